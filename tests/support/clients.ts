@@ -1,0 +1,29 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { testStackConfig } from './test-config.ts';
+
+export const stackConfig = testStackConfig();
+export const API_URL = stackConfig.apiUrl;
+
+const nodeOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  // Node 20 has no global WebSocket; supabase-js needs the `ws` transport here (browsers need nothing).
+  realtime: { transport: ws as unknown as typeof WebSocket },
+};
+
+/** A client as a signed-out visitor (publishable key by default, legacy anon JWT on request). */
+export function anonClient(key: 'publishable' | 'legacy' = 'publishable'): SupabaseClient {
+  return createClient(API_URL, key === 'legacy' ? stackConfig.anonKey : stackConfig.publishableKey, nodeOptions);
+}
+
+/** A client with the service role (bypasses RLS); test set-up only. */
+export function serviceClient(key: 'secret' | 'legacy' = 'legacy'): SupabaseClient {
+  return createClient(API_URL, key === 'legacy' ? stackConfig.serviceRoleKey : stackConfig.secretKey, nodeOptions);
+}
+
+/** Raw fetch against the gateway with the anon key unless headers say otherwise. */
+export function api(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('apikey')) headers.set('apikey', stackConfig.anonKey);
+  return fetch(`${API_URL}${path}`, { ...init, headers });
+}

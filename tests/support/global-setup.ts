@@ -1,0 +1,23 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startStack, type RunningStack } from '../../local-supabase/src/stack.ts';
+import { testStackConfig } from './test-config.ts';
+
+let stack: RunningStack | undefined;
+
+/** Starts one fresh local stack (new database, migrations, seed) for the whole integration run. */
+export async function setup(_project: TestProject): Promise<void> {
+  process.env.LOCAL_SUPABASE_TEST = '1';
+  const config = testStackConfig();
+  rmSync(path.join(config.dataDir, 'db'), { recursive: true, force: true });
+  rmSync(path.join(config.dataDir, 'storage'), { recursive: true, force: true });
+  const quiet = process.env.LOCAL_SUPABASE_TEST_LOGS !== '1';
+  stack = await startStack(config, (source, msg) => {
+    if (!quiet) console.log(`[${source}] ${msg}`);
+  });
+}
+
+export async function teardown(): Promise<void> {
+  await stack?.stop();
+}

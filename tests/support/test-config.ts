@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { loadConfig, repoRoot, type StackConfig } from '../../local-supabase/src/config.ts';
+
+/**
+ * Integration tests run their own stack on other ports than `npm start` (so both can run at once) and
+ * in their own data folder, rebuilt on every run. LOCAL_SUPABASE_TEST_PORT_BASE moves all ports
+ * (base+1 API, base+2 database, base+4 inbox) so two test runs never collide.
+ */
+export function testStackConfig(): StackConfig {
+  const base = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 55320);
+  return loadConfig({
+    apiPort: base + 1,
+    dbPort: base + 2,
+    inboxPort: base + 4,
+    dataDir: path.join(repoRoot, '.data', `test-${base}`),
+    testMode: true,
+  });
+}
