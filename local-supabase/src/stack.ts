@@ -45,7 +45,10 @@ export async function startStack(config: StackConfig = loadConfig(), logger: Log
   const services: Service[] = [];
   const closers: (() => Promise<void>)[] = [];
   try {
+    // LOCAL_SUPABASE_SERVICES=rest,auth limits the services started (a developer working on one of them).
+    const only = process.env.LOCAL_SUPABASE_SERVICES?.split(',').map((s) => s.trim());
     for (const name of SERVICE_NAMES) {
+      if (only && !only.includes(name)) continue;
       const factory = await loadFactory(name);
       if (!factory) continue;
       services.push(await factory({ config, db, keys, mailer, log: (m) => logger(name, m) }));
