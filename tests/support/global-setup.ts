@@ -1,5 +1,4 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
+import { wipeData } from '../../local-supabase/src/db.ts';
 import type { TestProject } from 'vitest/node';
 import { startStack, type RunningStack } from '../../local-supabase/src/stack.ts';
 import { testStackConfig } from './test-config.ts';
@@ -10,8 +9,7 @@ let stack: RunningStack | undefined;
 export async function setup(_project: TestProject): Promise<void> {
   process.env.LOCAL_SUPABASE_TEST = '1';
   const config = testStackConfig();
-  rmSync(path.join(config.dataDir, 'db'), { recursive: true, force: true });
-  rmSync(path.join(config.dataDir, 'storage'), { recursive: true, force: true });
+  wipeData(config);
   const quiet = process.env.LOCAL_SUPABASE_TEST_LOGS !== '1';
   stack = await startStack(config, (source, msg) => {
     if (!quiet) console.log(`[${source}] ${msg}`);
