@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// `npm start`: install what is missing, start the local Supabase (with demo data) and the app.
+// Ctrl-C stops everything it started, PostgreSQL included.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDependencies } from './lib/ensure-deps.mjs';
+import { portFree } from './lib/ports.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const APP_PORT = Number(process.env.APP_PORT ?? 5173);
+
+ensureDependencies(root);
+
+if (!(await portFree(APP_PORT, 'localhost'))) {
+  console.error(`Port ${APP_PORT} (the app) is already in use. Stop whatever holds it (\`fuser -k ${APP_PORT}/tcp\`), or run with APP_PORT=<port>.`);
+  process.exit(1);
+}
+
+const children = [];
+let shuttingDown = false;
+
+function prefixLines(stream, prefix, onLine) {
+  let buf = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    buf += chunk;
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      onLine?.(line);
+      process.stdout.write(`${prefix}${line}\n`);
+    }
+  });
+}
+
+function run(name, cmd, args, env, onLine) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  prefixLines(child.stdout, `${name} | `, onLine);
+  prefixLines(child.stderr, `${name} | `, onLine);
+  child.on('exit', (code, signal) => {
+    if (!shuttingDown) {
+      console.error(`${name} exited (${signal ?? code}); stopping everything.`);
+      shutdown(code || 1);
+    }
+  });
+  return child;
+}
+
+async function shutdown(code = 0) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  // Stop the app first, then the stack (which stops PostgreSQL cleanly on SIGINT).
+  for (const child of [...children].reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => (clearTimeout(timer), resolve()));
+      child.kill('SIGINT');
+    });
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const statusLines = [];
+await new Promise((resolve) => {
+  run('supabase', bin('tsx'), ['local-supabase/src/cli.ts', 'stack'], {}, (line) => {
+    if (/^[A-Z_]+="/.test(line)) statusLines.push(line);
+    if (line.startsWith('local Supabase ready')) resolve();
+  });
+});
+
+// Demo images live in Storage, so they are uploaded once the stack is up (idempotent).
+const seedStorage = path.join(root, 'scripts', 'seed-storage.ts');
+if (existsSync(seedStorage)) {
+  await new Promise((resolve) => {
+    const child = run('seed', bin('tsx'), [seedStorage], {}, undefined);
+    child.removeAllListeners('exit');
+    child.on('exit', (code) => {
+      children.splice(children.indexOf(child), 1);
+      if (code !== 0) console.error('seed | storage seeding failed; the app still runs, demo images may be missing');
+      resolve();
+    });
+  });
+}
+
+await new Promise((resolve) => {
+  run('app', bin('vite'), ['--port', String(APP_PORT), '--strictPort'], {}, (line) => {
+    if (/Local:|ready in/.test(line)) resolve();
+  });
+});
+
+const get = (k) => statusLines.find((l) => l.startsWith(`${k}=`))?.split('=').slice(1).join('=').replace(/^"|"$/g, '');
+const logins = path.join(root, 'docs', 'demo-logins.md');
+console.log(`
+  Good Space is running. Ctrl-C stops everything.
+
+  App            http://localhost:${APP_PORT}
+  API            ${get('API_URL')}
+  Database       ${get('DB_URL')}
+  Mail inbox     ${get('INBUCKET_URL')}
+  Publishable    ${get('PUBLISHABLE_KEY')}
+  Anon key       ${get('ANON_KEY')}
+  Service key    ${get('SERVICE_ROLE_KEY')}
+${existsSync(logins) ? `\n  Demo logins (docs/demo-logins.md):\n${demoLoginLines(readFileSync(logins, 'utf8'))}` : ''}`);
+
+function demoLoginLines(md) {
+  return md
+    .split('\n')
+    .filter((l) => /^\|.*@.*\|/.test(l))
+    .slice(0, 12)
+    .map((l) => `    ${l.split('|').slice(1, -1).map((c) => c.trim()).join('  ')}`)
+    .join('\n');
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm test`: everything a change can break, in one command, ending with `N passed, N failed`.
+// Steps: typecheck, lint, Vitest (unit, stack-unit, integration against a real local stack),
+// the edge functions' own `deno test`, and Playwright journeys in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './lib/chromium.mjs';
+import { ensureDependencies } from './lib/ensure-deps.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, '.data', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+ensureDependencies(root);
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const results = [];
+
+function step(name, cmd, args, { env = {}, count } = {}) {
+  const t0 = Date.now();
+  console.log(`\n━━ ${name} ━━`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(0);
+  const ok = r.status === 0;
+  let passed = ok ? 1 : 0;
+  let failed = ok ? 0 : 1;
+  if (count) {
+    const c = count(ok);
+    if (c) ({ passed, failed } = c);
+  }
+  results.push({ name, passed, failed, ok, secs });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+step('lint', 'npm', ['run', '--silent', 'lint']);
+
+const vitestJson = path.join(out, 'vitest.json');
+step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], {
+  count: (ok) => {
+    const j = readJson(vitestJson);
+    if (!j) return null;
+    // A suite that failed to load has no tests but is a failure all the same.
+    const brokenFiles = (j.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+    return { passed: j.numPassedTests, failed: j.numFailedTests + brokenFiles + (ok || j.numFailedTests || brokenFiles ? 0 : 1) };
+  },
+});
+
+if (existsSync(path.join(root, 'scripts', 'test-functions.mjs'))) {
+  const denoOut = path.join(out, 'deno.json');
+  step('edge functions (deno test)', 'node', ['scripts/test-functions.mjs'], {
+    env: { TEST_RESULTS_FILE: denoOut },
+    count: (ok) => {
+      const j = readJson(denoOut);
+      return j ? { passed: j.passed, failed: j.failed + (ok || j.failed ? 0 : 1) } : null;
+    },
+  });
+}
+
+if (existsSync(path.join(root, 'playwright.config.ts'))) {
+  if (ensureChromium()) {
+    const pwJson = path.join(out, 'playwright.json');
+    step('e2e (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+      count: (ok) => {
+        const j = readJson(pwJson);
+        if (!j?.stats) return null;
+        return { passed: j.stats.expected + j.stats.flaky, failed: j.stats.unexpected + (ok || j.stats.unexpected ? 0 : 1) };
+      },
+    });
+  } else {
+    results.push({ name: 'e2e (Chromium missing)', passed: 0, failed: 1, ok: false, secs: '0' });
+  }
+}
+
+console.log('\n━━ summary ━━');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.secs} s)`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);
