@@ -1,0 +1,226 @@
+import type { World } from './support/world.ts';
+
+/**
+ * The RLS matrix, kept as data: for every table and operation, who may do it. Everyone not listed in
+ * `allow` must be refused (42501, or the row is invisible / unchanged). Subjects are rows of the test world
+ * (support/world.ts): the owner customer's projects, the assigned designer's bid, and so on.
+ */
+export const WHO = ['anon', 'owner', 'otherCustomer', 'assigned', 'otherDesigner', 'service'] as const;
+export type Who = (typeof WHO)[number];
+export const OPS = ['select', 'insert', 'update', 'delete'] as const;
+export type Op = (typeof OPS)[number];
+
+export interface Cell {
+  allow: readonly Who[];
+  /** SQL run as postgres before the attempt, in the same rolled-back transaction (e.g. free a unique key). */
+  setup?: (w: World) => string;
+  /** insert: the row, given the acting user's id (the service role acts as `serviceActsAs`). */
+  values?: (w: World, me: string) => Record<string, unknown>;
+  /** update: the columns set. */
+  set?: Record<string, unknown>;
+}
+
+export interface TableSpec {
+  table: string;
+  /** the subject row of select/update/delete */
+  key: (w: World) => Record<string, unknown>;
+  serviceActsAs: 'owner' | 'assigned';
+  select: Cell;
+  insert: Cell;
+  update: Cell;
+  delete: Cell;
+}
+
+const everyoneSignedIn: Who[] = ['owner', 'otherCustomer', 'assigned', 'otherDesigner', 'service'];
+
+export const RLS_MATRIX: TableSpec[] = [
+  {
+    table: 'profiles',
+    key: (w) => ({ id: w.owner }),
+    serviceActsAs: 'owner',
+    // The e-mail is personal: only the person and those who share a project, bid or nudge with them.
+    select: { allow: ['owner', 'assigned', 'service'] },
+    insert: {
+      allow: ['service'],
+      setup: (w) => `delete from public.profiles where id = '${w.owner}'`,
+      values: (w) => ({ id: w.owner, full_name: 'Injected', email: 'x@example.com' }),
+    },
+    update: { allow: ['owner', 'service'], set: { full_name: 'Renamed' } },
+    delete: { allow: ['service'] },
+  },
+  {
+    table: 'user_roles',
+    key: (w) => ({ user_id: w.owner }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'service'] },
+    insert: {
+      allow: ['service'],
+      setup: (w) => `delete from public.user_roles where user_id = '${w.owner}'`,
+      values: (w) => ({ user_id: w.owner, role: 'designer' }),
+    },
+    // Role changes go through switch_account_type(); nobody writes the table directly.
+    update: { allow: ['service'], set: { role: 'designer' } },
+    delete: { allow: ['service'] },
+  },
+  {
+    table: 'customer_profiles',
+    key: (w) => ({ user_id: w.owner }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'service'] },
+    insert: {
+      allow: ['owner', 'service'],
+      setup: (w) => `delete from public.customer_profiles where user_id = '${w.owner}'`,
+      values: (w) => ({ user_id: w.owner, username: 'olivia', location: 'Portland, OR', space_size: 500, budget_range: 3000 }),
+    },
+    update: { allow: ['owner', 'service'], set: { username: 'olivia2' } },
+    delete: { allow: ['service'] },
+  },
+  {
+    table: 'designer_profiles',
+    key: (w) => ({ user_id: w.assigned }),
+    serviceActsAs: 'assigned',
+    select: { allow: everyoneSignedIn },
+    insert: {
+      allow: ['assigned', 'service'],
+      setup: (w) => `delete from public.designer_profiles where user_id = '${w.assigned}'`,
+      values: (w) => ({ user_id: w.assigned, username: 'ada', bio: 'Thrifted mid-century rooms', base_rate: 300 }),
+    },
+    update: { allow: ['assigned', 'service'], set: { bio: 'Updated bio with enough characters' } },
+    delete: { allow: ['service'] },
+  },
+  {
+    table: 'subscriptions',
+    key: (w) => ({ id: w.ownerSubscription }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'service'] },
+    insert: {
+      allow: ['service'],
+      setup: (w) => `delete from public.subscriptions where user_id = '${w.owner}'`,
+      values: (w) => ({ user_id: w.owner, plan: 'client', status: 'active' }),
+    },
+    update: { allow: ['service'], set: { status: 'canceled' } },
+    delete: { allow: ['service'] },
+  },
+  {
+    table: 'projects',
+    key: (w) => ({ id: w.activeProject }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'] },
+    insert: {
+      allow: ['owner', 'service'],
+      values: (w) => ({
+        customer_id: w.owner,
+        title: 'New room',
+        description: 'Another room to furnish',
+        location: 'Portland, OR',
+        space_size: 200,
+        budget: 800,
+        budget_type: 'soft',
+        status: 'pending',
+      }),
+    },
+    // Mark as Complete: the owner only (active → completed).
+    update: { allow: ['owner', 'service'], set: { status: 'completed' } },
+    delete: { allow: ['service'] },
+  },
+  {
+    table: 'project_bids',
+    key: (w) => ({ id: w.bid }),
+    serviceActsAs: 'assigned',
+    select: { allow: ['owner', 'assigned', 'service'] },
+    // Any subscribed designer may bid on a pending, unassigned project (rules.test.ts: subscription, status).
+    insert: {
+      allow: ['assigned', 'otherDesigner', 'service'],
+      setup: (w) => `delete from public.project_bids where id = '${w.bid}'`,
+      values: (w, me) => ({ project_id: w.pendingProject, designer_id: me, bid_amount: 99.99, proposal: 'Let me do it' }),
+    },
+    // Bid status changes only through accept_bid().
+    update: { allow: ['service'], set: { status: 'accepted' } },
+    delete: { allow: ['service'] },
+  },
+  {
+    table: 'project_items',
+    key: (w) => ({ id: w.item }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'] },
+    insert: {
+      allow: ['owner', 'assigned', 'service'],
+      values: (w, me) => ({ project_id: w.activeProject, name: 'Vase', description: 'Blue glass', cost: 12.5, added_by: me }),
+    },
+    update: { allow: ['service'], set: { name: 'Renamed' } },
+    // Only who added it (the owner added the subject item).
+    delete: { allow: ['owner', 'service'] },
+  },
+  {
+    table: 'messages',
+    key: (w) => ({ id: w.message }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'] },
+    insert: {
+      allow: ['owner', 'assigned', 'service'],
+      values: (w, me) => ({ project_id: w.activeProject, sender_id: me, content: 'Sounds good!' }),
+    },
+    update: { allow: ['service'], set: { content: 'edited' } },
+    delete: { allow: ['service'] },
+  },
+  {
+    table: 'project_photo_notes',
+    key: (w) => ({ project_id: w.activeProject, photo_path: w.notePath }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'] },
+    insert: {
+      allow: ['owner', 'service'],
+      values: (w, me) => ({ project_id: w.activeProject, photo_path: `${w.activeProject}/after-1.jpg`, note: 'Done!', added_by: me }),
+    },
+    update: { allow: ['owner', 'service'], set: { note: 'Changed note' } },
+    delete: { allow: ['owner', 'service'] },
+  },
+  {
+    table: 'reviews',
+    key: (w) => ({ id: w.review }),
+    serviceActsAs: 'owner',
+    select: { allow: everyoneSignedIn },
+    insert: {
+      allow: ['owner', 'service'],
+      setup: (w) => `delete from public.reviews where id = '${w.review}'`,
+      values: (w, me) => ({ project_id: w.completedProject, designer_id: w.assigned, client_id: me, rating: 4, comment: 'Great' }),
+    },
+    update: { allow: ['service'], set: { rating: 1 } },
+    delete: { allow: ['service'] },
+  },
+  {
+    table: 'designer_nudges',
+    key: (w) => ({ id: w.nudge }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'] },
+    insert: {
+      allow: ['owner', 'service'],
+      setup: (w) => `delete from public.designer_nudges where id = '${w.nudge}'`,
+      values: (w, me) => ({ client_id: me, designer_id: w.assigned, project_id: w.pendingProject, status: 'pending' }),
+    },
+    // The nudged designer answers (accept with a quote).
+    update: { allow: ['assigned', 'service'], set: { status: 'accepted', quote_amount: 500, quote_message: 'Happy to help' } },
+    delete: { allow: ['service'] },
+  },
+  {
+    table: 'catalog_items',
+    key: (w) => ({ id: w.catalogItem }),
+    serviceActsAs: 'assigned',
+    select: { allow: everyoneSignedIn },
+    insert: {
+      allow: ['assigned', 'otherDesigner', 'service'],
+      values: (_w, me) => ({
+        designer_id: me,
+        title: 'Oak dresser',
+        description: 'Six drawers, solid oak',
+        category: 'dresser',
+        price: 240,
+        dimensions: '48x18x30 in',
+        condition: 'Very good',
+        is_available: true,
+      }),
+    },
+    update: { allow: ['assigned', 'service'], set: { price: 99 } },
+    delete: { allow: ['assigned', 'service'] },
+  },
+];
