@@ -40,7 +40,7 @@ export interface Outcome {
 export async function inRolledBackTx(
   client: pg.Client,
   actor: Actor,
-  text: string,
+  text: string | [string, unknown[]][],
   params: unknown[] = [],
   setup?: string,
 ): Promise<Outcome> {
@@ -48,7 +48,10 @@ export async function inRolledBackTx(
   try {
     if (setup) await client.query(setup);
     await actAs(client, actor);
-    const r = await client.query(text, params);
+    // Several statements see each other's effects (one statement sees only its own snapshot).
+    const steps: [string, unknown[]][] = typeof text === 'string' ? [[text, params]] : text;
+    let r!: pg.QueryResult;
+    for (const [t, p] of steps) r = await client.query(t, p);
     return { ok: true, rowCount: r.rowCount ?? 0, rows: r.rows };
   } catch (err) {
     const e = err as { code?: string; message?: string };
