@@ -1,0 +1,86 @@
+import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import pg from 'pg';
+import { WebSocketServer } from 'ws';
+import { sendJson } from '../http.ts';
+import type { GatewayRequest, Service, ServiceContext } from '../service.ts';
+import { Catalog } from './catalog.ts';
+import { Dispatcher } from './dispatcher.ts';
+import { parseVsn } from './phoenix.ts';
+import { startReplication } from './replication.ts';
+import { PhoenixSocket } from './socket.ts';
+
+/**
+ * Realtime v2.10x for postgres_changes: Phoenix channels on /realtime/v1/websocket (vsn 1.0.0 and 2.0.0),
+ * changes from logical replication (pgoutput on a temporary slot of the supabase_realtime publication),
+ * delivered per subscriber under its column privileges and row-level security.
+ */
+export async function createService(ctx: ServiceContext): Promise<Service> {
+  // Our own small superuser pool: per-change checks must not queue behind (or starve) other services' work.
+  const pool = new pg.Pool({ connectionString: ctx.db.url('supabase_admin'), max: 4, idleTimeoutMillis: 30_000, application_name: 'realtime' });
+  pool.on('error', () => undefined);
+  const catalog = new Catalog(pool);
+  const dispatcher = new Dispatcher(pool, catalog, ctx.log);
+  const sockets = new Set<PhoenixSocket>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+
+  const replication = startReplication({
+    url: ctx.db.url('supabase_admin'),
+    onMessage: (msg) => dispatcher.onMessage(msg),
+    onRestart: () => ctx.log('replication restarted on a new slot; changes made in between were not delivered'),
+    log: ctx.log,
+  });
+  try {
+    await Promise.race([
+      replication.ready,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('replication did not start within 15 s')), 15_000).unref()),
+    ]);
+  } catch (err) {
+    await replication.stop();
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
+
+  return {
+    name: 'realtime',
+
+    async handle(req: GatewayRequest, res: ServerResponse) {
+      // Only the WebSocket endpoint exists here (broadcast over HTTP is not part of this stack).
+      if (req.path === '/websocket' || req.path === '/websocket/') {
+        sendJson(res, 400, { error: 'WebSocket upgrade required' });
+        return;
+      }
+      sendJson(res, 404, { message: 'no Route matched with those values' });
+    },
+
+    upgrade(req: GatewayRequest, socket: Duplex, head: Buffer) {
+      if (req.path !== '/websocket' && req.path !== '/websocket/') {
+        socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      const vsn = parseVsn(req.gatewayUrl.searchParams.get('vsn'));
+      if (!vsn) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      const apikey = req.gatewayUrl.searchParams.get('apikey') ?? '';
+      // The gateway admitted one of our keys; hosted's socket works with its JWT (sb_ keys map to the legacy one).
+      const tenantToken = apikey.startsWith('sb_') && req.apiKeyRole ? ctx.keys.legacyJwtFor(req.apiKeyRole) : apikey;
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const ps = new PhoenixSocket(ws, vsn, tenantToken, { keys: ctx.keys, pool, dispatcher, log: ctx.log });
+        sockets.add(ps);
+        ws.on('close', () => sockets.delete(ps));
+      });
+    },
+
+    async stop() {
+      for (const s of sockets) s.shutdown();
+      sockets.clear();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      for (const client of wss.clients) client.terminate();
+      await replication.stop();
+      await dispatcher.drain().catch(() => undefined);
+      await pool.end().catch(() => undefined);
+    },
+  };
+}

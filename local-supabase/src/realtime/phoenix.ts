@@ -1,0 +1,88 @@
+/**
+ * Phoenix channel frames as hosted Realtime reads and writes them.
+ * - vsn 2.0.0 (realtime-js' default): JSON arrays `[join_ref, ref, topic, event, payload]`
+ *   (RealtimeWeb.Socket.V2Serializer; binary frames carry user broadcast only).
+ * - vsn 1.0.0: JSON objects; replies and pushes carry `topic, event, payload, ref` only
+ *   (Phoenix.Socket.V1.JSONSerializer).
+ * Key order follows what Jason writes for the Elixir maps (atom keys sorted), so frames match byte for byte
+ * where it is cheap to do so.
+ */
+export type Vsn = '1.0.0' | '2.0.0';
+
+/** Refs are echoed as the client sent them (realtime-js sends strings). */
+export type Ref = string | number | null;
+
+export interface PhxMessage {
+  joinRef: Ref;
+  ref: Ref;
+  topic: string;
+  event: string;
+  payload: unknown;
+}
+
+export class InvalidMessageError extends Error {}
+
+/** `vsn` query parameter → serializer; Phoenix defaults to 1.0.0 and refuses versions it has no serializer for. */
+export function parseVsn(raw: string | null): Vsn | null {
+  if (raw === null || raw === '') return '1.0.0';
+  if (/^1\.0\.\d+$/.test(raw)) return '1.0.0';
+  if (/^2\.0\.\d+$/.test(raw)) return '2.0.0';
+  return null;
+}
+
+function refOf(v: unknown): Ref {
+  return typeof v === 'string' || typeof v === 'number' ? v : null;
+}
+
+export function decodeFrame(text: string, vsn: Vsn): PhxMessage {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new InvalidMessageError((err as Error).message);
+  }
+  if (vsn === '2.0.0') {
+    if (!Array.isArray(parsed) || parsed.length < 5) {
+      throw new InvalidMessageError(`expected V2 array, got: ${text.slice(0, 200)}`);
+    }
+    const [joinRef, ref, topic, event, payload] = parsed as unknown[];
+    if (typeof topic !== 'string' || typeof event !== 'string') throw new InvalidMessageError('topic and event must be strings');
+    return { joinRef: refOf(joinRef), ref: refOf(ref), topic, event, payload };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new InvalidMessageError(`V1 JSON Serializer expected a map, got ${text.slice(0, 200)}`);
+  }
+  const m = parsed as Record<string, unknown>;
+  for (const key of ['topic', 'event', 'payload', 'ref']) {
+    if (!(key in m)) throw new InvalidMessageError(`missing key "${key}"`);
+  }
+  if (typeof m.topic !== 'string' || typeof m.event !== 'string') throw new InvalidMessageError('topic and event must be strings');
+  return { joinRef: refOf(m.join_ref), ref: refOf(m.ref), topic: m.topic, event: m.event, payload: m.payload };
+}
+
+/**
+ * A message whose payload is already JSON text (pushes and broadcasts are serialized once and sent to many
+ * sockets).
+ */
+export function encodeRaw(vsn: Vsn, joinRef: Ref, ref: Ref, topic: string, event: string, payloadJson: string): string {
+  if (vsn === '2.0.0') {
+    return `[${JSON.stringify(joinRef)},${JSON.stringify(ref)},${JSON.stringify(topic)},${JSON.stringify(event)},${payloadJson}]`;
+  }
+  return `{"event":${JSON.stringify(event)},"payload":${payloadJson},"ref":${JSON.stringify(ref)},"topic":${JSON.stringify(topic)}}`;
+}
+
+export function encodeMessage(vsn: Vsn, joinRef: Ref, ref: Ref, topic: string, event: string, payload: unknown): string {
+  return encodeRaw(vsn, joinRef, ref, topic, event, JSON.stringify(payload));
+}
+
+/** A `phx_reply`: payload `{response, status}` in Jason's key order. */
+export function encodeReply(
+  vsn: Vsn,
+  joinRef: Ref,
+  ref: Ref,
+  topic: string,
+  status: 'ok' | 'error',
+  response: unknown,
+): string {
+  return encodeRaw(vsn, joinRef, ref, topic, 'phx_reply', `{"response":${JSON.stringify(response)},"status":${JSON.stringify(status)}}`);
+}

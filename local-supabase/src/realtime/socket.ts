@@ -1,0 +1,136 @@
+import type { WebSocket } from 'ws';
+import { Channel, type ChannelDeps, type SocketSide } from './channel.ts';
+import { decodeFrame, encodeMessage, encodeReply, InvalidMessageError, type PhxMessage, type Vsn } from './phoenix.ts';
+
+/**
+ * One WebSocket, with Phoenix.Socket's routing as hosted Realtime runs it: heartbeats on `phoenix`,
+ * `phx_join` on `realtime:*` (any other topic: "unmatched topic"), a second join on a joined topic closes the
+ * first, `phx_leave` replies ok then closes, messages to topics not joined get "unmatched topic", and frames
+ * that do not decode are logged and ignored (RealtimeWeb.Socket rescues them). Messages are handled one at a
+ * time in arrival order, as the socket process does.
+ */
+export class PhoenixSocket implements SocketSide {
+  private readonly channels = new Map<string, Channel>();
+  private queue: Promise<void> = Promise.resolve();
+  private alive = true;
+
+  constructor(
+    private readonly ws: WebSocket,
+    readonly vsn: Vsn,
+    readonly tenantToken: string,
+    private readonly deps: ChannelDeps,
+  ) {
+    ws.on('message', (data, isBinary) => {
+      const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8');
+      this.queue = this.queue.then(() => this.handle(text)).catch((err: unknown) => {
+        this.deps.log(`UnknownErrorOnWebSocketMessage: ${(err as Error).stack ?? err}`);
+      });
+    });
+    ws.on('close', () => this.dispose());
+    ws.on('error', () => this.dispose());
+  }
+
+  send(frame: string): void {
+    if (this.alive && this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
+  }
+
+  closed(channel: Channel): void {
+    if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
+  }
+
+  /** Server shutdown: forget the channels and close the socket. */
+  shutdown(): void {
+    this.dispose();
+    this.ws.close(1001, 'server shutting down');
+  }
+
+  private dispose(): void {
+    this.alive = false;
+    for (const ch of this.channels.values()) ch.close();
+    this.channels.clear();
+  }
+
+  private async handle(text: string | null): Promise<void> {
+    if (!this.alive) return;
+    if (text === null) {
+      // Binary frames carry user broadcasts only, and broadcast is not part of this stack.
+      this.deps.log('MalformedWebSocketMessage: binary frames (broadcast) are not supported');
+      return;
+    }
+    let msg: PhxMessage;
+    try {
+      msg = decodeFrame(text, this.vsn);
+    } catch (err) {
+      if (err instanceof InvalidMessageError) {
+        this.deps.log(`MalformedWebSocketMessage: ${err.message}`);
+        return;
+      }
+      throw err;
+    }
+    if (msg.topic === 'phoenix' && msg.event === 'heartbeat') {
+      this.send(encodeReply(this.vsn, null, msg.ref, 'phoenix', 'ok', {}));
+      return;
+    }
+    const existing = this.channels.get(msg.topic);
+    if (msg.event === 'phx_join') {
+      if (existing) {
+        // Phoenix: duplicate join closes the existing channel first.
+        existing.close();
+        this.channels.delete(msg.topic);
+        this.send(encodeMessage(this.vsn, existing.joinRef, existing.joinRef, existing.topic, 'phx_close', {}));
+      }
+      await this.join(msg);
+      return;
+    }
+    if (!existing) {
+      this.send(encodeReply(this.vsn, null, msg.ref, msg.topic, 'error', { reason: 'unmatched topic' }));
+      return;
+    }
+    switch (msg.event) {
+      case 'phx_leave':
+        // A leave for an older join of this topic raced a server close: nothing to answer.
+        if (msg.joinRef !== null && msg.joinRef !== existing.joinRef) return;
+        existing.leave();
+        this.channels.delete(msg.topic);
+        this.send(encodeReply(this.vsn, existing.joinRef, msg.ref, msg.topic, 'ok', {}));
+        this.send(encodeMessage(this.vsn, existing.joinRef, existing.joinRef, msg.topic, 'phx_close', {}));
+        return;
+      case 'access_token':
+        await existing.refreshToken(msg.payload);
+        return;
+      default:
+        // broadcast, presence and anything else: hosted's catch-all handle_in ignores what it does not serve.
+        return;
+    }
+  }
+
+  private async join(msg: PhxMessage): Promise<void> {
+    if (!msg.topic.startsWith('realtime:')) {
+      this.send(encodeReply(this.vsn, null, msg.ref, msg.topic, 'error', { reason: 'unmatched topic' }));
+      return;
+    }
+    const payload = msg.payload;
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
+      this.send(
+        encodeReply(this.vsn, msg.joinRef, msg.ref, msg.topic, 'error', {
+          reason: `UnknownErrorOnChannel: expected params to be a map, got: ${JSON.stringify(payload)}`,
+        }),
+      );
+      return;
+    }
+    const channel = new Channel(msg.topic, msg.joinRef, payload as Record<string, unknown>, this, this.deps);
+    const result = await channel.join();
+    if (!this.alive) {
+      channel.close();
+      return;
+    }
+    if (!result.ok) {
+      this.send(encodeReply(this.vsn, msg.joinRef, msg.ref, msg.topic, 'error', { reason: result.reason }));
+      return;
+    }
+    this.channels.set(msg.topic, channel);
+    this.send(encodeReply(this.vsn, msg.joinRef, msg.ref, msg.topic, 'ok', result.response));
+    // Hosted subscribes after replying (send(self(), :postgres_subscribe)); other messages go on meanwhile.
+    void channel.subscribe().catch((err: unknown) => this.deps.log(`subscribe failed: ${(err as Error).message}`));
+  }
+}
