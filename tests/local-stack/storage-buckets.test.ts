@@ -55,17 +55,17 @@ describe('buckets with the service key', () => {
   it('answers hosted bodies for a missing bucket, a duplicate and an invalid name', async () => {
     const missing = await raw('/bucket/no-such-bucket');
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ statusCode: '404', error: 'Bucket not found', message: 'Bucket not found' });
+    expect(await missing.json()).toEqual({ statusCode: '404', error: 'Bucket not found', message: 'Bucket not found', code: 'NoSuchBucket' });
 
     const id = unique('dup');
     await service.storage.createBucket(id);
     const dup = await raw('/bucket', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: id }) });
     expect(dup.status).toBe(400);
-    expect(await dup.json()).toEqual({ statusCode: '409', error: 'Duplicate', message: 'The resource already exists' });
+    expect(await dup.json()).toEqual({ statusCode: '409', error: 'Duplicate', message: 'The resource already exists', code: 'BucketAlreadyExists' });
 
     const bad = await raw('/bucket', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'a/b' }) });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ statusCode: '400', error: 'Invalid Input', message: 'Bucket name invalid' });
+    expect(await bad.json()).toEqual({ statusCode: '400', error: 'Invalid Input', message: 'Bucket name invalid', code: 'InvalidBucketName' });
 
     const tooBig = await service.storage.createBucket(unique('big'), { fileSizeLimit: '60MB' });
     expect(tooBig.error).toMatchObject({ status: 400, statusCode: '413', message: 'The object exceeded the maximum allowed size' });
@@ -85,9 +85,9 @@ describe('buckets with the service key', () => {
     // The messages are jose's, which hosted storage also verifies with.
     const res = await fetch(`${API_URL}/storage/v1/bucket`, { headers: { authorization: 'Bearer garbage' } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ statusCode: '403', error: 'Unauthorized', message: 'Invalid Compact JWS' });
+    expect(await res.json()).toEqual({ statusCode: '403', error: 'Unauthorized', message: 'Invalid Compact JWS', code: 'AccessDenied' });
     const forged = `${stackConfig.serviceRoleKey.slice(0, -3)}abc`;
     const res2 = await fetch(`${API_URL}/storage/v1/bucket`, { headers: { authorization: `Bearer ${forged}` } });
-    expect(await res2.json()).toEqual({ statusCode: '403', error: 'Unauthorized', message: 'signature verification failed' });
+    expect(await res2.json()).toEqual({ statusCode: '403', error: 'Unauthorized', message: 'signature verification failed', code: 'AccessDenied' });
   });
 });

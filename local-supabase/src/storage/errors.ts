@@ -2,9 +2,10 @@
  * Storage API errors, shaped as hosted storage-api (v1.60) sends them.
  *
  * Hosted answers almost every client error with HTTP 400 and puts the "real" status as a *string* in the body
- * (`StorageBackendError.userStatusCode = httpStatusCode === 500 ? 500 : 400`). Routes declare a 4xx response
- * schema of `{statusCode, error, message}`, so fastify's serializer drops `code` from 4xx bodies; 5xx bodies
- * keep it. supabase-js builds `StorageApiError(message, status=<HTTP>, statusCode=<body.statusCode>)` from that.
+ * (`StorageBackendError.userStatusCode = httpStatusCode === 500 ? 500 : 400`), serialized through the
+ * `{statusCode, error, message, code}` error schema (`code` joined it in storage-api #1256; storage-js 2.119's
+ * `exists()` relies on `code === 'NoSuchKey'`). supabase-js builds
+ * `StorageApiError(message, status=<HTTP>, statusCode=<body.statusCode>, code=<body.code>)` from that.
  * Source: supabase/storage src/internal/errors/{codes,storage-error}.ts, src/http/error-handler.ts,
  * src/http/schemas/error.ts.
  */
@@ -23,9 +24,7 @@ export class StorageError extends Error {
   }
 
   body(): Record<string, string> {
-    const body: Record<string, string> = { statusCode: String(this.statusCode), error: this.error, message: this.message };
-    if (this.httpStatus >= 500) body.code = this.code;
-    return body;
+    return { statusCode: String(this.statusCode), error: this.error, message: this.message, code: this.code };
   }
 }
 

@@ -378,7 +378,7 @@ export async function moveObject(req: StorageRequest): Promise<void> {
   });
   const source = await db.tx(verifier.superUser(), req.scope(operation), (c) => findObject(c, bucketId, sourceKey));
   if (bucketId === destinationBucket && sourceKey === destinationKey) {
-    req.send(200, { message: 'Successfully moved', Id: source.id, Key: destinationKey });
+    req.send(200, { message: 'Successfully moved' });
     return;
   }
   const blob = source.version ? await blobs.duplicate(source.version) : null;
@@ -397,7 +397,8 @@ export async function moveObject(req: StorageRequest): Promise<void> {
     throw e;
   }
   if (blob) await blobs.remove([source.version]);
-  req.send(200, { message: 'Successfully moved', Id: source.id, Key: destinationKey });
+  // The route's response schema keeps only `message`.
+  req.send(200, { message: 'Successfully moved' });
 }
 
 export async function copyObject(req: StorageRequest): Promise<void> {
