@@ -13,10 +13,13 @@ alter default privileges for role postgres in schema public revoke usage, select
 alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated, service_role;
 alter default privileges for role postgres in schema public revoke execute on functions from public;
 
+-- Functions are not executable by PUBLIC by default (Postgres grants that to every new function); each one
+-- is granted to the roles that call it. Trigger functions need no grant.
+alter default privileges for role postgres revoke execute on functions from public;
+
 create schema if not exists private;
 revoke all on schema private from public;
 grant usage on schema private to authenticated, service_role;
-alter default privileges for role postgres in schema private revoke execute on functions from public;
 
 -- ---------------------------------------------------------------------------------------------------------
 -- Enumerations (PostgREST answers an unknown value with 22P02 → 400).

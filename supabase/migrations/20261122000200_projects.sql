@@ -142,11 +142,16 @@ create index project_bids_designer_id_idx on public.project_bids (designer_id);
 create trigger project_bids_set_updated_at before update on public.project_bids
   for each row execute function private.set_updated_at();
 
--- A bid is taken only while its project is open. The share lock makes a bid and accept_bid() (which locks
--- the project for update) serialize, so no pending bid slips in after the acceptance.
+-- A client's bid is taken only while its project is open. The share lock makes a bid and accept_bid() (which
+-- locks the project for update) serialize, so no pending bid slips in after the acceptance. The service role
+-- and migrations (seed, imports) may record bids of any project.
 create function private.lock_open_project_for_bid() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
+  -- SECURITY DEFINER changes current_user, not the request's role setting.
+  if coalesce(current_setting('role', true), 'none') not in ('authenticated', 'anon') then
+    return new;
+  end if;
   perform 1 from public.projects p
    where p.id = new.project_id and p.status = 'pending' and p.designer_id is null
    for share;

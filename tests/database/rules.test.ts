@@ -70,6 +70,24 @@ describe('sign-up trigger', () => {
     expect((await c.query(`select location, space_size from public.customer_profiles where user_id = $1`, [bad])).rows[0]).toEqual({ location: null, space_size: null });
   });
 
+  it('fires for the Auth service role (supabase_auth_admin), which has no grant on the trigger functions', async () => {
+    await c.query('begin');
+    try {
+      await c.query(`set local role supabase_auth_admin`);
+      const id = (
+        await c.query<{ id: string }>(
+          `insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+           values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'gotrue@test.goodspace.local',
+                   '{"full_name":"Go True","role":"designer"}', now(), now()) returning id`,
+        )
+      ).rows[0]!.id;
+      await c.query('reset role');
+      expect((await c.query(`select role from public.user_roles where user_id = $1`, [id])).rows).toEqual([{ role: 'designer' }]);
+    } finally {
+      await c.query('rollback');
+    }
+  });
+
   it('role defaults to customer when missing and must be customer or designer', async () => {
     const none = await createUser(c, {});
     extra.push(none);

@@ -1,0 +1,150 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RLS_MATRIX } from './rls-matrix.data.ts';
+import { connect } from './support/pg.ts';
+
+/**
+ * Splinter-style lints (security-and-performance.md §1.2) run against the migrated schema: RLS everywhere,
+ * fixed search_path, grants no wider than the RLS matrix expects, indexed foreign keys, initplan-friendly policies.
+ */
+let c: pg.Client;
+beforeAll(async () => {
+  c = await connect();
+});
+afterAll(async () => {
+  await c.end();
+});
+const rows = async <T extends pg.QueryResultRow>(text: string) => (await c.query<T>(text)).rows;
+
+/** What the authenticated role may do per table (table- or column-level), the grants behind rls-matrix.data.ts. */
+const AUTHENTICATED_GRANTS: Record<string, string[]> = {
+  catalog_items: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  customer_profiles: ['INSERT', 'SELECT', 'UPDATE'],
+  designer_nudges: ['INSERT', 'SELECT', 'UPDATE'],
+  designer_profiles: ['INSERT', 'SELECT', 'UPDATE'],
+  messages: ['INSERT', 'SELECT'],
+  profiles: ['SELECT', 'UPDATE'],
+  project_bids: ['INSERT', 'SELECT'],
+  project_items: ['DELETE', 'INSERT', 'SELECT'],
+  project_photo_notes: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  projects: ['INSERT', 'SELECT', 'UPDATE'],
+  reviews: ['INSERT', 'SELECT'],
+  subscriptions: ['SELECT'],
+  user_roles: ['SELECT'],
+};
+/** Columns that carry state: never writable by a client. */
+const STATE_COLUMNS: [string, string][] = [
+  ['projects', 'designer_id'],
+  ['projects', 'items_total'],
+  ['projects', 'completed_at'],
+  ['project_bids', 'status'],
+  ['reviews', 'client_name'],
+  ['designer_profiles', 'full_name'],
+  ['profiles', 'email'],
+  ['user_roles', 'role'],
+];
+
+describe('schema lint', () => {
+  it('every table in public has RLS enabled and at least one policy (0013, 0007, 0008)', async () => {
+    const bad = await rows(`
+      select c.relname, c.relrowsecurity, (select count(*) from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname)::int as policies
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and (not c.relrowsecurity or not exists (select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname))`);
+    expect(bad).toEqual([]);
+  });
+
+  it('no views, materialized views or foreign tables in public (0010, 0016, 0017)', async () => {
+    expect(await rows(`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('v', 'm', 'f')`)).toEqual([]);
+  });
+
+  it('every function in public and private fixes search_path; definer functions live in private or are the API RPCs (0011, 0028)', async () => {
+    const mutable = await rows(`
+      select n.nspname || '.' || p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in ('public', 'private') and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')`);
+    expect(mutable).toEqual([]);
+    const publicDefiners = await rows<{ fn: string }>(`
+      select p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prosecdef order by 1`);
+    expect(publicDefiners.map((r) => r.fn)).toEqual(['accept_bid', 'delete_user', 'switch_account_type']);
+  });
+
+  it('anon has no privilege on any table or function in public', async () => {
+    expect(await rows(`select table_name, privilege_type from information_schema.role_table_grants where grantee = 'anon' and table_schema = 'public'`)).toEqual([]);
+    expect(await rows(`select table_name, column_name from information_schema.column_privileges where grantee = 'anon' and table_schema = 'public'`)).toEqual([]);
+    expect(
+      await rows(`select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute')`),
+    ).toEqual([]);
+  });
+
+  it('authenticated has exactly the grants the RLS matrix expects', async () => {
+    const got = await rows<{ t: string; p: string }>(`
+      select table_name as t, privilege_type as p from information_schema.role_table_grants where grantee = 'authenticated' and table_schema = 'public'
+      union
+      select table_name, privilege_type from information_schema.column_privileges where grantee = 'authenticated' and table_schema = 'public'
+      order by 1, 2`);
+    const map: Record<string, string[]> = {};
+    for (const r of got) (map[r.t] ??= []).push(r.p);
+    expect(map).toEqual(AUTHENTICATED_GRANTS);
+    expect(Object.keys(AUTHENTICATED_GRANTS).sort()).toEqual(RLS_MATRIX.map((s) => s.table).sort());
+    const rpc = await rows<{ fn: string }>(`
+      select p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'execute') order by 1`);
+    expect(rpc.map((r) => r.fn)).toEqual(['accept_bid', 'delete_user', 'switch_account_type']);
+  });
+
+  it('state-carrying columns are not writable by clients', async () => {
+    for (const [t, col] of STATE_COLUMNS) {
+      const r = await rows(`select has_column_privilege('authenticated', 'public.${t}', '${col}', 'insert') as i, has_column_privilege('authenticated', 'public.${t}', '${col}', 'update') as u`);
+      expect(r[0], `${t}.${col}`).toEqual({ i: false, u: false });
+    }
+  });
+
+  it('every foreign key is covered by an index whose leading columns are the key (0001)', async () => {
+    const unindexed = await rows(`
+      select c.conrelid::regclass::text as tbl, c.conname
+      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+      where c.contype = 'f' and n.nspname = 'public'
+        and not exists (
+          select 1 from pg_index i
+          where i.indrelid = c.conrelid
+            and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] = c.conkey
+        )`);
+    expect(unindexed).toEqual([]);
+  });
+
+  it('policies are for authenticated and call auth.uid() once per statement (0003)', async () => {
+    const pols = await rows<{ tablename: string; policyname: string; roles: string[]; qual: string | null; with_check: string | null }>(
+      `select tablename, policyname, roles::text[] as roles, qual, with_check from pg_policies where schemaname = 'public'`,
+    );
+    for (const p of pols) {
+      expect(p.roles, p.policyname).toEqual(['authenticated']);
+      for (const expr of [p.qual, p.with_check]) {
+        if (!expr) continue;
+        const bare = (expr.match(/auth\.(uid|jwt|role|email)\(\)/g) ?? []).length;
+        const wrapped = (expr.match(/SELECT auth\.(uid|jwt|role|email)\(\)/g) ?? []).length;
+        expect(bare, `${p.tablename}.${p.policyname}: ${expr}`).toBe(wrapped);
+        expect(expr, p.policyname).not.toMatch(/user_metadata/);
+      }
+    }
+  });
+
+  it('write policies are never "true" (0024); the realtime publication carries the live tables', async () => {
+    const permissive = await rows(`select policyname from pg_policies where schemaname = 'public' and cmd <> 'SELECT' and (qual = 'true' or with_check = 'true')`);
+    expect(permissive).toEqual([]);
+    const pub = await rows<{ t: string }>(`select tablename as t from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`);
+    expect(pub.map((r) => r.t)).toEqual(['designer_nudges', 'messages', 'project_bids', 'project_items']);
+  });
+
+  it('storage buckets exist with the intended visibility and limits', async () => {
+    const b = await rows(`select id, public, file_size_limit::int as limit, allowed_mime_types as mimes from storage.buckets order by id`);
+    const images = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+    expect(b).toEqual([
+      { id: 'catalog-images', public: true, limit: 5242880, mimes: images },
+      { id: 'designer-portfolio', public: true, limit: 5242880, mimes: images },
+      { id: 'project-photos', public: false, limit: 5242880, mimes: images },
+    ]);
+    // 0025: no public bucket has a SELECT policy that is only `bucket_id = '…'` (that would make it listable by anyone).
+    const broad = await rows(`select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects' and cmd = 'SELECT' and (qual = 'true' or qual ~ '^\\(bucket_id = ''[^'']+''::text\\)$')`);
+    expect(broad).toEqual([]);
+  });
+});
