@@ -42,7 +42,7 @@ export function dbDirOf(config: StackConfig): string {
 }
 
 function reachableByOthers(dir: string): boolean {
-  let cur = path.dirname(path.resolve(dir));
+  let cur = path.resolve(dir);
   for (;;) {
     try {
       if ((statSync(cur).mode & 0o001) === 0) return false;

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../local-supabase/src/config.ts';
+import { loadConfig, repoRoot } from '../../local-supabase/src/config.ts';
+import { dbDirOf, wipeData } from '../../local-supabase/src/db.ts';
 
 // `npm run stack` as a user runs it: start, stop with Ctrl-C (SIGINT), start again with the data intact,
 // nothing left running; a taken port gives a one-line message naming it.
@@ -20,6 +21,9 @@ const env = {
   LOCAL_SUPABASE_TEST: '1',
 };
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+const stackConfig = loadConfig({ dataDir });
+// Where PostgreSQL really keeps this cluster (outside dataDir when run as root from a private folder).
+const dbDir = dbDirOf(stackConfig);
 
 function startCli(): { child: ChildProcess; ready: Promise<void>; output: () => string } {
   const child = spawn(tsx, ['local-supabase/src/cli.ts', 'stack'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -45,7 +49,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 function postgresProcessesFor(dir: string): string[] {
   const ps = execSync('ps -eo args', { encoding: 'utf8' });
-  return ps.split('\n').filter((l) => l.includes('postgres') && l.includes(path.basename(dir)));
+  return ps.split('\n').filter((l) => l.includes('postgres') && l.includes(dir));
 }
 
 function portOpen(port: number): Promise<boolean> {
@@ -66,18 +70,22 @@ async function dbQuery(text: string): Promise<pg.QueryResult> {
   }
 }
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  wipeData(stackConfig);
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('npm run stack', () => {
   it('starts, stops on SIGINT leaving nothing running, and starts again with the data intact', async () => {
     const first = startCli();
     await first.ready;
+    expect(postgresProcessesFor(dbDir)).not.toEqual([]);
     await dbQuery('create table public.start_stop_probe (id int primary key); insert into public.start_stop_probe values (42)');
     first.child.kill('SIGINT');
     expect(await exited(first.child)).toBe(0);
     expect(await portOpen(BASE + 1)).toBe(false);
     expect(await portOpen(BASE + 2)).toBe(false);
-    expect(postgresProcessesFor(dataDir)).toEqual([]);
+    expect(postgresProcessesFor(dbDir)).toEqual([]);
 
     const second = startCli();
     await second.ready;

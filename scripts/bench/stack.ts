@@ -1,0 +1,119 @@
+// `npm run bench:stack`: figures for the local stack, printed and written to docs/benchmarks.md.
+// A report, not a test: nothing here passes or fails on a number.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from '../../local-supabase/src/config.ts';
+import { loadConfig } from '../../local-supabase/src/config.ts';
+import { startStack } from '../../local-supabase/src/stack.ts';
+import { percentile } from './stats.ts';
+
+const BASE = Number(process.env.BENCH_PORT_BASE ?? 58000);
+const ports = { api: BASE + 1, db: BASE + 2, inbox: BASE + 4 };
+
+/** Time from `npm run stack` to "ready", with dependencies installed and the database already created. */
+async function startupTimes(runs: number): Promise<number[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-bench-start-'));
+  const env = {
+    ...process.env,
+    LOCAL_SUPABASE_API_PORT: String(ports.api),
+    LOCAL_SUPABASE_DB_PORT: String(ports.db),
+    LOCAL_SUPABASE_INBOX_PORT: String(ports.inbox),
+    LOCAL_SUPABASE_DATA_DIR: dataDir,
+  };
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const t0 = performance.now();
+      const child = spawn('npm', ['run', '--silent', 'stack'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let ms = 0;
+      const onData = (d: Buffer) => {
+        out += d.toString();
+        if (!ms && out.includes('local Supabase ready')) {
+          ms = performance.now() - t0;
+          child.kill('SIGINT');
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.on('exit', () => (ms ? resolve(ms) : reject(new Error(out))));
+    });
+  try {
+    await once(); // creates the database; not counted
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) times.push(await once());
+    return times;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type Section = { title: string; lines: string[] };
+
+async function optional<T>(file: string, fn: (mod: T) => Promise<Section>): Promise<Section | null> {
+  const full = path.join(repoRoot, 'scripts/bench', file);
+  if (!existsSync(full)) return null;
+  try {
+    return await fn((await import(full)) as T);
+  } catch (err) {
+    return { title: file, lines: [`failed: ${(err as Error).message}`] };
+  }
+}
+
+async function main(): Promise<void> {
+  const sections: Section[] = [];
+  const starts = await startupTimes(5);
+  sections.push({
+    title: 'Start-up (`npm run stack` to ready, database existing; goal ≤ 5 s)',
+    lines: [`median ${(percentile(starts, 50) / 1000).toFixed(2)} s, max ${(Math.max(...starts) / 1000).toFixed(2)} s over ${starts.length} starts`],
+  });
+
+  // The remaining benchmarks share one running stack.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-bench-'));
+  const config = loadConfig({ apiPort: ports.api, dbPort: ports.db, inboxPort: ports.inbox, dataDir });
+  const stack = await startStack(config, () => undefined);
+  const common = { apiUrl: config.apiUrl, dbUrl: config.dbUrl, anonKey: config.anonKey, serviceKey: config.serviceRoleKey, config };
+  try {
+    const benches: [string, (m: any) => Promise<Section>][] = [
+      ['rest-reads.ts', async (m) => m.benchSection(common)],
+      ['realtime.ts', async (m) => m.benchSection(common)],
+      ['storage.ts', async (m) => m.benchSection(common)],
+      ['functions.ts', async (m) => m.benchSection(common)],
+    ];
+    for (const [file, fn] of benches) {
+      const s = await optional(file, fn);
+      if (s) sections.push(s);
+    }
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const body = [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.`,
+    '',
+    ...sections.flatMap((s) => [`### ${s.title}`, '', ...s.lines, '']),
+  ].join('\n');
+  console.log(body);
+  writeSection('stack', body);
+}
+
+/** Replaces the text between `<!-- bench:NAME -->` markers in docs/benchmarks.md (other benches keep theirs). */
+export function writeSection(name: string, body: string): void {
+  const file = path.join(repoRoot, 'docs/benchmarks.md');
+  const start = `<!-- bench:${name} -->`;
+  const end = `<!-- /bench:${name} -->`;
+  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nReports, not tests. Re-run with the npm script named in each heading.\n';
+  const block = `${start}\n## npm run bench:${name}\n\n${body}\n${end}`;
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, doc);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
