@@ -67,10 +67,10 @@ describe('buckets with the service key', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ statusCode: '400', error: 'Invalid Input', message: 'Bucket name invalid', code: 'InvalidBucketName' });
 
-    const tooBig = await service.storage.createBucket(unique('big'), { fileSizeLimit: '60MB' });
+    const tooBig = await service.storage.createBucket(unique('big'), { public: false, fileSizeLimit: '60MB' });
     expect(tooBig.error).toMatchObject({ status: 400, statusCode: '413', message: 'The object exceeded the maximum allowed size' });
 
-    const badMime = await service.storage.createBucket(unique('mime'), { allowedMimeTypes: ['not a mime'] });
+    const badMime = await service.storage.createBucket(unique('mime'), { public: false, allowedMimeTypes: ['not a mime'] });
     expect(badMime.error).toMatchObject({ status: 400, statusCode: '415', message: 'mime type not a mime is not supported' });
   });
 
