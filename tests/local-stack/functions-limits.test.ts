@@ -16,6 +16,18 @@ let dataDir: string;
 const IDLE_MS = 2000;
 const WALL_CLOCK_MS = 5000;
 
+/** Sets variables the stack reads at start; returns a function putting the previous values back. */
+function setEnv(vars: Record<string, string>): () => void {
+  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  return () => {
+    for (const [k, v] of Object.entries(before)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -28,11 +40,12 @@ function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  const saved = { ...process.env };
-  process.env.LOCAL_SUPABASE_SERVICES = 'functions';
-  process.env.LOCAL_SUPABASE_FUNCTIONS_DIRS = 'tests/fixtures/functions';
-  process.env.LOCAL_SUPABASE_FUNCTIONS_IDLE_TIMEOUT_MS = String(IDLE_MS);
-  process.env.LOCAL_SUPABASE_FUNCTIONS_WALL_CLOCK_MS = String(WALL_CLOCK_MS);
+  const restore = setEnv({
+    LOCAL_SUPABASE_SERVICES: 'functions',
+    LOCAL_SUPABASE_FUNCTIONS_DIRS: 'tests/fixtures/functions',
+    LOCAL_SUPABASE_FUNCTIONS_IDLE_TIMEOUT_MS: String(IDLE_MS),
+    LOCAL_SUPABASE_FUNCTIONS_WALL_CLOCK_MS: String(WALL_CLOCK_MS),
+  });
   try {
     const apiPort = await freePort();
     // Under .data like the main test stack: PostgreSQL (run as another OS user under root) must reach it.
@@ -41,7 +54,7 @@ beforeAll(async () => {
     wipeData(config);
     stack = await startStack(config, () => undefined);
   } finally {
-    process.env = saved;
+    restore();
   }
 });
 
