@@ -281,6 +281,8 @@ reset role;
 alter role supabase_auth_admin set search_path = auth;
 alter role supabase_auth_admin set idle_in_transaction_session_timeout = 60000;
 grant all privileges on schema auth to supabase_auth_admin;
+-- Passwords are hashed with pgcrypto (bcrypt, `$2a$`), which lives in `extensions`.
+grant usage on schema extensions to supabase_auth_admin;
 grant all privileges on all tables in schema auth to supabase_auth_admin;
 grant all privileges on all sequences in schema auth to supabase_auth_admin;
 grant all on all tables in schema auth to postgres;

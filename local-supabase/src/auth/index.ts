@@ -1,0 +1,200 @@
+import type { ServerResponse } from 'node:http';
+import { readBody, BodyTooLargeError } from '../http.ts';
+import { JwtError } from '../keys.ts';
+import type { GatewayRequest, Service, ServiceContext } from '../service.ts';
+import { createUserAdmin, deleteUserAdmin, generateLink, getUserAdmin, listUsers, updateUserAdmin } from './admin.ts';
+import type { AuthEnv, AuthRequest, Handler } from './context.ts';
+import { AuthError, badRequest, forbidden, notFound, sendError } from './errors.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { otp, recover, resend } from './recover.ts';
+import { json } from './respond.ts';
+import { clientIp, findSession } from './sessions.ts';
+import { loadAuthSettings } from './settings.ts';
+import { signup } from './signup.ts';
+import { token } from './token.ts';
+import { getUser, logout, updateUser } from './user.ts';
+import { findUserById, isBanned, isUuid } from './users.ts';
+import { verifyGet, verifyPost } from './verify.ts';
+
+/** Who may call a route: anyone, a signed-in user with a live session (requireAuthentication), or an admin role. */
+type Guard = 'none' | 'user' | 'admin';
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  guard: Guard;
+  handler: Handler;
+}
+
+const GOTRUE_VERSION = 'v2.189.0';
+const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The route table (internal/api/api.go). MFA (/factors…) and the OAuth server (/oauth…) add rows here;
+ * sessions already carry aal and amr claims for them.
+ */
+function routes(): Route[] {
+  const r = (method: string, path: string, guard: Guard, handler: Handler): Route => ({
+    method,
+    pattern: new RegExp(`^${path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`),
+    guard,
+    handler,
+  });
+  return [
+    r('GET', '/health', 'none', async (q) => json(q, 200, { version: GOTRUE_VERSION, name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' })),
+    r('GET', '/settings', 'none', settings),
+    r('GET', '/.well-known/jwks.json', 'none', async (q) => json(q, 200, q.env.keys.jwks, { 'Cache-Control': 'public, max-age=600' })),
+    r('POST', '/signup', 'none', signup),
+    r('POST', '/token', 'none', token),
+    r('GET', '/verify', 'none', verifyGet),
+    r('POST', '/verify', 'none', verifyPost),
+    r('POST', '/recover', 'none', recover),
+    r('POST', '/resend', 'none', resend),
+    r('POST', '/otp', 'none', otp),
+    r('POST', '/magiclink', 'none', otp),
+    r('POST', '/logout', 'user', logout),
+    r('GET', '/user', 'user', getUser),
+    r('PUT', '/user', 'user', updateUser),
+    r('GET', '/admin/users', 'admin', listUsers),
+    r('POST', '/admin/users', 'admin', createUserAdmin),
+    r('GET', '/admin/users/{id}', 'admin', getUserAdmin),
+    r('PUT', '/admin/users/{id}', 'admin', updateUserAdmin),
+    r('DELETE', '/admin/users/{id}', 'admin', deleteUserAdmin),
+    r('POST', '/admin/generate_link', 'admin', generateLink),
+  ];
+}
+
+async function settings(q: AuthRequest): Promise<void> {
+  const s = q.env.settings;
+  const external: Record<string, boolean> = {};
+  for (const p of ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter', 'email', 'phone', 'zoom']) {
+    external[p] = p === 'email' ? true : p === 'anonymous_users' ? s.anonymousSignIns : false;
+  }
+  json(q, 200, {
+    external,
+    disable_signup: !s.enableSignup,
+    mailer_autoconfirm: s.mailerAutoconfirm,
+    phone_autoconfirm: false,
+    sms_provider: 'twilio',
+    saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: false,
+  });
+}
+
+/** golang-jwt's wording for the failures auth-js may surface in `error.message`. */
+function jwtFailure(err: unknown): string {
+  const msg = err instanceof JwtError ? err.message : String(err);
+  if (/Expected 3 parts/.test(msg)) return 'token is malformed: token contains an invalid number of segments';
+  if (/expired/i.test(msg)) return 'token has invalid claims: token is expired';
+  if (/No suitable key/.test(msg)) return 'token is unverifiable: error while executing keyfunc: unrecognized JWT kid';
+  return 'token signature is invalid: signature is invalid';
+}
+
+function bearer(q: AuthRequest): string {
+  const m = /^[Bb]earer (\S+)$/.exec(q.req.headers.authorization ?? '');
+  if (!m) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  return m[1]!;
+}
+
+async function parseClaims(q: AuthRequest): Promise<void> {
+  const t = bearer(q);
+  try {
+    q.claims = (await q.env.keys.verify(t)) as AuthRequest['claims'];
+  } catch (err) {
+    throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${jwtFailure(err)}`);
+  }
+}
+
+/** maybeLoadUserOrSession: sub must name a user, session_id (when set) a live session. */
+async function loadUserAndSession(q: AuthRequest): Promise<void> {
+  const c = q.claims!;
+  const sub = typeof c.sub === 'string' ? c.sub : '';
+  if (!sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+  if (!isUuid(sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
+  const user = await findUserById(q.env.db, sub);
+  if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+  q.user = user;
+  const sid = typeof c.session_id === 'string' ? c.session_id : '';
+  q.session = null;
+  if (sid && sid !== '00000000-0000-0000-0000-000000000000') {
+    if (!isUuid(sid)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
+    const session = await findSession(q.env.db, sid);
+    if (!session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    q.session = session;
+  }
+}
+
+async function guard(q: AuthRequest, g: Guard): Promise<void> {
+  if (g === 'none') return;
+  await parseClaims(q);
+  if (g === 'user') {
+    await loadUserAndSession(q);
+    if (isBanned(q.user!.row)) throw forbidden('user_banned', 'User is banned');
+    return;
+  }
+  // requireAdminCredentials: a token tied to a session must still have it; then the role decides.
+  if (typeof q.claims!.session_id === 'string' && q.claims!.session_id && q.claims!.session_id !== '00000000-0000-0000-0000-000000000000') {
+    await loadUserAndSession(q);
+  }
+  const role = typeof q.claims!.role === 'string' ? q.claims!.role : '';
+  if (!q.env.settings.adminRoles.includes(role)) throw forbidden('not_admin', 'User not allowed');
+}
+
+export async function createService(ctx: ServiceContext): Promise<Service> {
+  const settings = loadAuthSettings(ctx.config);
+  const externalUrl = `${ctx.config.apiUrl}/auth/v1`;
+  const rl = settings.rateLimits;
+  const env: AuthEnv = {
+    settings,
+    db: ctx.db.authAdmin,
+    keys: ctx.keys,
+    mailer: ctx.mailer,
+    tokens: { keys: ctx.keys, issuer: externalUrl, jwtExpiry: settings.jwtExpiry },
+    externalUrl,
+    limiters: {
+      token: new RateLimiter(rl.tokenRefresh, 300),
+      signup: new RateLimiter(rl.signInSignUps, 300),
+      verify: new RateLimiter(rl.tokenVerifications, 300),
+      email: new RateLimiter(rl.emailSentPerHour, 3600),
+      otp: new RateLimiter(ctx.config.testMode ? 36_000 : 360, 3600),
+    },
+    log: ctx.log,
+  };
+  const table = routes();
+
+  async function handle(req: GatewayRequest, res: ServerResponse): Promise<void> {
+    let cached: Promise<Buffer> | null = null;
+    const q: AuthRequest = {
+      env,
+      req,
+      res,
+      url: req.gatewayUrl,
+      path: req.path,
+      params: {},
+      ip: clientIp(req),
+      body: () => (cached ??= readBody(req, BODY_LIMIT)),
+    };
+    try {
+      const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+      const matches = table.filter((r) => r.pattern.test(path));
+      if (!matches.length) throw notFound('not_found', 'Not Found');
+      const route = matches.find((r) => r.method === req.method || (req.method === 'HEAD' && r.method === 'GET'));
+      if (!route) throw new AuthError(405, 'method_not_allowed', 'Method Not Allowed');
+      q.params = { ...(route.pattern.exec(path)!.groups ?? {}) };
+      await guard(q, route.guard);
+      await route.handler(q);
+    } catch (err) {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (err instanceof AuthError) return sendError(req, res, err);
+      if (err instanceof BodyTooLargeError) return sendError(req, res, new AuthError(413, 'request_entity_too_large', `Request body too large (max ${err.limit} bytes)`));
+      ctx.log(`unexpected error on ${req.method} ${req.path}: ${(err as Error).stack ?? err}`);
+      sendError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+    }
+  }
+
+  return { name: 'auth', handle };
+}
