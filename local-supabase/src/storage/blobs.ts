@@ -121,7 +121,8 @@ export class BlobStore {
   }
 
   read(version: string, range?: { start: number; end: number }): ReadStream {
-    return createReadStream(this.pathOf(version)!, range);
+    // 1 MiB reads: a 5 MB photo in a handful of chunks instead of ~80.
+    return createReadStream(this.pathOf(version)!, { ...range, highWaterMark: 1024 * 1024 });
   }
 
   async remove(versions: (string | null | undefined)[]): Promise<void> {
