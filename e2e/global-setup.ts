@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { loadConfig, repoRoot } from '../local-supabase/src/config.ts';
+import { wipeData } from '../local-supabase/src/db.ts';
+import { startStack } from '../local-supabase/src/stack.ts';
+import { E2E_PORT_BASE } from './stack-ports.ts';
+
+/**
+ * One fresh local stack (new database, migrations, seed) for the whole Playwright run, like the integration
+ * tests' global setup but on the e2e ports. Playwright calls the returned function as the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  process.env.LOCAL_SUPABASE_TEST = '1';
+  const config = loadConfig({
+    apiPort: E2E_PORT_BASE + 1,
+    dbPort: E2E_PORT_BASE + 2,
+    inboxPort: E2E_PORT_BASE + 4,
+    dataDir: path.join(repoRoot, '.data', `e2e-${E2E_PORT_BASE}`),
+    testMode: true,
+  });
+  wipeData(config);
+  const verbose = process.env.LOCAL_SUPABASE_TEST_LOGS === '1';
+  const stack = await startStack(config, (source, msg) => {
+    if (verbose) console.log(`[${source}] ${msg}`);
+  });
+  return () => stack.stop();
+}

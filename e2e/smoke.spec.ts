@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+
+test('the landing page loads with the navigation of a visitor', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Pricing' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'List Vintage' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+  await expect(nav.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth?tab=signup');
+  await expectNoAxeViolations(page);
+});
+
+test("an unknown path shows 'Oops! Page not found' with a way home", async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Oops! Page not found · Good Space');
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible();
+});
+
+test('a protected page sends a visitor to /auth, remembering where they were going', async ({ page }) => {
+  await page.goto('/project/123?tab=photos');
+  await expect(page).toHaveURL('/auth?redirectTo=%2Fproject%2F123%3Ftab%3Dphotos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Login or Sign Up' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the collapsible menu lists the links and closes with Escape', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator(`#${await close.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
+    await expect(menu.getByRole('link', { name: 'Pricing' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+});

@@ -1,0 +1,8 @@
+/**
+ * Ports of the browser journeys: their own local stack (API base+1, database base+2, inbox base+4) and their
+ * own app server, so `npm start` and the integration tests can run at the same time.
+ */
+export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 55420);
+export const E2E_API_URL = `http://127.0.0.1:${E2E_PORT_BASE + 1}`;
+export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? E2E_PORT_BASE + 10);
+export const E2E_APP_URL = `http://127.0.0.1:${E2E_APP_PORT}`;

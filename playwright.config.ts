@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+import { DEFAULT_PUBLISHABLE_KEY } from './local-supabase/src/config.ts';
+import { E2E_API_URL, E2E_APP_PORT, E2E_APP_URL } from './e2e/stack-ports.ts';
+
+// Playwright's own browser downloads cannot be fetched here: the journeys drive Debian's Chromium.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: E2E_APP_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: CHROMIUM,
+          // No sandbox as root in a container; the rest stops Chromium calling home on a machine that cannot.
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The app as developers run it, pointed at the e2e stack (process env beats .env.development in Vite).
+    command: `npx vite --port ${E2E_APP_PORT} --strictPort --host 127.0.0.1`,
+    url: E2E_APP_URL,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { VITE_SUPABASE_URL: E2E_API_URL, VITE_SUPABASE_PUBLISHABLE_KEY: DEFAULT_PUBLISHABLE_KEY },
+  },
+});

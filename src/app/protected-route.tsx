@@ -1,0 +1,19 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { PageSpinner } from '@/components/layouts/page-spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+
+/**
+ * SPEC §2: protected pages show a spinner while the session loads and send signed-out visitors to /auth,
+ * remembering where they were going. This is convenience; row-level security is the boundary.
+ */
+export function ProtectedRoute() {
+  const auth = useAuth();
+  const location = useLocation();
+  if (auth.status === 'loading') return <PageSpinner label="Checking your session…" />;
+  if (auth.status === 'signed-out') {
+    const redirectTo = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={paths.auth.getHref({ redirectTo })} replace />;
+  }
+  return <Outlet />;
+}

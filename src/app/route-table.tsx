@@ -1,0 +1,49 @@
+import { type RouteObject } from 'react-router-dom';
+import { ProtectedRoute } from '@/app/protected-route';
+import { RouteError } from '@/app/route-error';
+import { RootLayout } from '@/app/routes/root';
+import { PageSpinner } from '@/components/layouts/page-spinner';
+import { paths } from '@/config/paths';
+
+/** Every page is its own chunk (DESIGN §3 "Fast"): only the shell and the visited page are downloaded. */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: PageSpinner,
+    children: [
+      {
+        // Errors of a page render inside the shell, so the navigation stays usable.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('@/app/routes/landing') },
+          { path: paths.auth.path, lazy: () => import('@/app/routes/auth') },
+          { path: paths.pricing.path, lazy: () => import('@/app/routes/pricing') },
+          { path: paths.paymentSuccess.path, lazy: () => import('@/app/routes/payment-success') },
+          {
+            element: <ProtectedRoute />,
+            children: [
+              { path: paths.designers.path, lazy: () => import('@/app/routes/designers') },
+              { path: paths.browseDesigners.path, lazy: () => import('@/app/routes/browse-designers') },
+              { path: paths.designerNudges.path, lazy: () => import('@/app/routes/designer-nudges') },
+              { path: paths.designer.path, lazy: () => import('@/app/routes/designer') },
+              { path: paths.designerReviews.path, lazy: () => import('@/app/routes/designer-reviews') },
+              { path: paths.profile.customer.path, lazy: () => import('@/app/routes/profile-customer') },
+              { path: paths.profile.designer.path, lazy: () => import('@/app/routes/profile-designer') },
+              { path: paths.dashboard.customer.path, lazy: () => import('@/app/routes/dashboard-customer') },
+              { path: paths.dashboard.designer.path, lazy: () => import('@/app/routes/dashboard-designer') },
+              { path: paths.project.path, lazy: () => import('@/app/routes/project') },
+              { path: paths.portfolio.path, lazy: () => import('@/app/routes/portfolio') },
+              { path: paths.portfolioOfDesigner.path, lazy: () => import('@/app/routes/portfolio') },
+              { path: paths.listVintage.path, lazy: () => import('@/app/routes/list-vintage') },
+              { path: paths.goodStuff.path, lazy: () => import('@/app/routes/good-stuff') },
+              { path: paths.settings.path, lazy: () => import('@/app/routes/settings') },
+            ],
+          },
+          { path: '*', lazy: () => import('@/app/routes/not-found') },
+        ],
+      },
+    ],
+  },
+];

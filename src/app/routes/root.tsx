@@ -1,0 +1,34 @@
+import { Outlet, useNavigate } from 'react-router-dom';
+import { accountLinks, barLinks, guestLinks } from '@/app/navigation';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { paths } from '@/config/paths';
+import { useUserRole } from '@/features/auth/api/get-user-role';
+import { signOut } from '@/features/auth/api/sign-out';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+
+/** The shell around every page: top bar for the current user, then the page. */
+export function RootLayout() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const { data: role = null } = useUserRole(auth.user?.id);
+
+  async function logout() {
+    await signOut();
+    await navigate(paths.auth.getHref(), { replace: true });
+  }
+
+  return (
+    <AppLayout
+      homeHref={paths.home.getHref()}
+      links={barLinks(role)}
+      account={
+        auth.status === 'signed-in'
+          ? { email: auth.user.email ?? '', menu: accountLinks(role), onLogout: () => void logout() }
+          : null
+      }
+      guest={auth.status === 'signed-out' ? guestLinks : null}
+    >
+      <Outlet />
+    </AppLayout>
+  );
+}

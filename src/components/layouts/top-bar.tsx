@@ -1,0 +1,167 @@
+import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/utils';
+
+export type NavItem = { label: string; href: string };
+
+export type TopBarProps = {
+  homeHref: string;
+  /** Links shown in the bar itself (and first in the mobile menu). */
+  links: NavItem[];
+  /** Signed in: the e-mail titles the account menu. */
+  account: { email: string; menu: NavItem[]; onLogout: () => void } | null;
+  /** Signed out: Login and Get Started. Null while the session is still loading, so nothing flickers. */
+  guest: { login: NavItem; getStarted: NavItem } | null;
+};
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent',
+    isActive ? 'text-primary' : 'text-foreground',
+  );
+
+/** Fixed top bar (SPEC §2 Navigation); below the md breakpoint the links collapse into a menu. */
+export function TopBar({ homeHref, links, account, guest }: TopBarProps) {
+  const location = useLocation();
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // The menu is open for one location only: any navigation closes it without an effect.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+
+  // Escape closes the open menu from anywhere and puts focus back on its button.
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      toggleRef.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+        <Link to={homeHref} className="mr-4 flex items-center gap-2 rounded-md text-lg font-semibold">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Good Space
+        </Link>
+
+        <ul className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <li key={link.href}>
+              <NavLink to={link.href} className={linkClass} end>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <div className="ml-auto hidden items-center gap-2 md:flex">
+          {account ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline" className="max-w-64">
+                  <span className="truncate">{account.email}</span>
+                  <ChevronDown aria-hidden="true" className="size-4" />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuLabel>{account.email}</DropdownMenuLabel>
+                <DropdownMenuSeparator />
+                {account.menu.map((item) => (
+                  <DropdownMenuItem key={item.href} asChild>
+                    <Link to={item.href}>{item.label}</Link>
+                  </DropdownMenuItem>
+                ))}
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onSelect={account.onLogout}>
+                  <LogOut aria-hidden="true" />
+                  Logout
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : null}
+          {guest ? (
+            <>
+              <Button asChild variant="ghost">
+                <Link to={guest.login.href}>{guest.login.label}</Link>
+              </Button>
+              <Button asChild>
+                <Link to={guest.getStarted.href}>{guest.getStarted.label}</Link>
+              </Button>
+            </>
+          ) : null}
+        </div>
+
+        <Button
+          ref={toggleRef}
+          variant="ghost"
+          size="icon"
+          className="ml-auto md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpenAt(open ? null : location.key)}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </Button>
+      </nav>
+
+      <div
+        id={menuId}
+        hidden={!open}
+        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t bg-background px-4 pb-4 md:hidden"
+      >
+        <ul className="flex flex-col gap-1 pt-2">
+          {[{ label: 'Home', href: homeHref }, ...links, ...(account?.menu ?? [])].map((link) => (
+            <li key={link.href}>
+              <NavLink to={link.href} className={(state) => cn(linkClass(state), 'block')} end>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 border-t pt-3">
+          {account ? (
+            <div className="flex flex-col gap-2">
+              <p className="truncate px-3 text-sm text-muted-foreground">{account.email}</p>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setOpenAt(null);
+                  account.onLogout();
+                }}
+              >
+                <LogOut aria-hidden="true" />
+                Logout
+              </Button>
+            </div>
+          ) : null}
+          {guest ? (
+            <div className="flex flex-col gap-2">
+              <Button asChild variant="outline">
+                <Link to={guest.login.href}>{guest.login.label}</Link>
+              </Button>
+              <Button asChild>
+                <Link to={guest.getStarted.href}>{guest.getStarted.label}</Link>
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Every URL of the app (SPEC §2), in one place. `path` is the router pattern, `getHref` builds a link.
+ * Never write a path as a string literal elsewhere.
+ */
+import type { Enums } from '@/types/database';
+
+export type Role = Enums<'app_role'>;
+
+/** Only same-origin paths may be a redirect target; anything else (//evil.example, https://…) is dropped. */
+export function safeRedirectPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
+
+function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, value);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auth: {
+    path: '/auth',
+    getHref: (options: { redirectTo?: string | null; role?: Role; reset?: boolean; tab?: 'login' | 'signup' } = {}) =>
+      withQuery('/auth', {
+        tab: options.tab,
+        role: options.role,
+        reset: options.reset ? 'true' : undefined,
+        redirectTo: safeRedirectPath(options.redirectTo) ?? undefined,
+      }),
+  },
+  pricing: { path: '/pricing', getHref: () => '/pricing' },
+  paymentSuccess: { path: '/payment-success', getHref: () => '/payment-success' },
+  designers: { path: '/designers', getHref: () => '/designers' },
+  browseDesigners: { path: '/browse-designers', getHref: () => '/browse-designers' },
+  designerNudges: { path: '/designer-nudges', getHref: () => '/designer-nudges' },
+  designer: {
+    path: '/designer/:designerId',
+    getHref: (designerId: string) => `/designer/${encodeURIComponent(designerId)}`,
+  },
+  designerReviews: {
+    path: '/designer-reviews/:designerId',
+    getHref: (designerId: string) => `/designer-reviews/${encodeURIComponent(designerId)}`,
+  },
+  profile: {
+    customer: { path: '/profile/customer', getHref: () => '/profile/customer' },
+    designer: { path: '/profile/designer', getHref: () => '/profile/designer' },
+    getHref: (role: Role) => `/profile/${role}`,
+  },
+  dashboard: {
+    customer: { path: '/dashboard/customer', getHref: () => '/dashboard/customer' },
+    designer: { path: '/dashboard/designer', getHref: () => '/dashboard/designer' },
+    getHref: (role: Role) => `/dashboard/${role}`,
+  },
+  project: {
+    path: '/project/:projectId',
+    getHref: (projectId: string) => `/project/${encodeURIComponent(projectId)}`,
+  },
+  /** Own portfolio, or the one of the designer named by `?designer=`. */
+  portfolio: {
+    path: '/portfolio',
+    getHref: (designerId?: string) => withQuery('/portfolio', { designer: designerId }),
+  },
+  portfolioOfDesigner: {
+    path: '/portfolio/:designerId',
+    getHref: (designerId: string) => `/portfolio/${encodeURIComponent(designerId)}`,
+  },
+  listVintage: { path: '/list-vintage', getHref: () => '/list-vintage' },
+  goodStuff: { path: '/good-stuff', getHref: () => '/good-stuff' },
+  settings: { path: '/settings', getHref: () => '/settings' },
+} as const;

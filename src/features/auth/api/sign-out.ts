@@ -1,0 +1,10 @@
+import { supabase } from '@/lib/supabase';
+
+/**
+ * Ends the session everywhere (revokes the refresh token), and always locally: when the server cannot be
+ * reached supabase-js keeps the local session, which would leave a "logged out" user signed in.
+ */
+export async function signOut(): Promise<void> {
+  const { error } = await supabase.auth.signOut();
+  if (error) await supabase.auth.signOut({ scope: 'local' });
+}

@@ -1,0 +1,55 @@
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { checkUserExists } from '@/features/auth/api/check-user-exists';
+import { signOut } from '@/features/auth/api/sign-out';
+import { AuthContext, type AuthState } from '@/features/auth/utils/auth-context';
+import { supabase } from '@/lib/supabase';
+
+const LOADING: AuthState = { status: 'loading', session: null, user: null };
+const SIGNED_OUT: AuthState = { status: 'signed-out', session: null, user: null };
+
+function stateOf(session: Session | null): AuthState {
+  return session ? { status: 'signed-in', session, user: session.user } : SIGNED_OUT;
+}
+
+/**
+ * SPEC §4: a user whose profile is gone (account deleted elsewhere) must not stay signed in on a stale token,
+ * so on sign-in and on every token refresh the profile is looked up; missing or failing, the session ends.
+ */
+async function verifyUser(userId: string): Promise<void> {
+  try {
+    if (await checkUserExists(userId)) return;
+    console.error('User not found in database, clearing session');
+  } catch (error) {
+    console.error('Error verifying user, clearing session', error);
+  }
+  await signOut();
+}
+
+/**
+ * Holds the session. supabase-js reads it from storage, refreshes tokens on its own (autoRefreshToken)
+ * and reports every change here, starting with INITIAL_SESSION.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>(LOADING);
+
+  useEffect(() => {
+    const {
+      data: { subscription },
+    } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
+      setState(stateOf(session));
+      // Another user may sign in next in this tab: nothing of the previous one may stay in the cache.
+      if (event === 'SIGNED_OUT') queryClient.clear();
+      if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') && session) {
+        // supabase-js runs this callback while holding its auth lock; a supabase call awaited inside it
+        // would wait for that lock forever, so the check runs just after.
+        setTimeout(() => void verifyUser(session.user.id), 0);
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [queryClient]);
+
+  return <AuthContext value={state}>{children}</AuthContext>;
+}

@@ -1,0 +1,873 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "14.12"
+  }
+  public: {
+    Tables: {
+      catalog_items: {
+        Row: {
+          category: Database["public"]["Enums"]["catalog_category"]
+          condition: string
+          created_at: string
+          description: string
+          designer_id: string
+          dimensions: string
+          id: string
+          image_url: string | null
+          is_available: boolean
+          price: number
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          category: Database["public"]["Enums"]["catalog_category"]
+          condition: string
+          created_at?: string
+          description: string
+          designer_id: string
+          dimensions: string
+          id?: string
+          image_url?: string | null
+          is_available?: boolean
+          price: number
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          category?: Database["public"]["Enums"]["catalog_category"]
+          condition?: string
+          created_at?: string
+          description?: string
+          designer_id?: string
+          dimensions?: string
+          id?: string
+          image_url?: string | null
+          is_available?: boolean
+          price?: number
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "catalog_items_designer_id_fkey"
+            columns: ["designer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      customer_profiles: {
+        Row: {
+          budget_range: number | null
+          created_at: string
+          location: string | null
+          preferred_style: string | null
+          space_size: number | null
+          updated_at: string
+          user_id: string
+          username: string | null
+        }
+        Insert: {
+          budget_range?: number | null
+          created_at?: string
+          location?: string | null
+          preferred_style?: string | null
+          space_size?: number | null
+          updated_at?: string
+          user_id: string
+          username?: string | null
+        }
+        Update: {
+          budget_range?: number | null
+          created_at?: string
+          location?: string | null
+          preferred_style?: string | null
+          space_size?: number | null
+          updated_at?: string
+          user_id?: string
+          username?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "customer_profiles_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      designer_nudges: {
+        Row: {
+          client_id: string
+          created_at: string
+          designer_id: string
+          id: string
+          project_id: string
+          quote_amount: number | null
+          quote_message: string | null
+          responded_at: string | null
+          status: Database["public"]["Enums"]["nudge_status"]
+        }
+        Insert: {
+          client_id: string
+          created_at?: string
+          designer_id: string
+          id?: string
+          project_id: string
+          quote_amount?: number | null
+          quote_message?: string | null
+          responded_at?: string | null
+          status?: Database["public"]["Enums"]["nudge_status"]
+        }
+        Update: {
+          client_id?: string
+          created_at?: string
+          designer_id?: string
+          id?: string
+          project_id?: string
+          quote_amount?: number | null
+          quote_message?: string | null
+          responded_at?: string | null
+          status?: Database["public"]["Enums"]["nudge_status"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "designer_nudges_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "designer_nudges_designer_id_fkey"
+            columns: ["designer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "designer_nudges_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      designer_profiles: {
+        Row: {
+          availability_status: string
+          base_rate: number
+          bio: string | null
+          created_at: string
+          experience_years: number
+          full_name: string | null
+          latitude: number | null
+          location: string | null
+          longitude: number | null
+          portfolio_url: string | null
+          rate_per_item: number
+          rate_per_sqft: number
+          specialties: string[]
+          updated_at: string
+          user_id: string
+          username: string | null
+        }
+        Insert: {
+          availability_status?: string
+          base_rate?: number
+          bio?: string | null
+          created_at?: string
+          experience_years?: number
+          full_name?: string | null
+          latitude?: number | null
+          location?: string | null
+          longitude?: number | null
+          portfolio_url?: string | null
+          rate_per_item?: number
+          rate_per_sqft?: number
+          specialties?: string[]
+          updated_at?: string
+          user_id: string
+          username?: string | null
+        }
+        Update: {
+          availability_status?: string
+          base_rate?: number
+          bio?: string | null
+          created_at?: string
+          experience_years?: number
+          full_name?: string | null
+          latitude?: number | null
+          location?: string | null
+          longitude?: number | null
+          portfolio_url?: string | null
+          rate_per_item?: number
+          rate_per_sqft?: number
+          specialties?: string[]
+          updated_at?: string
+          user_id?: string
+          username?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "designer_profiles_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      messages: {
+        Row: {
+          content: string
+          created_at: string
+          id: string
+          project_id: string
+          sender_id: string
+        }
+        Insert: {
+          content: string
+          created_at?: string
+          id?: string
+          project_id: string
+          sender_id?: string
+        }
+        Update: {
+          content?: string
+          created_at?: string
+          id?: string
+          project_id?: string
+          sender_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "messages_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "messages_sender_id_fkey"
+            columns: ["sender_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      profiles: {
+        Row: {
+          created_at: string
+          email: string | null
+          full_name: string | null
+          id: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          email?: string | null
+          full_name?: string | null
+          id: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          email?: string | null
+          full_name?: string | null
+          id?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      project_bids: {
+        Row: {
+          bid_amount: number
+          created_at: string
+          designer_id: string
+          estimated_days: number | null
+          id: string
+          project_id: string
+          proposal: string
+          status: Database["public"]["Enums"]["bid_status"]
+          updated_at: string
+        }
+        Insert: {
+          bid_amount: number
+          created_at?: string
+          designer_id: string
+          estimated_days?: number | null
+          id?: string
+          project_id: string
+          proposal: string
+          status?: Database["public"]["Enums"]["bid_status"]
+          updated_at?: string
+        }
+        Update: {
+          bid_amount?: number
+          created_at?: string
+          designer_id?: string
+          estimated_days?: number | null
+          id?: string
+          project_id?: string
+          proposal?: string
+          status?: Database["public"]["Enums"]["bid_status"]
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_bids_designer_id_fkey"
+            columns: ["designer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_bids_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      project_items: {
+        Row: {
+          added_by: string
+          cost: number
+          created_at: string
+          description: string | null
+          id: string
+          name: string
+          project_id: string
+        }
+        Insert: {
+          added_by?: string
+          cost: number
+          created_at?: string
+          description?: string | null
+          id?: string
+          name: string
+          project_id: string
+        }
+        Update: {
+          added_by?: string
+          cost?: number
+          created_at?: string
+          description?: string | null
+          id?: string
+          name?: string
+          project_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_items_added_by_fkey"
+            columns: ["added_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_items_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      project_photo_notes: {
+        Row: {
+          added_by: string
+          created_at: string
+          note: string
+          photo_path: string
+          project_id: string
+          updated_at: string
+        }
+        Insert: {
+          added_by?: string
+          created_at?: string
+          note?: string
+          photo_path: string
+          project_id: string
+          updated_at?: string
+        }
+        Update: {
+          added_by?: string
+          created_at?: string
+          note?: string
+          photo_path?: string
+          project_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_photo_notes_added_by_fkey"
+            columns: ["added_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_photo_notes_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      projects: {
+        Row: {
+          budget: number
+          budget_type: Database["public"]["Enums"]["budget_type"]
+          completed_at: string | null
+          created_at: string
+          customer_id: string
+          description: string
+          designer_id: string | null
+          id: string
+          items_total: number
+          latitude: number | null
+          location: string
+          longitude: number | null
+          preferred_style: string | null
+          space_size: number
+          status: Database["public"]["Enums"]["project_status"]
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          budget: number
+          budget_type?: Database["public"]["Enums"]["budget_type"]
+          completed_at?: string | null
+          created_at?: string
+          customer_id: string
+          description: string
+          designer_id?: string | null
+          id?: string
+          items_total?: number
+          latitude?: number | null
+          location: string
+          longitude?: number | null
+          preferred_style?: string | null
+          space_size: number
+          status?: Database["public"]["Enums"]["project_status"]
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          budget?: number
+          budget_type?: Database["public"]["Enums"]["budget_type"]
+          completed_at?: string | null
+          created_at?: string
+          customer_id?: string
+          description?: string
+          designer_id?: string | null
+          id?: string
+          items_total?: number
+          latitude?: number | null
+          location?: string
+          longitude?: number | null
+          preferred_style?: string | null
+          space_size?: number
+          status?: Database["public"]["Enums"]["project_status"]
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "projects_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "projects_designer_id_fkey"
+            columns: ["designer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reviews: {
+        Row: {
+          client_id: string
+          client_name: string | null
+          comment: string | null
+          created_at: string
+          designer_id: string
+          id: string
+          project_id: string
+          rating: number
+        }
+        Insert: {
+          client_id: string
+          client_name?: string | null
+          comment?: string | null
+          created_at?: string
+          designer_id: string
+          id?: string
+          project_id: string
+          rating?: number
+        }
+        Update: {
+          client_id?: string
+          client_name?: string | null
+          comment?: string | null
+          created_at?: string
+          designer_id?: string
+          id?: string
+          project_id?: string
+          rating?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reviews_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reviews_designer_id_fkey"
+            columns: ["designer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reviews_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: true
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      subscriptions: {
+        Row: {
+          cancel_at_period_end: boolean
+          created_at: string
+          current_period_end: string | null
+          id: string
+          plan: Database["public"]["Enums"]["subscription_plan"]
+          price_id: string | null
+          product_id: string | null
+          provider: string
+          status: Database["public"]["Enums"]["subscription_status"]
+          stripe_customer_id: string | null
+          stripe_subscription_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          cancel_at_period_end?: boolean
+          created_at?: string
+          current_period_end?: string | null
+          id?: string
+          plan: Database["public"]["Enums"]["subscription_plan"]
+          price_id?: string | null
+          product_id?: string | null
+          provider?: string
+          status: Database["public"]["Enums"]["subscription_status"]
+          stripe_customer_id?: string | null
+          stripe_subscription_id?: string | null
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          cancel_at_period_end?: boolean
+          created_at?: string
+          current_period_end?: string | null
+          id?: string
+          plan?: Database["public"]["Enums"]["subscription_plan"]
+          price_id?: string | null
+          product_id?: string | null
+          provider?: string
+          status?: Database["public"]["Enums"]["subscription_status"]
+          stripe_customer_id?: string | null
+          stripe_subscription_id?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "subscriptions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_roles: {
+        Row: {
+          created_at: string
+          role: Database["public"]["Enums"]["app_role"]
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          role: Database["public"]["Enums"]["app_role"]
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          role?: Database["public"]["Enums"]["app_role"]
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_roles_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      accept_bid: {
+        Args: { bid_id: string }
+        Returns: {
+          budget: number
+          budget_type: Database["public"]["Enums"]["budget_type"]
+          completed_at: string | null
+          created_at: string
+          customer_id: string
+          description: string
+          designer_id: string | null
+          id: string
+          items_total: number
+          latitude: number | null
+          location: string
+          longitude: number | null
+          preferred_style: string | null
+          space_size: number
+          status: Database["public"]["Enums"]["project_status"]
+          title: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "projects"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      delete_user: { Args: Record<PropertyKey, never>; Returns: undefined }
+      switch_account_type: {
+        Args: { new_role: Database["public"]["Enums"]["app_role"] }
+        Returns: Database["public"]["Enums"]["app_role"]
+      }
+    }
+    Enums: {
+      app_role: "customer" | "designer"
+      bid_status: "pending" | "accepted" | "rejected"
+      budget_type: "soft" | "hard"
+      catalog_category:
+        | "couch"
+        | "chair"
+        | "table"
+        | "desk"
+        | "bed"
+        | "dresser"
+        | "cabinet"
+        | "lighting"
+        | "decor"
+        | "other"
+      nudge_status: "pending" | "accepted" | "declined"
+      project_status: "pending" | "active" | "completed"
+      subscription_plan: "client" | "designer"
+      subscription_status:
+        | "incomplete"
+        | "incomplete_expired"
+        | "trialing"
+        | "active"
+        | "past_due"
+        | "canceled"
+        | "unpaid"
+        | "paused"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      app_role: ["customer", "designer"],
+      bid_status: ["pending", "accepted", "rejected"],
+      budget_type: ["soft", "hard"],
+      catalog_category: [
+        "couch",
+        "chair",
+        "table",
+        "desk",
+        "bed",
+        "dresser",
+        "cabinet",
+        "lighting",
+        "decor",
+        "other",
+      ],
+      nudge_status: ["pending", "accepted", "declined"],
+      project_status: ["pending", "active", "completed"],
+      subscription_plan: ["client", "designer"],
+      subscription_status: [
+        "incomplete",
+        "incomplete_expired",
+        "trialing",
+        "active",
+        "past_due",
+        "canceled",
+        "unpaid",
+        "paused",
+      ],
+    },
+  },
+} as const
