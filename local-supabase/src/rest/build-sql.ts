@@ -1,0 +1,554 @@
+import { closest, RestError } from './errors.ts';
+import type { Field, Filter, LogicTree, OrderTerm, QueryParams, SelectEmbed, SelectItem } from './parse-query.ts';
+import { OPERATORS } from './parse-query.ts';
+import {
+  describeRelationship,
+  isToOne,
+  relKey,
+  type Func,
+  type Relation,
+  type Relationship,
+  type SchemaCache,
+} from './schema-cache.ts';
+
+/**
+ * Builds PostgREST-shaped SQL (PostgREST src/PostgREST/Query/QueryBuilder.hs@v14.12): one statement per
+ * request, rows shaped into JSON by Postgres itself. Every identifier goes through `ident()`, every value
+ * from the request through `SqlParams.add()`; only catalog-derived type names are spliced as text.
+ */
+
+export class SqlParams {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export function ident(name: string): string {
+  if (name.includes('\0')) throw new RestError(400, 'PGRST100', 'Identifiers must not contain NUL characters');
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
+
+export interface BuildContext {
+  cache: SchemaCache;
+  schema: string;
+  params: SqlParams;
+  query: QueryParams;
+  /** Embed aliases are numbered per request, as PostgREST does (`clients_1`). */
+  counter: number;
+  /** Embed paths ('a.b') that filters/order/limit were given for and that were consumed. */
+  usedPaths: Set<string>;
+}
+
+export function newContext(cache: SchemaCache, schema: string, query: QueryParams): BuildContext {
+  return { cache, schema, params: new SqlParams(), query, counter: 0, usedPaths: new Set(['']) };
+}
+
+// ---------- fields and filters ----------
+
+function fieldSql(ctx: BuildContext, alias: string, field: Field): string {
+  let sql = `${ident(alias)}.${ident(field.name)}`;
+  for (const step of field.path) {
+    sql += `${step.arrow}${ctx.params.add(step.key)}::${step.index ? 'int' : 'text'}`;
+  }
+  return sql;
+}
+
+function outputName(item: { field: Field; alias?: string }): string {
+  if (item.alias) return item.alias;
+  const last = item.field.path[item.field.path.length - 1];
+  return last ? last.key : item.field.name;
+}
+
+function filterSql(ctx: BuildContext, alias: string, f: Filter): string {
+  const col = fieldSql(ctx, alias, f.field);
+  let cond: string;
+  const op = f.op;
+  switch (op.kind) {
+    case 'simple': {
+      const isLike = op.op === 'like' || op.op === 'ilike';
+      const value = isLike ? op.value.replace(/\*/g, '%') : op.value;
+      const p = ctx.params.add(value);
+      cond = op.quant ? `${col} ${OPERATORS[op.op]} ${op.quant.toUpperCase()}(${p})` : `${col} ${OPERATORS[op.op]} ${p}`;
+      break;
+    }
+    case 'in':
+      cond = `${col} = ANY(${ctx.params.add(arrayLiteral(op.values))})`;
+      break;
+    case 'is':
+      cond = `${col} IS ${op.value === 'not_null' ? 'NOT NULL' : op.value.toUpperCase()}`;
+      break;
+    case 'fts': {
+      const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[op.op];
+      cond = op.config
+        ? `${col} @@ ${fn}(${ctx.params.add(op.config)}::regconfig, ${ctx.params.add(op.value)})`
+        : `${col} @@ ${fn}(${ctx.params.add(op.value)})`;
+      break;
+    }
+  }
+  return f.negate ? `NOT ${cond}` : cond;
+}
+
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+function logicSql(ctx: BuildContext, alias: string, tree: LogicTree, embeds: Map<string, EmbedInfo>): string {
+  if (tree.kind === 'filter') return embedNullFilter(tree.filter, embeds) ?? filterSql(ctx, alias, tree.filter);
+  const inner = tree.children.map((c) => logicSql(ctx, alias, c, embeds)).join(tree.and ? ' AND ' : ' OR ');
+  return `${tree.negate ? 'NOT ' : ''}(${inner || (tree.and ? 'TRUE' : 'FALSE')})`;
+}
+
+/** `?rel=is.null` / `?rel=not.is.null` on an embedded resource: whether the embed found a row. */
+function embedNullFilter(f: Filter, embeds: Map<string, EmbedInfo>): string | null {
+  if (f.field.path.length || f.op.kind !== 'is' || (f.op.value !== 'null' && f.op.value !== 'not_null')) return null;
+  const e = embeds.get(f.field.name);
+  if (!e) return null;
+  const isNull = (f.op.value === 'null') !== f.negate;
+  const ref = e.toOne ? ident(e.lateral) : `${ident(e.lateral)}.${ident(e.lateral)}`;
+  return `${ref} IS ${isNull ? 'NOT ' : ''}DISTINCT FROM NULL`;
+}
+
+// ---------- relationships ----------
+
+function findRelationship(ctx: BuildContext, source: Relation, embed: SelectEmbed): Relationship {
+  const all = ctx.cache.relationships.get(relKey(source.schema, source.name)) ?? [];
+  const onSource = (r: Relationship) => r.fkColumns === r.sourceColumns;
+  let cands = all.filter(
+    (r) =>
+      r.target.schema === ctx.schema &&
+      (r.target.name === embed.name || (onSource(r) && r.sourceColumns.length === 1 && r.sourceColumns[0] === embed.name)),
+  );
+  if (embed.hint !== undefined) {
+    const hint = embed.hint;
+    cands = cands.filter(
+      (r) =>
+        r.constraint === hint ||
+        (r.fkColumns.length === 1 && r.fkColumns[0] === hint) ||
+        (!r.junction && onSource(r) && r.sourceColumns.length === 1 && r.sourceColumns[0] === hint) ||
+        (!r.junction && !onSource(r) && r.targetColumns.length === 1 && r.targetColumns[0] === hint),
+    );
+  }
+  if (cands.length === 1) return cands[0]!;
+  if (cands.length === 0) {
+    const suggestion = embed.hint === undefined ? closest(embed.name, new Set(all.map((r) => r.target.name))) : null;
+    throw new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${source.name}' and '${embed.name}' in the schema cache`,
+      `Searched for a foreign key relationship between '${source.name}' and '${embed.name}'${embed.hint !== undefined ? ` using the hint '${embed.hint}'` : ''} in the schema '${ctx.schema}', but no matches were found.`,
+      suggestion && suggestion !== embed.name ? `Perhaps you meant '${suggestion}' instead of '${embed.name}'.` : null,
+    );
+  }
+  throw new RestError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${source.name}' and '${embed.name}'`,
+    cands.map(describeRelationship),
+    `Try changing '${embed.name}' to one of the following: ${cands.map((r) => `'${embed.name}!${r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+}
+
+// ---------- reads ----------
+
+interface EmbedInfo {
+  toOne: boolean;
+  lateral: string;
+  /** The output names of the embed's own select (for spreads). */
+  outputs: string[];
+}
+
+export interface ReadParts {
+  select: string[];
+  from: string;
+  joins: string[];
+  where: string[];
+  order: string[];
+  limit?: number;
+  offset?: number;
+  /** Whether `where` refers to lateral joins (inner embeds, null filters): then counting needs the joins. */
+  whereNeedsJoins: boolean;
+}
+
+export interface NodeOptions {
+  /** Root of a mutation's representation: filters, order and range were for the mutation itself. */
+  skipOwnParams?: boolean;
+}
+
+/**
+ * Compiles one level of the select tree: its columns, its embeds as LATERAL joins, and the filters, order
+ * and range the query string gave for its path.
+ */
+export function compileNode(
+  ctx: BuildContext,
+  rel: Relation,
+  alias: string,
+  from: string,
+  items: SelectItem[],
+  path: string[],
+  opts: NodeOptions = {},
+): ReadParts {
+  const parts: ReadParts = { select: [], from, joins: [], where: [], order: [], whereNeedsJoins: false };
+  const embeds = new Map<string, EmbedInfo>();
+  for (const item of items) {
+    if (item.kind === 'star') {
+      parts.select.push(`${ident(alias)}.*`);
+    } else if (item.kind === 'column') {
+      const expr = fieldSql(ctx, alias, item.field);
+      const cast = item.cast ? `::${item.cast}` : '';
+      const plain = !item.alias && !item.cast && item.field.path.length === 0;
+      parts.select.push(plain ? expr : `${item.field.path.length && cast ? `(${expr})` : expr}${cast} AS ${ident(outputName(item))}`);
+    } else {
+      const name = item.alias ?? item.name;
+      const info = compileEmbed(ctx, rel, alias, item, path, parts);
+      embeds.set(name, info);
+      if (item.alias) embeds.set(item.name, info);
+    }
+  }
+  const key = path.join('.');
+  const own = opts.skipOwnParams ? undefined : ctx.query.byPath.get(key);
+  if (own) {
+    ctx.usedPaths.add(key);
+    for (const tree of own.filters) {
+      const sql = logicSql(ctx, alias, tree, embeds);
+      if (sql.includes('DISTINCT FROM NULL')) parts.whereNeedsJoins = true;
+      parts.where.push(sql);
+    }
+    for (const term of own.order ?? []) parts.order.push(orderSql(ctx, alias, rel, term, embeds));
+    parts.limit = own.limit;
+    parts.offset = own.offset;
+  }
+  return parts;
+}
+
+function orderSql(ctx: BuildContext, alias: string, rel: Relation, term: OrderTerm, embeds: Map<string, EmbedInfo>): string {
+  let expr: string;
+  if (term.relation !== undefined) {
+    const e = embeds.get(term.relation);
+    if (!e) {
+      throw new RestError(
+        400,
+        'PGRST108',
+        `'${term.relation}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${term.relation}' is included in the 'select' query parameter.`,
+      );
+    }
+    if (!e.toOne) {
+      throw new RestError(
+        400,
+        'PGRST118',
+        `A related order on '${term.relation}' is not possible`,
+        `'${rel.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
+    expr = fieldSql(ctx, e.lateral, term.field);
+  } else {
+    expr = fieldSql(ctx, alias, term.field);
+  }
+  return `${expr}${term.direction ? ` ${term.direction.toUpperCase()}` : ''}${term.nulls ? ` NULLS ${term.nulls.toUpperCase()}` : ''}`;
+}
+
+function compileEmbed(ctx: BuildContext, parent: Relation, parentAlias: string, embed: SelectEmbed, path: string[], parts: ReadParts): EmbedInfo {
+  const r = findRelationship(ctx, parent, embed);
+  const n = ++ctx.counter;
+  const name = embed.alias ?? embed.name;
+  const target = r.target;
+  const childAlias = `${target.name}_${n}`;
+  const lateral = `${parent.name}_${name}_${n}`;
+  const toOne = isToOne(r);
+  let from = `${qualified(target.schema, target.name)} AS ${ident(childAlias)}`;
+  const join: string[] = [];
+  if (r.junction) {
+    const j = r.junction;
+    const jAlias = `${j.table.name}_${n}`;
+    from += ` INNER JOIN ${qualified(j.table.schema, j.table.name)} AS ${ident(jAlias)} ON ${j.targetFk.columns
+      .map((c, i) => `${ident(childAlias)}.${ident(j.targetFk.refColumns[i]!)} = ${ident(jAlias)}.${ident(c)}`)
+      .join(' AND ')}`;
+    j.sourceFk.columns.forEach((c, i) =>
+      join.push(`${ident(jAlias)}.${ident(c)} = ${ident(parentAlias)}.${ident(j.sourceFk.refColumns[i]!)}`),
+    );
+  } else {
+    r.targetColumns.forEach((c, i) => join.push(`${ident(childAlias)}.${ident(c)} = ${ident(parentAlias)}.${ident(r.sourceColumns[i]!)}`));
+  }
+  // Filters may address the embed by its alias or by its name.
+  const childPath = [...path, ctx.query.byPath.has([...path, name].join('.')) ? name : embed.name];
+  const child = compileNode(ctx, target, childAlias, from, embed.select, childPath);
+  const where = [...join, ...child.where];
+  const inner = `SELECT ${child.select.join(', ')} FROM ${child.from}${child.joins.map((j) => ` ${j}`).join('')} WHERE ${where.join(' AND ')}${
+    child.order.length ? ` ORDER BY ${child.order.join(', ')}` : ''
+  }${child.limit !== undefined ? ` LIMIT ${ctx.params.add(child.limit)}` : ''}${child.offset !== undefined ? ` OFFSET ${ctx.params.add(child.offset)}` : ''}`;
+  const lat = ident(lateral);
+  const isInner = embed.joinType === 'inner';
+  const outputs = embed.select.flatMap((i) =>
+    i.kind === 'column' ? [outputName(i)] : i.kind === 'embed' ? [i.alias ?? i.name] : [...target.columns.keys()],
+  );
+  if (toOne) {
+    parts.joins.push(`${isInner ? 'INNER' : 'LEFT'} JOIN LATERAL ( ${inner} ) AS ${lat} ON TRUE`);
+    if (embed.spread) {
+      for (const o of outputs) parts.select.push(`${lat}.${ident(o)} AS ${ident(o)}`);
+    } else if (embed.select.length) {
+      parts.select.push(`row_to_json(${lat}.*)::jsonb AS ${ident(name)}`);
+    }
+    if (isInner) parts.whereNeedsJoins = true;
+  } else {
+    if (embed.spread) throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many embedded resource is not supported here');
+    parts.joins.push(`LEFT JOIN LATERAL ( SELECT json_agg(${lat})::jsonb AS ${lat} FROM (${inner}) AS ${lat} ) AS ${lat} ON TRUE`);
+    if (embed.select.length) parts.select.push(`COALESCE( ${lat}.${lat}, '[]') AS ${ident(name)}`);
+    if (isInner) {
+      parts.where.push(`${lat}.${lat} IS NOT NULL`);
+      parts.whereNeedsJoins = true;
+    }
+  }
+  return { toOne, lateral, outputs };
+}
+
+/** Embed paths given in the query string but not embedded: PGRST108, as PostgREST. */
+export function checkUnusedPaths(ctx: BuildContext): void {
+  for (const key of ctx.query.byPath.keys()) {
+    if (ctx.usedPaths.has(key)) continue;
+    const name = key.split('.').pop()!;
+    throw new RestError(
+      400,
+      'PGRST108',
+      `'${name}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${name}' is included in the 'select' query parameter.`,
+    );
+  }
+}
+
+export function selectSql(parts: ReadParts, withOrderAndRange: boolean, limitParam?: string, offsetParam?: string): string {
+  let sql = `SELECT ${parts.select.join(', ') || ''} FROM ${parts.from}${parts.joins.map((j) => ` ${j}`).join('')}`;
+  if (parts.where.length) sql += ` WHERE ${parts.where.join(' AND ')}`;
+  if (withOrderAndRange) {
+    if (parts.order.length) sql += ` ORDER BY ${parts.order.join(', ')}`;
+    if (limitParam) sql += ` LIMIT ${limitParam}`;
+    if (offsetParam) sql += ` OFFSET ${offsetParam}`;
+  }
+  return sql;
+}
+
+export type CountMode = 'exact' | 'planned' | 'estimated' | undefined;
+
+export interface ReadStatement {
+  sql: string;
+  /** For count=planned/estimated: an EXPLAIN whose top plan's rows is the estimate. */
+  explainSql?: string;
+}
+
+/**
+ * The whole read: `WITH pgrst_source AS (…) SELECT total, page_total, body`. The count, when asked for,
+ * is a separate aggregate over the same FROM/WHERE without order and range.
+ */
+export function buildReadStatement(
+  ctx: BuildContext,
+  parts: ReadParts,
+  opts: { count: CountMode; singular: boolean; limit: number | null; offset: number; maxRows: number | null },
+): ReadStatement {
+  const limitP = ctx.params.add(opts.limit);
+  const offsetP = ctx.params.add(opts.offset);
+  const source = selectSql(parts, true, limitP, offsetP);
+  const countFrom = `FROM ${parts.from}${parts.whereNeedsJoins ? parts.joins.map((j) => ` ${j}`).join('') : ''}${
+    parts.where.length ? ` WHERE ${parts.where.join(' AND ')}` : ''
+  }`;
+  let total = 'NULL::bigint';
+  if (opts.count === 'exact') total = `(SELECT pg_catalog.count(*) ${countFrom})`;
+  else if (opts.count === 'estimated' && opts.maxRows !== null) {
+    total = `(SELECT pg_catalog.count(*) FROM (SELECT 1 ${countFrom} LIMIT ${ctx.params.add(opts.maxRows + 1)}) pgrst_capped)`;
+  }
+  const body = opts.singular ? `coalesce((json_agg(_postgrest_t)->0)::text, 'null')` : `coalesce(json_agg(_postgrest_t), '[]')::text`;
+  const sql = `WITH pgrst_source AS ( ${source} ) SELECT ${total} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${body} AS body FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
+  const explainSql = opts.count === 'planned' || opts.count === 'estimated' ? `EXPLAIN (FORMAT JSON) SELECT 1 ${countFrom}` : undefined;
+  return { sql, explainSql };
+}
+
+// ---------- writes ----------
+
+export interface Payload {
+  /** The JSON text of an array of objects. */
+  json: string;
+  rows: Record<string, unknown>[];
+  /** The columns to write: `?columns=` or the keys of the first object. */
+  columns: string[];
+}
+
+function checkColumns(rel: Relation, columns: string[]): void {
+  for (const c of columns) {
+    if (!rel.columns.has(c)) {
+      throw new RestError(400, 'PGRST204', `Could not find the '${c}' column of '${rel.name}' in the schema cache`);
+    }
+  }
+}
+
+function recordsetFrom(ctx: BuildContext, rel: Relation, columns: string[], json: string): string {
+  const defs = columns.map((c) => `${ident(c)} ${rel.columns.get(c)!.type}`).join(', ');
+  return `json_to_recordset(${ctx.params.add(json)}::json) AS pgrst_body (${defs})`;
+}
+
+export interface MutationOptions {
+  /** RETURNING the whole row (representation) rather than `1`. */
+  returnRows: boolean;
+  onConflict?: string[];
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missingDefault: boolean;
+}
+
+/**
+ * INSERT … SELECT … FROM json_to_recordset($1): keys missing from a row become NULL (or, with
+ * missing=default, the rows are grouped by their keys and each group inserts only those columns).
+ * Returns the data-modifying CTEs, each yielding `pgrst_row` (when rows are returned) and `pgrst_inserted`.
+ */
+export function buildInsert(ctx: BuildContext, rel: Relation, payload: Payload, opts: MutationOptions): string[] {
+  checkColumns(rel, payload.columns);
+  const groups = new Map<string, { columns: string[]; rows: Record<string, unknown>[] }>();
+  if (opts.missingDefault) {
+    for (const row of payload.rows) {
+      const cols = payload.columns.filter((c) => Object.prototype.hasOwnProperty.call(row, c));
+      const key = JSON.stringify(cols);
+      const g = groups.get(key) ?? { columns: cols, rows: [] };
+      g.rows.push(row);
+      groups.set(key, g);
+    }
+  } else {
+    groups.set('', { columns: payload.columns, rows: payload.rows });
+  }
+  let conflict = '';
+  if (opts.resolution) {
+    const target = opts.onConflict ?? rel.pk;
+    checkColumns(rel, target);
+    const targetSql = target.length ? ` (${target.map(ident).join(', ')})` : '';
+    if (opts.resolution === 'ignore-duplicates') conflict = ` ON CONFLICT${targetSql} DO NOTHING`;
+    else {
+      const sets = payload.columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`);
+      conflict = sets.length ? ` ON CONFLICT${targetSql} DO UPDATE SET ${sets.join(', ')}` : ` ON CONFLICT${targetSql} DO NOTHING`;
+    }
+  }
+  const table = `${qualified(rel.schema, rel.name)} AS ${ident(rel.name)}`;
+  const returning = returningSql(rel, opts);
+  const single = groups.size === 1 && !opts.missingDefault;
+  return [...groups.values()].map((g) => {
+    const json = single ? payload.json : JSON.stringify(g.rows);
+    if (g.columns.length === 0) {
+      return `INSERT INTO ${table} SELECT FROM json_array_elements(${ctx.params.add(json)}::json)${conflict} RETURNING ${returning}`;
+    }
+    const cols = g.columns.map(ident).join(', ');
+    return `INSERT INTO ${table} (${cols}) SELECT ${g.columns.map((c) => `pgrst_body.${ident(c)}`).join(', ')} FROM ${recordsetFrom(ctx, rel, g.columns, json)}${conflict} RETURNING ${returning}`;
+  });
+}
+
+function returningSql(rel: Relation, opts: MutationOptions): string {
+  const row = opts.returnRows ? `${ident(rel.name)} AS pgrst_row` : '1 AS pgrst_one';
+  // xmax = 0 tells an inserted row from an updated one: an upsert that inserted nothing answers 200.
+  return opts.resolution === 'merge-duplicates' ? `${row}, (xmax = 0) AS pgrst_inserted` : `${row}, true AS pgrst_inserted`;
+}
+
+export function buildUpdate(ctx: BuildContext, rel: Relation, payload: Payload, where: string[], opts: MutationOptions): string {
+  checkColumns(rel, payload.columns);
+  const sets = payload.columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ');
+  const first = JSON.stringify(payload.rows.slice(0, 1));
+  return `UPDATE ${qualified(rel.schema, rel.name)} AS ${ident(rel.name)} SET ${sets} FROM (SELECT * FROM ${recordsetFrom(ctx, rel, payload.columns, first)}) pgrst_body${
+    where.length ? ` WHERE ${where.join(' AND ')}` : ''
+  } RETURNING ${returningSql(rel, opts)}`;
+}
+
+export function buildDelete(rel: Relation, where: string[], opts: MutationOptions): string {
+  return `DELETE FROM ${qualified(rel.schema, rel.name)} AS ${ident(rel.name)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} RETURNING ${returningSql(rel, opts)}`;
+}
+
+/**
+ * Wraps data-modifying CTEs: counts affected and inserted rows and, for return=representation, shapes the
+ * returned rows with the select tree (embeds included) like a read of `pgrst_source`.
+ */
+export function buildMutationStatement(
+  ctx: BuildContext,
+  rel: Relation,
+  mutations: string[],
+  representation: { items: SelectItem[]; singular: boolean } | null,
+): string {
+  const ctes = mutations.map((m, i) => `pgrst_mut_${i} AS ( ${m} )`);
+  const all = mutations.map((_, i) => `SELECT * FROM pgrst_mut_${i}`).join(' UNION ALL ');
+  ctes.push(`pgrst_mut AS ( ${all} )`);
+  const counts = `(SELECT pg_catalog.count(*) FROM pgrst_mut) AS page_total, (SELECT pg_catalog.count(*) FROM pgrst_mut WHERE pgrst_inserted) AS inserted`;
+  if (!representation) {
+    return `WITH ${ctes.join(', ')} SELECT NULL::bigint AS total_result_set, ${counts}, ''::text AS body`;
+  }
+  const from = `(SELECT (pgrst_row).* FROM pgrst_mut) AS ${ident(rel.name)}`;
+  const parts = compileNode(ctx, rel, rel.name, from, representation.items, [], { skipOwnParams: true });
+  markRootUsed(ctx);
+  const body = representation.singular ? `coalesce((json_agg(_postgrest_t)->0)::text, 'null')` : `coalesce(json_agg(_postgrest_t), '[]')::text`;
+  return `WITH ${ctes.join(', ')} SELECT NULL::bigint AS total_result_set, ${counts}, (SELECT ${body} FROM ( ${selectSql(parts, false)} ) _postgrest_t) AS body`;
+}
+
+function markRootUsed(ctx: BuildContext): void {
+  ctx.usedPaths.add('');
+}
+
+/** Root filters of a PATCH/DELETE: the WHERE clause of the mutation itself. */
+export function rootWhere(ctx: BuildContext, rel: Relation): string[] {
+  const own = ctx.query.byPath.get('');
+  return (own?.filters ?? []).map((t) => logicSql(ctx, rel.name, t, new Map()));
+}
+
+// ---------- rpc ----------
+
+/**
+ * Resolves an overloaded function by argument names (PostgREST `findProc`): every given name must be a
+ * parameter and every parameter without default must be given; a single unnamed json/jsonb parameter
+ * takes the whole body.
+ */
+export function resolveFunction(cache: SchemaCache, schema: string, name: string, argNames: string[], isPost: boolean): Func {
+  const cands = cache.functions.get(relKey(schema, name)) ?? [];
+  const given = new Set(argNames);
+  const matches = cands.filter((f) => {
+    if (f.singleUnnamedJson) return isPost;
+    const names = new Set(f.params.map((p) => p.name));
+    return argNames.every((a) => names.has(a)) && f.params.every((p) => p.hasDefault || given.has(p.name));
+  });
+  if (matches.length > 1) {
+    const exact = matches.filter((f) => !f.singleUnnamedJson && f.params.length === given.size);
+    if (exact.length === 1) return exact[0]!;
+    const named = matches.filter((f) => !f.singleUnnamedJson);
+    if (named.length === 1) return named[0]!;
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${matches.map((f) => `${f.schema}.${f.name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
+  }
+  if (matches.length === 1) return matches[0]!;
+  const sorted = [...argNames].sort();
+  const list = sorted.join(', ');
+  const fq = `${schema}.${name}`;
+  const near =
+    cands[0]?.signature ??
+    (() => {
+      const other = closest(name, [...cache.functions.keys()].filter((k) => k.startsWith(`${schema}.`)).map((k) => k.slice(schema.length + 1)));
+      return other ? `${schema}.${other}` : null;
+    })();
+  throw new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${fq}${sorted.length ? `(${list})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${fq} ${sorted.length ? `with parameter${sorted.length > 1 ? 's' : ''} ${list}` : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    near ? `Perhaps you meant to call the function ${near}` : null,
+  );
+}
+
+/** `FROM json_to_record($1) AS pgrst_args(a int, …)` and the named-argument call. */
+export function callSql(ctx: BuildContext, fn: Func, argsJson: string, argNames: string[]): { call: string; from: string } {
+  const name = qualified(fn.schema, fn.name);
+  if (fn.singleUnnamedJson) return { call: `${name}(${ctx.params.add(argsJson)}::${fn.params[0]!.type})`, from: '' };
+  const given = fn.params.filter((p) => argNames.includes(p.name));
+  if (given.length === 0) return { call: `${name}()`, from: '' };
+  const defs = given.map((p) => `${ident(p.name)} ${p.type}`).join(', ');
+  return {
+    call: `${name}(${given.map((p) => `${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ')})`,
+    from: `json_to_record(${ctx.params.add(argsJson)}::json) AS pgrst_args (${defs})`,
+  };
+}
