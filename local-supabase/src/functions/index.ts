@@ -2,14 +2,16 @@ import http from 'node:http';
 import path from 'node:path';
 import type { ServiceContext, Service, GatewayRequest } from '../service.ts';
 import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { denoBinary } from './deno-binary.ts';
 import { workerEnv } from './env.ts';
-import { platformErrors, sendPlatformError } from './errors.ts';
+import { platformErrors, sendPlatformError, type PlatformError } from './errors.ts';
 import { proxyToWorker } from './proxy.ts';
 import { FunctionRegistry, functionRoots } from './registry.ts';
+import { refuseUpgrade, spliceUpgrade } from './upgrade.ts';
 import { checkJwt } from './verify-jwt.ts';
 import { watchRoots } from './watch.ts';
-import { WorkerPool } from './worker-pool.ts';
+import { WorkerPool, type Lease } from './worker-pool.ts';
 import { BootError, FunctionWorker } from './worker.ts';
 
 /** Hosted limits (supabase.com/docs/guides/functions/limits); the env variables shorten them for tests. */
@@ -65,38 +67,57 @@ export async function createService(ctx: ServiceContext): Promise<Service> {
     ctx.log,
   );
 
-  async function handle(req: GatewayRequest, res: ServerResponse): Promise<void> {
+  /**
+   * What every call goes through before reaching the worker: the function must exist (404 before any
+   * JWT check, as hosted), pass verify_jwt unless it is OPTIONS, and boot. Returns the lease and the path
+   * the function sees (its own name first, as on hosted), or the platform error to answer with.
+   */
+  async function admit(req: GatewayRequest): Promise<{ lease: Lease; target: string } | { refusal: PlatformError }> {
     const [, name = '', rest = ''] = /^\/([^/]*)(\/.*)?$/.exec(req.path) ?? [];
     const fn = registry.resolve(name);
-    if (!fn) {
-      req.resume();
-      return sendPlatformError(res, platformErrors.notFound());
-    }
+    if (!fn) return { refusal: platformErrors.notFound() };
     if (fn.verifyJwt && req.method !== 'OPTIONS') {
       const refusal = await checkJwt(req.headers, ctx.keys);
-      if (refusal) {
-        req.resume();
-        return sendPlatformError(res, refusal);
-      }
+      if (refusal) return { refusal };
     }
-    let lease;
     try {
-      lease = await pool.acquire(fn);
+      const lease = await pool.acquire(fn);
+      return { lease, target: `/${name}${rest}${req.gatewayUrl.search}` };
     } catch (err) {
       if (!(err instanceof BootError)) throw err;
       ctx.log(`[${fn.name}] ${err.message}`);
-      req.resume();
-      return sendPlatformError(res, platformErrors.bootError());
+      return { refusal: platformErrors.bootError() };
     }
-    // The function sees its own name as the first path segment, as on hosted.
-    const target = `/${name}${rest}${req.gatewayUrl.search}`;
-    await proxyToWorker(req, res, lease, target, { agent, idleTimeoutMs: limits.idleTimeoutMs });
+  }
+
+  async function handle(req: GatewayRequest, res: ServerResponse): Promise<void> {
+    const admitted = await admit(req);
+    if ('refusal' in admitted) {
+      req.resume();
+      return sendPlatformError(res, admitted.refusal);
+    }
+    await proxyToWorker(req, res, admitted.lease, admitted.target, { agent, idleTimeoutMs: limits.idleTimeoutMs });
+  }
+
+  function upgrade(req: GatewayRequest, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    admit(req).then(
+      (admitted) => {
+        if ('refusal' in admitted) refuseUpgrade(socket, admitted.refusal);
+        else spliceUpgrade(req, socket, head, admitted.lease, admitted.target);
+      },
+      (err: unknown) => {
+        ctx.log(`upgrade ${req.path}: ${(err as Error).stack ?? err}`);
+        socket.destroy();
+      },
+    );
   }
 
   ctx.log(`serving ${roots.map((r) => path.relative(ctx.config.projectDir, r.dir) || '.').join(', ')} with ${denoBin}`);
   return {
     name: 'functions',
     handle,
+    upgrade,
     async stop() {
       watcher.close();
       await pool.stopAll();

@@ -18,6 +18,7 @@ interface DenoApi {
   serve(...args: unknown[]): unknown;
   args: string[];
   exit(code: number): never;
+  stdin: { readable: ReadableStream<Uint8Array> };
 }
 
 const deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
@@ -57,6 +58,16 @@ g.EdgeRuntime ??= {
     return promise;
   },
 };
+
+// The stack holds our stdin open and never writes to it: end of input means the stack is gone (even
+// killed outright), so the worker goes too instead of lingering on its port.
+void (async () => {
+  try {
+    for await (const _ of deno.stdin.readable);
+  } finally {
+    deno.exit(0);
+  }
+})();
 
 const entry = deno.args[0];
 if (!entry) {

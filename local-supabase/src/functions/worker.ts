@@ -35,7 +35,7 @@ export class BootError extends Error {}
  * One function's worker: a long-lived `deno run` process serving the function on a loopback port.
  * Hosted Supabase boots a worker per function on demand and reuses it for later requests until it is
  * retired (wall clock) or dies; this mirrors that with an OS process per function, so one function's
- * crash, memory use or reload never touches another (see docs/decisions on the functions runtime).
+ * crash, memory use or reload never touches another (see README.md here).
  */
 export class FunctionWorker {
   readonly ready: Promise<number>;
@@ -67,7 +67,8 @@ export class FunctionWorker {
       cwd: opts.dir,
       // The repository's package.json is not the function's: hosted bundles see only their own folder.
       env: { ...opts.env, DENO_NO_PACKAGE_JSON: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin stays open and silent: the worker exits when it closes (worker-bootstrap.ts).
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
 
     let onListening!: (port: number) => void;
