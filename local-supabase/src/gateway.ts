@@ -119,8 +119,13 @@ export function createGateway(services: Service[], keys: Keys, log: Log): Gatewa
     }
   });
   server.keepAliveTimeout = 65_000;
+  // Upgraded sockets (Realtime's WebSockets) are not HTTP connections any more, so closeAllConnections()
+  // does not end them and server.close() would wait for them forever.
+  const upgraded = new Set<Duplex>();
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
     const target = parseTarget(req);
     const service = target ? byName.get(target.service as Service['name']) : undefined;
     if (!target || !service?.upgrade) {
@@ -148,6 +153,7 @@ export function createGateway(services: Service[], keys: Keys, log: Log): Gatewa
       new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        for (const socket of upgraded) socket.destroy();
       }),
   };
 }

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, repoRoot } from '../../local-supabase/src/config.ts';
+import { wipeData } from '../../local-supabase/src/db.ts';
+import { startStack, type RunningStack } from '../../local-supabase/src/stack.ts';
+import { nodeOptions } from '../support/clients.ts';
+import { listen, waitFor } from './realtime-support.ts';
+
+// A stack restart ends every socket and the replication slot; supabase-js reconnects with its backoff,
+// re-joins its channels and receives changes again from the new slot (reference/security-and-performance.md §4.2).
+// This test runs its own stack on ports beside the suite's so it can stop and start it.
+
+// An odd offset from the suite's base, so it does not land on another run's base (they go in round steps).
+const base = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 55320) + 37;
+const config = loadConfig({
+  apiPort: base + 1,
+  dbPort: base + 2,
+  inboxPort: base + 4,
+  dataDir: path.join(repoRoot, '.data', `test-${base}`),
+  testMode: true,
+});
+
+let stack: RunningStack | undefined;
+
+async function start(): Promise<RunningStack> {
+  // Only what this test needs: the database and Realtime.
+  const previous = process.env.LOCAL_SUPABASE_SERVICES;
+  process.env.LOCAL_SUPABASE_SERVICES = 'realtime';
+  try {
+    return await startStack(config, () => undefined);
+  } finally {
+    if (previous === undefined) delete process.env.LOCAL_SUPABASE_SERVICES;
+    else process.env.LOCAL_SUPABASE_SERVICES = previous;
+  }
+}
+
+async function exec(text: string, params: unknown[] = []): Promise<pg.QueryResult> {
+  const c = new pg.Client({ connectionString: config.dbUrl });
+  await c.connect();
+  try {
+    return await c.query(text, params);
+  } finally {
+    await c.end();
+  }
+}
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('restart', () => {
+  it('clients reconnect, re-join and receive changes after the stack restarts', { timeout: 90_000 }, async () => {
+    wipeData(config);
+    stack = await start();
+    await exec(`
+      create table public.rt_restart (id bigint generated always as identity primary key, label text);
+      grant select on public.rt_restart to anon;
+      alter publication supabase_realtime add table public.rt_restart;
+    `);
+    const client = createClient(config.apiUrl, config.anonKey, nodeOptions);
+    const l = await listen(client, 'restart', [{ event: 'INSERT', table: 'rt_restart' }]);
+    await exec(`insert into public.rt_restart (label) values ('before')`);
+    await waitFor(() => l.changes.length === 1, 5000, 'the first change');
+
+    await stack.stop();
+    stack = await start();
+    // supabase-js retries after 1 s, 2 s, 5 s, …; the re-join earns a new "Subscribed to PostgreSQL".
+    await waitFor(() => l.system.length >= 2, 30_000, 're-join after restart');
+    await exec(`insert into public.rt_restart (label) values ('after')`);
+    await waitFor(() => l.changes.length === 2, 5000, 'the change after restart');
+    expect(l.changes.map((c) => (c.new as { label: string }).label)).toEqual(['before', 'after']);
+    await client.removeAllChannels();
+
+    // Nothing is left behind: the temporary slot went with its connection.
+    const slots = await exec(`select slot_name from pg_replication_slots where not active`);
+    expect(slots.rows).toEqual([]);
+  });
+});
