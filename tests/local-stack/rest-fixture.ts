@@ -1,4 +1,5 @@
-import { api } from '../support/clients.ts';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { api, API_URL, nodeOptions, stackConfig } from '../support/clients.ts';
 import { sql } from '../support/db.ts';
 
 /**
@@ -126,4 +127,28 @@ export async function waitForRest(...paths: string[]): Promise<void> {
 
 export async function dropFixture(p: string): Promise<void> {
   await sql(fixtureSql(p).split('create table')[0]!);
+}
+
+/** A supabase-js client acting as a signed-in user (the token as Bearer, the publishable key as apikey). */
+export function userClient(jwt: string): SupabaseClient {
+  return createClient(API_URL, stackConfig.publishableKey, {
+    ...nodeOptions,
+    global: { headers: { Authorization: `Bearer ${jwt}` } },
+  });
+}
+
+/** Raw REST call; returns status, headers and the parsed body (text when not JSON). */
+export async function rest(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+  const res = await api(`/rest/v1${path}`, init);
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, body, text };
 }
