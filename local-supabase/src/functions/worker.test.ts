@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,18 @@ describe('FunctionWorker', () => {
     const port = await worker.ready;
     const res = await fetch(`http://127.0.0.1:${port}/${name}/x`);
     expect(await res.text()).toBe(`hi /${name}/x`);
+  }, 30_000);
+
+  it('uses the function folder\'s own deno.json (import map)', async () => {
+    const dir = path.join(root, 'mapped');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'deno.json'), JSON.stringify({ imports: { '#greeting': './greeting.ts' } }));
+    writeFileSync(path.join(dir, 'greeting.ts'), `export const greeting = 'from the import map';\n`);
+    const worker = start('mapped', `import { greeting } from '#greeting';\nDeno.serve(() => new Response(greeting));`);
+    const res = await fetch(`http://127.0.0.1:${await worker.ready}/`);
+    expect(await res.text()).toBe('from the import map');
+    // Nothing written into the source folder (no deno.lock, no node_modules): the watcher would reload on it.
+    expect(readdirSync(dir).sort()).toEqual(['deno.json', 'greeting.ts', 'index.ts']);
   }, 30_000);
 
   it('forwards the function\'s console output line by line', async () => {
