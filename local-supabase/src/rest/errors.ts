@@ -147,7 +147,7 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * The closest candidate, or null when nothing is close. PostgREST uses a fuzzy set; this approximates it
- * with an edit distance of at most about half the word.
+ * with an edit distance of at most a quarter of the word.
  */
 export function closest(word: string, candidates: Iterable<string>): string | null {
   let best: string | null = null;
@@ -155,7 +155,7 @@ export function closest(word: string, candidates: Iterable<string>): string | nu
   const w = word.toLowerCase();
   for (const c of candidates) {
     const d = editDistance(w, c.toLowerCase());
-    const limit = Math.max(2, Math.ceil(Math.max(w.length, c.length) / 2));
+    const limit = Math.max(1, Math.floor(Math.max(w.length, c.length) / 4));
     if (d <= limit && d < bestScore) {
       best = c;
       bestScore = d;
