@@ -23,6 +23,11 @@ class IdleTimeout extends Error {}
  * Resolves when the exchange is over.
  */
 export function proxyToWorker(req: IncomingMessage, res: ServerResponse, lease: Lease, target: string, opts: ProxyOptions): Promise<void> {
+  // The client may have gone while its worker booted: nothing to forward.
+  if (req.socket.destroyed) {
+    lease.release();
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
     let over = false;
     let timer: NodeJS.Timeout | undefined;
@@ -48,6 +53,11 @@ export function proxyToWorker(req: IncomingMessage, res: ServerResponse, lease: 
     armIdle(() => upstream.destroy(new IdleTimeout()));
 
     upstream.on('response', (answer) => {
+      if (res.destroyed) {
+        answer.destroy();
+        finish();
+        return;
+      }
       const headers: string[] = [];
       let has5xxCode = false;
       for (let i = 0; i < answer.rawHeaders.length; i += 2) {
