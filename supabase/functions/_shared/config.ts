@@ -1,0 +1,86 @@
+import type { Plan } from './plans.ts';
+import { SANDBOX_PRICES } from './plans.ts';
+
+/** Reads one environment variable; injected so the configuration rules are testable without Deno.env. */
+export type EnvReader = (name: string) => string | undefined;
+
+export const denoEnv: EnvReader = (name) => Deno.env.get(name);
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string | null;
+  /** Only for tests: the SDK talks to this base (a local fake Stripe) instead of api.stripe.com. */
+  apiBase: URL | null;
+}
+
+export interface PaymentsConfig {
+  provider: 'stripe' | 'sandbox';
+  stripe: StripeSettings | null;
+  /** The price charged per plan. Stripe: STRIPE_PRICE_CLIENT / STRIPE_PRICE_DESIGNER; sandbox: fixed ids. */
+  prices: Partial<Record<Plan, string>>;
+  /** Further price ids accepted for the same plans (the configured Stripe ids, in sandbox mode). */
+  priceAliases: Partial<Record<Plan, string>>[];
+  /** Origins the app runs on: return URLs must be on one of them (no open redirect). */
+  allowedOrigins: string[];
+  /** Where return URLs point when the request names none: SITE_URL, else the first allowed origin. */
+  siteOrigin: string;
+}
+
+/** The Vite dev server and preview on both loopback names (the same list as supabase/config.toml [auth]). */
+export const LOCAL_ORIGINS = [
+  'http://localhost:5173',
+  'http://127.0.0.1:5173',
+  'http://localhost:4173',
+  'http://127.0.0.1:4173',
+];
+
+function nonEmpty(env: EnvReader, name: string): string | null {
+  const v = env(name)?.trim();
+  return v ? v : null;
+}
+
+function originOf(value: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be absolute URLs (got "${value}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http(s) URLs`);
+  return url.origin;
+}
+
+/**
+ * The payments configuration from the function's secrets. Stripe keys present → the Stripe provider, and
+ * the sandbox can never be used; no keys → the sandbox provider.
+ */
+export function loadPaymentsConfig(env: EnvReader = denoEnv): PaymentsConfig {
+  const secretKey = nonEmpty(env, 'STRIPE_SECRET_KEY');
+  const configuredPrices: Partial<Record<Plan, string>> = {};
+  const client = nonEmpty(env, 'STRIPE_PRICE_CLIENT');
+  const designer = nonEmpty(env, 'STRIPE_PRICE_DESIGNER');
+  if (client) configuredPrices.client = client;
+  if (designer) configuredPrices.designer = designer;
+
+  const site = nonEmpty(env, 'SITE_URL');
+  const listed = (nonEmpty(env, 'ALLOWED_ORIGINS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => originOf(s, 'ALLOWED_ORIGINS'));
+  const siteOrigin = site ? originOf(site, 'SITE_URL') : null;
+  const allowed = [...new Set([...(siteOrigin ? [siteOrigin] : []), ...listed])];
+  const allowedOrigins = allowed.length > 0 ? allowed : LOCAL_ORIGINS;
+
+  const apiBase = nonEmpty(env, 'STRIPE_API_BASE');
+  return {
+    provider: secretKey ? 'stripe' : 'sandbox',
+    stripe: secretKey
+      ? { secretKey, webhookSecret: nonEmpty(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: apiBase ? new URL(apiBase) : null }
+      : null,
+    prices: secretKey ? configuredPrices : { ...SANDBOX_PRICES },
+    priceAliases: secretKey ? [] : [configuredPrices],
+    allowedOrigins,
+    siteOrigin: siteOrigin ?? allowedOrigins[0]!,
+  };
+}
