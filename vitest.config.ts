@@ -35,6 +35,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          // Its own group (run after the in-process projects), as Vitest requires for a different maxWorkers.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

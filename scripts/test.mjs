@@ -30,7 +30,7 @@ function step(name, cmd, args, { env = {}, count } = {}) {
     const c = count(ok);
     if (c) ({ passed, failed } = c);
   }
-  results.push({ name, passed, failed, ok, secs });
+  results.push({ name, passed, failed, ok: ok && failed === 0, secs });
 }
 
 function readJson(file) {
@@ -51,7 +51,10 @@ step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `
     if (!j) return null;
     // A suite that failed to load has no tests but is a failure all the same.
     const brokenFiles = (j.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
-    return { passed: j.numPassedTests, failed: j.numFailedTests + brokenFiles + (ok || j.numFailedTests || brokenFiles ? 0 : 1) };
+    // A run that errored outside any test, or ran nothing at all, must not pass as green.
+    const runError = ok && j.success !== false && j.numTotalTests > 0 ? 0 : 1;
+    const failed = j.numFailedTests + brokenFiles;
+    return { passed: j.numPassedTests, failed: failed || runError };
   },
 });
 
