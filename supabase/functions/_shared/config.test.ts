@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { LOCAL_ORIGINS, loadPaymentsConfig } from './config.ts';
+
+const envOf = (vars: Record<string, string>) => (name: string) => vars[name];
+
+Deno.test('no Stripe key: the sandbox with its own price ids and the local app origins', () => {
+  const config = loadPaymentsConfig(envOf({}));
+  assert.equal(config.provider, 'sandbox');
+  assert.equal(config.stripe, null);
+  assert.deepEqual(config.prices, { client: 'price_sandbox_client', designer: 'price_sandbox_designer' });
+  assert.deepEqual(config.allowedOrigins, LOCAL_ORIGINS);
+  assert.equal(config.siteOrigin, 'http://localhost:5173');
+});
+
+Deno.test('a Stripe key: Stripe with the configured prices; the sandbox ids are gone', () => {
+  const config = loadPaymentsConfig(
+    envOf({
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_CLIENT: 'price_c',
+      STRIPE_PRICE_DESIGNER: 'price_d',
+      SITE_URL: 'https://goodspace.app/',
+      ALLOWED_ORIGINS: 'https://www.goodspace.app, https://goodspace.app',
+    }),
+  );
+  assert.equal(config.provider, 'stripe');
+  assert.deepEqual(config.stripe, { secretKey: 'sk_live_x', webhookSecret: 'whsec_x', apiBase: null });
+  assert.deepEqual(config.prices, { client: 'price_c', designer: 'price_d' });
+  assert.deepEqual(config.priceAliases, []);
+  assert.deepEqual(config.allowedOrigins, ['https://goodspace.app', 'https://www.goodspace.app']);
+  assert.equal(config.siteOrigin, 'https://goodspace.app');
+});
+
+Deno.test('blank values count as unset; a malformed origin fails loudly', () => {
+  assert.equal(loadPaymentsConfig(envOf({ STRIPE_SECRET_KEY: '  ' })).provider, 'sandbox');
+  assert.throws(() => loadPaymentsConfig(envOf({ SITE_URL: 'goodspace.app' })), /SITE_URL/);
+  assert.throws(() => loadPaymentsConfig(envOf({ ALLOWED_ORIGINS: 'ftp://x.example' })), /ALLOWED_ORIGINS/);
+});
