@@ -270,15 +270,12 @@ export class Dispatcher {
     if (subs.length === 0) return [];
     const pk: Record<string, string | null> = {};
     for (const c of info.primaryKey) pk[c] = record.get(c) ?? null;
-    const groupIndex = new Map<string, number>();
-    const groups: { role: string; claims: string }[] = [];
-    for (const s of subs) {
-      const key = `${s.subscriber.role}\u0000${s.subscriber.claimsJson}`;
-      if (!groupIndex.has(key)) {
-        groupIndex.set(key, groups.length);
-        groups.push({ role: s.subscriber.role, claims: s.subscriber.claimsJson });
-      }
-    }
+    const byKey = new Map<string, { role: string; claims: string }>();
+    for (const s of subs) byKey.set(`${s.subscriber.role}\u0000${s.subscriber.claimsJson}`, { role: s.subscriber.role, claims: s.subscriber.claimsJson });
+    // Sorted by role: the SQL side switches roles only between groups of different roles.
+    const keys = [...byKey.keys()].sort();
+    const groups = keys.map((k) => byKey.get(k)!);
+    const groupIndex = new Map(keys.map((k, i) => [k, i]));
     const res = await this.pool.query<{ visible: boolean[] | null }>(
       'select _local_supabase.realtime_rls_visible($1::oid::regclass, $2::jsonb, $3::jsonb) as visible',
       [info.oid, JSON.stringify(pk), JSON.stringify(groups)],

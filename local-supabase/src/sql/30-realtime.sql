@@ -12,7 +12,6 @@ returns boolean[]
 language plpgsql
 as $f$
 declare
-  stmt text;
   g jsonb;
   visible boolean;
   result boolean[] := '{}';
@@ -20,23 +19,44 @@ begin
   if not (select c.relrowsecurity from pg_class c where c.oid = entity) then
     return null;
   end if;
-  -- Untyped literals take the primary key columns' types, as hosted's prepared statement does.
-  stmt := format(
-    'select exists (select 1 from %s where %s)',
+  -- One plan for every group (as hosted's walrus_rls_stmt); untyped literals take the key columns' types.
+  if exists (select 1 from pg_prepared_statements where name = '_realtime_rls_row') then
+    deallocate _realtime_rls_row;
+  end if;
+  execute format(
+    'prepare _realtime_rls_row as select exists (select 1 from %s where %s)',
     entity,
     (select string_agg(format('%I = %L', key, value), ' and ') from jsonb_each_text(pk))
   );
-  for g in select value from jsonb_array_elements(groups) loop
-    perform set_config('role', g ->> 'role', true), set_config('request.jwt.claims', g ->> 'claims', true);
-    begin
-      execute stmt into visible;
-    exception when others then
-      -- A policy that fails for one subscriber hides the row from that subscriber only.
-      visible := false;
-    end;
-    perform set_config('role', null, true);
-    result := result || coalesce(visible, false);
-  end loop;
+  begin
+    for g in select value from jsonb_array_elements(groups) loop
+      perform set_config('request.jwt.claims', g ->> 'claims', true);
+      -- Switching roles costs more than the check itself; the caller sends groups sorted by role.
+      if current_user::text is distinct from (g ->> 'role') then
+        perform set_config('role', null, true);
+        perform set_config('role', g ->> 'role', true);
+      end if;
+      execute 'execute _realtime_rls_row' into visible;
+      result := result || coalesce(visible, false);
+    end loop;
+  exception when others then
+    -- A policy failed for some subscriber: redo the batch one group at a time, so that only the groups
+    -- whose check fails lose the event.
+    result := '{}';
+    for g in select value from jsonb_array_elements(groups) loop
+      perform set_config('role', null, true);
+      perform set_config('request.jwt.claims', g ->> 'claims', true);
+      perform set_config('role', g ->> 'role', true);
+      begin
+        execute 'execute _realtime_rls_row' into visible;
+      exception when others then
+        visible := false;
+      end;
+      result := result || coalesce(visible, false);
+    end loop;
+  end;
+  perform set_config('role', null, true);
+  deallocate _realtime_rls_row;
   return result;
 end
 $f$;

@@ -1,0 +1,253 @@
+// Realtime postgres_changes: commit-to-delivery latency with many subscribed clients (goal: p95 ≤ 100 ms with
+// 100 clients and 50 inserts/s). Every client is a different signed-in user on a table with RLS, so each
+// change is checked for 100 (role, claims) groups, the expensive path. Loopback only, bounded in time.
+// A report, not a test. Used by scripts/bench/stack.ts (`npm run bench:stack`); alone: `npx tsx scripts/bench/realtime.ts`.
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { DEFAULT_JWT_SECRET, loadConfig, repoRoot } from '../../local-supabase/src/config.ts';
+import { wipeData } from '../../local-supabase/src/db.ts';
+import { startStack } from '../../local-supabase/src/stack.ts';
+import { percentile } from './stats.ts';
+
+export interface RealtimeBenchOptions {
+  apiUrl: string;
+  /** As `postgres` (DB_URL): creates and drops the bench table. */
+  dbUrl: string;
+  anonKey: string;
+  /** Signs the clients' user tokens (the project's JWT secret). */
+  jwtSecret?: string;
+  clients?: number;
+  insertsPerSecond?: number;
+  durationMs?: number;
+  /** How long to wait for the last deliveries after the last insert. */
+  drainMs?: number;
+}
+
+export interface RealtimeBenchResult {
+  clients: number;
+  inserts: number;
+  /** Messages expected (inserts × clients) and received. */
+  expected: number;
+  delivered: number;
+  duplicates: number;
+  /** Commit-to-delivery latency in ms (receive time − commit_timestamp). */
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  insertsPerSecond: number;
+}
+
+const TABLE = 'rt_bench';
+
+async function setup(dbUrl: string): Promise<void> {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    await c.query(`
+      drop table if exists public.${TABLE};
+      create table public.${TABLE} (id bigint generated always as identity primary key, author uuid, body text, created_at timestamptz default now());
+      alter table public.${TABLE} enable row level security;
+      grant select, insert on public.${TABLE} to authenticated;
+      create policy "signed-in users read" on public.${TABLE} for select to authenticated using ((select auth.uid()) is not null);
+      alter publication supabase_realtime add table public.${TABLE};
+    `);
+  } finally {
+    await c.end();
+  }
+}
+
+async function teardown(dbUrl: string): Promise<void> {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    await c.query(`drop table if exists public.${TABLE}`);
+  } finally {
+    await c.end();
+  }
+}
+
+interface Client {
+  ws: WebSocket;
+  seen: Set<number>;
+  duplicates: number;
+  subscribed: Promise<void>;
+}
+
+const COMMIT_TS = /"commit_timestamp":"([^"]+)"/;
+const RECORD_ID = /"record":\{[^]*?"id":(\d+)/;
+
+async function connect(apiUrl: string, anonKey: string, token: string, latencies: number[]): Promise<Client> {
+  const url = `${apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(anonKey)}&vsn=2.0.0`;
+  const ws = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const client: Client = { ws, seen: new Set(), duplicates: 0, subscribed: Promise.resolve() };
+  client.subscribed = new Promise<void>((resolve, reject) => {
+    ws.on('message', (data) => {
+      const text = data.toString();
+      const now = Date.now();
+      // Only what the figure needs is read from the frame, so the clients cost the shared CPU little.
+      if (text.includes('"postgres_changes",{"data"')) {
+        const ts = COMMIT_TS.exec(text)?.[1];
+        const id = Number(RECORD_ID.exec(text)?.[1]);
+        if (ts) latencies.push(now - Date.parse(ts));
+        if (client.seen.has(id)) client.duplicates++;
+        else client.seen.add(id);
+      } else if (text.includes('"system"')) {
+        if (text.includes('Subscribed to PostgreSQL')) resolve();
+        else reject(new Error(text));
+      }
+    });
+  });
+  ws.send(
+    JSON.stringify([
+      '1',
+      '1',
+      'realtime:bench',
+      'phx_join',
+      {
+        config: {
+          broadcast: { ack: false, self: false },
+          presence: { key: '', enabled: false },
+          postgres_changes: [{ event: 'INSERT', schema: 'public', table: TABLE }],
+          private: false,
+        },
+        access_token: token,
+      },
+    ]),
+  );
+  return client;
+}
+
+export async function benchRealtime(opts: RealtimeBenchOptions): Promise<RealtimeBenchResult> {
+  const { clients: n = 100, insertsPerSecond = 50, durationMs = 10_000, drainMs = 5_000 } = opts;
+  const secret = new TextEncoder().encode(opts.jwtSecret ?? DEFAULT_JWT_SECRET);
+  await setup(opts.dbUrl);
+  const latencies: number[] = [];
+  const clients: Client[] = [];
+  const writer = new pg.Pool({ connectionString: opts.dbUrl, max: 4 });
+  try {
+    for (let i = 0; i < n; i++) {
+      const token = await new SignJWT({ sub: randomUUID(), role: 'authenticated', aud: 'authenticated' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(secret);
+      clients.push(await connect(opts.apiUrl, opts.anonKey, token, latencies));
+    }
+    await Promise.race([
+      Promise.all(clients.map((c) => c.subscribed)),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('clients did not subscribe within 30 s')), 30_000)),
+    ]);
+
+    // Inserts on a fixed schedule (each its own transaction), not back to back.
+    const total = Math.round((insertsPerSecond * durationMs) / 1000);
+    const interval = 1000 / insertsPerSecond;
+    const start = performance.now();
+    const pending: Promise<unknown>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = start + i * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      pending.push(writer.query(`insert into public.${TABLE} (author, body) values ($1, $2)`, [randomUUID(), `message ${i}`]));
+    }
+    await Promise.all(pending);
+    const insertSeconds = (performance.now() - start) / 1000;
+    const expected = total * n;
+    const deadline = Date.now() + drainMs;
+    while (Date.now() < deadline && clients.reduce((s, c) => s + c.seen.size, 0) < expected) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return {
+      clients: n,
+      inserts: total,
+      expected,
+      delivered: clients.reduce((s, c) => s + c.seen.size, 0),
+      duplicates: clients.reduce((s, c) => s + c.duplicates, 0),
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: Math.max(...latencies),
+      insertsPerSecond: total / insertSeconds,
+    };
+  } finally {
+    for (const c of clients) c.ws.terminate();
+    await writer.end();
+    await teardown(opts.dbUrl);
+  }
+}
+
+function section(r: RealtimeBenchResult): { title: string; lines: string[] } {
+  const ms = (x: number) => `${x.toFixed(0)} ms`;
+  return {
+    title: `Realtime postgres_changes, commit to delivery (${r.clients} clients as different users, RLS, ${Math.round(r.insertsPerSecond)} inserts/s; goal p95 ≤ 100 ms)`,
+    lines: [
+      `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
+      `${r.delivered} of ${r.expected} messages delivered (${r.inserts} inserts × ${r.clients} clients), ${r.duplicates} duplicates`,
+    ],
+  };
+}
+
+/** The section `scripts/bench/stack.ts` prints and writes to docs/benchmarks.md. */
+export async function benchSection(common: {
+  apiUrl: string;
+  dbUrl: string;
+  anonKey: string;
+  config?: { jwtSecret: string };
+}): Promise<{ title: string; lines: string[] }> {
+  return section(await benchRealtime({ apiUrl: common.apiUrl, dbUrl: common.dbUrl, anonKey: common.anonKey, jwtSecret: common.config?.jwtSecret }));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A database + Realtime stack of its own, benched and removed. */
+export async function benchOwnStack(opts: Partial<RealtimeBenchOptions> = {}): Promise<RealtimeBenchResult> {
+  const previous = process.env.LOCAL_SUPABASE_SERVICES;
+  process.env.LOCAL_SUPABASE_SERVICES = 'realtime';
+  const apiPort = await freePort();
+  const config = loadConfig({
+    apiPort,
+    dbPort: await freePort(),
+    inboxPort: await freePort(),
+    dataDir: path.join(repoRoot, '.data', `bench-realtime-${apiPort}`),
+  });
+  wipeData(config);
+  const stack = await startStack(config, () => undefined).finally(() => {
+    if (previous === undefined) delete process.env.LOCAL_SUPABASE_SERVICES;
+    else process.env.LOCAL_SUPABASE_SERVICES = previous;
+  });
+  try {
+    return await benchRealtime({ ...opts, apiUrl: config.apiUrl, dbUrl: config.dbUrl, anonKey: config.anonKey, jwtSecret: config.jwtSecret });
+  } finally {
+    await stack.stop();
+    wipeData(config);
+    rmSync(config.dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchOwnStack()
+    .then((r) => section(r))
+    .then((s) => console.log(`${s.title}\n${s.lines.join('\n')}`))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
