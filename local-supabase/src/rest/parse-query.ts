@@ -201,6 +201,10 @@ function parseSelectItem(c: Cursor): SelectItem {
     name = readName(c, SELECT_STOP);
   }
   const path = readJsonPath(c, SELECT_STOP);
+  // `count()` is the aggregate, not an embed; aggregates are disabled on Supabase (PGRST123)
+  if (name === 'count' && !path.length && c.startsWith('()')) {
+    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  }
   if (c.peek() === '!' || c.peek() === '(') {
     if (path.length) throw c.fail('unexpected "(" after a json path');
     let hint: string | undefined;
