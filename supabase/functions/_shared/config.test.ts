@@ -4,7 +4,8 @@ import { LOCAL_ORIGINS, loadPaymentsConfig } from './config.ts';
 const envOf = (vars: Record<string, string>) => (name: string) => vars[name];
 
 Deno.test('no Stripe key: the sandbox with its own price ids and the local app origins', () => {
-  const config = loadPaymentsConfig(envOf({}));
+  const config = loadPaymentsConfig(envOf({ SUPABASE_URL: 'http://127.0.0.1:54321' }));
+  assert.equal(config.sandboxAllowed, true);
   assert.equal(config.provider, 'sandbox');
   assert.equal(config.stripe, null);
   assert.deepEqual(config.prices, { client: 'price_sandbox_client', designer: 'price_sandbox_designer' });
@@ -35,4 +36,11 @@ Deno.test('blank values count as unset; a malformed origin fails loudly', () => 
   assert.equal(loadPaymentsConfig(envOf({ STRIPE_SECRET_KEY: '  ' })).provider, 'sandbox');
   assert.throws(() => loadPaymentsConfig(envOf({ SITE_URL: 'goodspace.app' })), /SITE_URL/);
   assert.throws(() => loadPaymentsConfig(envOf({ ALLOWED_ORIGINS: 'ftp://x.example' })), /ALLOWED_ORIGINS/);
+});
+
+Deno.test('the sandbox runs only on a local stack or when switched on explicitly', () => {
+  assert.equal(loadPaymentsConfig(envOf({ SUPABASE_URL: 'https://abc.supabase.co' })).sandboxAllowed, false);
+  assert.equal(loadPaymentsConfig(envOf({})).sandboxAllowed, false);
+  assert.equal(loadPaymentsConfig(envOf({ SUPABASE_URL: 'http://localhost:54321' })).sandboxAllowed, true);
+  assert.equal(loadPaymentsConfig(envOf({ SUPABASE_URL: 'https://abc.supabase.co', PAYMENTS_SANDBOX: 'on' })).sandboxAllowed, true);
 });

@@ -24,6 +24,21 @@ export interface PaymentsConfig {
   allowedOrigins: string[];
   /** Where return URLs point when the request names none: SITE_URL, else the first allowed origin. */
   siteOrigin: string;
+  /**
+   * Whether the sandbox may run: on a local stack (SUPABASE_URL on loopback) or with PAYMENTS_SANDBOX=on. A
+   * hosted project that merely forgot its Stripe keys must not hand out free memberships.
+   */
+  sandboxAllowed: boolean;
+}
+
+function isLoopback(url: string | null): boolean {
+  if (!url) return false;
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+  } catch {
+    return false;
+  }
 }
 
 /** The Vite dev server and preview on both loopback names (the same list as supabase/config.toml [auth]). */
@@ -82,5 +97,6 @@ export function loadPaymentsConfig(env: EnvReader = denoEnv): PaymentsConfig {
     priceAliases: secretKey ? [] : [configuredPrices],
     allowedOrigins,
     siteOrigin: siteOrigin ?? allowedOrigins[0]!,
+    sandboxAllowed: nonEmpty(env, 'PAYMENTS_SANDBOX') === 'on' || isLoopback(nonEmpty(env, 'SUPABASE_URL')),
   };
 }
