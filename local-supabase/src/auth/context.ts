@@ -19,7 +19,15 @@ export interface AuthEnv {
   tokens: TokenContext;
   /** `{API}/auth/v1`: the issuer and the base of mailed links. */
   externalUrl: string;
-  limiters: { token: RateLimiter; signup: RateLimiter; verify: RateLimiter; email: RateLimiter; otp: RateLimiter };
+  limiters: {
+    token: RateLimiter;
+    signup: RateLimiter;
+    verify: RateLimiter;
+    email: RateLimiter;
+    otp: RateLimiter;
+    mfaChallenge: RateLimiter;
+    mfaVerify: RateLimiter;
+  };
   log: (msg: string) => void;
 }
 

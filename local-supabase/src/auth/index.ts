@@ -7,6 +7,10 @@ import type { AuthEnv, AuthRequest, Handler } from './context.ts';
 import { AuthError, badRequest, forbidden, notFound, sendError } from './errors.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { otp, recover, resend } from './recover.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
+import {
+  adminCreateClient, adminDeleteClient, adminGetClient, adminListClients, authorize, consent, getAuthorization, listGrants, oauthToken, revokeGrant,
+} from './oauth-server.ts';
 import { json } from './respond.ts';
 import { clientIp, findSession } from './sessions.ts';
 import { loadAuthSettings } from './settings.ts';
@@ -30,8 +34,8 @@ const GOTRUE_VERSION = 'v2.189.0';
 const BODY_LIMIT = 1024 * 1024;
 
 /**
- * The route table (internal/api/api.go). MFA (/factors…) and the OAuth server (/oauth…) add rows here;
- * sessions already carry aal and amr claims for them.
+ * The route table (internal/api/api.go). The OAuth-server rows answer 404 feature_disabled unless
+ * [auth.oauth_server] is enabled (requireOAuthServerEnabled, checked in their handlers).
  */
 function routes(): Route[] {
   const r = (method: string, path: string, guard: Guard, handler: Handler): Route => ({
@@ -55,6 +59,20 @@ function routes(): Route[] {
     r('POST', '/logout', 'user', logout),
     r('GET', '/user', 'user', getUser),
     r('PUT', '/user', 'user', updateUser),
+    r('GET', '/user/oauth/grants', 'user', listGrants),
+    r('DELETE', '/user/oauth/grants', 'user', revokeGrant),
+    r('POST', '/factors', 'user', enrollFactor),
+    r('POST', '/factors/{factor_id}/challenge', 'user', challengeFactor),
+    r('POST', '/factors/{factor_id}/verify', 'user', verifyFactor),
+    r('DELETE', '/factors/{factor_id}', 'user', unenrollFactor),
+    r('GET', '/oauth/authorize', 'none', authorize),
+    r('POST', '/oauth/token', 'none', oauthToken),
+    r('GET', '/oauth/authorizations/{authorization_id}', 'user', getAuthorization),
+    r('POST', '/oauth/authorizations/{authorization_id}/consent', 'user', consent),
+    r('GET', '/admin/oauth/clients', 'admin', adminListClients),
+    r('POST', '/admin/oauth/clients', 'admin', adminCreateClient),
+    r('GET', '/admin/oauth/clients/{client_id}', 'admin', adminGetClient),
+    r('DELETE', '/admin/oauth/clients/{client_id}', 'admin', adminDeleteClient),
     r('GET', '/admin/users', 'admin', listUsers),
     r('POST', '/admin/users', 'admin', createUserAdmin),
     r('GET', '/admin/users/{id}', 'admin', getUserAdmin),
@@ -158,6 +176,9 @@ export async function createService(ctx: ServiceContext): Promise<Service> {
       verify: new RateLimiter(rl.tokenVerifications, 300),
       email: new RateLimiter(rl.emailSentPerHour, 3600),
       otp: new RateLimiter(ctx.config.testMode ? 36_000 : 360, 3600),
+      // GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: 15 per minute with a burst of 30, per IP and endpoint.
+      mfaChallenge: new RateLimiter(30 * (ctx.config.testMode ? 100 : 1), 120),
+      mfaVerify: new RateLimiter(30 * (ctx.config.testMode ? 100 : 1), 120),
     },
     log: ctx.log,
   };

@@ -5,7 +5,7 @@ import { q, type Queryable } from './store.ts';
 import { findUserById, userJson, type LoadedUser } from './users.ts';
 
 /** How the session was authenticated; the amr claim's `method` (models.AuthenticationMethod). */
-export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'invite' | 'email_signup' | 'email/signup' | 'email_change' | 'totp' | 'mfa/phone' | 'mfa/webauthn' | 'oauth' | 'anonymous' | 'token_refresh';
+export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'invite' | 'email_signup' | 'email/signup' | 'email_change' | 'totp' | 'mfa/phone' | 'mfa/webauthn' | 'oauth' | 'anonymous' | 'token_refresh' | 'oauth_provider/authorization_code';
 
 export interface SessionRow {
   id: string;
@@ -16,6 +16,9 @@ export interface SessionRow {
   aal: 'aal1' | 'aal2' | 'aal3' | null;
   not_after: string | null;
   refreshed_at: string | null;
+  /** Set on sessions the OAuth server issued to a client (with its granted scopes). */
+  oauth_client_id: string | null;
+  scopes: string | null;
 }
 
 export interface RefreshTokenRow {
@@ -59,15 +62,16 @@ export async function createSession(
   req: IncomingMessage,
   userId: string,
   method: AuthMethod,
+  oauth: { clientId: string; scopes: string } | null = null,
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID();
   const ua = req.headers['user-agent'] ?? null;
   const ip = clientIp(req);
   await q(
     db,
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
-     values ($1, $2, now(), now(), 'aal1', $3, case when $4 ~ '^[0-9a-fA-F.:]+$' then $4::inet end)`,
-    [sessionId, userId, ua, ip],
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip, oauth_client_id, scopes)
+     values ($1, $2, now(), now(), 'aal1', $3, case when $4 ~ '^[0-9a-fA-F.:]+$' then $4::inet end, $5, $6)`,
+    [sessionId, userId, ua, ip, oauth?.clientId ?? null, oauth?.scopes ?? null],
   );
   await addAmrClaim(db, sessionId, method);
   const refreshToken = newRefreshToken();
@@ -94,14 +98,26 @@ export async function addAmrClaim(db: Queryable, sessionId: string, method: Auth
 }
 
 /** CalculateAALAndAMR: the session's aal and its claims, newest first. */
-export async function aalAndAmr(db: Queryable, sessionId: string): Promise<{ aal: string; amr: { method: string; timestamp: number }[] }> {
-  const s = await q<{ aal: string | null }>(db, 'select aal from auth.sessions where id = $1', [sessionId]);
+export async function aalAndAmr(
+  db: Queryable,
+  sessionId: string,
+): Promise<{ aal: string; amr: { method: string; timestamp: number }[]; clientId: string | null; scopes: string | null }> {
+  const s = await q<{ aal: string | null; oauth_client_id: string | null; scopes: string | null }>(
+    db,
+    'select aal, oauth_client_id, scopes from auth.sessions where id = $1',
+    [sessionId],
+  );
   const claims = await q<{ authentication_method: string; ts: string }>(
     db,
     'select authentication_method, extract(epoch from updated_at)::bigint::text as ts from auth.mfa_amr_claims where session_id = $1 order by updated_at desc',
     [sessionId],
   );
-  return { aal: s[0]?.aal ?? 'aal1', amr: claims.map((c) => ({ method: c.authentication_method, timestamp: Number(c.ts) })) };
+  return {
+    aal: s[0]?.aal ?? 'aal1',
+    amr: claims.map((c) => ({ method: c.authentication_method, timestamp: Number(c.ts) })),
+    clientId: s[0]?.oauth_client_id ?? null,
+    scopes: s[0]?.scopes ?? null,
+  };
 }
 
 export interface TokenContext {
@@ -112,7 +128,7 @@ export interface TokenContext {
 
 /** GenerateAccessToken: claim set and order of tokens.AccessTokenClaims; `aud` as a single string. */
 export async function accessTokenFor(tc: TokenContext, db: Queryable, user: LoadedUser, sessionId: string): Promise<{ token: string; expiresAt: number }> {
-  const { aal, amr } = await aalAndAmr(db, sessionId);
+  const { aal, amr, clientId, scopes } = await aalAndAmr(db, sessionId);
   const r = user.row;
   const claims = {
     iss: tc.issuer,
@@ -127,6 +143,9 @@ export async function accessTokenFor(tc: TokenContext, db: Queryable, user: Load
     amr,
     session_id: sessionId,
     is_anonymous: r.is_anonymous,
+    // OAuth-server sessions (omitempty otherwise): the client the tokens were issued to and the granted scopes.
+    ...(clientId ? { client_id: clientId } : {}),
+    ...(scopes ? { scope: scopes } : {}),
   };
   const token = await tc.keys.signAccessToken(claims, tc.jwtExpiry);
   const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };

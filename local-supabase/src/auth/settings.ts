@@ -22,6 +22,8 @@ export interface AuthSettings {
   otpExpiry: number;
   rateLimits: { emailSentPerHour: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
   mfa: { maxEnrolledFactors: number; totpEnroll: boolean; totpVerify: boolean; phoneEnroll: boolean; phoneVerify: boolean; webauthnEnroll: boolean; webauthnVerify: boolean };
+  /** [auth.oauth_server] (GOTRUE_OAUTH_SERVER_*): Supabase Auth as an OAuth 2.1 authorization server. */
+  oauthServer: { enabled: boolean; authorizationPath: string; allowDynamicRegistration: boolean; authorizationTtl: number; defaultScope: string };
   /** Roles whose tokens may call /admin (GOTRUE_JWT_ADMIN_ROLES). */
   adminRoles: string[];
 }
@@ -72,6 +74,7 @@ export function loadAuthSettings(config: StackConfig): AuthSettings {
   const totp = tomlSection(config, 'auth', 'mfa', 'totp');
   const phone = tomlSection(config, 'auth', 'mfa', 'phone');
   const webauthn = tomlSection(config, 'auth', 'mfa', 'web_authn');
+  const oauthServer = tomlSection(config, 'auth', 'oauth_server');
   // Automated tests share one IP and one mail budget; hosted's per-hour numbers would throttle the suite.
   const relax = config.testMode ? 100 : 1;
   return {
@@ -105,6 +108,14 @@ export function loadAuthSettings(config: StackConfig): AuthSettings {
       phoneVerify: bool(phone.verify_enabled, false),
       webauthnEnroll: bool(webauthn.enroll_enabled, false),
       webauthnVerify: bool(webauthn.verify_enabled, false),
+    },
+    oauthServer: {
+      enabled: bool(oauthServer.enabled, false),
+      authorizationPath: str(oauthServer.authorization_url_path, ''),
+      allowDynamicRegistration: bool(oauthServer.allow_dynamic_registration, false),
+      // Neither is a CLI key; GoTrue's defaults (10m, "email").
+      authorizationTtl: 600,
+      defaultScope: 'email',
     },
     adminRoles: ['service_role', 'supabase_admin'],
   };

@@ -1,5 +1,5 @@
 import type { AuthRequest } from './context.ts';
-import { AuthError, badRequest, tooManyRequests } from './errors.ts';
+import { AuthError, badRequest, oauthError, tooManyRequests } from './errors.ts';
 import { parseParams, str } from './params.ts';
 import { passwordMatches, passwordStrengthError } from './password.ts';
 import { json } from './respond.ts';
@@ -51,9 +51,16 @@ async function passwordGrant(r: AuthRequest): Promise<void> {
 
 /** RefreshTokenGrant (internal/tokens/service.go): rotation with a reuse interval and family revocation. */
 async function refreshGrant(r: AuthRequest): Promise<void> {
-  const { env } = r;
   const p = parseParams(await r.body(), 'RefreshTokenGrantParams', { refresh_token: 'string' });
-  const rt = str(p, 'refresh_token');
+  json(r, 200, await rotateRefreshToken(r, str(p, 'refresh_token'), null));
+}
+
+/**
+ * The refresh itself, shared with the OAuth server's /oauth/token: `clientId` is the authenticated OAuth
+ * client there and null on /token, and an OAuth session can only be refreshed by its own client.
+ */
+export async function rotateRefreshToken(r: AuthRequest, rt: string, clientId: string | null): Promise<Record<string, unknown>> {
+  const { env } = r;
   if (rt.length < 12 || (rt.length === 12 && !/^[a-z0-9]{12}$/.test(rt)) || rt.length > 12) {
     throw badRequest('validation_failed', 'Refresh token is not valid');
   }
@@ -71,6 +78,10 @@ async function refreshGrant(r: AuthRequest): Promise<void> {
   if (session.not_after && Date.parse(session.not_after.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) < Date.now()) {
     throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
   }
+  const sessionClient = session.oauth_client_id ?? null;
+  if (sessionClient && !clientId) throw oauthError('invalid_client', 'Client authentication required for OAuth session');
+  if (sessionClient && clientId !== sessionClient) throw oauthError('invalid_client', "Client does not match the session's OAuth client");
+  if (!sessionClient && clientId) throw oauthError('invalid_client', 'Client authentication not allowed for non-OAuth session');
 
   const body = await transactionCommitOnError(env.db, async (tx) => {
     const locked = (await q<RefreshTokenRow>(tx, 'select * from auth.refresh_tokens where token = $1 for update', [rt]))[0];
@@ -111,5 +122,5 @@ async function refreshGrant(r: AuthRequest): Promise<void> {
     );
     return sessionResponse(env.tokens, tx, locked.user_id, session.id, issued);
   });
-  json(r, 200, body);
+  return body;
 }

@@ -275,6 +275,11 @@ create table if not exists auth.oauth_consents (
   constraint oauth_consents_user_client_unique unique (user_id, client_id)
 );
 
+-- Columns later GoTrue migrations added for the OAuth server (client auth method, OIDC nonce, session scopes).
+alter table auth.oauth_clients add column if not exists token_endpoint_auth_method text not null default 'client_secret_basic';
+alter table auth.oauth_authorizations add column if not exists nonce text;
+alter table auth.sessions add column if not exists scopes text;
+
 reset role;
 
 -- Ownership and grants (supabase/postgres init scripts and migrations).

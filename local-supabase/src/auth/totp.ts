@@ -1,0 +1,139 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import qrcode from 'qrcode-generator';
+
+/**
+ * TOTP as GoTrue uses it (pquerna/otp): RFC 6238 with SHA1, 6 digits and a 30 s period; 20-byte secrets
+ * in unpadded base32; verification accepts the current step and one on either side (Skew: 1).
+ */
+export const TOTP_PERIOD = 30;
+export const TOTP_DIGITS = 6;
+export const TOTP_SKEW = 1;
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+export function base32Encode(bytes: Uint8Array): string {
+  let out = '';
+  let bits = 0;
+  let value = 0;
+  for (const b of bytes) {
+    value = (value << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+/** Decodes unpadded or padded base32, case-insensitively (pquerna upper-cases before decoding). */
+export function base32Decode(text: string): Buffer {
+  const clean = text.toUpperCase().replace(/=+$/, '');
+  const out: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const ch of clean) {
+    const idx = BASE32.indexOf(ch);
+    if (idx < 0) throw new Error(`invalid base32 character ${JSON.stringify(ch)}`);
+    value = (value << 5) | idx;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** RFC 4226 HOTP with dynamic truncation; `algorithm` and `digits` are open so RFC 6238's vectors can be checked. */
+export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS, algorithm: 'sha1' | 'sha256' | 'sha512' = 'sha1'): string {
+  const msg = Buffer.alloc(8);
+  msg.writeBigUInt64BE(BigInt(counter));
+  const mac = createHmac(algorithm, key).update(msg).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  const bin = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
+  return String(bin % 10 ** digits).padStart(digits, '0');
+}
+
+/** The code for `secret` (base32) at `timeMs`. */
+export function totpCode(secret: string, timeMs = Date.now()): string {
+  return hotp(base32Decode(secret), Math.floor(timeMs / 1000 / TOTP_PERIOD));
+}
+
+/** totp.ValidateCustom: exactly six digits, matching one of the steps t-1, t, t+1 (constant-time compare). */
+export function validateTotp(code: string, secret: string, timeMs = Date.now()): boolean {
+  if (code.length !== TOTP_DIGITS || !/^\d+$/.test(code)) return false;
+  const key = base32Decode(secret);
+  const step = Math.floor(timeMs / 1000 / TOTP_PERIOD);
+  let ok = false;
+  for (let d = -TOTP_SKEW; d <= TOTP_SKEW; d++) {
+    if (step + d < 0) continue;
+    const expected = Buffer.from(hotp(key, step + d));
+    // Checks every step (no early exit) so timing does not reveal which one matched.
+    if (timingSafeEqual(expected, Buffer.from(code))) ok = true;
+  }
+  return ok;
+}
+
+/** totp.Generate's default secret: 20 random bytes. */
+export function newTotpSecret(): string {
+  return base32Encode(randomBytes(20));
+}
+
+/**
+ * Go's url.shouldEscape: unreserved characters stay, `$&+,/:;=?@` stay except where the mode reserves them,
+ * everything else becomes %XX of its UTF-8 bytes.
+ */
+function goEscape(s: string, mode: 'path' | 'segment'): string {
+  let out = '';
+  for (const byte of Buffer.from(s, 'utf8')) {
+    const c = String.fromCharCode(byte);
+    const keep =
+      /[A-Za-z0-9\-_.~]/.test(c) ||
+      ('$&+,/:;=?@'.includes(c) && (mode === 'path' ? c !== '?' : !'/;,?'.includes(c)));
+    out += keep ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/**
+ * key.URL() of pquerna/otp: `otpauth://totp/<issuer>:<account>` with the query keys sorted and values
+ * path-escaped (so a space is %20, not +).
+ */
+export function otpauthUri(issuer: string, accountName: string, secret: string): string {
+  const params: [string, string][] = [
+    ['algorithm', 'SHA1'],
+    ['digits', String(TOTP_DIGITS)],
+    ['issuer', issuer],
+    ['period', String(TOTP_PERIOD)],
+    ['secret', secret],
+  ];
+  const query = params.map(([k, v]) => `${goEscape(k, 'segment')}=${goEscape(v, 'segment')}`).join('&');
+  return `otpauth://totp${goEscape(`/${issuer}:${accountName}`, 'path')}?${query}`;
+}
+
+const QR_BLOCK = 3;
+
+/**
+ * The QR code GoTrue returns (boombuler/barcode at level H drawn by goqrsvg with block size 3): raw SVG text,
+ * one 3x3 rect per module, black and white, inside a 4-module quiet zone. auth-js adds the
+ * `data:image/svg+xml;utf-8,` prefix itself.
+ */
+export function qrCodeSvg(text: string): string {
+  const qr = qrcode(0, 'H');
+  // Byte mode takes the low byte of each char; a latin1 view of the UTF-8 bytes carries UTF-8, as Go strings do.
+  qr.addData(Buffer.from(text, 'utf8').toString('latin1'), 'Byte');
+  qr.make();
+  const n = qr.getModuleCount();
+  const size = n * QR_BLOCK + QR_BLOCK * 8;
+  const start = QR_BLOCK * 4;
+  let svg = `<?xml version="1.0"?>\n<!-- Generated by SVGo -->\n<svg width="${size}" height="${size}"\n     xmlns="http://www.w3.org/2000/svg"\n     xmlns:xlink="http://www.w3.org/1999/xlink">\n`;
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      const fill = qr.isDark(row, col) ? 'black' : 'white';
+      svg += `<rect x="${start + col * QR_BLOCK}" y="${start + row * QR_BLOCK}" width="${QR_BLOCK}" height="${QR_BLOCK}" style="fill:${fill};stroke:none" />\n`;
+    }
+  }
+  return `${svg}</svg>\n`;
+}
