@@ -2,9 +2,29 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Three projects: `unit` (the SPA, jsdom), `stack-unit` (local-supabase modules, no servers) and
- * `integration` (tests/: one real local stack started by the global setup, driven through supabase-js).
+ * Four projects:
+ * - `unit`: the SPA's component and unit tests (jsdom);
+ * - `stack-unit`: local-supabase modules, no servers;
+ * - `conformance`: tests/local-stack, the local stack against hosted Supabase's documented behaviour. These
+ *   tests create fixture tables, buckets and functions freely, so they get a stack of their own;
+ * - `integration`: the product's back end (tests/database, payments, generated types…) on another fresh stack
+ *   that holds only what the migrations and seed create.
  */
+const stackProject = (name: string, include: string[], exclude: string[], offset: number, groupOrder: number) => ({
+  test: {
+    name,
+    include,
+    exclude: ['**/node_modules/**', ...exclude],
+    environment: 'node' as const,
+    globalSetup: ['./tests/support/global-setup.ts'],
+    env: { LOCAL_SUPABASE_TEST_PORT_OFFSET: String(offset) },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+    // A group of its own, as Vitest requires for a different maxWorkers; stacks start one after the other.
+    sequence: { groupOrder },
+  },
+});
 export default defineConfig({
   test: {
     projects: [
@@ -26,19 +46,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'integration',
-          include: ['tests/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./tests/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          maxWorkers: 2,
-          // Its own group (run after the in-process projects), as Vitest requires for a different maxWorkers.
-          sequence: { groupOrder: 1 },
-        },
-      },
+      stackProject('conformance', ['tests/local-stack/**/*.test.ts'], [], 0, 1),
+      stackProject('integration', ['tests/**/*.test.ts'], ['tests/local-stack/**'], 40, 2),
     ],
   },
 });

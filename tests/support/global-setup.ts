@@ -3,20 +3,23 @@ import type { TestProject } from 'vitest/node';
 import { startStack, type RunningStack } from '../../local-supabase/src/stack.ts';
 import { testStackConfig } from './test-config.ts';
 
-let stack: RunningStack | undefined;
+const stacks = new Map<string, RunningStack>();
 
-/** Starts one fresh local stack (new database, migrations, seed) for the whole integration run. */
-export async function setup(_project: TestProject): Promise<void> {
+/** Starts one fresh local stack (new database, migrations, seed) per Vitest project that uses this setup. */
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env.LOCAL_SUPABASE_TEST = '1';
   process.env.LOCAL_SUPABASE_FUNCTIONS_DIRS ??= 'tests/fixtures/functions'; // fixture functions beside supabase/functions
-  const config = testStackConfig();
+  const config = testStackConfig(Number(project.config.env?.LOCAL_SUPABASE_TEST_PORT_OFFSET ?? 0));
   wipeData(config);
   const quiet = process.env.LOCAL_SUPABASE_TEST_LOGS !== '1';
-  stack = await startStack(config, (source, msg) => {
-    if (!quiet) console.log(`[${source}] ${msg}`);
-  });
-}
-
-export async function teardown(): Promise<void> {
-  await stack?.stop();
+  stacks.set(
+    project.name,
+    await startStack(config, (source, msg) => {
+      if (!quiet) console.log(`[${project.name}:${source}] ${msg}`);
+    }),
+  );
+  return async () => {
+    await stacks.get(project.name)?.stop();
+    stacks.delete(project.name);
+  };
 }

@@ -4,10 +4,11 @@ import { loadConfig, repoRoot, type StackConfig } from '../../local-supabase/src
 /**
  * Integration tests run their own stack on other ports than `npm start` (so both can run at once) and
  * in their own data folder, rebuilt on every run. LOCAL_SUPABASE_TEST_PORT_BASE moves all ports
- * (base+1 API, base+2 database, base+4 inbox) so two test runs never collide.
+ * (base+1 API, base+2 database, base+4 inbox) so two test runs never collide; each Vitest project
+ * that needs a stack adds its own LOCAL_SUPABASE_TEST_PORT_OFFSET (vitest.config.ts) to get a stack of its own.
  */
-export function testStackConfig(): StackConfig {
-  const base = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 55320);
+export function testStackConfig(offset = Number(process.env.LOCAL_SUPABASE_TEST_PORT_OFFSET ?? 0)): StackConfig {
+  const base = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 55320) + offset;
   return loadConfig({
     apiPort: base + 1,
     dbPort: base + 2,
