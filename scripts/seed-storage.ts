@@ -47,7 +47,13 @@ const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? config.serviceRoleKey;
 const supabase: SupabaseClient = createClient(url, key, {
   auth: { persistSession: false, autoRefreshToken: false },
   // Node 20 has no global WebSocket; supabase-js needs one even though this script never subscribes.
-  realtime: { transport: ws as unknown as NonNullable<Parameters<typeof createClient>[2]>['realtime'] extends infer R ? R extends { transport?: infer T } ? T : never : never },
+  realtime: {
+    transport: ws as unknown as NonNullable<Parameters<typeof createClient>[2]>['realtime'] extends infer R
+      ? R extends { transport?: infer T }
+        ? T
+        : never
+      : never,
+  },
 });
 
 const log = (msg: string) => console.log(`seed-storage: ${msg}`);
@@ -89,7 +95,9 @@ function put(bucket: string, path: string, have: Set<string>, make: () => Promis
   }
   queue.push(async () => {
     const body = await make();
-    const { error } = await supabase.storage.from(bucket).upload(path, body, { contentType: 'image/webp', upsert: true });
+    const { error } = await supabase.storage
+      .from(bucket)
+      .upload(path, body, { contentType: 'image/webp', upsert: true });
     if (error) throw new Error(`upload ${bucket}/${path}: ${error.message}`);
     uploaded++;
   });
@@ -97,11 +105,15 @@ function put(bucket: string, path: string, have: Set<string>, make: () => Promis
 async function drain(): Promise<void> {
   const workers = Math.max(2, Math.min(6, availableParallelism()));
   sharp.concurrency(1);
+  const total = queue.length;
+  if (total > 0) log(`drawing and uploading ${total} demo images (first start only)…`);
+  const progress = setInterval(() => log(`${uploaded}/${total} images`), 10_000);
+  progress.unref();
   await Promise.all(
     Array.from({ length: workers }, async () => {
       for (let job = queue.shift(); job; job = queue.shift()) await job();
     }),
-  );
+  ).finally(() => clearInterval(progress));
 }
 
 /** One Good Stuff piece on a soft studio backdrop. */
@@ -121,10 +133,14 @@ function pieceImage(itemId: string, category: string, style: DesignStyle): strin
       drawn = sofa(ctx, p.sofa, 210, fabric);
       break;
     case 'chair':
-      drawn = rng.chance(0.5) ? armchair(ctx, p.chair, fabric) : diningChair(ctx, rng.pick(['spindle', 'cane', 'bentwood', 'metal', 'upholstered'] as const), fabric);
+      drawn = rng.chance(0.5)
+        ? armchair(ctx, p.chair, fabric)
+        : diningChair(ctx, rng.pick(['spindle', 'cane', 'bentwood', 'metal', 'upholstered'] as const), fabric);
       break;
     case 'table':
-      drawn = rng.chance(0.5) ? coffeeTable(ctx, rng.pick(['oval', 'round', 'trunk', 'glass', 'rattan', 'block'] as const), 120) : diningTable(ctx, 170, false);
+      drawn = rng.chance(0.5)
+        ? coffeeTable(ctx, rng.pick(['oval', 'round', 'trunk', 'glass', 'rattan', 'block'] as const), 120)
+        : diningTable(ctx, 170, false);
       break;
     case 'desk':
       drawn = desk(ctx, 130);
@@ -146,7 +162,9 @@ function pieceImage(itemId: string, category: string, style: DesignStyle): strin
         drawn = plant(ctx, rng.pick(p.plants), 150, 'terracotta', rng.pick(p.accents));
       } else {
         drawn = { svg: '', w: 100, h: 120 };
-        onWall = rng.chance(0.5) ? framedArt(ctx, rng.pick(p.art), 90, 110, p.wood) : mirror(ctx, 80, 120, rng.chance(0.5), p.metal);
+        onWall = rng.chance(0.5)
+          ? framedArt(ctx, rng.pick(p.art), 90, 110, p.wood)
+          : mirror(ctx, 80, 120, rng.chance(0.5), p.metal);
       }
       break;
     default:
@@ -158,18 +176,32 @@ function pieceImage(itemId: string, category: string, style: DesignStyle): strin
   body += ellipse(W / 2, floorY + 6, 340, 26, cv.shadow(0.22));
   if (drawn.svg) body += place(W / 2, floorY, scale, drawn.svg);
   if (onWall) body += place(W / 2, floorY - 470, 3.2, onWall);
-  body += rect(0, 0, W, H, cv.radial([{ offset: 0.6, color: '#2a1d17', opacity: 0 }, { offset: 1, color: '#2a1d17', opacity: 0.18 }]));
+  body += rect(
+    0,
+    0,
+    W,
+    H,
+    cv.radial([
+      { offset: 0.6, color: '#2a1d17', opacity: 0 },
+      { offset: 1, color: '#2a1d17', opacity: 0.18 },
+    ]),
+  );
   return cv.document(W, H, 900, 900, body);
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const { data: designers, error: dErr } = await supabase.from('designer_profiles').select('user_id, specialties').not('bio', 'is', null);
+  const { data: designers, error: dErr } = await supabase
+    .from('designer_profiles')
+    .select('user_id, specialties')
+    .not('bio', 'is', null);
   if (dErr) throw new Error(`designers: ${dErr.message}`);
   for (const d of designers ?? []) {
     const folder = d.user_id as string;
     const have = await existing('designer-portfolio', folder);
-    const styles: string[] = (d.specialties as string[] | null)?.length ? (d.specialties as string[]) : ['Vintage Eclectic'];
+    const styles: string[] = (d.specialties as string[] | null)?.length
+      ? (d.specialties as string[])
+      : ['Vintage Eclectic'];
     for (let i = 1; i <= 3; i++) {
       const style = styleOf(styles[(i - 1) % styles.length], `${folder}/${i}`);
       put('designer-portfolio', `${folder}/portfolio-${i}.webp`, have, () =>
@@ -178,7 +210,9 @@ async function main(): Promise<void> {
     }
   }
 
-  const { data: projects, error: pErr } = await supabase.from('projects').select('id, title, status, preferred_style, created_at');
+  const { data: projects, error: pErr } = await supabase
+    .from('projects')
+    .select('id, title, status, preferred_style, created_at');
   if (pErr) throw new Error(`projects: ${pErr.message}`);
   for (const p of projects ?? []) {
     const id = p.id as string;
@@ -200,7 +234,9 @@ async function main(): Promise<void> {
     }
   }
 
-  const { data: items, error: iErr } = await supabase.from('catalog_items').select('id, designer_id, category, image_url');
+  const { data: items, error: iErr } = await supabase
+    .from('catalog_items')
+    .select('id, designer_id, category, image_url');
   if (iErr) throw new Error(`catalog: ${iErr.message}`);
   const specialtiesOf = new Map((designers ?? []).map((d) => [d.user_id as string, (d.specialties as string[]) ?? []]));
   const haveByFolder = new Map<string, Set<string>>();
@@ -210,7 +246,9 @@ async function main(): Promise<void> {
     if (!haveByFolder.has(folder)) haveByFolder.set(folder, await existing('catalog-images', folder));
     const path = `${folder}/${it.id as string}.webp`;
     const style = styleOf(specialtiesOf.get(folder)?.[0], it.id as string);
-    put('catalog-images', path, haveByFolder.get(folder)!, () => webp(pieceImage(it.id as string, it.category as string, style), 80));
+    put('catalog-images', path, haveByFolder.get(folder)!, () =>
+      webp(pieceImage(it.id as string, it.category as string, style), 80),
+    );
     const publicUrl = supabase.storage.from('catalog-images').getPublicUrl(path).data.publicUrl;
     if (it.image_url !== publicUrl) urlUpdates.push({ id: it.id as string, publicUrl });
   }

@@ -21,7 +21,8 @@ afterAll(async () => {
 
 async function count(table: string): Promise<number> {
   const [col, value] = SCOPE[table]!(w);
-  return (await c.query<{ n: number }>(`select count(*)::int as n from public.${table} where ${col} = $1`, [value])).rows[0]!.n;
+  return (await c.query<{ n: number }>(`select count(*)::int as n from public.${table} where ${col} = $1`, [value]))
+    .rows[0]!.n;
 }
 
 describe('SPEC §5 bounds', () => {
@@ -41,11 +42,17 @@ describe('SPEC §5 bounds', () => {
       };
       for (const v of b.ok) {
         const r = await attempt(v);
-        expect(r, `${b.field} = ${JSON.stringify(v)?.slice(0, 40)} should be accepted`).toMatchObject({ ok: true, rowCount: 1 });
+        expect(r, `${b.field} = ${JSON.stringify(v)?.slice(0, 40)} should be accepted`).toMatchObject({
+          ok: true,
+          rowCount: 1,
+        });
       }
       for (const v of b.bad) {
         const r = await attempt(v);
-        expect(r, `${b.field} = ${JSON.stringify(v)?.slice(0, 40)} should be refused`).toMatchObject({ ok: false, code: b.code });
+        expect(r, `${b.field} = ${JSON.stringify(v)?.slice(0, 40)} should be refused`).toMatchObject({
+          ok: false,
+          code: b.code,
+        });
       }
       expect(await count(b.table)).toBe(before);
     });
@@ -82,9 +89,15 @@ describe('SPEC §5 bounds', () => {
 
   it('nudge quote > 0 with cents; accepting needs a quote', async () => {
     const answer = (set: string, params: unknown[]) =>
-      inRolledBackTx(c, user(w.assigned), `update public.designer_nudges set ${set} where id = $1`, [w.nudge, ...params]);
+      inRolledBackTx(c, user(w.assigned), `update public.designer_nudges set ${set} where id = $1`, [
+        w.nudge,
+        ...params,
+      ]);
     expect(await answer(`status = 'accepted', quote_amount = $2`, [0.01])).toMatchObject({ ok: true, rowCount: 1 });
-    expect(await answer(`status = 'accepted', quote_amount = $2, quote_message = null`, [2500])).toMatchObject({ ok: true, rowCount: 1 });
+    expect(await answer(`status = 'accepted', quote_amount = $2, quote_message = null`, [2500])).toMatchObject({
+      ok: true,
+      rowCount: 1,
+    });
     for (const bad of [0, -100, 10.001]) {
       expect(await answer(`status = 'accepted', quote_amount = $2`, [bad])).toMatchObject({ ok: false, code: '23514' });
     }

@@ -25,7 +25,10 @@ async function person(role: 'customer' | 'designer') {
 }
 
 async function object(bucket: string, name: string, owner: string) {
-  await c.query(`insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $3::text, '{"size": 10}')`, [bucket, name, owner]);
+  await c.query(
+    `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $3::text, '{"size": 10}')`,
+    [bucket, name, owner],
+  );
 }
 
 /** Everything in public and storage.objects that references `uid`, table by table. */
@@ -34,17 +37,31 @@ async function footprint(uid: string, projectIds: string[]) {
   return {
     profiles: await q(`select count(*)::int n from public.profiles where id = $1 and $2::uuid[] is not null`),
     user_roles: await q(`select count(*)::int n from public.user_roles where user_id = $1 and $2::uuid[] is not null`),
-    customer_profiles: await q(`select count(*)::int n from public.customer_profiles where user_id = $1 and $2::uuid[] is not null`),
-    designer_profiles: await q(`select count(*)::int n from public.designer_profiles where user_id = $1 and $2::uuid[] is not null`),
-    subscriptions: await q(`select count(*)::int n from public.subscriptions where user_id = $1 and $2::uuid[] is not null`),
+    customer_profiles: await q(
+      `select count(*)::int n from public.customer_profiles where user_id = $1 and $2::uuid[] is not null`,
+    ),
+    designer_profiles: await q(
+      `select count(*)::int n from public.designer_profiles where user_id = $1 and $2::uuid[] is not null`,
+    ),
+    subscriptions: await q(
+      `select count(*)::int n from public.subscriptions where user_id = $1 and $2::uuid[] is not null`,
+    ),
     projects: await q(`select count(*)::int n from public.projects where customer_id = $1 or id = any($2)`),
     bids: await q(`select count(*)::int n from public.project_bids where designer_id = $1 or project_id = any($2)`),
     items: await q(`select count(*)::int n from public.project_items where added_by = $1 or project_id = any($2)`),
     messages: await q(`select count(*)::int n from public.messages where sender_id = $1 or project_id = any($2)`),
-    notes: await q(`select count(*)::int n from public.project_photo_notes where added_by = $1 or project_id = any($2)`),
-    reviews: await q(`select count(*)::int n from public.reviews where client_id = $1 or designer_id = $1 or project_id = any($2)`),
-    nudges: await q(`select count(*)::int n from public.designer_nudges where client_id = $1 or designer_id = $1 or project_id = any($2)`),
-    catalog: await q(`select count(*)::int n from public.catalog_items where designer_id = $1 and $2::uuid[] is not null`),
+    notes: await q(
+      `select count(*)::int n from public.project_photo_notes where added_by = $1 or project_id = any($2)`,
+    ),
+    reviews: await q(
+      `select count(*)::int n from public.reviews where client_id = $1 or designer_id = $1 or project_id = any($2)`,
+    ),
+    nudges: await q(
+      `select count(*)::int n from public.designer_nudges where client_id = $1 or designer_id = $1 or project_id = any($2)`,
+    ),
+    catalog: await q(
+      `select count(*)::int n from public.catalog_items where designer_id = $1 and $2::uuid[] is not null`,
+    ),
     files: await q(
       `select count(*)::int n from storage.objects where (storage.foldername(name))[1] = $1::text or (storage.foldername(name))[1] = any($2::text[])`,
     ),
@@ -66,13 +83,36 @@ async function world(customer: string, designerId: string, other: string) {
       [customer],
     )
   ).rows[0]!.id;
-  await c.query(`insert into public.project_bids (project_id, designer_id, bid_amount, proposal, status) values ($1, $2, 900, 'bid', 'accepted')`, [p, designerId]);
-  await c.query(`insert into public.project_bids (project_id, designer_id, bid_amount, proposal) values ($1, $2, 800, 'bid')`, [open, other]);
-  await c.query(`insert into public.project_items (project_id, name, cost, added_by) values ($1, 'Lamp', 50, $2), ($1, 'Rug', 70, $3)`, [p, customer, designerId]);
-  await c.query(`insert into public.messages (project_id, sender_id, content) values ($1, $2, 'hi'), ($1, $3, 'hello')`, [p, customer, designerId]);
-  await c.query(`insert into public.project_photo_notes (project_id, photo_path, note, added_by) values ($1, $3, 'n', $2)`, [p, customer, `${p}/before-1.png`]);
-  await c.query(`insert into public.reviews (project_id, designer_id, client_id, rating) values ($1, $2, $3, 5)`, [p, designerId, customer]);
-  await c.query(`insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3)`, [customer, other, open]);
+  await c.query(
+    `insert into public.project_bids (project_id, designer_id, bid_amount, proposal, status) values ($1, $2, 900, 'bid', 'accepted')`,
+    [p, designerId],
+  );
+  await c.query(
+    `insert into public.project_bids (project_id, designer_id, bid_amount, proposal) values ($1, $2, 800, 'bid')`,
+    [open, other],
+  );
+  await c.query(
+    `insert into public.project_items (project_id, name, cost, added_by) values ($1, 'Lamp', 50, $2), ($1, 'Rug', 70, $3)`,
+    [p, customer, designerId],
+  );
+  await c.query(
+    `insert into public.messages (project_id, sender_id, content) values ($1, $2, 'hi'), ($1, $3, 'hello')`,
+    [p, customer, designerId],
+  );
+  await c.query(
+    `insert into public.project_photo_notes (project_id, photo_path, note, added_by) values ($1, $3, 'n', $2)`,
+    [p, customer, `${p}/before-1.png`],
+  );
+  await c.query(`insert into public.reviews (project_id, designer_id, client_id, rating) values ($1, $2, $3, 5)`, [
+    p,
+    designerId,
+    customer,
+  ]);
+  await c.query(`insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3)`, [
+    customer,
+    other,
+    open,
+  ]);
   await c.query(
     `insert into public.catalog_items (designer_id, title, description, category, price, dimensions, condition) values ($1, 'Lamp', 'Brass', 'lighting', 40, '20 in', 'Good')`,
     [designerId],
@@ -99,8 +139,20 @@ describe('delete_user', () => {
     expect(r.ok, r.message).toBe(true);
 
     expect(await footprint(leaving, leavingProjects)).toEqual({
-      profiles: 0, user_roles: 0, customer_profiles: 0, designer_profiles: 0, subscriptions: 0, projects: 0, bids: 0,
-      items: 0, messages: 0, notes: 0, reviews: 0, nudges: 0, catalog: 0, files: 0,
+      profiles: 0,
+      user_roles: 0,
+      customer_profiles: 0,
+      designer_profiles: 0,
+      subscriptions: 0,
+      projects: 0,
+      bids: 0,
+      items: 0,
+      messages: 0,
+      notes: 0,
+      reviews: 0,
+      nudges: 0,
+      catalog: 0,
+      files: 0,
     });
     expect((await c.query(`select count(*)::int n from auth.users where id = $1`, [leaving])).rows[0].n).toBe(0);
     expect(await footprint(staying, stayingProjects)).toEqual(beforeStaying);
@@ -108,11 +160,15 @@ describe('delete_user', () => {
     // elsewhere; what lived on the deleted customer's project went with it.
     const afterDesignerA = await footprint(designerA, []);
     expect(afterDesignerA).toMatchObject({
-      profiles: 1, designer_profiles: 1, subscriptions: 1, catalog: beforeDesignerA.catalog, files: beforeDesignerA.files,
+      profiles: 1,
+      designer_profiles: 1,
+      subscriptions: 1,
+      catalog: beforeDesignerA.catalog,
+      files: beforeDesignerA.files,
     });
   });
 
-  it('a designer leaving keeps other people\'s projects and photos', async () => {
+  it("a designer leaving keeps other people's projects and photos", async () => {
     const customer = await person('customer');
     const leaving = await person('designer');
     const other = await person('designer');
@@ -121,15 +177,31 @@ describe('delete_user', () => {
     expect(r.ok, r.message).toBe(true);
     const p = (await c.query(`select status, designer_id from public.projects where id = $1`, [done])).rows[0];
     expect(p).toEqual({ status: 'completed', designer_id: null });
-    const files = (await c.query(`select bucket_id, name from storage.objects where name like $1 order by name`, [`${done}/%`])).rows;
+    const files = (
+      await c.query(`select bucket_id, name from storage.objects where name like $1 order by name`, [`${done}/%`])
+    ).rows;
     expect(files.map((f) => f.name)).toEqual([`${done}/after-1.png`, `${done}/before-1.png`]);
-    expect((await c.query(`select count(*)::int n from storage.objects where (storage.foldername(name))[1] = $1::text`, [leaving])).rows[0].n).toBe(0);
+    expect(
+      (
+        await c.query(`select count(*)::int n from storage.objects where (storage.foldername(name))[1] = $1::text`, [
+          leaving,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
   });
 
   it('anon cannot call it; a caller without a user gets "No user logged in"', async () => {
-    expect(await inRolledBackTx(c, { role: 'anon' }, `select public.delete_user()`)).toMatchObject({ ok: false, code: '42501' });
-    expect(await inRolledBackTx(c, { role: 'service_role' }, `select public.delete_user()`)).toMatchObject({ ok: false, code: '42501' });
-    const r = await c.query(`select has_function_privilege('authenticated', 'public.delete_user()', 'execute') as a, has_function_privilege('anon', 'public.delete_user()', 'execute') as b`);
+    expect(await inRolledBackTx(c, { role: 'anon' }, `select public.delete_user()`)).toMatchObject({
+      ok: false,
+      code: '42501',
+    });
+    expect(await inRolledBackTx(c, { role: 'service_role' }, `select public.delete_user()`)).toMatchObject({
+      ok: false,
+      code: '42501',
+    });
+    const r = await c.query(
+      `select has_function_privilege('authenticated', 'public.delete_user()', 'execute') as a, has_function_privilege('anon', 'public.delete_user()', 'execute') as b`,
+    );
     expect(r.rows[0]).toEqual({ a: true, b: false });
   });
 });

@@ -27,22 +27,48 @@ async function subscribe(who: string, name: string, binding: Parameters<typeof l
 
 describe('realtime feeds', () => {
   it('nudges: the designer filtered by designer_id sees new nudges; another designer sees nothing', async () => {
-    const mine = await subscribe(w.otherDesigner, 'nudges', { event: '*', table: 'designer_nudges', filter: `designer_id=eq.${w.otherDesigner}` });
+    const mine = await subscribe(w.otherDesigner, 'nudges', {
+      event: '*',
+      table: 'designer_nudges',
+      filter: `designer_id=eq.${w.otherDesigner}`,
+    });
     const snoop = await subscribe(w.assigned, 'nudges-all', { event: '*', table: 'designer_nudges' });
-    await c.query(`insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3)`, [w.owner, w.otherDesigner, w.pendingProject]);
+    await c.query(`insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3)`, [
+      w.owner,
+      w.otherDesigner,
+      w.pendingProject,
+    ]);
     await waitFor(() => mine.changes.length > 0, 8000, 'the nudge');
-    expect(mine.changes[0]).toMatchObject({ eventType: 'INSERT', new: { designer_id: w.otherDesigner, status: 'pending' } });
+    expect(mine.changes[0]).toMatchObject({
+      eventType: 'INSERT',
+      new: { designer_id: w.otherDesigner, status: 'pending' },
+    });
     await sleep(500);
     expect(snoop.changes).toEqual([]);
   });
 
   it('messages and items reach the participants only; item deletions carry the project id', async () => {
-    const designerMsgs = await subscribe(w.assigned, 'messages', { event: 'INSERT', table: 'messages', filter: `project_id=eq.${w.activeProject}` });
+    const designerMsgs = await subscribe(w.assigned, 'messages', {
+      event: 'INSERT',
+      table: 'messages',
+      filter: `project_id=eq.${w.activeProject}`,
+    });
     const strangerMsgs = await subscribe(w.otherCustomer, 'messages', { event: 'INSERT', table: 'messages' });
-    const ownerItems = await subscribe(w.owner, 'items', { event: '*', table: 'project_items', filter: `project_id=eq.${w.activeProject}` });
-    await c.query(`insert into public.messages (project_id, sender_id, content) values ($1, $2, 'Live hello')`, [w.activeProject, w.owner]);
+    const ownerItems = await subscribe(w.owner, 'items', {
+      event: '*',
+      table: 'project_items',
+      filter: `project_id=eq.${w.activeProject}`,
+    });
+    await c.query(`insert into public.messages (project_id, sender_id, content) values ($1, $2, 'Live hello')`, [
+      w.activeProject,
+      w.owner,
+    ]);
     await c.query(`delete from public.project_items where id = $1`, [w.item]);
-    await waitFor(() => designerMsgs.changes.length > 0 && ownerItems.changes.length > 0, 8000, 'message and item changes');
+    await waitFor(
+      () => designerMsgs.changes.length > 0 && ownerItems.changes.length > 0,
+      8000,
+      'message and item changes',
+    );
     expect(designerMsgs.changes[0]).toMatchObject({ eventType: 'INSERT', new: { content: 'Live hello' } });
     expect(ownerItems.changes[0]).toMatchObject({ eventType: 'DELETE', old: { id: w.item } });
     await sleep(500);

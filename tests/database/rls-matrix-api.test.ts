@@ -34,7 +34,10 @@ async function clientFor(who: Who): Promise<SupabaseClient> {
   if (who === 'anon') return anonClient();
   if (who === 'service') return serviceClient();
   const token = await signUserJwt(w[who]);
-  return createClient(API_URL, stackConfig.publishableKey, { ...nodeOptions, global: { headers: { Authorization: `Bearer ${token}` } } });
+  return createClient(API_URL, stackConfig.publishableKey, {
+    ...nodeOptions,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
 }
 
 async function snapshot(spec: TableSpec): Promise<string | null> {
@@ -50,7 +53,8 @@ async function snapshot(spec: TableSpec): Promise<string | null> {
 async function attempt(spec: TableSpec, op: Op, who: Who): Promise<{ allowed: boolean; dirty: boolean }> {
   const cell = spec[op];
   const client = await clientFor(who);
-  const me = who === 'anon' ? '00000000-0000-0000-0000-000000000000' : who === 'service' ? w[spec.serviceActsAs] : w[who];
+  const me =
+    who === 'anon' ? '00000000-0000-0000-0000-000000000000' : who === 'service' ? w[spec.serviceActsAs] : w[who];
   const key = spec.key(w);
   const setup = cell.setup?.(w);
   if (setup) await c.query(setup);
@@ -68,7 +72,10 @@ async function attempt(spec: TableSpec, op: Op, who: Who): Promise<{ allowed: bo
     return { allowed: !error, dirty: true };
   }
   const before = await snapshot(spec);
-  const { error } = op === 'update' ? await client.from(spec.table).update(cell.set!).match(key) : await client.from(spec.table).delete().match(key);
+  const { error } =
+    op === 'update'
+      ? await client.from(spec.table).update(cell.set!).match(key)
+      : await client.from(spec.table).delete().match(key);
   if (error) fail(error);
   const after = await snapshot(spec);
   const changed = before !== after;

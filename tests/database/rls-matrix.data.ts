@@ -70,7 +70,13 @@ export const RLS_MATRIX: TableSpec[] = [
     insert: {
       allow: ['owner', 'service'],
       setup: (w) => `delete from public.customer_profiles where user_id = '${w.owner}'`,
-      values: (w) => ({ user_id: w.owner, username: 'olivia', location: 'Portland, OR', space_size: 500, budget_range: 3000 }),
+      values: (w) => ({
+        user_id: w.owner,
+        username: 'olivia',
+        location: 'Portland, OR',
+        space_size: 500,
+        budget_range: 3000,
+      }),
     },
     update: { allow: ['owner', 'service'], set: { username: 'olivia2' } },
     delete: { allow: ['service'] },
@@ -132,7 +138,12 @@ export const RLS_MATRIX: TableSpec[] = [
     insert: {
       allow: ['assigned', 'otherDesigner', 'service'],
       setup: (w) => `delete from public.project_bids where id = '${w.bid}'`,
-      values: (w, me) => ({ project_id: w.pendingProject, designer_id: me, bid_amount: 99.99, proposal: 'Let me do it' }),
+      values: (w, me) => ({
+        project_id: w.pendingProject,
+        designer_id: me,
+        bid_amount: 99.99,
+        proposal: 'Let me do it',
+      }),
     },
     // Bid status changes only through accept_bid().
     update: { allow: ['service'], set: { status: 'accepted' } },
@@ -145,7 +156,13 @@ export const RLS_MATRIX: TableSpec[] = [
     select: { allow: ['owner', 'assigned', 'service'] },
     insert: {
       allow: ['owner', 'assigned', 'service'],
-      values: (w, me) => ({ project_id: w.activeProject, name: 'Vase', description: 'Blue glass', cost: 12.5, added_by: me }),
+      values: (w, me) => ({
+        project_id: w.activeProject,
+        name: 'Vase',
+        description: 'Blue glass',
+        cost: 12.5,
+        added_by: me,
+      }),
     },
     update: { allow: ['service'], set: { name: 'Renamed' } },
     // Only who added it (the owner added the subject item).
@@ -170,7 +187,12 @@ export const RLS_MATRIX: TableSpec[] = [
     select: { allow: ['owner', 'assigned', 'service'] },
     insert: {
       allow: ['owner', 'service'],
-      values: (w, me) => ({ project_id: w.activeProject, photo_path: `${w.activeProject}/after-1.jpg`, note: 'Done!', added_by: me }),
+      values: (w, me) => ({
+        project_id: w.activeProject,
+        photo_path: `${w.activeProject}/after-1.jpg`,
+        note: 'Done!',
+        added_by: me,
+      }),
     },
     update: { allow: ['owner', 'service'], set: { note: 'Changed note' } },
     delete: { allow: ['owner', 'service'] },
@@ -183,7 +205,13 @@ export const RLS_MATRIX: TableSpec[] = [
     insert: {
       allow: ['owner', 'service'],
       setup: (w) => `delete from public.reviews where id = '${w.review}'`,
-      values: (w, me) => ({ project_id: w.completedProject, designer_id: w.assigned, client_id: me, rating: 4, comment: 'Great' }),
+      values: (w, me) => ({
+        project_id: w.completedProject,
+        designer_id: w.assigned,
+        client_id: me,
+        rating: 4,
+        comment: 'Great',
+      }),
     },
     update: { allow: ['service'], set: { rating: 1 } },
     delete: { allow: ['service'] },
@@ -199,7 +227,10 @@ export const RLS_MATRIX: TableSpec[] = [
       values: (w, me) => ({ client_id: me, designer_id: w.assigned, project_id: w.pendingProject, status: 'pending' }),
     },
     // The nudged designer answers (accept with a quote).
-    update: { allow: ['assigned', 'service'], set: { status: 'accepted', quote_amount: 500, quote_message: 'Happy to help' } },
+    update: {
+      allow: ['assigned', 'service'],
+      set: { status: 'accepted', quote_amount: 500, quote_message: 'Happy to help' },
+    },
     delete: { allow: ['service'] },
   },
   {

@@ -38,8 +38,8 @@ function where(key: Record<string, unknown>, offset = 0): { sql: string; params:
 
 async function attempt(spec: TableSpec, op: Op, who: Who): Promise<{ allowed: boolean; outcome: Outcome }> {
   const cell = spec[op];
-  let { actor, me } = actorOf(who);
-  if (who === 'service') me = w[spec.serviceActsAs];
+  const { actor, me: own } = actorOf(who);
+  const me = who === 'service' ? w[spec.serviceActsAs] : own;
   const setup = cell.setup?.(w);
   const t = `public.${spec.table}`;
   let outcome: Outcome;
@@ -98,9 +98,9 @@ describe('RLS matrix', () => {
   }
 
   it('covers every table in public', async () => {
-    const tables = (await c.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by 1`)).rows.map(
-      (r) => r.t,
-    );
+    const tables = (
+      await c.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by 1`)
+    ).rows.map((r) => r.t);
     expect([...RLS_MATRIX.map((s) => s.table)].sort()).toEqual(tables);
   });
 

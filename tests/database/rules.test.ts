@@ -17,7 +17,8 @@ afterAll(async () => {
   await c.end();
 });
 
-const as = (sub: string, text: string, params: unknown[] = [], setup?: string) => inRolledBackTx(c, user(sub), text, params, setup);
+const as = (sub: string, text: string, params: unknown[] = [], setup?: string) =>
+  inRolledBackTx(c, user(sub), text, params, setup);
 const newProject = (customer: string, status = 'pending') =>
   as(
     customer,
@@ -44,8 +45,15 @@ describe('sign-up trigger', () => {
     extra.push(id);
     const p = (await c.query(`select full_name, email from public.profiles where id = $1`, [id])).rows[0];
     expect(p.full_name).toBe('Pia Pending');
-    expect((await c.query(`select role from public.user_roles where user_id = $1`, [id])).rows[0]).toEqual({ role: 'designer' });
-    const d = (await c.query(`select full_name, bio, specialties, base_rate, latitude, longitude, availability_status from public.designer_profiles where user_id = $1`, [id])).rows[0];
+    expect((await c.query(`select role from public.user_roles where user_id = $1`, [id])).rows[0]).toEqual({
+      role: 'designer',
+    });
+    const d = (
+      await c.query(
+        `select full_name, bio, specialties, base_rate, latitude, longitude, availability_status from public.designer_profiles where user_id = $1`,
+        [id],
+      )
+    ).rows[0];
     expect(d).toMatchObject({
       full_name: 'Pia Pending',
       bio: 'Vintage-first designer for small homes',
@@ -58,16 +66,33 @@ describe('sign-up trigger', () => {
   });
 
   it('customer pending profile; a bad pending field never blocks sign-up', async () => {
-    const ok = await createUser(c, { role: 'customer', meta: { pending_profile: { location: 'Denver', space_size: 700, budget_range: '2500', preferred_style: 'Coastal' } } });
-    const bad = await createUser(c, { role: 'customer', meta: { pending_profile: { location: 'x'.repeat(300), space_size: -4 } } });
+    const ok = await createUser(c, {
+      role: 'customer',
+      meta: {
+        pending_profile: { location: 'Denver', space_size: 700, budget_range: '2500', preferred_style: 'Coastal' },
+      },
+    });
+    const bad = await createUser(c, {
+      role: 'customer',
+      meta: { pending_profile: { location: 'x'.repeat(300), space_size: -4 } },
+    });
     extra.push(ok, bad);
-    expect((await c.query(`select location, space_size, budget_range, preferred_style from public.customer_profiles where user_id = $1`, [ok])).rows[0]).toEqual({
+    expect(
+      (
+        await c.query(
+          `select location, space_size, budget_range, preferred_style from public.customer_profiles where user_id = $1`,
+          [ok],
+        )
+      ).rows[0],
+    ).toEqual({
       location: 'Denver',
       space_size: 700,
       budget_range: 2500,
       preferred_style: 'Coastal',
     });
-    expect((await c.query(`select location, space_size from public.customer_profiles where user_id = $1`, [bad])).rows[0]).toEqual({ location: null, space_size: null });
+    expect(
+      (await c.query(`select location, space_size from public.customer_profiles where user_id = $1`, [bad])).rows[0],
+    ).toEqual({ location: null, space_size: null });
   });
 
   it('fires for the Auth service role (supabase_auth_admin), which has no grant on the trigger functions', async () => {
@@ -82,7 +107,9 @@ describe('sign-up trigger', () => {
         )
       ).rows[0]!.id;
       await c.query('reset role');
-      expect((await c.query(`select role from public.user_roles where user_id = $1`, [id])).rows).toEqual([{ role: 'designer' }]);
+      expect((await c.query(`select role from public.user_roles where user_id = $1`, [id])).rows).toEqual([
+        { role: 'designer' },
+      ]);
     } finally {
       await c.query('rollback');
     }
@@ -91,7 +118,9 @@ describe('sign-up trigger', () => {
   it('role defaults to customer when missing and must be customer or designer', async () => {
     const none = await createUser(c, {});
     extra.push(none);
-    expect((await c.query(`select role from public.user_roles where user_id = $1`, [none])).rows[0]).toEqual({ role: 'customer' });
+    expect((await c.query(`select role from public.user_roles where user_id = $1`, [none])).rows[0]).toEqual({
+      role: 'customer',
+    });
     await expect(createUser(c, { role: 'admin' })).rejects.toMatchObject({ code: '22023' });
   });
 
@@ -99,7 +128,9 @@ describe('sign-up trigger', () => {
     const id = await createUser(c, { role: 'customer' });
     extra.push(id);
     await c.query(`update auth.users set email = 'changed-${id.slice(0, 6)}@test.goodspace.local' where id = $1`, [id]);
-    expect((await c.query(`select email from public.profiles where id = $1`, [id])).rows[0].email).toBe(`changed-${id.slice(0, 6)}@test.goodspace.local`);
+    expect((await c.query(`select email from public.profiles where id = $1`, [id])).rows[0].email).toBe(
+      `changed-${id.slice(0, 6)}@test.goodspace.local`,
+    );
   });
 });
 
@@ -146,7 +177,13 @@ describe('projects', () => {
 
   it('visibility: own, assigned, and pending unassigned ones for designers only', async () => {
     const seen = async (who: string) =>
-      (await as(who, `select id from public.projects where id = any($1::uuid[])`, [[w.pendingProject, w.activeProject, w.completedProject]])).rows.map((r) => r.id).sort();
+      (
+        await as(who, `select id from public.projects where id = any($1::uuid[])`, [
+          [w.pendingProject, w.activeProject, w.completedProject],
+        ])
+      ).rows
+        .map((r) => r.id)
+        .sort();
     expect(await seen(w.owner)).toEqual([w.pendingProject, w.activeProject, w.completedProject].sort());
     expect(await seen(w.assigned)).toEqual([w.pendingProject, w.activeProject, w.completedProject].sort());
     expect(await seen(w.otherDesigner)).toEqual([w.pendingProject]);
@@ -154,17 +191,24 @@ describe('projects', () => {
   });
 
   it('status moves only pending → active (accept_bid) → completed (owner, from active)', async () => {
-    const upd = (id: string, status: string) => as(w.owner, `update public.projects set status = $2 where id = $1 returning completed_at`, [id, status]);
+    const upd = (id: string, status: string) =>
+      as(w.owner, `update public.projects set status = $2 where id = $1 returning completed_at`, [id, status]);
     const done = await upd(w.activeProject, 'completed');
     expect(done).toMatchObject({ ok: true, rowCount: 1 });
-    expect(done.rows[0].completed_at).not.toBeNull();
+    expect(done.rows[0]?.completed_at).not.toBeNull();
     expect(await upd(w.pendingProject, 'completed')).toMatchObject({ ok: false, code: '23514' });
     expect(await upd(w.pendingProject, 'active')).toMatchObject({ ok: false, code: '23514' });
     expect(await upd(w.completedProject, 'active')).toMatchObject({ ok: false, code: '23514' });
     expect(await upd(w.activeProject, 'pending')).toMatchObject({ ok: false, code: '23514' });
-    expect(await as(w.owner, `update public.projects set designer_id = $2 where id = $1`, [w.pendingProject, w.assigned])).toMatchObject({ ok: false, code: '42501' });
-    expect(await as(w.owner, `update public.projects set items_total = 0 where id = $1`, [w.activeProject])).toMatchObject({ ok: false, code: '42501' });
-    expect(await as(w.assigned, `update public.projects set status = 'completed' where id = $1`, [w.activeProject])).toMatchObject({ ok: true, rowCount: 0 });
+    expect(
+      await as(w.owner, `update public.projects set designer_id = $2 where id = $1`, [w.pendingProject, w.assigned]),
+    ).toMatchObject({ ok: false, code: '42501' });
+    expect(
+      await as(w.owner, `update public.projects set items_total = 0 where id = $1`, [w.activeProject]),
+    ).toMatchObject({ ok: false, code: '42501' });
+    expect(
+      await as(w.assigned, `update public.projects set status = 'completed' where id = $1`, [w.activeProject]),
+    ).toMatchObject({ ok: true, rowCount: 0 });
   });
 });
 
@@ -197,33 +241,64 @@ describe('accept_bid', () => {
   });
 
   it('only the owner, only while pending', async () => {
-    expect(await as(w.otherCustomer, `select public.accept_bid($1)`, [w.bid])).toMatchObject({ ok: false, code: '42501' });
+    expect(await as(w.otherCustomer, `select public.accept_bid($1)`, [w.bid])).toMatchObject({
+      ok: false,
+      code: '42501',
+    });
     expect(await as(w.assigned, `select public.accept_bid($1)`, [w.bid])).toMatchObject({ ok: false, code: '42501' });
-    expect(await as(w.owner, `select public.accept_bid(gen_random_uuid())`)).toMatchObject({ ok: false, code: '42501' });
-    expect(await as(w.owner, `select public.accept_bid($1), public.accept_bid($1)`, [w.bid])).toMatchObject({ ok: false, code: '23514' });
-    expect(await inRolledBackTx(c, { role: 'anon' }, `select public.accept_bid($1)`, [w.bid])).toMatchObject({ ok: false, code: '42501' });
+    expect(await as(w.owner, `select public.accept_bid(gen_random_uuid())`)).toMatchObject({
+      ok: false,
+      code: '42501',
+    });
+    expect(await as(w.owner, `select public.accept_bid($1), public.accept_bid($1)`, [w.bid])).toMatchObject({
+      ok: false,
+      code: '23514',
+    });
+    expect(await inRolledBackTx(c, { role: 'anon' }, `select public.accept_bid($1)`, [w.bid])).toMatchObject({
+      ok: false,
+      code: '42501',
+    });
   });
 });
 
 describe('bids', () => {
   const bid = (who: string, project: string, extraCols = '', extraVals = '') =>
-    as(who, `insert into public.project_bids (project_id, designer_id, bid_amount, proposal${extraCols}) values ($1, $2, 300, 'Plan'${extraVals})`, [project, who]);
+    as(
+      who,
+      `insert into public.project_bids (project_id, designer_id, bid_amount, proposal${extraCols}) values ($1, $2, 300, 'Plan'${extraVals})`,
+      [project, who],
+    );
 
   it('need an active designer subscription and a pending unassigned project', async () => {
     const unsubscribed = await createUser(c, { role: 'designer' });
     extra.push(unsubscribed);
     expect(await bid(w.otherDesigner, w.pendingProject)).toMatchObject({ ok: true });
     expect(await bid(unsubscribed, w.pendingProject)).toMatchObject({ ok: false, code: '42501' });
-    expect(await bid(w.otherDesigner, w.activeProject)).toMatchObject({ ok: false, code: '23514', message: 'This project is no longer taking bids' });
+    expect(await bid(w.otherDesigner, w.activeProject)).toMatchObject({
+      ok: false,
+      code: '23514',
+      message: 'This project is no longer taking bids',
+    });
     expect(await bid(w.otherCustomer, w.pendingProject)).toMatchObject({ ok: false, code: '42501' });
-    expect(await bid(w.otherDesigner, w.pendingProject, ', status', `, 'accepted'`)).toMatchObject({ ok: false, code: '42501' });
+    expect(await bid(w.otherDesigner, w.pendingProject, ', status', `, 'accepted'`)).toMatchObject({
+      ok: false,
+      code: '42501',
+    });
   });
   it('one bid per designer per project (23505)', async () => {
     expect(await bid(w.assigned, w.pendingProject)).toMatchObject({ ok: false, code: '23505' });
   });
   it('a designer sees only their own bids, the owner all', async () => {
     const setup = `insert into public.project_bids (project_id, designer_id, bid_amount, proposal) values ('${w.pendingProject}', '${w.otherDesigner}', 500, 'Cheaper')`;
-    const n = async (who: string) => (await as(who, `select count(*)::int as n from public.project_bids where project_id = $1`, [w.pendingProject], setup)).rows[0].n;
+    const n = async (who: string) =>
+      (
+        await as(
+          who,
+          `select count(*)::int as n from public.project_bids where project_id = $1`,
+          [w.pendingProject],
+          setup,
+        )
+      ).rows[0]?.n;
     expect(await n(w.owner)).toBe(2);
     expect(await n(w.otherDesigner)).toBe(1);
     expect(await n(w.assigned)).toBe(1);
@@ -232,19 +307,32 @@ describe('bids', () => {
 
 describe('items and the budget', () => {
   const add = (who: string, project: string, cost: number) =>
-    as(who, `insert into public.project_items (project_id, name, cost, added_by) values ($1, 'Thing', $2, $3)`, [project, cost, who]);
+    as(who, `insert into public.project_items (project_id, name, cost, added_by) values ($1, 'Thing', $2, $3)`, [
+      project,
+      cost,
+      who,
+    ]);
 
   it('only on active projects, by participants, added_by = caller', async () => {
     expect(await add(w.owner, w.pendingProject, 10)).toMatchObject({ ok: false, code: '42501' });
     expect(await add(w.owner, w.completedProject, 10)).toMatchObject({ ok: false, code: '42501' });
-    expect(await as(w.owner, `insert into public.project_items (project_id, name, cost, added_by) values ($1, 'X', 1, $2)`, [w.activeProject, w.assigned])).toMatchObject({ ok: false, code: '42501' });
+    expect(
+      await as(w.owner, `insert into public.project_items (project_id, name, cost, added_by) values ($1, 'X', 1, $2)`, [
+        w.activeProject,
+        w.assigned,
+      ]),
+    ).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('a hard cap refuses the item that would exceed it, with the cap in the message', async () => {
     // budget 1000, hard; 220 already used
     expect(await add(w.owner, w.activeProject, 780)).toMatchObject({ ok: true });
     const over = await add(w.assigned, w.activeProject, 780.01);
-    expect(over).toMatchObject({ ok: false, code: '23514', message: 'Cannot add item: Would exceed hard budget cap of $1000' });
+    expect(over).toMatchObject({
+      ok: false,
+      code: '23514',
+      message: 'Cannot add item: Would exceed hard budget cap of $1000',
+    });
   });
 
   it('a soft budget may be exceeded', async () => {
@@ -274,69 +362,152 @@ describe('items and the budget', () => {
       `insert into public.project_items (project_id, name, cost, added_by) values ('${w.activeProject}', 'Rug', 99.99, '${w.owner}');
        delete from public.project_items where id = '${w.item}'`,
     );
-    expect(total.rows[0].items_total).toBe('139.99'); // 180 + 40 + 99.99 - 180
-    expect(await as(w.assigned, `delete from public.project_items where id = $1`, [w.item])).toMatchObject({ ok: true, rowCount: 0 });
+    expect(total.rows[0]?.items_total).toBe('139.99'); // 180 + 40 + 99.99 - 180
+    expect(await as(w.assigned, `delete from public.project_items where id = $1`, [w.item])).toMatchObject({
+      ok: true,
+      rowCount: 0,
+    });
   });
 });
 
 describe('messages, notes, reviews, nudges, catalog, profiles', () => {
   it('messages: the sender is the caller', async () => {
-    expect(await as(w.assigned, `insert into public.messages (project_id, sender_id, content) values ($1, $2, 'hi')`, [w.activeProject, w.owner])).toMatchObject({ ok: false, code: '42501' });
+    expect(
+      await as(w.assigned, `insert into public.messages (project_id, sender_id, content) values ($1, $2, 'hi')`, [
+        w.activeProject,
+        w.owner,
+      ]),
+    ).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('photo notes: the designer reads but cannot write', async () => {
-    expect(await as(w.assigned, `select note from public.project_photo_notes where project_id = $1`, [w.activeProject])).toMatchObject({ rowCount: 1 });
-    expect(await as(w.assigned, `update public.project_photo_notes set note = 'x' where project_id = $1`, [w.activeProject])).toMatchObject({ ok: true, rowCount: 0 });
+    expect(
+      await as(w.assigned, `select note from public.project_photo_notes where project_id = $1`, [w.activeProject]),
+    ).toMatchObject({ rowCount: 1 });
+    expect(
+      await as(w.assigned, `update public.project_photo_notes set note = 'x' where project_id = $1`, [w.activeProject]),
+    ).toMatchObject({ ok: true, rowCount: 0 });
   });
 
   it('reviews: after completion, about the project designer, once; the reviewer name is public', async () => {
     const free = `delete from public.reviews where id = '${w.review}'`;
     const review = (project: string, designer: string) =>
-      as(w.owner, `insert into public.reviews (project_id, designer_id, client_id, rating) values ($1, $2, $3, 4) returning client_name`, [project, designer, w.owner], free);
+      as(
+        w.owner,
+        `insert into public.reviews (project_id, designer_id, client_id, rating) values ($1, $2, $3, 4) returning client_name`,
+        [project, designer, w.owner],
+        free,
+      );
     expect(await review(w.activeProject, w.assigned)).toMatchObject({ ok: false, code: '42501' });
     expect(await review(w.completedProject, w.otherDesigner)).toMatchObject({ ok: false, code: '42501' });
     expect((await review(w.completedProject, w.assigned)).rows[0]).toEqual({ client_name: 'Olivia Owner' });
-    expect(await as(w.owner, `insert into public.reviews (project_id, designer_id, client_id) values ($1, $2, $3)`, [w.completedProject, w.assigned, w.owner])).toMatchObject({ ok: false, code: '23505' });
+    expect(
+      await as(w.owner, `insert into public.reviews (project_id, designer_id, client_id) values ($1, $2, $3)`, [
+        w.completedProject,
+        w.assigned,
+        w.owner,
+      ]),
+    ).toMatchObject({ ok: false, code: '23505' });
   });
 
   it('nudges: subscribed customer, own pending project, to a designer; duplicate is 23505', async () => {
     const nudge = (who: string, designer: string, project: string, setup?: string) =>
-      as(who, `insert into public.designer_nudges (client_id, designer_id, project_id, status) values ($1, $2, $3, 'pending')`, [who, designer, project], setup);
+      as(
+        who,
+        `insert into public.designer_nudges (client_id, designer_id, project_id, status) values ($1, $2, $3, 'pending')`,
+        [who, designer, project],
+        setup,
+      );
     expect(await nudge(w.owner, w.otherDesigner, w.pendingProject)).toMatchObject({ ok: true });
     expect(await nudge(w.owner, w.assigned, w.pendingProject)).toMatchObject({ ok: false, code: '23505' });
     expect(await nudge(w.owner, w.otherCustomer, w.pendingProject)).toMatchObject({ ok: false, code: '42501' });
     expect(await nudge(w.owner, w.otherDesigner, w.activeProject)).toMatchObject({ ok: false, code: '42501' });
     expect(await nudge(w.otherCustomer, w.otherDesigner, w.pendingProject)).toMatchObject({ ok: false, code: '42501' });
     expect(
-      await nudge(w.owner, w.otherDesigner, w.pendingProject, `delete from public.subscriptions where user_id = '${w.owner}'`),
+      await nudge(
+        w.owner,
+        w.otherDesigner,
+        w.pendingProject,
+        `delete from public.subscriptions where user_id = '${w.owner}'`,
+      ),
     ).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('nudges: the designer answers once; nobody else changes them', async () => {
     const setup = `update public.designer_nudges set status = 'declined' where id = '${w.nudge}'`;
-    expect(await as(w.assigned, `update public.designer_nudges set status = 'accepted', quote_amount = 100 where id = $1`, [w.nudge], setup)).toMatchObject({ ok: true, rowCount: 0 });
-    expect(await as(w.assigned, `update public.designer_nudges set status = 'pending' where id = $1`, [w.nudge])).toMatchObject({ ok: false, code: '42501' });
-    expect(await as(w.assigned, `update public.designer_nudges set project_id = $2 where id = $1`, [w.nudge, w.activeProject])).toMatchObject({ ok: false, code: '42501' });
-    expect(await as(w.owner, `update public.designer_nudges set status = 'accepted', quote_amount = 1 where id = $1`, [w.nudge])).toMatchObject({ ok: true, rowCount: 0 });
+    expect(
+      await as(
+        w.assigned,
+        `update public.designer_nudges set status = 'accepted', quote_amount = 100 where id = $1`,
+        [w.nudge],
+        setup,
+      ),
+    ).toMatchObject({ ok: true, rowCount: 0 });
+    expect(
+      await as(w.assigned, `update public.designer_nudges set status = 'pending' where id = $1`, [w.nudge]),
+    ).toMatchObject({ ok: false, code: '42501' });
+    expect(
+      await as(w.assigned, `update public.designer_nudges set project_id = $2 where id = $1`, [
+        w.nudge,
+        w.activeProject,
+      ]),
+    ).toMatchObject({ ok: false, code: '42501' });
+    expect(
+      await as(w.owner, `update public.designer_nudges set status = 'accepted', quote_amount = 1 where id = $1`, [
+        w.nudge,
+      ]),
+    ).toMatchObject({ ok: true, rowCount: 0 });
   });
 
   it('catalog: listed available by designers; sold items only visible to their owner', async () => {
-    expect(await as(w.assigned, `insert into public.catalog_items (designer_id, title, description, category, price, dimensions, condition, is_available) values ($1, 'T', 'D', 'lamp', 1, '1', 'ok', true)`, [w.assigned])).toMatchObject({ ok: false, code: '22P02' });
-    expect(await as(w.assigned, `insert into public.catalog_items (designer_id, title, description, category, price, dimensions, condition, is_available) values ($1, 'T', 'D', 'lighting', 1, '1', 'ok', false)`, [w.assigned])).toMatchObject({ ok: false, code: '42501' });
+    expect(
+      await as(
+        w.assigned,
+        `insert into public.catalog_items (designer_id, title, description, category, price, dimensions, condition, is_available) values ($1, 'T', 'D', 'lamp', 1, '1', 'ok', true)`,
+        [w.assigned],
+      ),
+    ).toMatchObject({ ok: false, code: '22P02' });
+    expect(
+      await as(
+        w.assigned,
+        `insert into public.catalog_items (designer_id, title, description, category, price, dimensions, condition, is_available) values ($1, 'T', 'D', 'lighting', 1, '1', 'ok', false)`,
+        [w.assigned],
+      ),
+    ).toMatchObject({ ok: false, code: '42501' });
     const sold = `update public.catalog_items set is_available = false where id = '${w.catalogItem}'`;
-    expect(await as(w.otherDesigner, `select 1 from public.catalog_items where id = $1`, [w.catalogItem], sold)).toMatchObject({ rowCount: 0 });
-    expect(await as(w.assigned, `select 1 from public.catalog_items where id = $1`, [w.catalogItem], sold)).toMatchObject({ rowCount: 1 });
+    expect(
+      await as(w.otherDesigner, `select 1 from public.catalog_items where id = $1`, [w.catalogItem], sold),
+    ).toMatchObject({ rowCount: 0 });
+    expect(
+      await as(w.assigned, `select 1 from public.catalog_items where id = $1`, [w.catalogItem], sold),
+    ).toMatchObject({ rowCount: 1 });
   });
 
   it('profiles: a bid makes the customer and the designer visible to each other; names are public on designer_profiles', async () => {
     const bid = `insert into public.project_bids (project_id, designer_id, bid_amount, proposal) values ('${w.pendingProject}', '${w.otherDesigner}', 500, 'Hi')`;
-    expect(await as(w.otherDesigner, `select email from public.profiles where id = $1`, [w.owner])).toMatchObject({ rowCount: 0 });
-    expect(await as(w.otherDesigner, `select email from public.profiles where id = $1`, [w.owner], bid)).toMatchObject({ rowCount: 1 });
-    expect(await as(w.owner, `select email from public.profiles where id = $1`, [w.otherDesigner], bid)).toMatchObject({ rowCount: 1 });
-    expect((await as(w.otherCustomer, `select full_name from public.designer_profiles where user_id = $1`, [w.assigned])).rows[0]).toEqual({ full_name: 'Ada Assigned' });
-    const renamed = await as(w.assigned, `update public.profiles set full_name = 'Ada A.' where id = $1; `, [w.assigned]);
+    expect(await as(w.otherDesigner, `select email from public.profiles where id = $1`, [w.owner])).toMatchObject({
+      rowCount: 0,
+    });
+    expect(await as(w.otherDesigner, `select email from public.profiles where id = $1`, [w.owner], bid)).toMatchObject({
+      rowCount: 1,
+    });
+    expect(await as(w.owner, `select email from public.profiles where id = $1`, [w.otherDesigner], bid)).toMatchObject({
+      rowCount: 1,
+    });
+    expect(
+      (await as(w.otherCustomer, `select full_name from public.designer_profiles where user_id = $1`, [w.assigned]))
+        .rows[0],
+    ).toEqual({ full_name: 'Ada Assigned' });
+    const renamed = await as(w.assigned, `update public.profiles set full_name = 'Ada A.' where id = $1; `, [
+      w.assigned,
+    ]);
     expect(renamed.ok).toBe(true);
-    const synced = await as(w.otherCustomer, `select full_name from public.designer_profiles where user_id = $1`, [w.assigned], `update public.profiles set full_name = 'Ada A.' where id = '${w.assigned}'`);
+    const synced = await as(
+      w.otherCustomer,
+      `select full_name from public.designer_profiles where user_id = $1`,
+      [w.assigned],
+      `update public.profiles set full_name = 'Ada A.' where id = '${w.assigned}'`,
+    );
     expect(synced.rows[0]).toEqual({ full_name: 'Ada A.' });
   });
 

@@ -54,7 +54,11 @@ describe('schema lint', () => {
   });
 
   it('no views, materialized views or foreign tables in public (0010, 0016, 0017)', async () => {
-    expect(await rows(`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('v', 'm', 'f')`)).toEqual([]);
+    expect(
+      await rows(
+        `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('v', 'm', 'f')`,
+      ),
+    ).toEqual([]);
   });
 
   it('every function in public and private fixes search_path; definer functions live in private or are the API RPCs (0011, 0028)', async () => {
@@ -69,10 +73,20 @@ describe('schema lint', () => {
   });
 
   it('anon has no privilege on any table or function in public', async () => {
-    expect(await rows(`select table_name, privilege_type from information_schema.role_table_grants where grantee = 'anon' and table_schema = 'public'`)).toEqual([]);
-    expect(await rows(`select table_name, column_name from information_schema.column_privileges where grantee = 'anon' and table_schema = 'public'`)).toEqual([]);
     expect(
-      await rows(`select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute')`),
+      await rows(
+        `select table_name, privilege_type from information_schema.role_table_grants where grantee = 'anon' and table_schema = 'public'`,
+      ),
+    ).toEqual([]);
+    expect(
+      await rows(
+        `select table_name, column_name from information_schema.column_privileges where grantee = 'anon' and table_schema = 'public'`,
+      ),
+    ).toEqual([]);
+    expect(
+      await rows(
+        `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute')`,
+      ),
     ).toEqual([]);
   });
 
@@ -94,7 +108,9 @@ describe('schema lint', () => {
 
   it('state-carrying columns are not writable by clients', async () => {
     for (const [t, col] of STATE_COLUMNS) {
-      const r = await rows(`select has_column_privilege('authenticated', 'public.${t}', '${col}', 'insert') as i, has_column_privilege('authenticated', 'public.${t}', '${col}', 'update') as u`);
+      const r = await rows(
+        `select has_column_privilege('authenticated', 'public.${t}', '${col}', 'insert') as i, has_column_privilege('authenticated', 'public.${t}', '${col}', 'update') as u`,
+      );
       expect(r[0], `${t}.${col}`).toEqual({ i: false, u: false });
     }
   });
@@ -113,7 +129,13 @@ describe('schema lint', () => {
   });
 
   it('policies are for authenticated and call auth.uid() once per statement (0003)', async () => {
-    const pols = await rows<{ tablename: string; policyname: string; roles: string[]; qual: string | null; with_check: string | null }>(
+    const pols = await rows<{
+      tablename: string;
+      policyname: string;
+      roles: string[];
+      qual: string | null;
+      with_check: string | null;
+    }>(
       `select tablename, policyname, roles::text[] as roles, qual, with_check from pg_policies where schemaname = 'public'`,
     );
     for (const p of pols) {
@@ -129,14 +151,20 @@ describe('schema lint', () => {
   });
 
   it('write policies are never "true" (0024); the realtime publication carries the live tables', async () => {
-    const permissive = await rows(`select policyname from pg_policies where schemaname = 'public' and cmd <> 'SELECT' and (qual = 'true' or with_check = 'true')`);
+    const permissive = await rows(
+      `select policyname from pg_policies where schemaname = 'public' and cmd <> 'SELECT' and (qual = 'true' or with_check = 'true')`,
+    );
     expect(permissive).toEqual([]);
-    const pub = await rows<{ t: string }>(`select tablename as t from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`);
+    const pub = await rows<{ t: string }>(
+      `select tablename as t from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
+    );
     expect(pub.map((r) => r.t)).toEqual(['designer_nudges', 'messages', 'project_bids', 'project_items']);
   });
 
   it('storage buckets exist with the intended visibility and limits', async () => {
-    const b = await rows(`select id, public, file_size_limit::int as limit, allowed_mime_types as mimes from storage.buckets order by id`);
+    const b = await rows(
+      `select id, public, file_size_limit::int as limit, allowed_mime_types as mimes from storage.buckets order by id`,
+    );
     const images = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
     expect(b).toEqual([
       { id: 'catalog-images', public: true, limit: 5242880, mimes: images },
@@ -144,7 +172,9 @@ describe('schema lint', () => {
       { id: 'project-photos', public: false, limit: 5242880, mimes: images },
     ]);
     // 0025: no public bucket has a SELECT policy that is only `bucket_id = '…'` (that would make it listable by anyone).
-    const broad = await rows(`select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects' and cmd = 'SELECT' and (qual = 'true' or qual ~ '^\\(bucket_id = ''[^'']+''::text\\)$')`);
+    const broad = await rows(
+      `select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects' and cmd = 'SELECT' and (qual = 'true' or qual ~ '^\\(bucket_id = ''[^'']+''::text\\)$')`,
+    );
     expect(broad).toEqual([]);
   });
 });

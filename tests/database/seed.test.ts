@@ -61,19 +61,45 @@ describe('demo seed', () => {
         where u.email in ('customer@goodspace.test', 'designer@goodspace.test', 'nosub@goodspace.test') order by u.email`)
     ).rows;
     expect(rows).toEqual([
-      { email: 'customer@goodspace.test', pw: true, confirmed: true, identity: true, role: 'customer', subscribed: true },
-      { email: 'designer@goodspace.test', pw: true, confirmed: true, identity: true, role: 'designer', subscribed: true },
+      {
+        email: 'customer@goodspace.test',
+        pw: true,
+        confirmed: true,
+        identity: true,
+        role: 'customer',
+        subscribed: true,
+      },
+      {
+        email: 'designer@goodspace.test',
+        pw: true,
+        confirmed: true,
+        identity: true,
+        role: 'designer',
+        subscribed: true,
+      },
       { email: 'nosub@goodspace.test', pw: true, confirmed: true, identity: true, role: 'customer', subscribed: false },
     ]);
   });
 
   it('the demo customer sees their own projects and the demo designer the open ones, through RLS', async () => {
-    const ids = (await c.query(`select id, email from auth.users where email in ('customer@goodspace.test', 'designer@goodspace.test') order by email`)).rows;
+    const ids = (
+      await c.query(
+        `select id, email from auth.users where email in ('customer@goodspace.test', 'designer@goodspace.test') order by email`,
+      )
+    ).rows;
     const customer = ids[0].id as string;
     const designer = ids[1].id as string;
-    const mine = await inRolledBackTx(c, user(customer), `select status::text, count(*)::int as n from public.projects group by 1 order by 1`);
+    const mine = await inRolledBackTx(
+      c,
+      user(customer),
+      `select status::text, count(*)::int as n from public.projects group by 1 order by 1`,
+    );
     expect(mine.rows.map((r) => r.status)).toEqual(['active', 'completed', 'pending']);
-    const open = await inRolledBackTx(c, user(designer), `select count(*)::int as n from public.projects where status = 'pending' and designer_id is null`);
-    expect(open.rows[0].n).toBeGreaterThanOrEqual(5);
+    const open = await inRolledBackTx(
+      c,
+      user(designer),
+      `select count(*)::int as n from public.projects where status = 'pending' and designer_id is null`,
+    );
+    expect(open.rows[0]?.n).toBeGreaterThanOrEqual(5);
   });
 });

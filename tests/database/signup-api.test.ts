@@ -20,7 +20,12 @@ describe('sign-up and demo logins through Auth', () => {
         full_name: 'Rita Rattan',
         username: 'ritar',
         role: 'designer',
-        pending_profile: { location: 'Austin, TX', bio: 'Rattan and terracotta for small rooms', specialties: ['Bohemian'], base_rate: 275 },
+        pending_profile: {
+          location: 'Austin, TX',
+          bio: 'Rattan and terracotta for small rooms',
+          specialties: ['Bohemian'],
+          base_rate: 275,
+        },
       },
     });
     created.push(user.id);
@@ -29,8 +34,18 @@ describe('sign-up and demo logins through Auth', () => {
     expect(role).toEqual({ role: 'designer' });
     const { data: profile } = await client.from('profiles').select('full_name, email').eq('id', user.id).single();
     expect(profile).toEqual({ full_name: 'Rita Rattan', email });
-    const { data: dp } = await client.from('designer_profiles').select('username, bio, specialties, base_rate, location').eq('user_id', user.id).single();
-    expect(dp).toEqual({ username: 'ritar', bio: 'Rattan and terracotta for small rooms', specialties: ['Bohemian'], base_rate: 275, location: 'Austin, TX' });
+    const { data: dp } = await client
+      .from('designer_profiles')
+      .select('username, bio, specialties, base_rate, location')
+      .eq('user_id', user.id)
+      .single();
+    expect(dp).toEqual({
+      username: 'ritar',
+      bio: 'Rattan and terracotta for small rooms',
+      specialties: ['Bohemian'],
+      base_rate: 275,
+      location: 'Austin, TX',
+    });
   });
 
   it('an invalid role is refused and leaves no user behind', async () => {
@@ -46,7 +61,10 @@ describe('sign-up and demo logins through Auth', () => {
       expect(data.user?.email).toBe(email);
     }
     const maya = await signedInClient('customer@goodspace.test', 'GoodSpace123');
-    const { data: projects } = await maya.from('projects').select('title, status').order('created_at', { ascending: false });
+    const { data: projects } = await maya
+      .from('projects')
+      .select('title, status')
+      .order('created_at', { ascending: false });
     expect(projects?.map((p) => p.status).sort()).toEqual(['active', 'completed', 'pending', 'pending']);
   });
 });

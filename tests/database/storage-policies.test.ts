@@ -15,7 +15,10 @@ let c: pg.Client;
 let w: World;
 const extra: string[] = [];
 // A tiny valid PNG (1×1).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   c = await connect();
@@ -29,7 +32,10 @@ afterAll(async () => {
 
 async function as(id: string): Promise<SupabaseClient> {
   const token = await signUserJwt(id);
-  return createClient(API_URL, stackConfig.publishableKey, { ...nodeOptions, global: { headers: { Authorization: `Bearer ${token}` } } });
+  return createClient(API_URL, stackConfig.publishableKey, {
+    ...nodeOptions,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
 }
 const upload = (client: SupabaseClient, bucket: string, path: string) =>
   client.storage.from(bucket).upload(path, new Blob([PNG], { type: 'image/png' }), { contentType: 'image/png' });
@@ -47,28 +53,40 @@ describe('storage policies', () => {
     expect((await upload(designer, 'project-photos', `${w.activeProject}/after-1.png`)).error).toBeNull();
     expect(await names(owner, 'project-photos', w.activeProject)).toEqual(['after-1.png', 'before-1.png']);
     expect(await names(designer, 'project-photos', w.activeProject)).toEqual(['after-1.png', 'before-1.png']);
-    const signed = await designer.storage.from('project-photos').createSignedUrl(`${w.activeProject}/before-1.png`, 3600);
+    const signed = await designer.storage
+      .from('project-photos')
+      .createSignedUrl(`${w.activeProject}/before-1.png`, 3600);
     expect(signed.error).toBeNull();
     expect((await fetch(signed.data!.signedUrl)).status).toBe(200);
 
     for (const stranger of [await as(w.otherCustomer), await as(w.otherDesigner)]) {
       expect(await names(stranger, 'project-photos', w.activeProject)).toEqual([]);
       expect((await upload(stranger, 'project-photos', `${w.activeProject}/before-9.png`)).error).not.toBeNull();
-      expect((await stranger.storage.from('project-photos').createSignedUrl(`${w.activeProject}/before-1.png`, 60)).error).not.toBeNull();
+      expect(
+        (await stranger.storage.from('project-photos').createSignedUrl(`${w.activeProject}/before-1.png`, 60)).error,
+      ).not.toBeNull();
     }
     expect((await upload(anonClient(), 'project-photos', `${w.activeProject}/x.png`)).error).not.toBeNull();
     // The designer removes what they uploaded, not the customer's photo; the owner may remove any.
-    expect((await designer.storage.from('project-photos').remove([`${w.activeProject}/before-1.png`])).data).toEqual([]);
-    expect((await owner.storage.from('project-photos').remove([`${w.activeProject}/after-1.png`])).data).toHaveLength(1);
+    expect((await designer.storage.from('project-photos').remove([`${w.activeProject}/before-1.png`])).data).toEqual(
+      [],
+    );
+    expect((await owner.storage.from('project-photos').remove([`${w.activeProject}/after-1.png`])).data).toHaveLength(
+      1,
+    );
   });
 
   it('project-photos refuses non-images and files over 5 MB', async () => {
     const owner = await as(w.owner);
-    const text = await owner.storage.from('project-photos').upload(`${w.activeProject}/note.txt`, new Blob(['hi'], { type: 'text/plain' }), { contentType: 'text/plain' });
+    const text = await owner.storage
+      .from('project-photos')
+      .upload(`${w.activeProject}/note.txt`, new Blob(['hi'], { type: 'text/plain' }), { contentType: 'text/plain' });
     expect(text.error).not.toBeNull();
     const big = await owner.storage
       .from('project-photos')
-      .upload(`${w.activeProject}/big.png`, new Blob([Buffer.alloc(5 * 1024 * 1024 + 1)], { type: 'image/png' }), { contentType: 'image/png' });
+      .upload(`${w.activeProject}/big.png`, new Blob([Buffer.alloc(5 * 1024 * 1024 + 1)], { type: 'image/png' }), {
+        contentType: 'image/png',
+      });
     expect(big.error).not.toBeNull();
   });
 
@@ -78,9 +96,12 @@ describe('storage policies', () => {
     expect((await upload(designer, 'designer-portfolio', `${w.otherDesigner}/work-1.png`)).error).not.toBeNull();
     expect(await names(await as(w.otherCustomer), 'designer-portfolio', w.assigned)).toEqual(['work-1.png']);
     expect(await names(anonClient(), 'designer-portfolio', w.assigned)).toEqual([]);
-    const publicUrl = anonClient().storage.from('designer-portfolio').getPublicUrl(`${w.assigned}/work-1.png`).data.publicUrl;
+    const publicUrl = anonClient().storage.from('designer-portfolio').getPublicUrl(`${w.assigned}/work-1.png`)
+      .data.publicUrl;
     expect((await fetch(publicUrl)).status).toBe(200);
-    expect((await (await as(w.otherDesigner)).storage.from('designer-portfolio').remove([`${w.assigned}/work-1.png`])).data).toEqual([]);
+    expect(
+      (await (await as(w.otherDesigner)).storage.from('designer-portfolio').remove([`${w.assigned}/work-1.png`])).data,
+    ).toEqual([]);
   });
 
   it('catalog-images: owner writes and lists their folder; nobody else lists it', async () => {
@@ -91,19 +112,23 @@ describe('storage policies', () => {
     expect((await upload(await as(w.otherDesigner), 'catalog-images', `${w.assigned}/x.png`)).error).not.toBeNull();
   });
 
-  it('delete_user removes the caller\'s files and leaves everyone else\'s', async () => {
+  it("delete_user removes the caller's files and leaves everyone else's", async () => {
     const leaving = await createUser(c, { role: 'designer', subscribe: 'designer' });
     const staying = await createUser(c, { role: 'designer', subscribe: 'designer' });
     extra.push(leaving, staying);
     const l = await as(leaving);
     const s = await as(staying);
-    for (const [client, id] of [[l, leaving], [s, staying]] as const) {
+    for (const [client, id] of [
+      [l, leaving],
+      [s, staying],
+    ] as const) {
       expect((await upload(client, 'designer-portfolio', `${id}/p.png`)).error).toBeNull();
       expect((await upload(client, 'catalog-images', `${id}/k.png`)).error).toBeNull();
     }
     const { error } = await l.rpc('delete_user');
     expect(error).toBeNull();
-    const pub = (bucket: string, path: string) => fetch(anonClient().storage.from(bucket).getPublicUrl(path).data.publicUrl).then((r) => r.status);
+    const pub = (bucket: string, path: string) =>
+      fetch(anonClient().storage.from(bucket).getPublicUrl(path).data.publicUrl).then((r) => r.status);
     expect(await pub('designer-portfolio', `${leaving}/p.png`)).not.toBe(200);
     expect(await pub('catalog-images', `${leaving}/k.png`)).not.toBe(200);
     expect(await pub('designer-portfolio', `${staying}/p.png`)).toBe(200);

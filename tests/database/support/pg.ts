@@ -84,11 +84,22 @@ export const user = (sub: string): Actor => ({ role: 'authenticated', sub });
  */
 export async function createUser(
   client: pg.Client,
-  opts: { role?: string; fullName?: string; email?: string; meta?: Record<string, unknown>; subscribe?: 'client' | 'designer' } = {},
+  opts: {
+    role?: string;
+    fullName?: string;
+    email?: string;
+    meta?: Record<string, unknown>;
+    subscribe?: 'client' | 'designer';
+  } = {},
 ): Promise<string> {
   const id = randomUUID();
   const email = opts.email ?? `${id.slice(0, 8)}@test.goodspace.local`;
-  const meta = { full_name: opts.fullName ?? `User ${id.slice(0, 4)}`, username: `u${id.slice(0, 6)}`, ...(opts.role ? { role: opts.role } : {}), ...opts.meta };
+  const meta = {
+    full_name: opts.fullName ?? `User ${id.slice(0, 4)}`,
+    username: `u${id.slice(0, 6)}`,
+    ...(opts.role ? { role: opts.role } : {}),
+    ...opts.meta,
+  };
   await client.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, extensions.crypt('Passw0rd!', extensions.gen_salt('bf', 4)), now(),
@@ -99,7 +110,12 @@ export async function createUser(
   return id;
 }
 
-export async function subscribe(client: pg.Client, userId: string, plan: 'client' | 'designer', status = 'active'): Promise<void> {
+export async function subscribe(
+  client: pg.Client,
+  userId: string,
+  plan: 'client' | 'designer',
+  status = 'active',
+): Promise<void> {
   await client.query(
     `insert into public.subscriptions (user_id, plan, status, provider, current_period_end)
      values ($1, $2, $3, 'sandbox', now() + interval '30 days')

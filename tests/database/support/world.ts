@@ -53,20 +53,19 @@ export async function buildWorld(c: pg.Client): Promise<World> {
     `insert into public.project_items (project_id, name, cost, added_by) values ($1, 'Teak sideboard', 180, $2) returning id`,
     [activeProject, owner],
   );
-  await c.query(`insert into public.project_items (project_id, name, cost, added_by) values ($1, 'Brass lamp', 40, $2)`, [
-    activeProject,
-    assigned,
-  ]);
+  await c.query(
+    `insert into public.project_items (project_id, name, cost, added_by) values ($1, 'Brass lamp', 40, $2)`,
+    [activeProject, assigned],
+  );
   const message = await one(
     `insert into public.messages (project_id, sender_id, content) values ($1, $2, 'Hello, when can you start?') returning id`,
     [activeProject, owner],
   );
   const notePath = `${activeProject}/before-1.jpg`;
-  await c.query(`insert into public.project_photo_notes (project_id, photo_path, note, added_by) values ($1, $2, 'Living room', $3)`, [
-    activeProject,
-    notePath,
-    owner,
-  ]);
+  await c.query(
+    `insert into public.project_photo_notes (project_id, photo_path, note, added_by) values ($1, $2, 'Living room', $3)`,
+    [activeProject, notePath, owner],
+  );
   const review = await one(
     `insert into public.reviews (project_id, designer_id, client_id, rating, comment) values ($1, $2, $3, 5, 'Lovely work') returning id`,
     [completedProject, assigned, owner],
@@ -80,7 +79,9 @@ export async function buildWorld(c: pg.Client): Promise<World> {
      values ($1, 'Rattan chair', 'A 1970s rattan lounge chair', 'chair', 120, '30x30x32 in', 'Good') returning id`,
     [assigned],
   );
-  const ownerSubscription = (await c.query<{ id: string }>(`select id from public.subscriptions where user_id = $1`, [owner])).rows[0]!.id;
+  const ownerSubscription = (
+    await c.query<{ id: string }>(`select id from public.subscriptions where user_id = $1`, [owner])
+  ).rows[0]!.id;
   return {
     owner,
     otherCustomer,
