@@ -3,12 +3,13 @@
 // change is checked for 100 (role, claims) groups, the expensive path. Loopback only, bounded in time.
 // A report, not a test. Used by scripts/bench/stack.ts (`npm run bench:stack`); alone: `npx tsx scripts/bench/realtime.ts`.
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import net from 'node:net';
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { DEFAULT_JWT_SECRET, loadConfig, repoRoot } from '../../local-supabase/src/config.ts';
 import { wipeData } from '../../local-supabase/src/db.ts';
 import { startStack } from '../../local-supabase/src/stack.ts';
@@ -72,81 +73,107 @@ async function teardown(dbUrl: string): Promise<void> {
   }
 }
 
-interface Client {
-  ws: WebSocket;
-  seen: Set<number>;
-  duplicates: number;
-  subscribed: Promise<void>;
-}
-
+/**
+ * The subscribed clients run in a worker thread: they stand for browsers elsewhere, so their parsing must not
+ * queue on the event loop of the server being measured (bench:stack runs the stack in this process).
+ * Plain CommonJS evaluated in the worker, since workers do not inherit the TypeScript loader.
+ */
+const CLIENTS_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const WebSocket = require(workerData.wsPath);
+const { url, tokens, table } = workerData;
 const COMMIT_TS = /"commit_timestamp":"([^"]+)"/;
-const RECORD_ID = /"record":\{[^]*?"id":(\d+)/;
-
-async function connect(apiUrl: string, anonKey: string, token: string, latencies: number[]): Promise<Client> {
-  const url = `${apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(anonKey)}&vsn=2.0.0`;
-  const ws = new WebSocket(url);
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const client: Client = { ws, seen: new Set(), duplicates: 0, subscribed: Promise.resolve() };
-  client.subscribed = new Promise<void>((resolve, reject) => {
+const RECORD_ID = /"record":\\{[^]*?"id":(\\d+)/;
+const latencies = [];
+const clients = [];
+function connect(token) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const c = { ws, seen: new Set(), duplicates: 0 };
+    ws.on('error', reject);
     ws.on('message', (data) => {
       const text = data.toString();
       const now = Date.now();
-      // Only what the figure needs is read from the frame, so the clients cost the shared CPU little.
       if (text.includes('"postgres_changes",{"data"')) {
-        const ts = COMMIT_TS.exec(text)?.[1];
-        const id = Number(RECORD_ID.exec(text)?.[1]);
-        if (ts) latencies.push(now - Date.parse(ts));
-        if (client.seen.has(id)) client.duplicates++;
-        else client.seen.add(id);
+        const ts = COMMIT_TS.exec(text);
+        const id = RECORD_ID.exec(text);
+        if (ts) latencies.push(now - Date.parse(ts[1]));
+        const n = id ? Number(id[1]) : -1;
+        if (c.seen.has(n)) c.duplicates++; else c.seen.add(n);
       } else if (text.includes('"system"')) {
-        if (text.includes('Subscribed to PostgreSQL')) resolve();
-        else reject(new Error(text));
+        if (text.includes('Subscribed to PostgreSQL')) resolve(c); else reject(new Error(text));
       }
     });
+    ws.on('open', () => ws.send(JSON.stringify(['1', '1', 'realtime:bench', 'phx_join', {
+      config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false },
+                postgres_changes: [{ event: 'INSERT', schema: 'public', table }], private: false },
+      access_token: token,
+    }])));
   });
-  ws.send(
-    JSON.stringify([
-      '1',
-      '1',
-      'realtime:bench',
-      'phx_join',
-      {
-        config: {
-          broadcast: { ack: false, self: false },
-          presence: { key: '', enabled: false },
-          postgres_changes: [{ event: 'INSERT', schema: 'public', table: TABLE }],
-          private: false,
-        },
-        access_token: token,
-      },
-    ]),
-  );
-  return client;
+}
+(async () => {
+  try {
+    for (const t of tokens) clients.push(await connect(t));
+    parentPort.postMessage({ type: 'ready' });
+  } catch (err) {
+    parentPort.postMessage({ type: 'error', message: String(err && err.message || err) });
+  }
+})();
+parentPort.on('message', (m) => {
+  if (m === 'count') parentPort.postMessage({ type: 'count', delivered: clients.reduce((s, c) => s + c.seen.size, 0) });
+  if (m === 'collect') {
+    parentPort.postMessage({ type: 'result', latencies,
+      delivered: clients.reduce((s, c) => s + c.seen.size, 0),
+      duplicates: clients.reduce((s, c) => s + c.duplicates, 0) });
+    for (const c of clients) c.ws.terminate();
+  }
+});
+`;
+
+type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'error'; message: string }
+  | { type: 'count'; delivered: number }
+  | { type: 'result'; latencies: number[]; delivered: number; duplicates: number };
+
+function ask(worker: Worker, question: 'count' | 'collect', answer: WorkerReply['type']): Promise<WorkerReply> {
+  return new Promise((resolve) => {
+    const on = (m: WorkerReply) => {
+      if (m.type !== answer) return;
+      worker.off('message', on);
+      resolve(m);
+    };
+    worker.on('message', on);
+    worker.postMessage(question);
+  });
 }
 
 export async function benchRealtime(opts: RealtimeBenchOptions): Promise<RealtimeBenchResult> {
   const { clients: n = 100, insertsPerSecond = 50, durationMs = 10_000, drainMs = 5_000 } = opts;
   const secret = new TextEncoder().encode(opts.jwtSecret ?? DEFAULT_JWT_SECRET);
   await setup(opts.dbUrl);
-  const latencies: number[] = [];
-  const clients: Client[] = [];
   const writer = new pg.Pool({ connectionString: opts.dbUrl, max: 4 });
-  try {
-    for (let i = 0; i < n; i++) {
-      const token = await new SignJWT({ sub: randomUUID(), role: 'authenticated', aud: 'authenticated' })
+  const tokens: string[] = [];
+  for (let i = 0; i < n; i++) {
+    tokens.push(
+      await new SignJWT({ sub: randomUUID(), role: 'authenticated', aud: 'authenticated' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt()
         .setExpirationTime('1h')
-        .sign(secret);
-      clients.push(await connect(opts.apiUrl, opts.anonKey, token, latencies));
-    }
-    await Promise.race([
-      Promise.all(clients.map((c) => c.subscribed)),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('clients did not subscribe within 30 s')), 30_000)),
+        .sign(secret),
+    );
+  }
+  const url = `${opts.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(opts.anonKey)}&vsn=2.0.0`;
+  const worker = new Worker(CLIENTS_WORKER, {
+    eval: true,
+    workerData: { wsPath: createRequire(import.meta.url).resolve('ws'), url, tokens, table: TABLE },
+  });
+  try {
+    const ready = await Promise.race([
+      new Promise<WorkerReply>((resolve) => worker.once('message', resolve)),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('clients did not subscribe within 60 s')), 60_000).unref()),
     ]);
+    if (ready.type === 'error') throw new Error(`clients: ${ready.message}`);
 
     // Inserts on a fixed schedule (each its own transaction), not back to back.
     const total = Math.round((insertsPerSecond * durationMs) / 1000);
@@ -163,23 +190,26 @@ export async function benchRealtime(opts: RealtimeBenchOptions): Promise<Realtim
     const insertSeconds = (performance.now() - start) / 1000;
     const expected = total * n;
     const deadline = Date.now() + drainMs;
-    while (Date.now() < deadline && clients.reduce((s, c) => s + c.seen.size, 0) < expected) {
-      await new Promise((r) => setTimeout(r, 20));
+    while (Date.now() < deadline) {
+      const c = (await ask(worker, 'count', 'count')) as { delivered: number };
+      if (c.delivered >= expected) break;
+      await new Promise((r) => setTimeout(r, 50));
     }
+    const r = (await ask(worker, 'collect', 'result')) as Extract<WorkerReply, { type: 'result' }>;
     return {
       clients: n,
       inserts: total,
       expected,
-      delivered: clients.reduce((s, c) => s + c.seen.size, 0),
-      duplicates: clients.reduce((s, c) => s + c.duplicates, 0),
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      max: Math.max(...latencies),
+      delivered: r.delivered,
+      duplicates: r.duplicates,
+      p50: percentile(r.latencies, 50),
+      p95: percentile(r.latencies, 95),
+      p99: percentile(r.latencies, 99),
+      max: r.latencies.reduce((m, x) => Math.max(m, x), 0),
       insertsPerSecond: total / insertSeconds,
     };
   } finally {
-    for (const c of clients) c.ws.terminate();
+    await worker.terminate();
     await writer.end();
     await teardown(opts.dbUrl);
   }

@@ -267,6 +267,16 @@ describe('access_token', () => {
     expect((await sock.expect('realtime:proto-token', 'phx_reply', 'a3'))[4]).toEqual({ response: { reason: 'unmatched topic' }, status: 'error' });
   });
 
+  it('shuts the channel down when its token expires while joined', async () => {
+    const shortLived = await signUserJwt(undefined, {}, 2);
+    sock.send(['e1', 'e1', 'realtime:proto-expiry', 'phx_join', joinPayload([], shortLived)]);
+    expect((await sock.expect('realtime:proto-expiry', 'phx_reply', 'e1'))[4].status).toBe('ok');
+    const system = await sock.next<Frame>((f) => (f as Frame)[2] === 'realtime:proto-expiry' && (f as Frame)[3] === 'system', 6000);
+    expect(system[4]).toMatchObject({ channel: 'proto-expiry', extension: 'system', status: 'error' });
+    expect(system[4].message).toMatch(/^Token has expired \d+ seconds ago$/);
+    expect(await sock.expect('realtime:proto-expiry', 'phx_close')).toEqual(['e1', 'e1', 'realtime:proto-expiry', 'phx_close', {}]);
+  });
+
   it('ignores sb_ keys and the same token', async () => {
     const token = await signUserJwt();
     sock.send(['b1', 'b1', 'realtime:proto-same', 'phx_join', joinPayload([{ event: '*', schema: 'public', table: 'rt_proto' }], token)]);

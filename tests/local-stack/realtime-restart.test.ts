@@ -12,8 +12,8 @@ import { listen, waitFor } from './realtime-support.ts';
 // re-joins its channels and receives changes again from the new slot (reference/security-and-performance.md §4.2).
 // This test runs its own stack on ports beside the suite's so it can stop and start it.
 
-// An odd offset from the suite's base, so it does not land on another run's base (they go in round steps).
-const base = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 55320) + 37;
+// Beside the suite's stacks (offsets 0 and 40 in vitest.config.ts: ports +1/+2/+4 and +41/+42/+44).
+const base = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 55320) + 27;
 const config = loadConfig({
   apiPort: base + 1,
   dbPort: base + 2,

@@ -117,4 +117,29 @@ describe('RLS', () => {
     expect(l.changes.map((x) => (x.new as { id: number }).id)).toEqual([first, third]);
     expect(second).toBeGreaterThan(first);
   });
+
+  it('hides a row only from the subscriber whose policy check fails', async () => {
+    const failing = randomUUID();
+    await sql(`
+      create table if not exists public.rt_fragile (id bigint generated always as identity primary key, owner uuid not null);
+      alter table public.rt_fragile enable row level security;
+      grant select on public.rt_fragile to authenticated;
+      drop policy if exists "fragile" on public.rt_fragile;
+      create policy "fragile" on public.rt_fragile for select to authenticated
+        using (1 / (case when auth.uid() = '${failing}' then 0 else 1 end) = 1);
+      do $$ begin
+        if not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'rt_fragile') then
+          alter publication supabase_realtime add table public.rt_fragile;
+        end if;
+      end $$;
+    `);
+    const [ok, broken] = await Promise.all([
+      listen(clientFor(await signUserJwt(randomUUID())), 'fragile-ok', [{ event: 'INSERT', table: 'rt_fragile' }]),
+      listen(clientFor(await signUserJwt(failing)), 'fragile-broken', [{ event: 'INSERT', table: 'rt_fragile' }]),
+    ]);
+    await sql('insert into public.rt_fragile (owner) values ($1)', [alice]);
+    await waitFor(() => ok.changes.length === 1);
+    await sleep(150);
+    expect(broken.changes).toEqual([]);
+  });
 });
