@@ -12,7 +12,8 @@ export default defineConfig({
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  timeout: 30_000,
+  // Generous: the dev server compiles on first request, and CI machines here have two busy cores.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   globalSetup: './e2e/global-setup.ts',
   use: {

@@ -9,7 +9,12 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   // strictPort: a silently moved port would leave `npm start`, Playwright and the docs pointing at the wrong app.
-  server: { port: 5173, strictPort: true },
+  server: {
+    port: 5173,
+    strictPort: true,
+    // Transform the shell ahead of the first visit, so the first page load (and the first e2e test) is not slow.
+    warmup: { clientFiles: ['./src/main.tsx', './src/app/**/*.tsx'] },
+  },
   preview: { port: 4173, strictPort: true },
   build: { target: 'es2022', sourcemap: true },
 });

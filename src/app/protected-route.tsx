@@ -12,6 +12,8 @@ export function ProtectedRoute() {
   const location = useLocation();
   if (auth.status === 'loading') return <PageSpinner label="Checking your session…" />;
   if (auth.status === 'signed-out') {
+    // Signing out on this page (Logout, or a session cleared by the user check) is not "going somewhere".
+    if (auth.event === 'SIGNED_OUT') return <Navigate to={paths.auth.getHref()} replace />;
     const redirectTo = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.auth.getHref({ redirectTo })} replace />;
   }

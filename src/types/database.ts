@@ -680,7 +680,40 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      billing_customer_get: { Args: { p_user_id: string }; Returns: Json }
+      billing_customer_owner: {
+        Args: { p_customer_id: string }
+        Returns: string
+      }
+      billing_customer_save: {
+        Args: { p_customer_id: string; p_user_id: string }
+        Returns: string
+      }
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined }
+      sandbox_session_act: {
+        Args: { p_action: string; p_session_id: string; p_user_id: string }
+        Returns: Json
+      }
+      sandbox_session_get: {
+        Args: { p_session_id: string; p_user_id: string }
+        Returns: Json
+      }
+      sandbox_session_open: {
+        Args: {
+          p_cancel_url: string
+          p_kind: string
+          p_plan: Database["public"]["Enums"]["subscription_plan"]
+          p_price_id: string
+          p_return_url: string
+          p_user_id: string
+        }
+        Returns: string
+      }
+      stripe_event_claim: {
+        Args: { p_event_id: string; p_type: string }
+        Returns: boolean
+      }
+      stripe_event_release: { Args: { p_event_id: string }; Returns: undefined }
       switch_account_type: {
         Args: { new_role: Database["public"]["Enums"]["app_role"] }
         Returns: Database["public"]["Enums"]["app_role"]

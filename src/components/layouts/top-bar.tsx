@@ -71,7 +71,9 @@ export function TopBar({ homeHref, links, account, guest }: TopBarProps) {
 
         <div className="ml-auto hidden items-center gap-2 md:flex">
           {account ? (
-            <DropdownMenu>
+            // Non-modal: a modal menu aria-hides the rest of the page while links there stay focusable
+            // (axe aria-hidden-focus); arrow keys, Escape and focus return work the same either way.
+            <DropdownMenu modal={false}>
               <DropdownMenuTrigger asChild>
                 <Button variant="outline" className="max-w-64">
                   <span className="truncate">{account.email}</span>

@@ -6,11 +6,12 @@ import { signOut } from '@/features/auth/api/sign-out';
 import { AuthContext, type AuthState } from '@/features/auth/utils/auth-context';
 import { supabase } from '@/lib/supabase';
 
-const LOADING: AuthState = { status: 'loading', session: null, user: null };
-const SIGNED_OUT: AuthState = { status: 'signed-out', session: null, user: null };
+const LOADING: AuthState = { status: 'loading', session: null, user: null, event: null };
 
-function stateOf(session: Session | null): AuthState {
-  return session ? { status: 'signed-in', session, user: session.user } : SIGNED_OUT;
+function stateOf(event: AuthChangeEvent, session: Session | null): AuthState {
+  return session
+    ? { status: 'signed-in', session, user: session.user, event }
+    : { status: 'signed-out', session: null, user: null, event };
 }
 
 /**
@@ -39,7 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const {
       data: { subscription },
     } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
-      setState(stateOf(session));
+      setState(stateOf(event, session));
       // Another user may sign in next in this tab: nothing of the previous one may stay in the cache.
       if (event === 'SIGNED_OUT') queryClient.clear();
       if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') && session) {

@@ -1,10 +1,13 @@
-import type { Session, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { createContext } from 'react';
 
-/** SPEC §4 "Auth": loading (session not read yet), signed out, signed in. */
+/**
+ * SPEC §4 "Auth": loading (session not read yet), signed out, signed in. `event` is the last change
+ * supabase-js reported (SIGNED_OUT tells a sign-out from a visitor who never signed in).
+ */
 export type AuthState =
-  | { status: 'loading'; session: null; user: null }
-  | { status: 'signed-out'; session: null; user: null }
-  | { status: 'signed-in'; session: Session; user: User };
+  | { status: 'loading'; session: null; user: null; event: null }
+  | { status: 'signed-out'; session: null; user: null; event: AuthChangeEvent | null }
+  | { status: 'signed-in'; session: Session; user: User; event: AuthChangeEvent | null };
 
 export const AuthContext = createContext<AuthState | null>(null);

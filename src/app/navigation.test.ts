@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { accountLinks, barLinks, homeForRole } from '@/app/navigation';
+
+const labels = (links: { label: string }[]) => links.map((link) => link.label);
+
+describe('navigation (SPEC §2)', () => {
+  it('shows Browse Designers to customers and Good Stuff to designers only', () => {
+    expect(labels(barLinks(null))).toEqual(['Pricing', 'List Vintage']);
+    expect(labels(barLinks('customer'))).toEqual(['Pricing', 'List Vintage', 'Browse Designers']);
+    expect(labels(barLinks('designer'))).toEqual(['Pricing', 'List Vintage', 'Good Stuff']);
+  });
+
+  it('puts Dashboard, Profile, My Portfolio (designers) and Settings in the account menu', () => {
+    expect(accountLinks('customer')).toEqual([
+      { label: 'Dashboard', href: '/dashboard/customer' },
+      { label: 'Profile', href: '/profile/customer' },
+      { label: 'Settings', href: '/settings' },
+    ]);
+    expect(labels(accountLinks('designer'))).toEqual(['Dashboard', 'Profile', 'My Portfolio', 'Settings']);
+    expect(labels(accountLinks(null))).toEqual(['Settings']);
+  });
+
+  it('starts customers on /designers and designers on their dashboard', () => {
+    expect(homeForRole('customer')).toBe('/designers');
+    expect(homeForRole('designer')).toBe('/dashboard/designer');
+  });
+});

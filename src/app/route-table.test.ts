@@ -1,0 +1,61 @@
+import { matchRoutes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/route-table';
+
+// The shell imports the Supabase client; these tests only read the route table.
+vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+
+const PUBLIC = ['/', '/auth', '/pricing', '/payment-success'];
+const PROTECTED = [
+  '/designers',
+  '/browse-designers',
+  '/designer-nudges',
+  '/designer/d1',
+  '/designer-reviews/d1',
+  '/profile/customer',
+  '/profile/designer',
+  '/dashboard/customer',
+  '/dashboard/designer',
+  '/project/p1',
+  '/portfolio',
+  '/portfolio/d1',
+  '/list-vintage',
+  '/good-stuff',
+  '/settings',
+];
+
+function leaf(url: string) {
+  const matches = matchRoutes(routes, url) ?? [];
+  return { matches, route: matches.at(-1)?.route };
+}
+
+describe('route table (SPEC §2)', () => {
+  it.each([...PUBLIC, ...PROTECTED])('%s has its own lazy page', (url) => {
+    const { route } = leaf(url);
+    expect(route?.path).not.toBe('*');
+    expect(route?.lazy).toBeTypeOf('function');
+  });
+
+  it.each(PROTECTED)('%s is behind the session guard', (url) => {
+    const { matches } = leaf(url);
+    expect(matches.some((m) => m.route.element !== undefined && m.route.path === undefined && m.route.children)).toBe(true);
+  });
+
+  it.each(PUBLIC)('%s is public', (url) => {
+    const { matches } = leaf(url);
+    expect(matches.filter((m) => m.route.element !== undefined).length).toBe(1); // the shell only
+  });
+
+  it('sends any other path to the 404 page', () => {
+    expect(leaf('/no/such/page').route?.path).toBe('*');
+  });
+
+  it('every lazy page module exports a Component', async () => {
+    for (const url of [...PUBLIC, ...PROTECTED, '/no/such/page']) {
+      const lazy = leaf(url).route?.lazy;
+      if (typeof lazy !== 'function') throw new Error(`${url} has no lazy module`);
+      const mod = (await lazy()) as { Component?: unknown };
+      expect(mod.Component, url).toBeTypeOf('function');
+    }
+  });
+});
