@@ -4,8 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../../local-supabase/src/config.ts';
-import { loadConfig } from '../../local-supabase/src/config.ts';
+import { loadConfig, repoRoot, type StackConfig } from '../../local-supabase/src/config.ts';
 import { startStack } from '../../local-supabase/src/stack.ts';
 import { percentile } from './stats.ts';
 
@@ -50,12 +49,14 @@ async function startupTimes(runs: number): Promise<number[]> {
 }
 
 type Section = { title: string; lines: string[] };
+type Common = { apiUrl: string; dbUrl: string; anonKey: string; serviceKey: string; config: StackConfig };
+/** Each scripts/bench/<area>.ts exports a section builder that runs against the shared stack. */
+type BenchModule = { benchSection(common: Common): Promise<Section> };
 
-async function optional<T>(file: string, fn: (mod: T) => Promise<Section>): Promise<Section | null> {
-  const full = path.join(repoRoot, 'scripts/bench', file);
-  if (!existsSync(full)) return null;
+async function runBench(file: string, common: Common): Promise<Section> {
   try {
-    return await fn((await import(full)) as T);
+    const mod = (await import(path.join(repoRoot, 'scripts/bench', file))) as BenchModule;
+    return await mod.benchSection(common);
   } catch (err) {
     return { title: file, lines: [`failed: ${(err as Error).message}`] };
   }
@@ -71,20 +72,13 @@ async function main(): Promise<void> {
 
   // The remaining benchmarks share one running stack.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-bench-'));
+  // The functions benchmark calls an empty fixture function.
+  process.env.LOCAL_SUPABASE_FUNCTIONS_DIRS ??= 'tests/fixtures/functions';
   const config = loadConfig({ apiPort: ports.api, dbPort: ports.db, inboxPort: ports.inbox, dataDir });
   const stack = await startStack(config, () => undefined);
-  const common = { apiUrl: config.apiUrl, dbUrl: config.dbUrl, anonKey: config.anonKey, serviceKey: config.serviceRoleKey, config };
+  const common: Common = { apiUrl: config.apiUrl, dbUrl: config.dbUrl, anonKey: config.anonKey, serviceKey: config.serviceRoleKey, config };
   try {
-    const benches: [string, (m: any) => Promise<Section>][] = [
-      ['rest-reads.ts', async (m) => m.benchSection(common)],
-      ['realtime.ts', async (m) => m.benchSection(common)],
-      ['storage.ts', async (m) => m.benchSection(common)],
-      ['functions.ts', async (m) => m.benchSection(common)],
-    ];
-    for (const [file, fn] of benches) {
-      const s = await optional(file, fn);
-      if (s) sections.push(s);
-    }
+    for (const file of ['rest-reads.ts', 'realtime.ts', 'storage.ts', 'functions.ts']) sections.push(await runBench(file, common));
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
