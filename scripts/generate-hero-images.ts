@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { renderSvg, roomScene, type DesignStyle, type RoomKind } from './art/index.ts';
+import { renderSvg, renderSvgFormats, roomScene, type DesignStyle, type RoomKind } from './art/index.ts';
 
 interface HeroScene {
   seed: string;
@@ -76,8 +76,10 @@ async function main(): Promise<void> {
     for (const w of HERO_WIDTHS) {
       // Each width gets its own SVG so hairlines are drawn at the final pixel size.
       const svg = roomScene({ seed: scene.seed, style: scene.style, room: scene.room, width: w, height: heightFor(w) });
-      for (const format of HERO_FORMATS) {
-        const buf = await renderSvg(svg, { format, width: w, quality: QUALITY[format](w) });
+      const bufs = await renderSvgFormats(svg, w, HERO_FORMATS.map((format) => ({ format, quality: QUALITY[format](w) })));
+      for (const [k, format] of HERO_FORMATS.entries()) {
+        const buf = bufs[k];
+        if (!buf) throw new Error('missing encode');
         const name = `${id}-${w}.${format}`;
         if (writeIfChanged(join(heroDir, name), buf)) changed++;
         files.push({ src: `/hero/${name}`, format, width: w, height: heightFor(w), bytes: buf.length });

@@ -5,6 +5,6 @@
 
 export { roomScene, ROOM_KINDS, type RoomKind, type RoomSceneOptions } from './room-scene.ts';
 export { furniturePiece, CATALOG_CATEGORIES, type CatalogCategory, type FurniturePieceOptions } from './furniture-piece.ts';
-export { renderSvg, type RasterFormat, type RenderOptions } from './render.ts';
+export { renderSvg, renderSvgFormats, type RasterFormat, type RenderOptions } from './render.ts';
 export { DESIGN_STYLES, STYLE_PALETTES, paletteFor, isDesignStyle, type DesignStyle, type StylePalette } from './styles.ts';
 export { createRng, hashSeed, type Rng } from './random.ts';

@@ -31,12 +31,37 @@ export async function renderSvg(svg: string, opts: RenderOptions): Promise<Buffe
   const img = sharp(Buffer.from(svg), { density }).resize({ width: opts.width });
   switch (opts.format) {
     case 'avif':
-      return img.avif({ quality, effort: 4, chromaSubsampling: '4:2:0' }).toBuffer();
+      return img.avif({ quality, effort: 2, chromaSubsampling: '4:2:0' }).toBuffer();
     case 'webp':
-      return img.webp({ quality, effort: 6, smartSubsample: true }).toBuffer();
+      return img.webp({ quality, effort: 4, smartSubsample: true }).toBuffer();
     case 'jpeg':
       return img.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true, progressive: true }).toBuffer();
     case 'png':
       return img.png({ compressionLevel: 9 }).toBuffer();
   }
+}
+
+/**
+ * Rasterises once and encodes several formats from the same pixels: SVG rasterisation is the
+ * expensive half of a render, so the hero generator uses this for its AVIF + WebP pairs.
+ */
+export async function renderSvgFormats(svg: string, width: number, outputs: ReadonlyArray<{ format: RasterFormat; quality?: number }>): Promise<Buffer[]> {
+  const density = (72 * width) / svgWidth(svg);
+  const { data, info } = await sharp(Buffer.from(svg), { density }).resize({ width }).raw().toBuffer({ resolveWithObject: true });
+  return Promise.all(
+    outputs.map(({ format, quality }) => {
+      const img = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      const q = quality ?? DEFAULT_QUALITY[format];
+      switch (format) {
+        case 'avif':
+          return img.avif({ quality: q, effort: 2, chromaSubsampling: '4:2:0' }).toBuffer();
+        case 'webp':
+          return img.webp({ quality: q, effort: 4, smartSubsample: true }).toBuffer();
+        case 'jpeg':
+          return img.flatten({ background: '#ffffff' }).jpeg({ quality: q, mozjpeg: true, progressive: true }).toBuffer();
+        case 'png':
+          return img.png({ compressionLevel: 9 }).toBuffer();
+      }
+    }),
+  );
 }
