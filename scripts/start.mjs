@@ -77,25 +77,23 @@ await new Promise((resolve) => {
   });
 });
 
-// Demo images live in Storage, so they are uploaded once the stack is up (idempotent).
-const seedStorage = path.join(root, 'scripts', 'seed-storage.ts');
-if (existsSync(seedStorage)) {
-  await new Promise((resolve) => {
-    const child = run('seed', bin('tsx'), [seedStorage], {}, undefined);
-    child.removeAllListeners('exit');
-    child.on('exit', (code) => {
-      children.splice(children.indexOf(child), 1);
-      if (code !== 0) console.error('seed | storage seeding failed; the app still runs, demo images may be missing');
-      resolve();
-    });
-  });
-}
-
 await new Promise((resolve) => {
   run('app', bin('vite'), ['--port', String(APP_PORT), '--strictPort'], {}, (line) => {
     if (/Local:|ready in/.test(line)) resolve();
   });
 });
+
+// Demo images live in Storage, so they are uploaded once the stack is up. The first run draws and uploads
+// over a hundred images, so it runs beside the app instead of delaying it; later runs skip what is there.
+const seedStorage = path.join(root, 'scripts', 'seed-storage.ts');
+if (existsSync(seedStorage)) {
+  const child = run('seed', bin('tsx'), [seedStorage], {}, undefined);
+  child.removeAllListeners('exit');
+  child.on('exit', (code) => {
+    children.splice(children.indexOf(child), 1);
+    if (code !== 0 && !shuttingDown) console.error('seed | uploading demo images failed; the app still runs, some pictures may be missing');
+  });
+}
 
 const get = (k) => statusLines.find((l) => l.startsWith(`${k}=`))?.split('=').slice(1).join('=').replace(/^"|"$/g, '');
 const logins = path.join(root, 'docs', 'demo-logins.md');

@@ -76,8 +76,26 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
+/** The pid of a PostgreSQL still running on this cluster folder, or null. */
+export function livePostmaster(dir: string): number | null {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null; // stale file of a crashed server; PostgreSQL itself cleans it up on start
+  }
+}
+
 export async function startDatabase(config: StackConfig, log: Log): Promise<Database> {
   const dir = dbDirOf(config);
+  const running = livePostmaster(dir);
+  if (running) {
+    throw new Error(`PostgreSQL (pid ${running}) is still running on ${dir}: stop the stack that started it (or \`kill ${running}\`) first.`);
+  }
   const url = (user = 'postgres') => `postgresql://${user}:${PASSWORD}@${config.host}:${config.dbPort}/postgres`;
   await assertPortFree(config.host, config.dbPort, 'PostgreSQL', 'LOCAL_SUPABASE_DB_PORT');
 
@@ -233,6 +251,8 @@ async function applySeed(config: StackConfig, postgresUrl: string, log: Log): Pr
 
 /** Removes the database and stored files so the next start rebuilds from migrations and seed. */
 export function wipeData(config: StackConfig): void {
+  const running = livePostmaster(dbDirOf(config));
+  if (running) throw new Error(`Cannot remove the database: PostgreSQL (pid ${running}) is still running on it.`);
   rmSync(dbDirOf(config), { recursive: true, force: true });
   rmSync(path.join(config.dataDir, 'storage'), { recursive: true, force: true });
 }

@@ -12,7 +12,17 @@ import { sendJson } from './http.ts';
  * - CORS for REST, Auth and Storage; none for Functions (each function answers its own preflight).
  * Source: supabase/cli templates/kong.yml, supabase/supabase docker/volumes/api/kong.yml.
  */
-const KEY_AUTH_FREE_AUTH_PATHS = [/^\/verify\b/, /^\/callback\b/, /^\/authorize\b/, /^\/\.well-known\/jwks\.json$/];
+const KEY_AUTH_FREE_AUTH_PATHS = [
+  /^\/verify\b/,
+  /^\/callback\b/,
+  /^\/authorize\b/,
+  /^\/\.well-known\/jwks\.json$/,
+  // The OAuth 2.1 server's public endpoints: third-party clients (browsers redirected to authorize, token
+  // exchange from their back ends, discovery) know nothing of the project's API keys. Inferred from hosted's
+  // documented flow (clients are given only these URLs); the consent API stays behind key-auth.
+  /^\/oauth\/(authorize|token|register)\b/,
+  /^\/\.well-known\/(oauth-authorization-server|openid-configuration)$/,
+];
 
 export const CORS_ALLOW_HEADERS =
   'apikey, authorization, x-client-info, content-type, accept, accept-profile, content-profile, prefer, range, ' +

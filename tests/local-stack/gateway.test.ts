@@ -41,6 +41,15 @@ describe('gateway key-auth', () => {
     expect(verify.status).not.toBe(401);
   });
 
+  it('lets third-party OAuth clients reach authorize and token without a key, but not the consent API', async () => {
+    const authorize = await fetch(`${API_URL}/auth/v1/oauth/authorize?response_type=code&client_id=nope`, { redirect: 'manual' });
+    expect(authorize.status).not.toBe(401);
+    const token = await fetch(`${API_URL}/auth/v1/oauth/token`, { method: 'POST' });
+    expect(token.status).not.toBe(401);
+    const details = await fetch(`${API_URL}/auth/v1/oauth/authorizations/x`);
+    expect(details.status).toBe(401);
+  });
+
   it('does not key-check storage and functions, as hosted', async () => {
     const storage = await fetch(`${API_URL}/storage/v1/object/public/no-such-bucket/x.png`);
     expect(storage.status).not.toBe(401);
