@@ -6,4 +6,56 @@ export const userKeys = {
   all: ['users'] as const,
   detail: (userId: string) => [...userKeys.all, userId] as const,
   role: (userId: string) => [...userKeys.detail(userId), 'role'] as const,
+  /** The membership depends on the role (check-subscription answers for the role's plan): both sit under the user. */
+  subscription: (userId: string) => [...userKeys.detail(userId), 'subscription'] as const,
+};
+
+/** Public designer directory and one designers
+/** Public designer directory and one designer's public page. */
+export const designerKeys = {
+  all: ['designers'] as const,
+  lists: () => [...designerKeys.all, 'list'] as const,
+  list: (filters: Record<string, unknown>) => [...designerKeys.lists(), filters] as const,
+  detail: (designerId: string) => [...designerKeys.all, 'detail', designerId] as const,
+  reviews: (designerId: string) => [...designerKeys.detail(designerId), 'reviews'] as const,
+  ratings: (designerId: string) => [...designerKeys.detail(designerId), 'ratings'] as const,
+  portfolioPhotos: (designerId: string) => [...designerKeys.detail(designerId), 'portfolio-photos'] as const,
+  completedProjects: (designerId: string) => [...designerKeys.detail(designerId), 'completed-projects'] as const,
+};
+
+/** Nudges: a designer's inbox and the nudges a client has sent. */
+export const nudgeKeys = {
+  all: ['nudges'] as const,
+  inbox: (designerId: string) => [...nudgeKeys.all, 'inbox', designerId] as const,
+  sent: (clientId: string) => [...nudgeKeys.all, 'sent', clientId] as const,
+  nudgeableProjects: (clientId: string) => [...nudgeKeys.all, 'nudgeable-projects', clientId] as const,
+};
+
+/** The signed-in user's own role profile (customer_profiles / designer_profiles row). */
+export const ownProfileKeys = {
+  all: ['own-profile'] as const,
+  customer: (userId: string) => [...ownProfileKeys.all, 'customer', userId] as const,
+  designer: (userId: string) => [...ownProfileKeys.all, 'designer', userId] as const,
+};
+
+/** Good Stuff (catalog_items). */
+export const catalogKeys = {
+  all: ['catalog-items'] as const,
+  list: (category: string) => [...catalogKeys.all, 'list', category] as const,
+};
+
+/** Projects and everything on a project page; sub-resources nest under the project, so one prefix refreshes the page. */
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => [...projectKeys.all, 'list'] as const,
+  customer: (customerId: string) => [...projectKeys.lists(), 'customer', customerId] as const,
+  available: () => [...projectKeys.lists(), 'available'] as const,
+  designer: (designerId: string) => [...projectKeys.lists(), 'designer', designerId] as const,
+  detail: (projectId: string) => [...projectKeys.all, 'detail', projectId] as const,
+  bids: (projectId: string) => [...projectKeys.detail(projectId), 'bids'] as const,
+  items: (projectId: string) => [...projectKeys.detail(projectId), 'items'] as const,
+  messages: (projectId: string) => [...projectKeys.detail(projectId), 'messages'] as const,
+  photos: (projectId: string) => [...projectKeys.detail(projectId), 'photos'] as const,
+  photoNotes: (projectId: string) => [...projectKeys.detail(projectId), 'photo-notes'] as const,
+  review: (projectId: string) => [...projectKeys.detail(projectId), 'review'] as const,
 };

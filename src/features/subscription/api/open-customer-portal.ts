@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { paths } from '@/config/paths';
+import { invokeFunction } from '@/lib/function-error';
+
+const portalAnswerSchema = z.object({ url: z.string().min(1), provider: z.string().optional() });
+
+/** Opens the management page in a new tab (SPEC §7); a blocked pop-up falls back to this tab. */
+export const portalNavigation = {
+  open(url: string) {
+    const tab = window.open(url, '_blank');
+    if (tab) tab.opener = null;
+    else window.location.assign(url);
+  },
+};
+
+/** SPEC §7 customer-portal: the URL of the subscription management page (Stripe, or the sandbox portal). */
+export async function getCustomerPortalUrl(): Promise<string> {
+  const data = await invokeFunction<unknown>('customer-portal', {
+    returnUrl: `${window.location.origin}${paths.settings.getHref()}`,
+  });
+  return portalAnswerSchema.parse(data).url;
+}
+
+export function useOpenCustomerPortal() {
+  return useMutation({
+    mutationFn: getCustomerPortalUrl,
+    onSuccess: (url) => portalNavigation.open(url),
+    onError: (error) => {
+      console.error('Error opening customer portal', error);
+      toast.error('Failed to open subscription management');
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import type { Enums } from '@/types/database';
+
+export type Plan = Enums<'subscription_plan'>;
+export type Role = Enums<'app_role'>;
+
+/** ADR 0010: a customer buys the client plan, a designer the designer plan (the database checks exactly this). */
+export const PLAN_FOR_ROLE: Record<Role, Plan> = { customer: 'client', designer: 'designer' };
+
+/** SPEC §1 and §9: names, prices and benefits shown on the plan cards. */
+export const PLANS: Record<Plan, { name: string; price: string; audience: string; benefits: readonly string[] }> = {
+  client: {
+    name: 'Client',
+    price: '$0.99',
+    audience: 'For home owners and movers furnishing a space',
+    benefits: ['Work with unlimited designers', 'Direct messaging', 'Project tracking', 'Photo sharing and updates'],
+  },
+  designer: {
+    name: 'Designer',
+    price: '$9.99',
+    audience: 'For design students and professionals',
+    benefits: [
+      'Professional portfolio',
+      'Browsing and bidding on projects',
+      'Vintage marketplace access',
+      '100% profit split',
+    ],
+  },
+};
+
+/** "$0.99" from 99 cents (sandbox sessions report amounts in cents). */
+export function formatAmount(cents: number, currency = 'usd'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}
