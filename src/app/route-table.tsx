@@ -21,6 +21,8 @@ export const routes: RouteObject[] = [
           { path: paths.auth.path, lazy: () => import('@/app/routes/auth') },
           { path: paths.pricing.path, lazy: () => import('@/app/routes/pricing') },
           { path: paths.paymentSuccess.path, lazy: () => import('@/app/routes/payment-success') },
+          // Signed in with a password but not yet with the second factor: outside the guard, which sends here.
+          { path: paths.mfa.path, lazy: () => import('@/app/routes/mfa') },
           {
             element: <ProtectedRoute />,
             children: [
@@ -39,6 +41,9 @@ export const routes: RouteObject[] = [
               { path: paths.listVintage.path, lazy: () => import('@/app/routes/list-vintage') },
               { path: paths.goodStuff.path, lazy: () => import('@/app/routes/good-stuff') },
               { path: paths.settings.path, lazy: () => import('@/app/routes/settings') },
+              { path: paths.sandboxCheckout.path, lazy: () => import('@/app/routes/sandbox-checkout') },
+              { path: paths.sandboxPortal.path, lazy: () => import('@/app/routes/sandbox-portal') },
+              { path: paths.oauthConsent.path, lazy: () => import('@/app/routes/oauth-consent') },
             ],
           },
           { path: '*', lazy: () => import('@/app/routes/not-found') },

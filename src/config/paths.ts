@@ -70,4 +70,21 @@ export const paths = {
   listVintage: { path: '/list-vintage', getHref: () => '/list-vintage' },
   goodStuff: { path: '/good-stuff', getHref: () => '/good-stuff' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  /** ADR 0010: the payment sandbox pages (no Stripe keys configured). */
+  sandboxCheckout: {
+    path: '/sandbox/checkout',
+    getHref: (session: string) => withQuery('/sandbox/checkout', { session }),
+  },
+  sandboxPortal: { path: '/sandbox/portal', getHref: (session: string) => withQuery('/sandbox/portal', { session }) },
+  /** Second sign-in step for users with a verified authenticator (SPEC §4 Multi-factor). */
+  mfa: {
+    path: '/mfa',
+    getHref: (redirectTo?: string | null) =>
+      withQuery('/mfa', { redirectTo: safeRedirectPath(redirectTo) ?? undefined }),
+  },
+  /** SPEC §7 OAuth consent for a third-party app. */
+  oauthConsent: {
+    path: '/oauth/consent',
+    getHref: (authorizationId: string) => withQuery('/oauth/consent', { authorization_id: authorizationId }),
+  },
 } as const;

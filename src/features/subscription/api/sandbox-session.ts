@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { invokeFunction } from '@/lib/function-error';
+import { userKeys } from '@/lib/query-keys';
+
+/** ADR 0010 sandbox-checkout `get` answer (checkout and portal sessions share the shape). */
+export const sandboxSessionSchema = z.object({
+  sandbox: z.literal(true),
+  notice: z.string(),
+  session: z.object({
+    id: z.string(),
+    kind: z.enum(['checkout', 'portal']),
+    status: z.string(),
+    plan: z.enum(['client', 'designer']).nullable().optional(),
+    plan_name: z.string().optional(),
+    amount: z.number().optional(),
+    currency: z.string().optional(),
+    interval: z.string().optional(),
+    expires_at: z.string().nullable().optional(),
+    subscriptions: z
+      .array(
+        z.object({
+          plan: z.enum(['client', 'designer']),
+          status: z.string(),
+          provider: z.string().nullable().optional(),
+          current_period_end: z.string().nullable().optional(),
+          cancel_at_period_end: z.boolean().nullable().optional(),
+        }),
+      )
+      .nullable()
+      .optional(),
+  }),
+});
+
+export type SandboxSession = z.infer<typeof sandboxSessionSchema>;
+export type SandboxAction = 'confirm' | 'cancel' | 'cancel-subscription' | 'close';
+
+export async function getSandboxSession(sessionId: string): Promise<SandboxSession> {
+  const data = await invokeFunction<unknown>('sandbox-checkout', { action: 'get', session: sessionId });
+  return sandboxSessionSchema.parse(data);
+}
+
+export function getSandboxSessionQueryOptions(userId: string, sessionId: string) {
+  return queryOptions({
+    // Under the user's membership: the session belongs to it and ends with it.
+    queryKey: [...userKeys.subscription(userId), 'sandbox', sessionId],
+    queryFn: () => getSandboxSession(sessionId),
+    staleTime: Infinity,
+    refetchInterval: false,
+  });
+}
+
+export function useSandboxSession(userId: string, sessionId: string) {
+  return useQuery(getSandboxSessionQueryOptions(userId, sessionId));
+}
+
+/** Confirm/cancel a checkout, cancel-subscription/close a portal session: the answer is where to go next. */
+export async function actOnSandboxSession(input: { session: string; action: SandboxAction }): Promise<string> {
+  const data = await invokeFunction<unknown>('sandbox-checkout', { ...input });
+  return z.object({ url: z.string().min(1) }).parse(data).url;
+}
+
+export function useSandboxAction(userId: string, onDone: (url: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: actOnSandboxSession,
+    onSuccess: async (url) => {
+      // The membership just changed (or may have): the next read must come from the server.
+      await queryClient.invalidateQueries({ queryKey: userKeys.subscription(userId), refetchType: 'none' });
+      onDone(url);
+    },
+    onError: (error) => {
+      console.error('Sandbox payment action failed', error);
+      toast.error(error instanceof Error ? error.message : 'Sandbox action failed');
+    },
+  });
+}
