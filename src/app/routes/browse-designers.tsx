@@ -1,5 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
 import { Page } from '@/components/layouts/page';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useDesigners } from '@/features/designers/api/get-designers';
+import { BrowseDesignerCard } from '@/features/designers/components/browse-designer-card';
+import { LoadMore } from '@/features/designers/components/load-more';
+import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
+import { getNudgeableProjectsQueryOptions, type NudgeableProject } from '@/features/nudges/api/get-nudgeable-projects';
+import { NudgeDialog } from '@/features/nudges/components/nudge-dialog';
+import { SentNudges } from '@/features/nudges/components/sent-nudges';
+import { NO_PROJECT_MESSAGE, nudgeGate } from '@/features/nudges/utils/nudge-gate';
+import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
+import { useSubscription } from '@/features/subscription/hooks/use-subscription';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
+/** SPEC §2 Browse Designers with Nudge: the directory (paged) plus the nudge flow and the client's sent nudges. */
 export function Component() {
-  return <Page title="Browse Designers" />;
+  const auth = useAuth();
+  const userId = auth.user?.id ?? '';
+  const queryClient = useQueryClient();
+  const originState = useCustomerOrigin(userId);
+  const origin = originState.status === 'known' ? originState.origin : null;
+  const designers = useDesigners({});
+  const subscription = useSubscription(userId);
+  useErrorToast(designers.isError, 'Failed to load designers');
+
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
+  const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
+  const [projects, setProjects] = useState<NudgeableProject[]>([]);
+
+  async function startNudge(designer: { id: string; name: string }) {
+    // While the first check runs, go on: the database refuses a nudge without a plan anyway.
+    if (!subscription.subscribed && !subscription.isLoading) {
+      setSubscribeOpen(true);
+      return;
+    }
+    let mine: NudgeableProject[];
+    try {
+      mine = await queryClient.fetchQuery(getNudgeableProjectsQueryOptions(userId));
+    } catch {
+      toast.error('Failed to load projects');
+      return;
+    }
+    const gate = nudgeGate({ subscribed: true, projectCount: mine.length });
+    if (gate === 'no-project') {
+      toast.error(NO_PROJECT_MESSAGE);
+      return;
+    }
+    setProjects(mine);
+    setTarget(designer);
+  }
+
+  const rows = designers.data?.pages.flat() ?? [];
+
+  return (
+    <Page title="Browse Designers" description="Find a designer you like and nudge them about one of your projects.">
+      {designers.isPending ? (
+        <Spinner label="Loading designers…" />
+      ) : designers.isError ? (
+        <p role="alert" className="text-destructive">
+          Failed to load designers
+        </p>
+      ) : rows.length === 0 ? (
+        <Card className="items-center py-12 text-center">
+          <p className="text-muted-foreground">No designers available yet</p>
+        </Card>
+      ) : (
+        <>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Designers">
+            {rows.map((designer) => (
+              <li key={designer.user_id} className="flex">
+                <BrowseDesignerCard
+                  designer={designer}
+                  origin={origin}
+                  profileHref={paths.designer.getHref(designer.user_id)}
+                  onNudge={(d) => void startNudge(d)}
+                />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            hasNextPage={designers.hasNextPage}
+            isFetchingNextPage={designers.isFetchingNextPage}
+            onLoadMore={() => void designers.fetchNextPage()}
+          />
+        </>
+      )}
+      {userId ? <SentNudges clientId={userId} /> : null}
+      {userId ? (
+        <NudgeDialog
+          key={target?.id ?? 'none'}
+          clientId={userId}
+          designer={target}
+          projects={projects}
+          onOpenChange={(open) => {
+            if (!open) setTarget(null);
+          }}
+        />
+      ) : null}
+      {/* eslint-disable-next-line jsx-a11y/aria-role -- `role` is the account type prop, not an ARIA role */}
+      <SubscribeDialog open={subscribeOpen} onOpenChange={setSubscribeOpen} role="customer" />
+    </Page>
+  );
 }

@@ -1,0 +1,70 @@
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import type { DesignerCardRow } from '@/features/designers/api/get-designers';
+import { DistanceBadge } from '@/features/designers/components/distance-badge';
+import { PortfolioPreview } from '@/features/designers/components/portfolio-preview';
+import { designerName, formatMoney } from '@/features/designers/utils/format';
+import type { Coordinates } from '@/lib/geo';
+
+type Props = { designer: DesignerCardRow; origin: Coordinates | null; worksHref: string };
+
+/** SPEC §2 Available Designers card. */
+export function AvailableDesignerCard({ designer, origin, worksHref }: Props) {
+  const name = designerName(designer);
+  return (
+    <Card className="gap-4" data-testid="designer-card">
+      <CardContent className="pt-0">
+        <PortfolioPreview designerId={designer.user_id} designerName={name} />
+      </CardContent>
+      <CardHeader className="gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>{name}</CardTitle>
+          <DistanceBadge origin={origin} designer={designer} />
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {designer.experience_years === 1 ? '1 year of experience' : `${designer.experience_years} years of experience`}
+          {designer.location ? ` · ${designer.location}` : ''}
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-3">
+        {designer.bio ? <p className="line-clamp-4 text-sm">{designer.bio}</p> : null}
+        {designer.specialties.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
+            {designer.specialties.map((s) => (
+              <li key={s}>
+                <Badge variant="outline">{s}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <dl className="mt-auto space-y-1 text-sm">
+          <div className="flex justify-between gap-2">
+            <dt className="text-muted-foreground">Base rate</dt>
+            <dd className="font-medium">{formatMoney(designer.base_rate)} per project</dd>
+          </div>
+          {designer.rate_per_item > 0 ? (
+            <div className="flex justify-between gap-2">
+              <dt className="text-muted-foreground">Per item</dt>
+              <dd className="font-medium">{formatMoney(designer.rate_per_item)} per item</dd>
+            </div>
+          ) : null}
+          {designer.rate_per_sqft > 0 ? (
+            <div className="flex justify-between gap-2">
+              <dt className="text-muted-foreground">Per sq ft</dt>
+              <dd className="font-medium">{formatMoney(designer.rate_per_sqft)} per sq ft</dd>
+            </div>
+          ) : null}
+        </dl>
+      </CardContent>
+      <CardFooter>
+        <Button asChild variant="outline" className="w-full">
+          <Link to={worksHref} aria-label={`View Works of ${name}`}>
+            View Works
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

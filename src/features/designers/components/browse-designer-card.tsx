@@ -1,0 +1,59 @@
+import { Send } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import type { DesignerCardRow } from '@/features/designers/api/get-designers';
+import { DistanceBadge } from '@/features/designers/components/distance-badge';
+import { designerName, formatMoney } from '@/features/designers/utils/format';
+import type { Coordinates } from '@/lib/geo';
+
+type Props = {
+  designer: DesignerCardRow;
+  origin: Coordinates | null;
+  profileHref: string;
+  onNudge: (designer: { id: string; name: string }) => void;
+};
+
+/** SPEC §2 Browse Designers card: name, distance, bio, first 3 specialties, starting rate, View Profile, Nudge. */
+export function BrowseDesignerCard({ designer, origin, profileHref, onNudge }: Props) {
+  const name = designerName(designer);
+  return (
+    <Card className="gap-4" data-testid="designer-card">
+      <CardHeader className="gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>{name}</CardTitle>
+          <DistanceBadge origin={origin} designer={designer} />
+        </div>
+        {designer.location ? <p className="text-sm text-muted-foreground">{designer.location}</p> : null}
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-3">
+        {designer.bio ? <p className="line-clamp-3 text-sm">{designer.bio}</p> : null}
+        {designer.specialties.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
+            {designer.specialties.slice(0, 3).map((s) => (
+              <li key={s}>
+                <Badge variant="outline">{s}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mt-auto text-sm">
+          <span className="text-muted-foreground">Starting at </span>
+          <span className="font-medium">{formatMoney(designer.base_rate)}</span>
+        </p>
+      </CardContent>
+      <CardFooter className="gap-2">
+        <Button asChild variant="outline" className="flex-1">
+          <Link to={profileHref} aria-label={`View Profile of ${name}`}>
+            View Profile
+          </Link>
+        </Button>
+        <Button className="flex-1" onClick={() => onNudge({ id: designer.user_id, name })} aria-label={`Nudge ${name}`}>
+          <Send aria-hidden="true" className="size-4" />
+          Nudge
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

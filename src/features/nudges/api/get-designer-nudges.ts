@@ -1,0 +1,38 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nudgeKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export const NUDGES_PAGE_SIZE = 20;
+
+const NUDGE_COLUMNS =
+  'id, client_id, designer_id, project_id, status, quote_amount, quote_message, created_at, responded_at, project:projects(id, title, description, location, space_size, budget, budget_type, preferred_style, status)';
+
+/** SPEC §7 designer_nudges "select by designer_id with joined project newest first", paged. */
+export async function getDesignerNudgesPage(designerId: string, page: number) {
+  const from = page * NUDGES_PAGE_SIZE;
+  const { data, error } = await supabase
+    .from('designer_nudges')
+    .select(NUDGE_COLUMNS)
+    .eq('designer_id', designerId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + NUDGES_PAGE_SIZE - 1);
+  if (error) throw error;
+  return data;
+}
+
+export type DesignerNudge = Awaited<ReturnType<typeof getDesignerNudgesPage>>[number];
+
+export function getDesignerNudgesInfiniteQueryOptions(designerId: string) {
+  return infiniteQueryOptions({
+    queryKey: nudgeKeys.inbox(designerId),
+    queryFn: ({ pageParam }) => getDesignerNudgesPage(designerId, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, _pages, lastPageParam) =>
+      lastPage.length === NUDGES_PAGE_SIZE ? lastPageParam + 1 : undefined,
+  });
+}
+
+export function useDesignerNudges(designerId: string) {
+  return useInfiniteQuery(getDesignerNudgesInfiniteQueryOptions(designerId));
+}

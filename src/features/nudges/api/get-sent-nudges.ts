@@ -1,0 +1,40 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nudgeKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export const SENT_NUDGES_PAGE_SIZE = 10;
+
+/**
+ * The nudges a client has sent, newest first, with the project and the designer's name (a profiles embed is
+ * readable here: client and designer share the nudge).
+ */
+export async function getSentNudgesPage(clientId: string, page: number) {
+  const from = page * SENT_NUDGES_PAGE_SIZE;
+  const { data, error } = await supabase
+    .from('designer_nudges')
+    .select(
+      'id, designer_id, status, quote_amount, quote_message, created_at, project:projects(id, title), designer:profiles!designer_nudges_designer_id_fkey(full_name)',
+    )
+    .eq('client_id', clientId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + SENT_NUDGES_PAGE_SIZE - 1);
+  if (error) throw error;
+  return data;
+}
+
+export type SentNudge = Awaited<ReturnType<typeof getSentNudgesPage>>[number];
+
+export function getSentNudgesInfiniteQueryOptions(clientId: string) {
+  return infiniteQueryOptions({
+    queryKey: nudgeKeys.sent(clientId),
+    queryFn: ({ pageParam }) => getSentNudgesPage(clientId, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, _pages, lastPageParam) =>
+      lastPage.length === SENT_NUDGES_PAGE_SIZE ? lastPageParam + 1 : undefined,
+  });
+}
+
+export function useSentNudges(clientId: string) {
+  return useInfiniteQuery(getSentNudgesInfiniteQueryOptions(clientId));
+}

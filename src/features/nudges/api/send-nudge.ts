@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { nudgeKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export const NUDGE_SENT_MESSAGE = 'Nudge sent! The designer will be notified.';
+export const NUDGE_DUPLICATE_MESSAGE = 'You already sent a nudge to this designer for this project';
+export const NUDGE_FAILED_MESSAGE = 'Failed to send nudge';
+
+export const sendNudgeInputSchema = z.object({
+  projectId: z.string().min(1, 'Please select a project'),
+  designerId: z.string().min(1),
+});
+export type SendNudgeInput = z.infer<typeof sendNudgeInputSchema>;
+
+/** SPEC §7 designer_nudges insert; the database refuses a duplicate (23505) and a client without a plan (42501). */
+export async function sendNudge(clientId: string, input: SendNudgeInput): Promise<void> {
+  const { error } = await supabase.from('designer_nudges').insert({
+    client_id: clientId,
+    designer_id: input.designerId,
+    project_id: input.projectId,
+    status: 'pending',
+  });
+  if (error) throw error;
+}
+
+export function isDuplicateNudge(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+export function useSendNudge(clientId: string, options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendNudgeInput) => sendNudge(clientId, input),
+    onSuccess: async () => {
+      toast.success(NUDGE_SENT_MESSAGE);
+      options.onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: nudgeKeys.sent(clientId) });
+    },
+    onError: (error) => {
+      toast.error(isDuplicateNudge(error) ? NUDGE_DUPLICATE_MESSAGE : NUDGE_FAILED_MESSAGE);
+    },
+  });
+}
