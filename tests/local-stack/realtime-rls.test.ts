@@ -142,4 +142,16 @@ describe('RLS', () => {
     await sleep(150);
     expect(broken.changes).toEqual([]);
   });
+
+  it('loses nothing in a burst of commits (each checked once it is visible)', async () => {
+    const l = await listen(clientFor(await signUserJwt(alice)), 'notes-burst', [{ event: 'INSERT', table: 'rt_notes' }]);
+    // Four writers at once: the WAL sender may hand over a commit before it is visible to new snapshots.
+    await Promise.all(
+      [1, 2, 3, 4].map((w) =>
+        sql(`do $$ begin for i in 1..30 loop insert into public.rt_notes (owner, body) values ('${alice}', 'burst ${w}-' || i); commit; end loop; end $$`),
+      ),
+    );
+    await waitFor(() => l.changes.length === 120, 10_000, 'all 120 changes');
+    expect(new Set(l.changes.map((c) => (c.new as { body: string }).body)).size).toBe(120);
+  });
 });

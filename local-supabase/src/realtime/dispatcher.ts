@@ -85,6 +85,7 @@ export class Dispatcher {
   private readonly byEntity = new Map<number, Set<Subscription>>();
   private readonly bySubscriber = new Map<Subscriber, Subscription[]>();
   private commitMs = Date.now();
+  private xid = 0;
   private tail: Promise<void> = Promise.resolve();
   private inFlight = 0;
 
@@ -127,6 +128,7 @@ export class Dispatcher {
     switch (msg.tag) {
       case 'begin':
         this.commitMs = pgMicrosToEpochMs(msg.commitTimeMicros);
+        this.xid = msg.xid;
         return;
       case 'relation':
         this.catalog.invalidateRelation(msg.relation.oid);
@@ -138,7 +140,7 @@ export class Dispatcher {
       default:
         return;
     }
-    const work = this.compute(msg, this.commitMs).catch((err: unknown) => {
+    const work = this.compute(msg, this.commitMs, this.xid).catch((err: unknown) => {
       this.log(`dropped a ${msg.tag} on ${msg.relation.schema}.${msg.relation.table}: ${(err as Error).message}`);
       return [] as Delivery[];
     });
@@ -153,7 +155,7 @@ export class Dispatcher {
     if (this.inFlight >= MAX_IN_FLIGHT) await this.tail;
   }
 
-  private async compute(change: ChangeMessage, commitMs: number): Promise<Delivery[]> {
+  private async compute(change: ChangeMessage, commitMs: number, xid: number): Promise<Delivery[]> {
     const rel = change.relation;
     const action: Action = change.tag === 'insert' ? 'INSERT' : change.tag === 'update' ? 'UPDATE' : 'DELETE';
     const candidates = [...(this.byEntity.get(rel.oid) ?? [])].filter(
@@ -197,7 +199,7 @@ export class Dispatcher {
       filterSource,
     );
     if (info.rlsEnabled && action !== 'DELETE') {
-      for (const s of await this.applyRls(filtered, info, recordTexts)) visible.add(s);
+      for (const s of await this.applyRls(filtered, info, recordTexts, xid)) visible.add(s);
     } else {
       for (const s of filtered) visible.add(s);
     }
@@ -266,7 +268,7 @@ export class Dispatcher {
   }
 
   /** The subscriptions whose role and claims can select the row (one check per distinct role + claims). */
-  private async applyRls(subs: Subscription[], info: RelationInfo, record: Map<string, string | null>): Promise<Subscription[]> {
+  private async applyRls(subs: Subscription[], info: RelationInfo, record: Map<string, string | null>, xid: number): Promise<Subscription[]> {
     if (subs.length === 0) return [];
     const pk: Record<string, string | null> = {};
     for (const c of info.primaryKey) pk[c] = record.get(c) ?? null;
@@ -277,8 +279,8 @@ export class Dispatcher {
     const groups = keys.map((k) => byKey.get(k)!);
     const groupIndex = new Map(keys.map((k, i) => [k, i]));
     const res = await this.pool.query<{ visible: boolean[] | null }>(
-      'select _local_supabase.realtime_rls_visible($1::oid::regclass, $2::jsonb, $3::jsonb) as visible',
-      [info.oid, JSON.stringify(pk), JSON.stringify(groups)],
+      'select _local_supabase.realtime_rls_visible($1::oid::regclass, $2::jsonb, $3::jsonb, $4::bigint) as visible',
+      [info.oid, JSON.stringify(pk), JSON.stringify(groups), xid],
     );
     const visible = res.rows[0]?.visible;
     if (visible === null || visible === undefined) return subs; // RLS was disabled meanwhile

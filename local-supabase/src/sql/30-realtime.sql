@@ -7,7 +7,9 @@
 
 create schema if not exists _local_supabase;
 
-create or replace function _local_supabase.realtime_rls_visible(entity regclass, pk jsonb, groups jsonb)
+drop function if exists _local_supabase.realtime_rls_visible(regclass, jsonb, jsonb);
+
+create or replace function _local_supabase.realtime_rls_visible(entity regclass, pk jsonb, groups jsonb, xid bigint)
 returns boolean[]
 language plpgsql
 as $f$
@@ -15,10 +17,24 @@ declare
   g jsonb;
   visible boolean;
   result boolean[] := '{}';
+  xmax bigint;
+  full_xid bigint;
+  deadline timestamptz := clock_timestamp() + interval '2 seconds';
 begin
   if not (select c.relrowsecurity from pg_class c where c.oid = entity) then
     return null;
   end if;
+  -- The WAL sender can hand over a commit a moment before the committing backend leaves the proc array, so
+  -- a fresh snapshot may not see the row yet. Wait (briefly) until the transaction is visible, or the row
+  -- would look invisible to every subscriber.
+  xmax := pg_snapshot_xmax(pg_current_snapshot())::text::bigint;
+  full_xid := ((xmax >> 32) << 32) | xid;
+  if full_xid - xmax > 2147483648 then
+    full_xid := full_xid - 4294967296; -- the 32-bit xid belongs to the previous epoch
+  end if;
+  while not pg_visible_in_snapshot(full_xid::text::xid8, pg_current_snapshot()) and clock_timestamp() < deadline loop
+    perform pg_sleep(0.001);
+  end loop;
   -- One plan for every group (as hosted's walrus_rls_stmt); untyped literals take the key columns' types.
   if exists (select 1 from pg_prepared_statements where name = '_realtime_rls_row') then
     deallocate _realtime_rls_row;
@@ -61,4 +77,4 @@ begin
 end
 $f$;
 
-revoke all on function _local_supabase.realtime_rls_visible(regclass, jsonb, jsonb) from public;
+revoke all on function _local_supabase.realtime_rls_visible(regclass, jsonb, jsonb, bigint) from public;
