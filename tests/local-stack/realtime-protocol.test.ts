@@ -40,8 +40,14 @@ describe('socket', () => {
     sock.send('not json at all');
     sock.send('{"an":"object on a v2 socket"}');
     sock.send('[1,2]');
+    sock.ws.send(Buffer.from([3, 0, 0, 0, 0, 0, 1]), { binary: true });
+    sock.send(['x', 'bad', 'realtime:bad-payload', 'phx_join', null]);
     sock.send([null, 'hb2', 'phoenix', 'heartbeat', {}]);
     await sock.expect('phoenix', 'phx_reply', 'hb2');
+    expect((await sock.expect('realtime:bad-payload', 'phx_reply', 'bad'))[4]).toEqual({
+      response: { reason: 'UnknownErrorOnChannel: expected params to be a map, got: null' },
+      status: 'error',
+    });
     expect(sock.ws.readyState).toBe(sock.ws.OPEN);
   });
 

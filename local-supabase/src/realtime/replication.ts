@@ -17,13 +17,22 @@ export const PUBLICATION = 'supabase_realtime';
 class TemporarySlotPgoutput extends PgoutputPlugin {
   private readonly decoder = new PgoutputDecoder();
 
-  constructor(private readonly publication: string) {
+  constructor(
+    private readonly publication: string,
+    private readonly log: (msg: string) => void,
+  ) {
     super({ protoVersion: 2, publicationNames: [publication] });
   }
 
   // @ts-expect-error our decoder returns its own message shapes (text values, unchanged-TOAST marker)
   override parse(buffer: Buffer): PgoutputMessage {
-    return this.decoder.decode(buffer);
+    try {
+      return this.decoder.decode(buffer);
+    } catch (err) {
+      // Called from the connection's data handler: a throw here would take the whole stack down.
+      this.log(`could not decode a WAL message: ${(err as Error).message}`);
+      return { tag: 'other', code: '?' };
+    }
   }
 
   override async start(client: pg.Client, slotName: string): Promise<unknown> {
@@ -99,7 +108,7 @@ export function startReplication(opts: {
     });
     svc.on('error', (err: Error) => restart(err));
     svc
-      .subscribe(new TemporarySlotPgoutput(PUBLICATION), slot)
+      .subscribe(new TemporarySlotPgoutput(PUBLICATION, opts.log), slot)
       .then(() => {
         if (!stopped) restart(new Error('replication stream ended'));
       })
