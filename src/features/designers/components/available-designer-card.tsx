@@ -24,7 +24,9 @@ export function AvailableDesignerCard({ designer, origin, worksHref }: Props) {
           <DistanceBadge origin={origin} designer={designer} />
         </div>
         <p className="text-sm text-muted-foreground">
-          {designer.experience_years === 1 ? '1 year of experience' : `${designer.experience_years} years of experience`}
+          {designer.experience_years === 1
+            ? '1 year of experience'
+            : `${designer.experience_years} years of experience`}
           {designer.location ? ` · ${designer.location}` : ''}
         </p>
       </CardHeader>

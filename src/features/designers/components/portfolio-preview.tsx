@@ -4,7 +4,8 @@ import { usePortfolioPreview } from '@/features/designers/api/get-portfolio-prev
 /** Up to 3 portfolio photos on a designer card (SPEC §9 portfolio preview). */
 export function PortfolioPreview({ designerId, designerName }: { designerId: string; designerName: string }) {
   const photos = usePortfolioPreview(designerId);
-  if (photos.isPending) return <div className="aspect-[3/1] w-full animate-pulse rounded-md bg-muted" aria-hidden="true" />;
+  if (photos.isPending)
+    return <div className="aspect-[3/1] w-full animate-pulse rounded-md bg-muted" aria-hidden="true" />;
   if (!photos.data || photos.data.length === 0) {
     return (
       <div className="flex aspect-[3/1] w-full items-center justify-center gap-2 rounded-md bg-muted text-sm text-muted-foreground">

@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { designerKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export const REVIEWS_PAGE_SIZE = 20;
+
+/** SPEC §7 reviews "select by designer_id newest first", paged; the name is reviews.client_name. */
+export async function getDesignerReviewsPage(designerId: string, page: number) {
+  const from = page * REVIEWS_PAGE_SIZE;
+  const { data, error } = await supabase
+    .from('reviews')
+    .select('id, client_name, rating, comment, created_at')
+    .eq('designer_id', designerId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + REVIEWS_PAGE_SIZE - 1);
+  if (error) throw error;
+  return data;
+}
+
+export function useDesignerReviews(designerId: string) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: designerKeys.reviews(designerId),
+      queryFn: ({ pageParam }) => getDesignerReviewsPage(designerId, pageParam),
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, _pages, lastPageParam) =>
+        lastPage.length === REVIEWS_PAGE_SIZE ? lastPageParam + 1 : undefined,
+    }),
+  );
+}

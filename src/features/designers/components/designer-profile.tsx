@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import type { DesignerCardRow } from '@/features/designers/api/get-designers';
+import { useDesignerPortfolioPhotos } from '@/features/designers/api/get-portfolio-photos';
+import { designerName, formatMoney } from '@/features/designers/utils/format';
+
+type Props = { designer: DesignerCardRow; rating: ReactNode; actions?: ReactNode };
+
+/** SPEC §2 designer public profile: avatar initial, name, rating, bio, location, base rate, specialties, portfolio. */
+export function DesignerProfile({ designer, rating, actions }: Props) {
+  const name = designerName(designer);
+  const photos = useDesignerPortfolioPhotos(designer.user_id);
+  return (
+    <div className="space-y-8">
+      <Card>
+        <CardContent className="flex flex-col gap-6 sm:flex-row sm:items-start">
+          <div
+            aria-hidden="true"
+            className="flex size-20 shrink-0 items-center justify-center rounded-full bg-primary text-3xl font-semibold text-primary-foreground"
+          >
+            {name.charAt(0).toUpperCase()}
+          </div>
+          <div className="flex-1 space-y-3">
+            <h2 className="text-2xl font-semibold">{name}</h2>
+            <div>{rating}</div>
+            {designer.bio ? <p>{designer.bio}</p> : null}
+            <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              {designer.location ? (
+                <>
+                  <dt className="text-muted-foreground">Location</dt>
+                  <dd>{designer.location}</dd>
+                </>
+              ) : null}
+              <dt className="text-muted-foreground">Base rate</dt>
+              <dd>{formatMoney(designer.base_rate)} per project</dd>
+              <dt className="text-muted-foreground">Experience</dt>
+              <dd>{designer.experience_years === 1 ? '1 year' : `${designer.experience_years} years`}</dd>
+            </dl>
+            {designer.specialties.length > 0 ? (
+              <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
+                {designer.specialties.map((s) => (
+                  <li key={s}>
+                    <Badge variant="outline">{s}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {actions ? <div className="flex flex-wrap gap-2 pt-2">{actions}</div> : null}
+          </div>
+        </CardContent>
+      </Card>
+      <section aria-labelledby="profile-portfolio-heading">
+        <h2 id="profile-portfolio-heading" className="mb-4 text-xl font-semibold">
+          Portfolio
+        </h2>
+        {photos.isPending ? (
+          <Spinner label="Loading portfolio…" />
+        ) : photos.isError ? (
+          <p role="alert" className="text-destructive">
+            Failed to load the portfolio
+          </p>
+        ) : photos.data.length === 0 ? (
+          <p className="text-muted-foreground">No portfolio yet</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
+            {photos.data.map((photo, index) => (
+              <li key={photo.name}>
+                <img
+                  src={photo.url}
+                  alt={`${name}'s work ${index + 1}`}
+                  width={800}
+                  height={600}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] w-full rounded-md object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { PORTFOLIO_BUCKET } from '@/features/portfolio/api/get-portfolio';
+import { designerKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const ALLOWED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** The bucket's own rules (5 MB, JPEG/PNG/GIF/WebP), checked before the upload; the first problem is returned. */
+export function validatePortfolioFile(file: File): string | null {
+  if (!ALLOWED_PHOTO_TYPES.includes(file.type)) return `${file.name}: Only JPEG, PNG, GIF, and WebP images are allowed`;
+  if (file.size > MAX_PHOTO_BYTES) return `${file.name}: File size must be less than 5MB`;
+  return null;
+}
+
+function objectName(file: File, index: number): string {
+  const ext = (file.name.split('.').pop() ?? 'jpg').toLowerCase().replace(/[^a-z0-9]/g, '') || 'jpg';
+  return `${Date.now()}_${index}.${ext}`;
+}
+
+/**
+ * Uploads several photos one after the other under {userId}/, reporting progress as files done of total.
+ * Each failure gets its own toast; the others still upload.
+ */
+export function useUploadPortfolioPhotos(userId: string) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const mutation = useMutation({
+    mutationFn: async (files: File[]) => {
+      let uploaded = 0;
+      setProgress({ done: 0, total: files.length });
+      for (const [index, file] of files.entries()) {
+        const invalid = validatePortfolioFile(file);
+        if (invalid) {
+          toast.error(invalid);
+        } else {
+          const { error } = await supabase.storage
+            .from(PORTFOLIO_BUCKET)
+            .upload(`${userId}/${objectName(file, index)}`, file, { contentType: file.type, upsert: false });
+          if (error) toast.error(`Failed to upload ${file.name}`);
+          else uploaded += 1;
+        }
+        setProgress({ done: index + 1, total: files.length });
+      }
+      return uploaded;
+    },
+    onSuccess: (uploaded) => {
+      if (uploaded > 0) toast.success('Photos uploaded successfully');
+    },
+    onError: () => toast.error('Failed to upload photos'),
+    onSettled: async () => {
+      setProgress(null);
+      await queryClient.invalidateQueries({ queryKey: designerKeys.portfolioPhotos(userId) });
+    },
+  });
+  return { ...mutation, progress };
+}

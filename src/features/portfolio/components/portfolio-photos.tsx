@@ -1,0 +1,101 @@
+import { ImagePlus, Trash2 } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useDeletePortfolioPhoto } from '@/features/portfolio/api/delete-portfolio-photo';
+import { usePortfolioPhotos } from '@/features/portfolio/api/get-portfolio';
+import { ALLOWED_PHOTO_TYPES, useUploadPortfolioPhotos } from '@/features/portfolio/api/upload-portfolio-photos';
+
+type Props = { designerId: string; name: string; isOwn: boolean };
+
+/** The photo grid; upload and per-photo delete only on one's own portfolio (storage policies enforce it too). */
+export function PortfolioPhotos({ designerId, name, isOwn }: Props) {
+  const photos = usePortfolioPhotos(designerId);
+  const upload = useUploadPortfolioPhotos(designerId);
+  const remove = useDeletePortfolioPhoto(designerId);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+
+  return (
+    <section aria-labelledby="portfolio-photos-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="portfolio-photos-heading" className="text-xl font-semibold">
+          Photos
+        </h2>
+        {isOwn ? (
+          <div className="flex items-center gap-3">
+            {upload.progress ? (
+              <div className="flex items-center gap-2 text-sm" role="status">
+                <progress
+                  value={upload.progress.done}
+                  max={upload.progress.total}
+                  aria-label="Upload progress"
+                  className="h-2 w-32"
+                />
+                <span>
+                  {upload.progress.done} of {upload.progress.total} uploaded
+                </span>
+              </div>
+            ) : null}
+            <label htmlFor={inputId} className="sr-only">
+              Upload portfolio photos
+            </label>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept={ALLOWED_PHOTO_TYPES.join(',')}
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              onChange={(event) => {
+                const files = Array.from(event.target.files ?? []);
+                event.target.value = '';
+                if (files.length > 0) upload.mutate(files);
+              }}
+            />
+            <Button onClick={() => inputRef.current?.click()} disabled={upload.isPending} aria-busy={upload.isPending}>
+              <ImagePlus aria-hidden="true" className="size-4" />
+              {upload.isPending ? 'Uploading…' : 'Upload Photos'}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {photos.isPending ? (
+        <Spinner label="Loading photos…" />
+      ) : photos.isError ? (
+        <p role="alert" className="text-destructive">
+          Failed to load the portfolio
+        </p>
+      ) : photos.data.length === 0 ? null : (
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3" aria-label="Portfolio photos">
+          {photos.data.map((photo, index) => (
+            <li key={photo.path} className="group relative" data-testid="portfolio-photo">
+              <img
+                src={photo.url}
+                alt={`${name}'s work ${index + 1}`}
+                width={800}
+                height={600}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[4/3] w-full rounded-md object-cover"
+              />
+              {isOwn ? (
+                <Button
+                  variant="destructive"
+                  size="icon"
+                  className="absolute top-2 right-2"
+                  aria-label={`Delete photo ${index + 1}`}
+                  disabled={remove.isPending && remove.variables === photo.path}
+                  onClick={() => remove.mutate(photo.path)}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
