@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { mfaChallengeNeeded } from '@/features/mfa/utils/assurance-level';
 
 /**
  * SPEC §2: protected pages show a spinner while the session loads and send signed-out visitors to /auth,
@@ -16,6 +17,10 @@ export function ProtectedRoute() {
     if (auth.event === 'SIGNED_OUT') return <Navigate to={paths.auth.getHref()} replace />;
     const redirectTo = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.auth.getHref({ redirectTo })} replace />;
+  }
+  // SPEC §4 Multi-factor: with a verified factor, the session must be aal2 before the app opens.
+  if (mfaChallengeNeeded(auth.session)) {
+    return <Navigate to={paths.mfa.getHref(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
   return <Outlet />;
 }

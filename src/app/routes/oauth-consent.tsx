@@ -1,5 +1,13 @@
+import { useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
+import { ConsentCard } from '@/features/oauth-consent/components/consent-card';
 
+/** SPEC §7 OAuth consent page (protected: /oauth/authorize sends the browser here with ?authorization_id=). */
 export function Component() {
-  return <Page title="Authorize application" />;
+  const [params] = useSearchParams();
+  return (
+    <Page title="Authorize application" className="max-w-2xl">
+      <ConsentCard authorizationId={params.get('authorization_id') ?? ''} />
+    </Page>
+  );
 }

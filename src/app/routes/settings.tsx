@@ -1,5 +1,52 @@
+import { useNavigate } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useUserRole } from '@/features/auth/api/get-user-role';
+import { signOut } from '@/features/auth/api/sign-out';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
+import { AccountTypeCard } from '@/features/settings/components/account-type-card';
+import { DeleteAccountCard } from '@/features/settings/components/delete-account-card';
+import { ManageSubscriptionCard } from '@/features/subscription/components/manage-subscription-card';
 
+/** SPEC §2 /settings: e-mail, Cancel Subscription, Change Account Type, two-factor sign-in, delete account. */
 export function Component() {
-  return <Page title="Settings" />;
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const userId = auth.user?.id;
+  const role = useUserRole(userId);
+
+  if (!auth.user) return null;
+
+  return (
+    <Page title="Settings" className="max-w-3xl">
+      <div className="space-y-6">
+        <Card aria-labelledby="account-title">
+          <CardHeader>
+            <CardTitle id="account-title">Account</CardTitle>
+            <CardDescription>
+              Signed in as <span className="font-medium text-foreground">{auth.user.email}</span>
+            </CardDescription>
+          </CardHeader>
+        </Card>
+        <ManageSubscriptionCard userId={auth.user.id} />
+        <AccountTypeCard
+          userId={auth.user.id}
+          role={role.data ?? null}
+          roleLoading={role.isPending}
+          onSwitched={(next) => void navigate(paths.dashboard.getHref(next))}
+        />
+        <TwoFactorCard userId={auth.user.id} />
+        <DeleteAccountCard
+          userId={userId}
+          onDeleted={async () => {
+            // Home first: signing out on a protected page would send the user to /auth instead (SPEC §2).
+            await navigate(paths.home.getHref(), { replace: true });
+            await signOut();
+          }}
+        />
+      </div>
+    </Page>
+  );
 }

@@ -1,0 +1,182 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field, FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  enrollInputSchema,
+  totpCodeSchema,
+  useEnrollTotp,
+  useFactors,
+  useUnenrollFactor,
+  useVerifyTotp,
+  type TotpEnrollment,
+} from '@/features/mfa/api/mfa-factors';
+import { TotpCodeField } from '@/features/mfa/components/totp-code-field';
+
+/** Settings: turn on TOTP two-factor sign-in (QR code + secret, confirm with a code), list and remove factors. */
+export function TwoFactorCard({ userId }: { userId: string }) {
+  const factors = useFactors(userId);
+  const enroll = useEnrollTotp(userId);
+  const unenroll = useUnenrollFactor(userId);
+  const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
+  const [name, setName] = useState('Authenticator app');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const nameId = useId();
+  const verified = (factors.data ?? []).filter((factor) => factor.status === 'verified');
+
+  function start(event: FormEvent) {
+    event.preventDefault();
+    const parsed = enrollInputSchema.safeParse({ friendlyName: name });
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? 'Invalid name');
+      return;
+    }
+    setNameError(null);
+    enroll.mutate(parsed.data.friendlyName, { onSuccess: setEnrollment });
+  }
+
+  return (
+    <Card aria-labelledby="two-factor-title">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle id="two-factor-title">Two-factor authentication</CardTitle>
+          {factors.isSuccess ? (
+            verified.length > 0 ? (
+              <Badge variant="secondary">On</Badge>
+            ) : (
+              <Badge variant="outline">Off</Badge>
+            )
+          ) : null}
+        </div>
+        <CardDescription>
+          Ask for a code from an authenticator app (such as Google Authenticator, 1Password or Authy) at every sign-in.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {factors.isPending ? (
+          <Spinner label="Loading your authenticators…" />
+        ) : factors.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load your authenticators.
+          </p>
+        ) : verified.length > 0 ? (
+          <ul aria-label="Authenticators" className="divide-y rounded-md border">
+            {verified.map((factor) => (
+              <li key={factor.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <div>
+                  <p className="font-medium">{factor.friendly_name || 'Authenticator app'}</p>
+                  <p className="text-sm text-muted-foreground">
+                    Added {new Date(factor.created_at).toLocaleDateString()}
+                  </p>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={unenroll.isPending}
+                  aria-label={`Remove ${factor.friendly_name || 'authenticator app'}`}
+                  onClick={() => unenroll.mutate(factor.id)}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {enrollment ? (
+          <EnrollmentStep
+            userId={userId}
+            enrollment={enrollment}
+            onDone={() => setEnrollment(null)}
+            onCancel={() => {
+              unenroll.mutate(enrollment.factorId);
+              setEnrollment(null);
+            }}
+          />
+        ) : factors.isSuccess && verified.length === 0 ? (
+          <form onSubmit={start} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
+            <Field className="flex-1">
+              <Label htmlFor={nameId}>Authenticator name</Label>
+              <Input
+                id={nameId}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? `${nameId}-error` : undefined}
+              />
+              <FieldError id={`${nameId}-error`}>{nameError}</FieldError>
+            </Field>
+            <Button type="submit" disabled={enroll.isPending} aria-busy={enroll.isPending}>
+              Set up authenticator
+            </Button>
+          </form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function EnrollmentStep({
+  userId,
+  enrollment,
+  onDone,
+  onCancel,
+}: {
+  userId: string;
+  enrollment: TotpEnrollment;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const verify = useVerifyTotp(userId);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = totpCodeSchema.safeParse(code);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Invalid code');
+      return;
+    }
+    setError(null);
+    verify.mutate({ factorId: enrollment.factorId, code: parsed.data }, { onSuccess: onDone });
+  }
+
+  return (
+    <section aria-labelledby="enroll-title" className="space-y-4 rounded-md border p-4">
+      <h3 id="enroll-title" className="font-semibold">
+        Scan this QR code with your authenticator app
+      </h3>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <img
+          src={enrollment.qrCode}
+          alt="QR code to add Good Space to your authenticator app"
+          width={176}
+          height={176}
+          className="size-44 rounded-md border bg-white p-2"
+        />
+        <div className="min-w-0 space-y-2 text-sm">
+          <p>Can&apos;t scan it? Enter this secret key in the app instead:</p>
+          <code data-testid="totp-secret" className="block rounded bg-muted px-2 py-1 font-mono break-all">
+            {enrollment.secret}
+          </code>
+        </div>
+      </div>
+      <form onSubmit={submit} className="space-y-3" noValidate>
+        <TotpCodeField value={code} onChange={setCode} error={error} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending}>
+            Verify and turn on
+          </Button>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { userKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+import type { Enums } from '@/types/database';
+
+export type AccountType = Enums<'app_role'>;
+
+export const switchAccountTypeInputSchema = z.object({ newRole: z.enum(['customer', 'designer']) });
+
+/** SPEC §4: the RPC sets the role and creates the matching empty profile; it returns the new role. */
+export async function switchAccountType(newRole: AccountType): Promise<AccountType> {
+  const { data, error } = await supabase.rpc('switch_account_type', { new_role: newRole });
+  if (error) throw error;
+  return data;
+}
+
+/** SPEC §9: the redirect to the new dashboard waits 1.5 seconds, so the toast can be read. */
+export const ACCOUNT_SWITCH_REDIRECT_MS = 1_500;
+
+export const SWITCH_SUCCESS: Record<AccountType, string> = {
+  designer: 'Account changed to Designer! Redirecting...',
+  customer: 'Account changed to Client! Redirecting...',
+};
+
+type UseSwitchAccountTypeOptions = {
+  userId: string;
+  /** Called 1.5 s after the switch with the new role (the route sends the user to its dashboard). */
+  onSwitched: (role: AccountType) => void;
+};
+
+export function useSwitchAccountType({ userId, onSwitched }: UseSwitchAccountTypeOptions) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { currentRole: AccountType | null }) => {
+      if (!input.currentRole) return Promise.reject(new UnknownAccountTypeError());
+      return switchAccountType(input.currentRole === 'customer' ? 'designer' : 'customer');
+    },
+    onSuccess: async (role) => {
+      toast.success(SWITCH_SUCCESS[role]);
+      // Role and membership (answered for the role's plan) both change: refresh everything of the user.
+      await queryClient.invalidateQueries({ queryKey: userKeys.detail(userId) });
+      setTimeout(() => onSwitched(role), ACCOUNT_SWITCH_REDIRECT_MS);
+    },
+    onError: (error) => {
+      if (error instanceof UnknownAccountTypeError) {
+        toast.error('Could not determine your current account type');
+        return;
+      }
+      console.error('Error changing account type', error);
+      toast.error('Failed to change account type');
+    },
+  });
+}
+
+export class UnknownAccountTypeError extends Error {
+  constructor() {
+    super('Could not determine your current account type');
+    this.name = 'UnknownAccountTypeError';
+  }
+}
