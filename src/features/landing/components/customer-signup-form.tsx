@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field, FieldDescription, FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { designStyles } from '@/config/design-styles';
+import { estimatedSavings, formatDollars } from '@/features/landing/utils/savings';
+import {
+  customerFieldOrder,
+  customerSignupSchema,
+  firstInvalid,
+  toPendingCustomerProfile,
+  type CustomerSignupInput,
+} from '@/features/landing/utils/signup-schemas';
+import type { PendingCustomerProfile } from '@/lib/pending-profile';
+
+type CustomerSignupFormProps = {
+  /** Called with the valid form; the page stores it and moves on to sign-up. */
+  onSubmit: (profile: PendingCustomerProfile) => void;
+};
+
+/** SPEC §2/§5 landing customer form, with the live savings estimate (40% of the budget). */
+export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
+  const form = useForm<CustomerSignupInput, unknown, PendingCustomerProfile>({
+    resolver: zodResolver(customerSignupSchema),
+    defaultValues: { location: '', space_size: '', budget_range: '', preferred_style: '' },
+  });
+  const { errors } = form.formState;
+  const shown = firstInvalid(customerFieldOrder, errors);
+  const savings = estimatedSavings(useWatch({ control: form.control, name: 'budget_range' }));
+
+  const fieldProps = (name: (typeof customerFieldOrder)[number]) => ({
+    id: `customer-${name}`,
+    'aria-invalid': shown === name ? true : undefined,
+    'aria-describedby': shown === name ? `customer-${name}-error` : undefined,
+    ...form.register(name),
+  });
+  const error = (name: (typeof customerFieldOrder)[number]) =>
+    shown === name ? <FieldError id={`customer-${name}-error`}>{errors[name]?.message}</FieldError> : null;
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => onSubmit(toPendingCustomerProfile(values)))}
+      className="flex flex-col gap-5"
+      aria-label="Find a designer"
+    >
+      <Field>
+        <Label htmlFor="customer-location">Location</Label>
+        <Input {...fieldProps('location')} autoComplete="address-level2" placeholder="City, e.g. Portland, OR" />
+        {error('location')}
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field>
+          <Label htmlFor="customer-space_size">Square feet</Label>
+          <Input {...fieldProps('space_size')} type="number" inputMode="numeric" min={1} placeholder="e.g. 450" />
+          {error('space_size')}
+        </Field>
+        <Field>
+          <Label htmlFor="customer-budget_range">Budget ($)</Label>
+          <Input {...fieldProps('budget_range')} type="number" inputMode="decimal" min={1} placeholder="e.g. 2500" />
+          {error('budget_range')}
+        </Field>
+      </div>
+      <Field>
+        <Label htmlFor="customer-preferred_style">Design style</Label>
+        <NativeSelect {...fieldProps('preferred_style')}>
+          <option value="">Select a style</option>
+          {designStyles.map((style) => (
+            <option key={style.id} value={style.id}>
+              {style.name}
+            </option>
+          ))}
+        </NativeSelect>
+        {error('preferred_style')}
+      </Field>
+      <div className="rounded-lg bg-secondary p-4 text-secondary-foreground">
+        <p className="text-sm font-medium">Estimated savings</p>
+        <output htmlFor="customer-budget_range" className="text-3xl font-bold" data-testid="estimated-savings">
+          {formatDollars(savings ?? 0)}
+        </output>
+        <FieldDescription className="text-secondary-foreground">
+          40% of your budget, the average saving with thrifted furnishings.
+        </FieldDescription>
+      </div>
+      <Button type="submit" size="lg">
+        Find My Designer
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field, FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { designStyles } from '@/config/design-styles';
+import {
+  designerFieldOrder,
+  designerSignupSchema,
+  firstInvalid,
+  toPendingDesignerProfile,
+  type DesignerSignupInput,
+} from '@/features/landing/utils/signup-schemas';
+import type { PendingDesignerProfile } from '@/lib/pending-profile';
+import type { z } from 'zod';
+
+type DesignerSignupFormProps = { onSubmit: (profile: PendingDesignerProfile) => void };
+
+/** SPEC §2/§5 landing designer form. */
+export function DesignerSignupForm({ onSubmit }: DesignerSignupFormProps) {
+  const form = useForm<DesignerSignupInput, unknown, z.output<typeof designerSignupSchema>>({
+    resolver: zodResolver(designerSignupSchema),
+    defaultValues: { location: '', portfolio_url: '', style: '', bio: '', base_rate: '' },
+  });
+  const { errors } = form.formState;
+  const shown = firstInvalid(designerFieldOrder, errors);
+
+  const fieldProps = (name: (typeof designerFieldOrder)[number]) => ({
+    id: `designer-${name}`,
+    'aria-invalid': shown === name ? true : undefined,
+    'aria-describedby': shown === name ? `designer-${name}-error` : undefined,
+    ...form.register(name),
+  });
+  const error = (name: (typeof designerFieldOrder)[number]) =>
+    shown === name ? <FieldError id={`designer-${name}-error`}>{errors[name]?.message}</FieldError> : null;
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => onSubmit(toPendingDesignerProfile(values)))}
+      className="flex flex-col gap-5"
+      aria-label="Become a designer"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field>
+          <Label htmlFor="designer-location">Location (optional)</Label>
+          <Input {...fieldProps('location')} autoComplete="address-level2" placeholder="City, e.g. Austin, TX" />
+          {error('location')}
+        </Field>
+        <Field>
+          <Label htmlFor="designer-portfolio_url">Portfolio URL (optional)</Label>
+          <Input {...fieldProps('portfolio_url')} type="url" inputMode="url" placeholder="https://" />
+          {error('portfolio_url')}
+        </Field>
+      </div>
+      <Field>
+        <Label htmlFor="designer-style">Design style</Label>
+        <NativeSelect {...fieldProps('style')}>
+          <option value="">Select your main style</option>
+          {designStyles.map((style) => (
+            <option key={style.id} value={style.id}>
+              {style.name}
+            </option>
+          ))}
+        </NativeSelect>
+        {error('style')}
+      </Field>
+      <Field>
+        <Label htmlFor="designer-bio">Additional info</Label>
+        <Textarea
+          {...fieldProps('bio')}
+          rows={4}
+          maxLength={1000}
+          placeholder="Your experience, studies and the rooms you love to design"
+        />
+        {error('bio')}
+      </Field>
+      <Field>
+        <Label htmlFor="designer-base_rate">Base rate per project ($, optional)</Label>
+        <Input
+          {...fieldProps('base_rate')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          placeholder="e.g. 300"
+        />
+        {error('base_rate')}
+      </Field>
+      <Button type="submit" size="lg">
+        Join as a Designer
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import { sectionIds } from '@/features/landing/utils/section-ids';
+
+type LandingFooterProps = { pricingHref: string };
+
+/**
+ * SPEC §2 footer: pricing, anchors to the sections, and placeholder entries. The placeholders have no page yet,
+ * so they are plain text marked "coming soon" rather than links that lead nowhere.
+ */
+export function LandingFooter({ pricingHref }: LandingFooterProps) {
+  const linkClass = 'rounded-sm text-sm hover:underline';
+  return (
+    <footer className="border-t bg-card py-12">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 sm:grid-cols-3 sm:px-6 lg:px-8">
+        <div className="flex flex-col gap-2">
+          <p className="text-lg font-semibold">Good Space</p>
+          <p className="text-sm text-muted-foreground">Beautiful, sustainable rooms from second-hand finds.</p>
+        </div>
+        <nav aria-label="Footer" className="flex flex-col gap-2">
+          <p className="text-sm font-semibold">Explore</p>
+          <ul className="flex flex-col gap-2">
+            <li>
+              <a className={linkClass} href={`#${sectionIds.howItWorks}`}>
+                How It Works
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={`#${sectionIds.customerSignup}`}>
+                Find a Designer
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={`#${sectionIds.designerSignup}`}>
+                Become a Designer
+              </a>
+            </li>
+            <li>
+              <Link className={linkClass} to={pricingHref}>
+                Pricing
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-semibold" id="footer-soon">
+            Coming soon
+          </p>
+          <ul aria-labelledby="footer-soon" className="flex flex-col gap-2 text-sm text-muted-foreground">
+            {['Resources', 'Success Stories', 'About Us', 'Contact', 'Terms of Service'].map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="mx-auto mt-8 max-w-6xl px-4 text-xs text-muted-foreground sm:px-6 lg:px-8">
+        © {new Date().getFullYear()} Good Space
+      </p>
+    </footer>
+  );
+}

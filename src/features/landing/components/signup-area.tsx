@@ -1,0 +1,60 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { sectionIds } from '@/features/landing/utils/section-ids';
+
+// The forms (react-hook-form, zod) are not needed for the first paint: their chunk loads after it. The
+// sections themselves render at once, so the hero's anchors always have a target.
+const CustomerSignup = lazy(() =>
+  import('@/features/landing/components/signup-sections').then((m) => ({ default: m.CustomerSignup })),
+);
+const DesignerSignup = lazy(() =>
+  import('@/features/landing/components/signup-sections').then((m) => ({ default: m.DesignerSignup })),
+);
+
+function SignupSection({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`}>
+      <div className="flex h-full flex-col gap-4 rounded-lg border bg-card p-6 shadow-sm sm:p-8">
+        <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {title}
+        </h2>
+        <p className="text-muted-foreground">{intro}</p>
+        <Suspense fallback={<Spinner label="Loading the form…" className="min-h-64 justify-center" />}>
+          {children}
+        </Suspense>
+      </div>
+    </section>
+  );
+}
+
+/** SPEC §2 landing: the customer and designer sign-up sections, side by side on wide screens. */
+export function SignupArea() {
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8">
+      <SignupSection
+        id={sectionIds.customerSignup}
+        title="Find a Designer"
+        intro="Tell us about your space. We keep your answers for your new account."
+      >
+        <CustomerSignup />
+      </SignupSection>
+      <SignupSection
+        id={sectionIds.designerSignup}
+        title="Become a Designer"
+        intro="Tell clients about your style. We keep your answers for your new account."
+      >
+        <DesignerSignup />
+      </SignupSection>
+    </div>
+  );
+}

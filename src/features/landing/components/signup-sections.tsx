@@ -1,0 +1,33 @@
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { CustomerSignupForm } from '@/features/landing/components/customer-signup-form';
+import { DesignerSignupForm } from '@/features/landing/components/designer-signup-form';
+import { savePendingProfile } from '@/lib/pending-profile';
+
+/**
+ * The two landing forms with their submit behaviour (SPEC §3 pending profiles): the form is kept in the
+ * browser and sign-up sends it along. Loaded after the first paint: forms and validation are not needed for it.
+ */
+export function CustomerSignup() {
+  const navigate = useNavigate();
+  return (
+    <CustomerSignupForm
+      onSubmit={(profile) => {
+        savePendingProfile('customer', profile);
+        void navigate(paths.auth.getHref({ role: 'customer' }));
+      }}
+    />
+  );
+}
+
+export function DesignerSignup() {
+  const navigate = useNavigate();
+  return (
+    <DesignerSignupForm
+      onSubmit={(profile) => {
+        savePendingProfile('designer', profile);
+        void navigate(paths.auth.getHref({ role: 'designer' }));
+      }}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+/** SPEC §9: the landing page estimates savings as 40% of the entered budget. */
+export const SAVINGS_RATE = 0.4;
+
+/** The estimate for what the person typed, or null while it is not a positive number. */
+export function estimatedSavings(budgetInput: string): number | null {
+  const trimmed = budgetInput.trim();
+  if (trimmed === '') return null;
+  const budget = Number(trimmed);
+  if (!Number.isFinite(budget) || budget <= 0) return null;
+  return Math.round(budget * SAVINGS_RATE * 100) / 100;
+}
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 0,
+});
+
+export function formatDollars(amount: number): string {
+  return dollars.format(amount);
+}

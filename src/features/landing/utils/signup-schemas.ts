@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { designStyleIds, designStyleName } from '@/config/design-styles';
+import type { PendingCustomerProfile, PendingDesignerProfile } from '@/lib/pending-profile';
+
+/**
+ * SPEC §5 landing forms, with its messages. Inputs are strings (what the fields hold); the output is the
+ * pending profile stored for sign-up. The database checks the same bounds (ADR 0002, docs/schema.md).
+ */
+const isStyleId = (value: string) => (designStyleIds as readonly string[]).includes(value);
+
+const positiveNumber = z
+  .string()
+  .trim()
+  .refine((value) => value !== '' && Number.isFinite(Number(value)) && Number(value) > 0, 'Must be a positive number')
+  .transform(Number);
+
+export const customerSignupSchema = z.object({
+  location: z.string().trim().min(1, 'Location is required').max(100, 'Location must be at most 100 characters'),
+  space_size: positiveNumber,
+  budget_range: positiveNumber,
+  preferred_style: z.string().refine(isStyleId, 'Please select a design style'),
+});
+
+export type CustomerSignupInput = z.input<typeof customerSignupSchema>;
+export const customerFieldOrder = ['location', 'space_size', 'budget_range', 'preferred_style'] as const;
+
+export function toPendingCustomerProfile(values: z.output<typeof customerSignupSchema>): PendingCustomerProfile {
+  return values;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const designerSignupSchema = z.object({
+  location: z.string().trim().max(100, 'Location must be at most 100 characters'),
+  portfolio_url: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isHttpUrl(value), 'Must be a valid URL'),
+  style: z.string().refine(isStyleId, 'Please select a design style'),
+  bio: z
+    .string()
+    .trim()
+    .min(10, 'Additional info must be at least 10 characters')
+    .max(1000, 'Additional info must be at most 1000 characters'),
+  base_rate: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= 0), 'Must be 0 or greater')
+    .transform((value) => (value === '' ? 0 : Number(value))),
+});
+
+export type DesignerSignupInput = z.input<typeof designerSignupSchema>;
+export const designerFieldOrder = ['location', 'portfolio_url', 'style', 'bio', 'base_rate'] as const;
+
+export function toPendingDesignerProfile(values: z.output<typeof designerSignupSchema>): PendingDesignerProfile {
+  const { style, location, ...rest } = values;
+  // Designer profiles list specialties by name (SPEC §3: the display names), the landing form picks by id.
+  return { ...rest, ...(location ? { location } : {}), specialties: [designStyleName(style) ?? style] };
+}
+
+/** SPEC §5 "only the first validation message is shown": the first invalid field in the form's order. */
+export function firstInvalid<K extends string>(order: readonly K[], errors: Partial<Record<K, unknown>>): K | null {
+  return order.find((key) => errors[key]) ?? null;
+}
