@@ -25,6 +25,8 @@ export interface RealtimeBenchOptions {
   clients?: number;
   /** Distinct signed-in users among the clients (default: one each, so RLS runs for every client). */
   users?: number;
+  /** Row-level security on the table (default true); false measures fan-out alone. */
+  rls?: boolean;
   insertsPerSecond?: number;
   durationMs?: number;
   /** How long to wait for the last deliveries after the last insert. */
@@ -34,6 +36,7 @@ export interface RealtimeBenchOptions {
 export interface RealtimeBenchResult {
   clients: number;
   users: number;
+  rls: boolean;
   inserts: number;
   /** Messages expected (inserts × clients) and received. */
   expected: number;
@@ -49,14 +52,14 @@ export interface RealtimeBenchResult {
 
 const TABLE = 'rt_bench';
 
-async function setup(dbUrl: string): Promise<void> {
+async function setup(dbUrl: string, rls: boolean): Promise<void> {
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   try {
     await c.query(`
       drop table if exists public.${TABLE};
       create table public.${TABLE} (id bigint generated always as identity primary key, author uuid, body text, created_at timestamptz default now());
-      alter table public.${TABLE} enable row level security;
+      ${rls ? `alter table public.${TABLE} enable row level security;` : ''}
       grant select, insert on public.${TABLE} to authenticated;
       create policy "signed-in users read" on public.${TABLE} for select to authenticated using ((select auth.uid()) is not null);
       alter publication supabase_realtime add table public.${TABLE};
@@ -154,7 +157,8 @@ function ask(worker: Worker, question: 'count' | 'collect', answer: WorkerReply[
 export async function benchRealtime(opts: RealtimeBenchOptions): Promise<RealtimeBenchResult> {
   const { clients: n = 100, insertsPerSecond = 50, durationMs = 10_000, drainMs = 5_000 } = opts;
   const secret = new TextEncoder().encode(opts.jwtSecret ?? DEFAULT_JWT_SECRET);
-  await setup(opts.dbUrl);
+  const rls = opts.rls ?? true;
+  await setup(opts.dbUrl, rls);
   const writer = new pg.Pool({ connectionString: opts.dbUrl, max: 4 });
   const users = Math.max(1, Math.min(n, opts.users ?? n));
   const userTokens: string[] = [];
@@ -204,6 +208,7 @@ export async function benchRealtime(opts: RealtimeBenchOptions): Promise<Realtim
     return {
       clients: n,
       users,
+      rls,
       inserts: total,
       expected,
       delivered: r.delivered,
@@ -224,7 +229,7 @@ export async function benchRealtime(opts: RealtimeBenchOptions): Promise<Realtim
 function section(r: RealtimeBenchResult): { title: string; lines: string[] } {
   const ms = (x: number) => `${x.toFixed(0)} ms`;
   return {
-    title: `Realtime postgres_changes, commit to delivery (${r.clients} clients, ${r.users} users, RLS, ${Math.round(r.insertsPerSecond)} inserts/s; goal p95 ≤ 100 ms)`,
+    title: `Realtime postgres_changes, commit to delivery (${r.clients} clients, ${r.users} users, ${r.rls ? 'RLS' : 'no RLS'}, ${Math.round(r.insertsPerSecond)} inserts/s; goal p95 ≤ 100 ms)`,
     lines: [
       `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
       `${r.delivered} of ${r.expected} messages delivered (${r.inserts} inserts × ${r.clients} clients), ${r.duplicates} duplicates`,
