@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient } from '../support/clients.ts';
 import { sql } from '../support/db.ts';
 import { signUserJwt } from '../support/tokens.ts';
-import { createFixture, dropFixture, rest, userClient } from './rest-fixture.ts';
+import { createFixture, dropFixture, rest, userClient, waitForRest } from './rest-fixture.ts';
 
 // RPC (reference/supabase-wire.md §1.2, §1.4; PostgREST findProc overloading by argument names).
 const P = 'rest_rpc';
@@ -110,5 +110,62 @@ describe('rpc', () => {
     const res = await rest(`/rpc/${P}_hello`, { method: 'DELETE' });
     expect(res.status).toBe(405);
     expect(res.body).toEqual({ code: 'PGRST101', details: null, hint: null, message: 'Cannot use the DELETE method on RPC' });
+  });
+});
+
+// Function calls and the transaction preferences, as the postgrest-js suite recorded them from PostgREST v14:
+// Prefer tx=rollback and max-affected apply to calls as to writes; count=exact counts a scalar result as 1.
+describe('rpc transaction preferences', () => {
+  beforeAll(async () => {
+    await sql(`
+      create function ${P}_pick(a int) returns text language sql immutable as $$ select 'int' $$;
+      create function ${P}_pick(a text) returns text language sql immutable as $$ select 'text' $$;
+      create function ${P}_bump() returns setof int language sql as $$ update ${P}_kv set v = v + 1 returning v $$;
+      grant execute on function ${P}_pick(int), ${P}_pick(text), ${P}_bump() to anon;
+      notify pgrst, 'reload schema';
+    `);
+    await waitForRest(`/rest/v1/rpc/${P}_bump`);
+  });
+
+  it('rolls a call back with Prefer: tx=rollback but still answers its result', async () => {
+    await sql(`delete from ${P}_kv where k = 'from-rpc'`);
+    const res = await rest(`/rpc/${P}_write`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Prefer: 'tx=rollback' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe(7);
+    expect(res.headers.get('preference-applied')).toBe('tx=rollback');
+    expect(await sql(`select count(*)::int as n from ${P}_kv where k = 'from-rpc'`)).toEqual([{ n: 0 }]);
+  });
+
+  it('fails a call affecting more rows than max-affected with PGRST124 and rolls it back', async () => {
+    await sql(`insert into ${P}_kv (k, v) values ('m1', 1), ('m2', 1), ('m3', 1)`);
+    const res = await rest(`/rpc/${P}_bump`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Prefer: 'handling=strict, max-affected=1' },
+      body: '{}',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint' });
+    expect(await sql(`select sum(v)::int as s from ${P}_kv where k like 'm_'`)).toEqual([{ s: 3 }]);
+    await sql(`delete from ${P}_kv where k like 'm_'`);
+  });
+
+  it('counts a scalar result with count=exact (Content-Range 0-0/1)', async () => {
+    const { data, count } = await db.rpc(`${P}_hello`, {}, { count: 'exact' });
+    expect(data).toBe('hello');
+    expect(count).toBe(1);
+    const raw = await rest(`/rpc/${P}_hello`, { headers: { Prefer: 'count=exact' } });
+    expect(raw.headers.get('content-range')).toBe('0-0/1');
+  });
+
+  it('lists PGRST203 candidates in sorted order', async () => {
+    const res = await rest(`/rpc/${P}_pick?a=1`);
+    expect(res.status).toBe(300);
+    expect(res.body.message).toBe(
+      `Could not choose the best candidate function between: public.${P}_pick(a => integer), public.${P}_pick(a => text)`,
+    );
   });
 });

@@ -37,14 +37,12 @@ export interface BuildContext {
   schema: string;
   params: SqlParams;
   query: QueryParams;
-  /** Embed aliases are numbered per request, as PostgREST does (`clients_1`). */
-  counter: number;
   /** Embed paths ('a.b') that filters/order/limit were given for and that were consumed. */
   usedPaths: Set<string>;
 }
 
 export function newContext(cache: SchemaCache, schema: string, query: QueryParams): BuildContext {
-  return { cache, schema, params: new SqlParams(), query, counter: 0, usedPaths: new Set(['']) };
+  return { cache, schema, params: new SqlParams(), query, usedPaths: new Set(['']) };
 }
 
 // ---------- fields and filters ----------
@@ -117,21 +115,27 @@ function embedNullFilter(f: Filter, embeds: Map<string, EmbedInfo>): string | nu
 function findRelationship(ctx: BuildContext, source: Relation, embed: SelectEmbed): Relationship {
   const all = ctx.cache.relationships.get(relKey(source.schema, source.name)) ?? [];
   const onSource = (r: Relationship) => r.fkColumns === r.sourceColumns;
+  const isSelf = (r: Relationship) => !r.junction && r.source === r.target;
+  const byColumn = (r: Relationship) => onSource(r) && r.sourceColumns.length === 1 && r.sourceColumns[0] === embed.name;
+  // The target may be the table, a foreign-key column (`client_id(*)`) or the constraint's name.
   let cands = all.filter(
     (r) =>
       r.target.schema === ctx.schema &&
-      (r.target.name === embed.name || (onSource(r) && r.sourceColumns.length === 1 && r.sourceColumns[0] === embed.name)),
+      (r.target.name === embed.name || byColumn(r) || (!r.junction && !isSelf(r) && r.constraint === embed.name)),
   );
   if (embed.hint !== undefined) {
     const hint = embed.hint;
     cands = cands.filter(
       (r) =>
-        r.constraint === hint ||
+        (!isSelf(r) && r.constraint === hint) ||
         (r.fkColumns.length === 1 && r.fkColumns[0] === hint) ||
         (!r.junction && onSource(r) && r.sourceColumns.length === 1 && r.sourceColumns[0] === hint) ||
         (!r.junction && !onSource(r) && r.targetColumns.length === 1 && r.targetColumns[0] === hint),
     );
   }
+  // A self-referencing foreign key is one relationship seen both ways: by the table's name it is the
+  // one-to-many (the children; a hint may only name the fk column), the many-to-one only by the column.
+  cands = cands.filter((r) => !isSelf(r) || byColumn(r) || (r.target.name === embed.name && !onSource(r)));
   if (cands.length === 1) return cands[0]!;
   if (cands.length === 0) {
     const suggestion = embed.hint === undefined ? closest(embed.name, new Set(all.map((r) => r.target.name))) : null;
@@ -254,7 +258,9 @@ function orderSql(ctx: BuildContext, alias: string, rel: Relation, term: OrderTe
 
 function compileEmbed(ctx: BuildContext, parent: Relation, parentAlias: string, embed: SelectEmbed, path: string[], parts: ReadParts): EmbedInfo {
   const r = findRelationship(ctx, parent, embed);
-  const n = ++ctx.counter;
+  // PostgREST numbers embed aliases by depth, not per request (two unaliased embeds of one table at one
+  // level then collide in Postgres, 42712, as they do on hosted).
+  const n = path.length + 1;
   const name = embed.alias ?? embed.name;
   const target = r.target;
   const childAlias = `${target.name}_${n}`;
@@ -516,7 +522,10 @@ export function resolveFunction(cache: SchemaCache, schema: string, name: string
     throw new RestError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${matches.map((f) => `${f.schema}.${f.name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
+      `Could not choose the best candidate function between: ${matches
+        .map((f) => `${f.schema}.${f.name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`)
+        .sort()
+        .join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );

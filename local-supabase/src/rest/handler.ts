@@ -310,6 +310,26 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     return s.prefs.return === 'representation';
   }
 
+  /**
+   * Commit or roll back after the statement: the singular check (mutations), `max-affected` with
+   * handling=strict and `Prefer: tx=rollback` apply to writes and to function calls alike.
+   */
+  function txDecision(s: RequestState, checkSingular: boolean): { decide: (r: pg.QueryResult[]) => 'commit' | 'rollback'; verdict: () => RestError | null } {
+    const maxAffected = s.prefs.handling === 'strict' ? s.prefs.maxAffected : undefined;
+    let verdict: RestError | null = null;
+    return {
+      decide: (r) => {
+        const n = Number(r[0]!.rows[0].page_total);
+        if (checkSingular && s.singular && n !== 1) verdict = notSingular(n);
+        else if (maxAffected !== undefined && n > maxAffected) {
+          verdict = new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+        }
+        return verdict || s.prefs.tx === 'rollback' ? 'rollback' : 'commit';
+      },
+      verdict: () => verdict,
+    };
+  }
+
   async function mutate(
     s: RequestState,
     ctx: BuildContext,
@@ -319,21 +339,14 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     const representation = needsRepresentation(s) ? { items: ctx.query.select, singular: s.singular } : null;
     const sql = buildMutationStatement(ctx, rel, mutations, representation);
     checkUnusedPaths(ctx);
-    const maxAffected = s.prefs.handling === 'strict' ? s.prefs.maxAffected : undefined;
-    let verdict: RestError | null = null;
+    const tx = txDecision(s, true);
     const results = await runTransaction(deps.pool, {
       readOnly: false,
       settings: txSettings(s),
       statements: [{ text: sql, values: ctx.params.values }],
-      decide: (r) => {
-        const n = Number(r[0]!.rows[0].page_total);
-        if (s.singular && n !== 1) verdict = notSingular(n);
-        else if (maxAffected !== undefined && n > maxAffected) {
-          verdict = new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
-        }
-        return verdict || s.prefs.tx === 'rollback' ? 'rollback' : 'commit';
-      },
+      decide: tx.decide,
     });
+    const verdict = tx.verdict();
     if (verdict) throw verdict;
     const row = results[0]!.rows[0] as { page_total: string; inserted: string; body: string };
     return { pageTotal: Number(row.page_total), inserted: Number(row.inserted), body: row.body };
@@ -461,6 +474,15 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     return callFunction(s, res, cache, fn, argsJson, argNames, q);
   }
 
+  /** One function call in its transaction, with tx=rollback and max-affected honoured. */
+  async function runCall(s: RequestState, readOnly: boolean, statement: Statement): Promise<pg.QueryResult[]> {
+    const tx = txDecision(s, false);
+    const results = await runTransaction(deps.pool, { readOnly, settings: txSettings(s), statements: [statement], decide: tx.decide });
+    const verdict = tx.verdict();
+    if (verdict) throw verdict;
+    return results;
+  }
+
   async function callFunction(
     s: RequestState,
     res: ServerResponse,
@@ -485,15 +507,17 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     const fromSql = from ? ` FROM ${from}` : '';
     if (fn.returnKind === 'void') {
       const sql = `SELECT NULL::bigint AS total_result_set, 1::bigint AS page_total, (${call})::text AS body${fromSql}`;
-      await runTransaction(deps.pool, { readOnly, settings: txSettings(s), statements: [{ text: sql, values: ctx.params.values }] });
+      await runCall(s, readOnly, { text: sql, values: ctx.params.values });
       return sendBody(s, res, 204, null, {}, false);
     }
     const body = fn.returnsSet ? `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')` : `coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null')`;
     const sql = `WITH pgrst_source AS ( SELECT ${call} AS pgrst_scalar${fromSql} ) SELECT NULL::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${body}::text AS body FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
-    const results = await runTransaction(deps.pool, { readOnly, settings: txSettings(s), statements: [{ text: sql, values: ctx.params.values }] });
+    const results = await runCall(s, readOnly, { text: sql, values: ctx.params.values });
     const row = results[0]!.rows[0] as { page_total: string; body: string };
     const n = Number(row.page_total);
-    const headers: Record<string, string> = fn.returnsSet ? { 'Content-Range': contentRange(0, n, null) } : {};
+    // count=exact counts the call's rows (a scalar result is one row), as PostgREST does for any call.
+    const total = s.prefs.count === 'exact' ? n : null;
+    const headers: Record<string, string> = fn.returnsSet || total !== null ? { 'Content-Range': contentRange(0, n, total) } : {};
     sendBody(s, res, 200, row.body, headers, false);
   }
 
@@ -515,11 +539,7 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     const { limit, offset } = rangeOf(s, q);
     const count = s.prefs.count === 'exact' ? 'exact' : undefined;
     const stmt = buildReadStatement(ctx, parts, { count, singular, limit, offset, maxRows: deps.settings.maxRows });
-    const results = await runTransaction(deps.pool, {
-      readOnly,
-      settings: txSettings(s),
-      statements: [{ text: stmt.sql, values: ctx.params.values }],
-    });
+    const results = await runCall(s, readOnly, { text: stmt.sql, values: ctx.params.values });
     const row = results[0]!.rows[0] as { total_result_set: string | null; page_total: string; body: string };
     const pageTotal = Number(row.page_total);
     const total = row.total_result_set === null ? null : Number(row.total_result_set);

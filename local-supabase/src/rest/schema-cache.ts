@@ -297,9 +297,7 @@ function deriveRelationships(fks: ForeignKey[]): Map<string, Relationship[]> {
 export function describeRelationship(r: Relationship): { cardinality: Cardinality; embedding: string; relationship: string } {
   const rel = r.junction
     ? `${r.junction.table.name} using ${r.junction.sourceFk.name}(${r.junction.sourceFk.columns.join(', ')}) and ${r.junction.targetFk.name}(${r.junction.targetFk.columns.join(', ')})`
-    : r.cardinality === 'one-to-many' || (r.cardinality === 'one-to-one' && r.fkColumns === r.targetColumns)
-      ? `${r.constraint} using ${r.target.name}(${r.targetColumns.join(', ')}) and ${r.source.name}(${r.sourceColumns.join(', ')})`
-      : `${r.constraint} using ${r.source.name}(${r.sourceColumns.join(', ')}) and ${r.target.name}(${r.targetColumns.join(', ')})`;
+    : `${r.constraint} using ${r.source.name}(${r.sourceColumns.join(', ')}) and ${r.target.name}(${r.targetColumns.join(', ')})`;
   return { cardinality: r.cardinality, embedding: `${r.source.name} with ${r.target.name}`, relationship: rel };
 }
 
