@@ -1,11 +1,12 @@
 // `npm run bench:stack`: figures for the local stack, printed and written to docs/benchmarks.md.
 // A report, not a test: nothing here passes or fails on a number.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, repoRoot, type StackConfig } from '../../local-supabase/src/config.ts';
 import { startStack } from '../../local-supabase/src/stack.ts';
+import { writeSection } from './report.ts';
 import { percentile } from './stats.ts';
 
 const BASE = Number(process.env.BENCH_PORT_BASE ?? 58000);
@@ -92,19 +93,6 @@ async function main(): Promise<void> {
   ].join('\n');
   console.log(body);
   writeSection('stack', body);
-}
-
-/** Replaces the text between `<!-- bench:NAME -->` markers in docs/benchmarks.md (other benches keep theirs). */
-export function writeSection(name: string, body: string): void {
-  const file = path.join(repoRoot, 'docs/benchmarks.md');
-  const start = `<!-- bench:${name} -->`;
-  const end = `<!-- /bench:${name} -->`;
-  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nReports, not tests. Re-run with the npm script named in each heading.\n';
-  const block = `${start}\n## npm run bench:${name}\n\n${body}\n${end}`;
-  const i = doc.indexOf(start);
-  const j = doc.indexOf(end);
-  doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
-  writeFileSync(file, doc);
 }
 
 main().catch((err) => {

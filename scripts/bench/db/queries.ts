@@ -1,0 +1,287 @@
+// Every database call of SPEC §7 (table "Database") and of src/features/**/api, written as the app writes it
+// with supabase-js (same columns, filters, order and page sizes where the app code exists).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Actors } from './dataset.ts';
+
+export type Actor = 'customer' | 'designer' | 'acceptor' | 'reviewer';
+
+export interface BenchQuery {
+  name: string;
+  /** The SPEC §7 row (or app file) it stands for. */
+  spec: string;
+  as: Actor;
+  kind: 'read' | 'write';
+  /** One call; `i` counts calls from 0 (warm-up included). Throws on an error answer. */
+  run(i: number): Promise<unknown>;
+  /** Calls that consume a row each (accept a bid, review a project): at most this many calls. */
+  limit?: number;
+  /** For those: the plan replays the first call's statement on a row no call used (value rewrite). */
+  explainRewrite?: (v: unknown) => unknown;
+}
+
+export interface Pools {
+  /** One pending bid of each of the acceptor's pending projects. */
+  acceptBids: string[];
+  /** The reviewer's completed, unreviewed projects (designer, project). */
+  reviewProjects: { id: string; designer_id: string }[];
+  /** Open projects the bench designer has not bid on. */
+  openProjects: string[];
+  /** Designers the customer has not nudged for `pendingProject`. */
+  nudgeDesigners: string[];
+}
+
+type Answer = { error: unknown; data?: unknown };
+async function ok<T extends Answer>(p: PromiseLike<T>): Promise<T> {
+  const r = await p;
+  if (r.error) throw new Error(JSON.stringify(r.error));
+  return r;
+}
+
+const PROJECT_COLUMNS =
+  'id, customer_id, designer_id, title, description, location, latitude, longitude, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at';
+const DESIGNER_CARD_COLUMNS =
+  'user_id, full_name, username, bio, base_rate, rate_per_item, rate_per_sqft, specialties, experience_years, location, latitude, longitude';
+const NUDGE_COLUMNS =
+  'id, client_id, designer_id, project_id, status, quote_amount, quote_message, created_at, responded_at, project:projects(id, title, description, location, space_size, budget, budget_type, preferred_style, status)';
+
+/** Replaces one string value inside a statement's parameters (JSON bodies included). */
+export function swapValue(from: string, to: string): (v: unknown) => unknown {
+  return (v) => (typeof v === 'string' ? v.split(from).join(to) : v);
+}
+
+export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools: Pools): BenchQuery[] {
+  const c = db.customer;
+  const d = db.designer;
+  const near = { lat: 40.0, lng: -100.0 };
+  const dLat = 100 / 69;
+  const dLng = 100 / (69 * Math.cos((near.lat * Math.PI) / 180));
+  const createdItems: string[] = [];
+  const q: BenchQuery[] = [
+    // ---- profiles, roles, role profiles
+    {
+      name: 'profiles: own id (check-user-exists)', spec: 'profiles select id where id is the user', as: 'customer', kind: 'read',
+      run: () => ok(c.from('profiles').select('id').eq('id', a.customer.id).maybeSingle()),
+    },
+    {
+      name: 'profiles: full_name, email of the designer', spec: 'profiles select full_name, email by id', as: 'customer', kind: 'read',
+      run: () => ok(c.from('profiles').select('full_name, email').eq('id', a.designer.id).maybeSingle()),
+    },
+    {
+      name: 'user_roles: own role', spec: 'user_roles select role where user_id (single)', as: 'designer', kind: 'read',
+      run: () => ok(d.from('user_roles').select('role').eq('user_id', a.designer.id).maybeSingle()),
+    },
+    {
+      name: 'customer_profiles: own row', spec: 'customer_profiles select by user_id', as: 'customer', kind: 'read',
+      run: () => ok(c.from('customer_profiles').select('*').eq('user_id', a.customer.id).maybeSingle()),
+    },
+    {
+      name: 'designer_profiles: own row', spec: 'designer_profiles select by user_id', as: 'designer', kind: 'read',
+      run: () => ok(d.from('designer_profiles').select('*').eq('user_id', a.designer.id).maybeSingle()),
+    },
+    {
+      name: 'designer_profiles: available, page 1 (24)', spec: 'designer_profiles select available (get-designers.ts)', as: 'customer', kind: 'read',
+      run: () =>
+        ok(c.from('designer_profiles').select(DESIGNER_CARD_COLUMNS).eq('availability_status', 'available')
+          .order('created_at', { ascending: false }).order('user_id', { ascending: false }).range(0, 23)),
+    },
+    {
+      name: 'designer_profiles: available, page 20', spec: 'designer_profiles select available (get-designers.ts), deep page', as: 'customer', kind: 'read',
+      run: () =>
+        ok(c.from('designer_profiles').select(DESIGNER_CARD_COLUMNS).eq('availability_status', 'available')
+          .order('created_at', { ascending: false }).order('user_id', { ascending: false }).range(456, 479)),
+    },
+    {
+      name: 'designer_profiles: available within 100 mi box', spec: 'designer_profiles select available near (get-designers.ts)', as: 'customer', kind: 'read',
+      run: () =>
+        ok(c.from('designer_profiles').select(DESIGNER_CARD_COLUMNS).eq('availability_status', 'available')
+          .or(`latitude.is.null,longitude.is.null,and(latitude.gte.${near.lat - dLat},latitude.lte.${near.lat + dLat},longitude.gte.${near.lng - dLng},longitude.lte.${near.lng + dLng})`)
+          .order('created_at', { ascending: false }).order('user_id', { ascending: false }).range(0, 23)),
+    },
+    {
+      name: 'designer_profiles: available + profiles(full_name) embed', spec: 'designer_profiles select available with joined profile name (SPEC wording)', as: 'customer', kind: 'read',
+      run: () =>
+        ok(c.from('designer_profiles').select(`${DESIGNER_CARD_COLUMNS}, profiles(full_name)`).eq('availability_status', 'available')
+          .order('created_at', { ascending: false }).order('user_id', { ascending: false }).range(0, 23)),
+    },
+    {
+      name: 'customer_profiles: own location', spec: 'customer_profiles select location (get-customer-location.ts)', as: 'customer', kind: 'read',
+      run: () => ok(c.from('customer_profiles').select('location').eq('user_id', a.customer.id).maybeSingle()),
+    },
+    {
+      name: 'subscriptions: own', spec: 'subscriptions (check-subscription reads the caller\'s rows)', as: 'customer', kind: 'read',
+      run: () => ok(c.from('subscriptions').select('plan, status, current_period_end, product_id').eq('user_id', a.customer.id)),
+    },
+    // ---- projects
+    {
+      name: 'projects: by customer, newest first (24)', spec: 'projects select by customer_id newest first', as: 'customer', kind: 'read',
+      run: () =>
+        ok(c.from('projects').select(PROJECT_COLUMNS).eq('customer_id', a.customer.id)
+          .order('created_at', { ascending: false }).order('id', { ascending: false }).range(0, 23)),
+    },
+    {
+      name: 'projects: pending, unassigned (designer, 24)', spec: 'projects select status pending and designer_id null', as: 'designer', kind: 'read',
+      run: () =>
+        ok(d.from('projects').select(PROJECT_COLUMNS).eq('status', 'pending').is('designer_id', null)
+          .order('created_at', { ascending: false }).order('id', { ascending: false }).range(0, 23)),
+    },
+    {
+      name: 'projects: pending, unassigned, page 20', spec: 'projects select status pending and designer_id null, deep page', as: 'designer', kind: 'read',
+      run: () =>
+        ok(d.from('projects').select(PROJECT_COLUMNS).eq('status', 'pending').is('designer_id', null)
+          .order('created_at', { ascending: false }).order('id', { ascending: false }).range(456, 479)),
+    },
+    {
+      name: 'projects: by designer, newest first (24)', spec: 'projects select where designer_id is the user', as: 'designer', kind: 'read',
+      run: () =>
+        ok(d.from('projects').select(PROJECT_COLUMNS).eq('designer_id', a.designer.id)
+          .order('created_at', { ascending: false }).order('id', { ascending: false }).range(0, 23)),
+    },
+    {
+      name: 'projects: by designer, completed, newest first', spec: 'projects select by designer_id and status completed newest first', as: 'designer', kind: 'read',
+      run: () =>
+        ok(d.from('projects').select(PROJECT_COLUMNS).eq('designer_id', a.designer.id).eq('status', 'completed')
+          .order('created_at', { ascending: false })),
+    },
+    {
+      name: 'projects: by customer, pending (nudgeable)', spec: 'projects select by customer_id and status pending', as: 'customer', kind: 'read',
+      run: () =>
+        ok(c.from('projects').select('id, title').eq('customer_id', a.customer.id).eq('status', 'pending')
+          .order('created_at', { ascending: false }).limit(100)),
+    },
+    {
+      name: 'projects: one by id', spec: 'projects select one by id', as: 'designer', kind: 'read',
+      run: () => ok(d.from('projects').select(PROJECT_COLUMNS).eq('id', a.hotProject).maybeSingle()),
+    },
+    // ---- project contents
+    {
+      name: 'project_items: hot project, newest first', spec: 'project_items select by project newest first', as: 'customer', kind: 'read',
+      run: () => ok(c.from('project_items').select('*').eq('project_id', a.hotProject).order('created_at', { ascending: false })),
+    },
+    {
+      name: 'messages: hot project, latest 50 + sender', spec: 'messages select with sender profile by project (latest page)', as: 'designer', kind: 'read',
+      run: () =>
+        ok(d.from('messages').select('id, project_id, sender_id, content, created_at, profiles(full_name, email)')
+          .eq('project_id', a.hotProject).order('created_at', { ascending: false }).limit(50)),
+    },
+    {
+      name: 'messages: hot project, oldest 50 + sender', spec: 'messages select with sender profile by project oldest first', as: 'customer', kind: 'read',
+      run: () =>
+        ok(c.from('messages').select('id, project_id, sender_id, content, created_at, profiles(full_name, email)')
+          .eq('project_id', a.hotProject).order('created_at', { ascending: true }).limit(50)),
+    },
+    {
+      name: 'project_bids: pending project + bidder', spec: 'project_bids select by project', as: 'customer', kind: 'read',
+      run: () =>
+        ok(c.from('project_bids').select('*, profiles(full_name, email)').eq('project_id', a.pendingProject)
+          .order('created_at', { ascending: false })),
+    },
+    {
+      name: 'reviews: by designer, newest first', spec: 'reviews select by designer_id newest first', as: 'customer', kind: 'read',
+      run: () => ok(c.from('reviews').select('*').eq('designer_id', a.designer.id).order('created_at', { ascending: false })),
+    },
+    {
+      name: 'designer_nudges: inbox + project (20)', spec: 'designer_nudges select by designer_id with joined project newest first', as: 'designer', kind: 'read',
+      run: () =>
+        ok(d.from('designer_nudges').select(NUDGE_COLUMNS).eq('designer_id', a.designer.id)
+          .order('created_at', { ascending: false }).order('id', { ascending: false }).range(0, 19)),
+    },
+    {
+      name: 'designer_nudges: sent by customer (10)', spec: 'designer_nudges select by client (get-sent-nudges.ts)', as: 'customer', kind: 'read',
+      run: () =>
+        ok(c.from('designer_nudges')
+          .select('id, designer_id, status, quote_amount, quote_message, created_at, project:projects(id, title), designer:profiles!designer_nudges_designer_id_fkey(full_name)')
+          .eq('client_id', a.customer.id).order('created_at', { ascending: false }).order('id', { ascending: false }).range(0, 9)),
+    },
+    {
+      name: 'catalog_items: available, newest first (24)', spec: 'catalog_items select where is_available newest first', as: 'customer', kind: 'read',
+      run: () => ok(c.from('catalog_items').select('*').eq('is_available', true).order('created_at', { ascending: false }).range(0, 23)),
+    },
+    {
+      name: 'catalog_items: available, one category (24)', spec: 'catalog_items select where is_available newest first, by category', as: 'customer', kind: 'read',
+      run: () =>
+        ok(c.from('catalog_items').select('*').eq('is_available', true).eq('category', 'lighting')
+          .order('created_at', { ascending: false }).range(0, 23)),
+    },
+    // ---- writes that can repeat
+    {
+      name: 'messages: insert', spec: 'messages insert (project_id, sender_id, content)', as: 'customer', kind: 'write',
+      run: (i) => ok(c.from('messages').insert({ project_id: a.hotProject, sender_id: a.customer.id, content: `Bench message ${i}` })),
+    },
+    {
+      name: 'project_items: insert', spec: 'project_items insert', as: 'customer', kind: 'write',
+      run: async (i) => {
+        const r = await ok(c.from('project_items').insert({ project_id: a.hotProject, name: `Bench lamp ${i}`, description: 'brass', cost: 12.5, added_by: a.customer.id })
+          .select('id').single());
+        createdItems.push((r.data as { id: string }).id);
+      },
+    },
+    {
+      name: 'project_items: delete by id', spec: 'project_items delete by id', as: 'customer', kind: 'write',
+      run: () => ok(c.from('project_items').delete().eq('id', createdItems.pop() ?? a.hotProject)),
+    },
+    {
+      name: 'customer_profiles: update own', spec: 'customer_profiles update by user_id', as: 'customer', kind: 'write',
+      run: (i) => ok(c.from('customer_profiles').update({ username: `bench${i % 7}`, location: '40.0,-100.0', space_size: 900, budget_range: 5000, preferred_style: 'Minimalist' })
+        .eq('user_id', a.customer.id)),
+    },
+    {
+      name: 'designer_profiles: update location', spec: 'designer_profiles update location by user_id', as: 'designer', kind: 'write',
+      run: (i) => ok(d.from('designer_profiles').update({ location: `40.${i % 10},-100.0` }).eq('user_id', a.designer.id)),
+    },
+    {
+      name: 'designer_profiles: upsert own', spec: 'designer_profiles upsert (username, bio, base_rate, specialties, location, user_id)', as: 'designer', kind: 'write',
+      run: (i) => ok(d.from('designer_profiles').upsert({ user_id: a.designer.id, username: 'benchdesigner', bio: `Bench designer bio, version ${i % 5}.`, base_rate: 400, specialties: ['Minimalist'], location: 'City 1' })),
+    },
+    {
+      name: 'project_photo_notes: upsert', spec: 'project_photo_notes upsert', as: 'customer', kind: 'write',
+      run: (i) => ok(c.from('project_photo_notes').upsert({ project_id: a.hotProject, photo_path: `${a.hotProject}/before-${i % 5}.jpg`, note: `Note ${i}`, added_by: a.customer.id })),
+    },
+    {
+      name: 'projects: update status completed', spec: 'projects update status completed (already completed: no-op path)', as: 'customer', kind: 'write',
+      run: () => ok(c.from('projects').update({ status: 'completed' }).eq('id', a.completedProject)),
+    },
+    {
+      name: 'designer_nudges: respond (pending only)', spec: 'designer_nudges update (status, quote_amount, quote_message)', as: 'designer', kind: 'write',
+      run: () => ok(d.from('designer_nudges').update({ status: 'accepted', quote_amount: 1200, quote_message: 'Happy to help' })
+        .eq('id', a.pendingNudge).eq('status', 'pending').select('id')),
+    },
+    {
+      name: 'rpc switch_account_type (same role)', spec: 'user_roles update role', as: 'customer', kind: 'write',
+      run: () => ok(c.rpc('switch_account_type', { new_role: 'customer' })),
+    },
+    {
+      name: 'catalog_items: insert', spec: 'catalog_items insert', as: 'designer', kind: 'write',
+      run: (i) => ok(d.from('catalog_items').insert({ designer_id: a.designer.id, title: `Bench chair ${i}`, description: 'Oak', category: 'chair', price: 120, dimensions: '40x40x90', condition: 'good', image_url: null, is_available: true })),
+    },
+    {
+      name: 'projects: insert', spec: 'projects insert (status pending)', as: 'customer', kind: 'write',
+      run: (i) => ok(c.from('projects').insert({ customer_id: a.customer.id, title: `Bench room ${i}`, description: 'A room to refresh for the bench.', location: 'City 1', space_size: 300, budget: 4000, budget_type: 'soft', preferred_style: 'Minimalist', status: 'pending' })
+        .select('id').single()),
+    },
+    // ---- writes that use a row up (one row per call; the plan replays on an unused row)
+    {
+      name: 'project_bids: insert', spec: 'project_bids insert', as: 'designer', kind: 'write', limit: pools.openProjects.length - 1,
+      explainRewrite: swapValue(pools.openProjects[0]!, pools.openProjects.at(-1)!),
+      run: (i) => ok(d.from('project_bids').insert({ project_id: pools.openProjects[i]!, designer_id: a.designer.id, bid_amount: 800, proposal: 'Bench proposal', estimated_days: 20 })),
+    },
+    {
+      name: 'designer_nudges: insert', spec: 'designer_nudges insert (status pending)', as: 'customer', kind: 'write', limit: pools.nudgeDesigners.length - 1,
+      explainRewrite: swapValue(pools.nudgeDesigners[0]!, pools.nudgeDesigners.at(-1)!),
+      run: (i) => ok(c.from('designer_nudges').insert({ client_id: a.customer.id, designer_id: pools.nudgeDesigners[i]!, project_id: a.pendingProject, status: 'pending' })),
+    },
+    {
+      name: 'rpc accept_bid', spec: 'project_bids update accepted/rejected + projects update designer_id, status active', as: 'acceptor', kind: 'write', limit: pools.acceptBids.length - 1,
+      explainRewrite: swapValue(pools.acceptBids[0]!, pools.acceptBids.at(-1)!),
+      run: (i) => ok(db.acceptor.rpc('accept_bid', { bid_id: pools.acceptBids[i]! })),
+    },
+    {
+      name: 'reviews: insert', spec: 'reviews insert', as: 'reviewer', kind: 'write', limit: pools.reviewProjects.length - 1,
+      explainRewrite: swapValue(pools.reviewProjects[0]!.id, pools.reviewProjects.at(-1)!.id),
+      run: (i) => {
+        const p = pools.reviewProjects[i]!;
+        return ok(db.reviewer.from('reviews').insert({ project_id: p.id, designer_id: p.designer_id, client_id: a.reviewer.id, rating: 5, comment: 'Great' }));
+      },
+    },
+  ];
+  return q;
+}
