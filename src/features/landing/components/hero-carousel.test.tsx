@@ -25,7 +25,11 @@ function renderCarousel() {
 }
 
 const activeSlide = () => document.querySelector('[aria-roledescription="slide"][data-active="true"]');
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
 
 describe('HeroCarousel', () => {
   beforeEach(() => {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { heroSlides, heroSrcSet, heroWidths } from '@/features/landing/utils/hero-slides';
+import indexHtml from '../../../../index.html?raw';
+import manifestJson from '../../../../public/hero/manifest.json?raw';
 
 type Manifest = {
   images: {
@@ -12,8 +12,7 @@ type Manifest = {
   }[];
 };
 
-// Vitest runs from the repository root; jsdom's import.meta.url is not a file URL.
-const manifest = JSON.parse(readFileSync(path.resolve('public/hero/manifest.json'), 'utf8')) as Manifest;
+const manifest = JSON.parse(manifestJson) as Manifest;
 
 describe('hero slides', () => {
   it('match public/hero/manifest.json: ten images with their alt text', () => {
@@ -36,8 +35,7 @@ describe('hero slides', () => {
   });
 
   it('preloads the first image from index.html with the same srcset and sizes as the page', () => {
-    const html = readFileSync(path.resolve('index.html'), 'utf8');
-    expect(html).toContain(`'imagesrcset', '${heroSrcSet('hero-01', 'avif')}'`);
-    expect(html).toContain(`'imagesizes', '100vw'`);
+    expect(indexHtml).toContain(`'imagesrcset', '${heroSrcSet('hero-01', 'avif')}'`);
+    expect(indexHtml).toContain(`'imagesizes', '100vw'`);
   });
 });
