@@ -1,5 +1,52 @@
+import { Link, useNavigate } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { signOut } from '@/features/auth/api/sign-out';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useOwnDesignerProfile } from '@/features/profiles/api/designer-profile';
+import { DangerZone } from '@/features/profiles/components/danger-zone';
+import { DesignerProfileForm } from '@/features/profiles/components/designer-profile-form';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
+/** SPEC §2 designer profile and account deletion. */
 export function Component() {
-  return <Page title="Your Designer Profile" />;
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const userId = auth.user?.id ?? '';
+  const profile = useOwnDesignerProfile(userId);
+  useErrorToast(profile.isError, 'Failed to load profile');
+
+  return (
+    <Page
+      title="Your Designer Profile"
+      description={auth.user?.email}
+      actions={
+        userId ? (
+          <Button asChild variant="outline">
+            <Link to={paths.designer.getHref(userId)}>View public profile</Link>
+          </Button>
+        ) : null
+      }
+    >
+      <div className="grid gap-6">
+        {profile.isPending ? (
+          <Spinner label="Loading profile…" />
+        ) : profile.isError ? (
+          <p role="alert" className="text-destructive">
+            Failed to load profile
+          </p>
+        ) : (
+          <DesignerProfileForm userId={userId} initial={profile.data} />
+        )}
+        <DangerZone
+          onDeleted={async () => {
+            await signOut();
+            await navigate(paths.home.getHref(), { replace: true });
+          }}
+        />
+      </div>
+    </Page>
+  );
 }

@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+/** Numbers are parsed; what does not parse becomes empty (SPEC §5), and empty is then "required". */
+const parsedPositive = (required: string) =>
+  z
+    .string()
+    .transform((v) => {
+      const n = Number.parseInt(v.replace(/[^\d.]/g, ''), 10);
+      return Number.isFinite(n) ? n : null;
+    })
+    .refine((n): n is number => n !== null, required)
+    .refine((n) => n !== null && n > 0, 'Must be a positive number');
+
+export const movingProjectInputSchema = z.object({
+  location: z.string().trim().min(1, 'Location is required').max(100, 'Location must be at most 100 characters'),
+  space_size: parsedPositive('Space size is required'),
+  budget: parsedPositive('Budget is required'),
+  budget_type: z.enum(['soft', 'hard']).default('soft'),
+  items: z.string().trim().max(900, 'Items description must be at most 900 characters'),
+  preferred_style: z.string().trim().min(1, 'Please select a design style'),
+});
+export type MovingProjectInput = z.input<typeof movingProjectInputSchema>;
+export type MovingProjectValues = z.output<typeof movingProjectInputSchema>;
+
+export function movingProjectDescription(values: MovingProjectValues): string {
+  const base = `Moving to ${values.location} and furnishing a ${values.space_size} sq ft space.`;
+  return values.items ? `${base} Items needed: ${values.items}` : base;
+}
+
+/** SPEC §5 moving project: a pending project titled 'Moving to {location}' (the database needs a client plan). */
+export async function createMovingProject(customerId: string, values: MovingProjectValues): Promise<void> {
+  const { error } = await supabase.from('projects').insert({
+    customer_id: customerId,
+    title: `Moving to ${values.location}`.slice(0, 100),
+    description: movingProjectDescription(values),
+    location: values.location,
+    space_size: values.space_size,
+    budget: values.budget,
+    budget_type: values.budget_type,
+    preferred_style: values.preferred_style,
+    status: 'pending',
+  });
+  if (error) throw error;
+}
+
+export function useCreateMovingProject(customerId: string, options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: MovingProjectValues) => createMovingProject(customerId, values),
+    onSuccess: async () => {
+      toast.success('Moving project created!');
+      options.onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    },
+    onError: () => toast.error('Failed to create project'),
+  });
+}

@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { ownProfileKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export async function getCustomerProfile(userId: string) {
+  const { data, error } = await supabase
+    .from('customer_profiles')
+    .select('username, location, space_size, budget_range, preferred_style')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
+export function useCustomerProfile(userId: string) {
+  return useQuery(queryOptions({ queryKey: ownProfileKeys.customer(userId), queryFn: () => getCustomerProfile(userId) }));
+}
+
+/** '' → null; otherwise a whole positive number (the columns are integers > 0). */
+const optionalPositiveInt = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) > 0), `${label} must be a positive number`)
+    .transform((v) => (v === '' ? null : Number(v)));
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((v) => (v === '' ? null : v));
+
+export const customerProfileInputSchema = z.object({
+  username: optionalText(50, 'Username must be at most 50 characters'),
+  location: optionalText(100, 'Location must be at most 100 characters'),
+  space_size: optionalPositiveInt('Space size'),
+  budget_range: optionalPositiveInt('Budget'),
+  preferred_style: optionalText(50, 'Style must be at most 50 characters'),
+});
+export type CustomerProfileInput = z.input<typeof customerProfileInputSchema>;
+export type CustomerProfileValues = z.output<typeof customerProfileInputSchema>;
+
+/** SPEC §7 customer_profiles "update by user_id" (the row exists from sign-up). */
+export async function updateCustomerProfile(userId: string, values: CustomerProfileValues): Promise<void> {
+  const { data, error } = await supabase.from('customer_profiles').update(values).eq('user_id', userId).select('user_id');
+  if (error) throw error;
+  if (data.length === 0) throw new Error('No customer profile to update');
+}
+
+export function useUpdateCustomerProfile(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: CustomerProfileValues) => updateCustomerProfile(userId, values),
+    onSuccess: () => toast.success('Profile updated successfully'),
+    onError: () => toast.error('Failed to save profile'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ownProfileKeys.customer(userId) }),
+  });
+}

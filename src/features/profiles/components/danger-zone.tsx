@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { useDeleteAccount } from '@/features/profiles/api/delete-account';
+
+/** SPEC §2 Danger Zone: delete the account after a confirmation; `onDeleted` signs out and goes home. */
+export function DangerZone({ onDeleted }: { onDeleted: () => void | Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteAccount({ onDeleted });
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>Danger Zone</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center justify-between gap-4">
+        <p className="text-sm text-muted-foreground">
+          Deleting your account removes your profile, projects, messages and photos. This cannot be undone.
+        </p>
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+      </CardContent>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              Everything you have on Good Space is removed for good. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending} aria-busy={remove.isPending}>
+              {remove.isPending ? 'Deleting…' : 'Yes, delete my account'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
