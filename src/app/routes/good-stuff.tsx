@@ -1,5 +1,44 @@
+import { Link } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useUserRole } from '@/features/auth/api/get-user-role';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { CatalogGrid } from '@/features/catalog/components/catalog-grid';
+import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
+import { useSubscription } from '@/features/subscription/hooks/use-subscription';
+import { useState } from 'react';
 
+/** SPEC §2 Good Stuff: the vintage marketplace; a designer without a membership is asked to subscribe. */
 export function Component() {
-  return <Page title="Good Stuff" description="Vintage finds listed by Good Space designers." />;
+  const auth = useAuth();
+  const userId = auth.user?.id;
+  const role = useUserRole(userId);
+  const subscription = useSubscription(userId);
+  const [dismissed, setDismissed] = useState(false);
+  const ready = !role.isPending && !subscription.isLoading;
+  const paywalled = ready && role.data === 'designer' && !subscription.subscribed;
+
+  return (
+    <Page
+      title="Good Stuff"
+      description="Vintage and thrifted pieces listed by our designers."
+      actions={
+        <Button asChild>
+          <Link to={paths.listVintage.getHref()}>List Vintage Item</Link>
+        </Button>
+      }
+    >
+      {!ready ? (
+        <Spinner label="Loading items…" />
+      ) : paywalled ? (
+        <p className="text-muted-foreground">Good Stuff is part of the designer membership.</p>
+      ) : (
+        <CatalogGrid enabled />
+      )}
+      {/* eslint-disable-next-line jsx-a11y/aria-role -- `role` is the account type prop, not an ARIA role */}
+      <SubscribeDialog open={paywalled && !dismissed} onOpenChange={(open) => setDismissed(!open)} role="designer" />
+    </Page>
+  );
 }

@@ -1,0 +1,52 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { catalogKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+import type { Enums } from '@/types/database';
+
+export type CatalogCategory = Enums<'catalog_category'>;
+export const CATALOG_CATEGORIES: readonly CatalogCategory[] = [
+  'couch', 'chair', 'table', 'desk', 'bed', 'dresser', 'cabinet', 'lighting', 'decor', 'other',
+];
+export const CATALOG_PAGE_SIZE = 24;
+
+/**
+ * SPEC §7 catalog_items "select where is_available newest first", optionally one category, paged (served by
+ * the partial indexes on (created_at) and (category, created_at)). The lister's public name comes from
+ * designer_profiles (a profiles embed is private).
+ */
+export async function getCatalogPage(category: CatalogCategory | 'all', page: number) {
+  let query = supabase
+    .from('catalog_items')
+    .select('id, designer_id, title, description, category, price, dimensions, condition, image_url, created_at')
+    .eq('is_available', true);
+  if (category !== 'all') query = query.eq('category', category);
+  const from = page * CATALOG_PAGE_SIZE;
+  const { data, error } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + CATALOG_PAGE_SIZE - 1);
+  if (error) throw error;
+  const ids = [...new Set(data.map((item) => item.designer_id))];
+  const names = new Map<string, string>();
+  if (ids.length > 0) {
+    const listers = await supabase.from('designer_profiles').select('user_id, full_name, username').in('user_id', ids);
+    if (listers.error) throw listers.error;
+    for (const l of listers.data) names.set(l.user_id, l.full_name ?? l.username ?? 'Designer');
+  }
+  return data.map((item) => ({ ...item, lister: names.get(item.designer_id) ?? 'Designer' }));
+}
+
+export type CatalogItem = Awaited<ReturnType<typeof getCatalogPage>>[number];
+
+export function useCatalogItems(category: CatalogCategory | 'all', options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    ...infiniteQueryOptions({
+      queryKey: catalogKeys.list(category),
+      queryFn: ({ pageParam }) => getCatalogPage(category, pageParam),
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, _pages, lastPageParam) =>
+        lastPage.length === CATALOG_PAGE_SIZE ? lastPageParam + 1 : undefined,
+    }),
+    enabled: options.enabled ?? true,
+  });
+}
