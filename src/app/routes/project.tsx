@@ -1,5 +1,146 @@
-import { Page } from '@/components/layouts/page';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { PageSpinner } from '@/components/layouts/page-spinner';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useUserRole } from '@/features/auth/api/get-user-role';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { BidsCard } from '@/features/bids/components/bids-card';
+import { DesignerBidCard } from '@/features/bids/components/designer-bid-card';
+import { MessagesPanel } from '@/features/messages/components/messages-panel';
+import { BudgetTracker } from '@/features/project-items/components/budget-tracker';
+import { ProjectPhotosCard } from '@/features/project-photos/components/project-photos-card';
+import { useCompleteProject } from '@/features/projects/api/complete-project';
+import { useProject } from '@/features/projects/api/get-project';
+import { ProjectDetailCard } from '@/features/projects/components/project-detail-card';
+import { ReviewDialog } from '@/features/reviews/components/review-dialog';
+import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
+import { useSubscription } from '@/features/subscription/hooks/use-subscription';
 
+/**
+ * SPEC §2 project detail, composed from the project, bids, items, photos, messages, reviews and subscription
+ * features. Row-level security decides what each person can read; this page only arranges it.
+ */
 export function Component() {
-  return <Page title="Project Details" />;
+  const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const userId = auth.user?.id ?? '';
+  const role = useUserRole(userId);
+  const project = useProject(projectId);
+  const subscription = useSubscription(userId);
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
+  const [reviewOpen, setReviewOpen] = useState(false);
+  const [promptDismissed, setPromptDismissed] = useState(false);
+  const complete = useCompleteProject({ onSuccess: () => setReviewOpen(true) });
+
+  const data = project.data;
+  const isOwner = Boolean(data && data.customer_id === userId);
+  const isAssigned = Boolean(data && data.designer_id === userId);
+  const mayBid = Boolean(data && data.status === 'pending' && data.designer_id === null && role.data === 'designer' && !isOwner);
+  const denied = Boolean(data && !isOwner && !isAssigned && !mayBid && !role.isPending);
+
+  const goBack = () => {
+    // Back to where the user came from, or to their dashboard when the page was opened directly.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate(role.data ? paths.dashboard.getHref(role.data) : paths.home.getHref(), { replace: true });
+  };
+
+  useEffect(() => {
+    if (project.isSuccess && data === null) {
+      toast.error('Project not found', { id: 'project-not-found' });
+      goBack();
+    } else if (denied) {
+      toast.error('Access denied', { id: 'project-access-denied' });
+      goBack();
+    }
+    // goBack reads the latest role; running again for it would repeat the toast.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [project.isSuccess, data, denied]);
+
+  useEffect(() => {
+    if (project.isError) toast.error('Failed to load projects', { id: 'project-load' });
+  }, [project.isError]);
+
+  // SPEC §4: the customer opening an active project without a plan gets the subscribe prompt (once per visit).
+  const promptDue =
+    Boolean(data && isOwner && data.status === 'active') && !subscription.isLoading && !subscription.subscribed;
+  const subscribeShown = subscribeOpen || (promptDue && !promptDismissed);
+  const onSubscribeOpenChange = (open: boolean) => {
+    setSubscribeOpen(open);
+    if (!open) setPromptDismissed(true);
+  };
+
+  if (project.isPending || role.isPending) return <PageSpinner />;
+  if (project.isError) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-8">
+        <p role="alert" className="text-destructive">
+          Failed to load the project.
+        </p>
+      </div>
+    );
+  }
+  if (!data || denied) return <PageSpinner />;
+
+  const participant = isOwner || isAssigned;
+  const ensureSubscribed = () => {
+    if (subscription.subscribed || subscription.isLoading) return true;
+    setSubscribeOpen(true);
+    return false;
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <ProjectDetailCard project={data} onBack={goBack} />
+
+      {data.status === 'pending' && isOwner ? <BidsCard projectId={data.id} /> : null}
+      {data.status === 'pending' && mayBid ? (
+        <DesignerBidCard projectId={data.id} designerId={userId} ensureSubscribed={ensureSubscribed} />
+      ) : null}
+
+      {participant && data.status !== 'pending' ? (
+        <BudgetTracker
+          projectId={data.id}
+          userId={userId}
+          budget={data.budget}
+          budgetType={data.budget_type}
+          editable={data.status === 'active'}
+        />
+      ) : null}
+
+      {participant ? (
+        <ProjectPhotosCard
+          projectId={data.id}
+          userId={userId}
+          isOwner={isOwner}
+          canUpload={data.status !== 'completed'}
+          footer={
+            data.status === 'active' && isOwner ? (
+              <Button onClick={() => complete.mutate(data.id)} disabled={complete.isPending}>
+                {complete.isPending ? 'Completing…' : 'Mark as Complete'}
+              </Button>
+            ) : data.status === 'completed' ? (
+              <p className="text-sm text-muted-foreground">This project is complete.</p>
+            ) : null
+          }
+        />
+      ) : null}
+
+      {participant ? <MessagesPanel projectId={data.id} userId={userId} /> : null}
+
+      {isOwner && data.designer_id ? (
+        <ReviewDialog
+          open={reviewOpen}
+          onOpenChange={setReviewOpen}
+          projectId={data.id}
+          designerId={data.designer_id}
+          clientId={userId}
+        />
+      ) : null}
+      <SubscribeDialog open={subscribeShown} onOpenChange={onSubscribeOpenChange} role={role.data ?? 'customer'} />
+    </div>
+  );
 }

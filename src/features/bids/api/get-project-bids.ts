@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+const BID_COLUMNS =
+  'id, project_id, designer_id, bid_amount, proposal, estimated_days, status, created_at, designer:profiles!project_bids_designer_id_fkey(full_name, email)';
+
+/**
+ * SPEC §7 project_bids "select by project", with the bidder's profile. Row-level security returns every bid to
+ * the project's owner and only their own bid to a designer, so the same query serves both views.
+ */
+export async function getProjectBids(projectId: string) {
+  const { data, error } = await supabase
+    .from('project_bids')
+    .select(BID_COLUMNS)
+    .eq('project_id', projectId)
+    .order('created_at', { ascending: true });
+  if (error) throw error;
+  return data;
+}
+
+export type ProjectBid = Awaited<ReturnType<typeof getProjectBids>>[number];
+
+/** SPEC §3: the bidder's name, else their e-mail, else 'Designer'. */
+export function bidderName(bid: ProjectBid): string {
+  return bid.designer?.full_name || bid.designer?.email || 'Designer';
+}
+
+export function getProjectBidsQueryOptions(projectId: string) {
+  return queryOptions({ queryKey: projectKeys.bids(projectId), queryFn: () => getProjectBids(projectId) });
+}
+
+export function useProjectBids(projectId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getProjectBidsQueryOptions(projectId), enabled });
+}

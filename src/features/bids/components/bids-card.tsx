@@ -1,0 +1,61 @@
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useAcceptBid } from '@/features/bids/api/accept-bid';
+import { bidderName, useProjectBids } from '@/features/bids/api/get-project-bids';
+import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
+import { useBidsRealtime } from '@/features/bids/hooks/use-bids-realtime';
+
+const money = (value: number) =>
+  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** SPEC §2: the owner's list of bids on a pending project, with Accept on pending ones. */
+export function BidsCard({ projectId }: { projectId: string }) {
+  const bids = useProjectBids(projectId);
+  const accept = useAcceptBid(projectId);
+  useBidsRealtime(projectId, true);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Bids ({bids.data?.length ?? 0})</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {bids.isPending ? (
+          <Spinner label="Loading bids…" />
+        ) : bids.isError ? (
+          <p role="alert" className="text-destructive">
+            Failed to load bids
+          </p>
+        ) : bids.data.length === 0 ? (
+          <p className="text-muted-foreground">No bids yet. Designers near you will see your project.</p>
+        ) : (
+          <ul className="space-y-4">
+            {bids.data.map((bid) => (
+              <li key={bid.id} className="space-y-2 rounded-md border p-4" data-testid="bid">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-semibold">{bidderName(bid)}</h3>
+                  <BidStatusBadge status={bid.status} />
+                </div>
+                <p className="text-lg font-semibold">{money(bid.bid_amount)}</p>
+                {bid.estimated_days ? (
+                  <p className="text-sm text-muted-foreground">Estimated {bid.estimated_days} days</p>
+                ) : null}
+                <p className="text-sm whitespace-pre-line">{bid.proposal}</p>
+                {bid.status === 'pending' ? (
+                  <Button
+                    onClick={() => accept.mutate(bid.id)}
+                    disabled={accept.isPending}
+                    aria-label={`Accept bid from ${bidderName(bid)}`}
+                  >
+                    Accept
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

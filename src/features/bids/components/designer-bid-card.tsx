@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useProjectBids } from '@/features/bids/api/get-project-bids';
+import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
+import { SubmitBidDialog } from '@/features/bids/components/submit-bid-dialog';
+
+type DesignerBidCardProps = {
+  projectId: string;
+  designerId: string;
+  /** Bidding needs the designer plan: returns false (and shows the prompt) without it. */
+  ensureSubscribed: () => boolean;
+};
+
+/** SPEC §2: a designer's Place Bid card, or Your Bid once they have bid. */
+export function DesignerBidCard({ projectId, designerId, ensureSubscribed }: DesignerBidCardProps) {
+  const [open, setOpen] = useState(false);
+  const bids = useProjectBids(projectId);
+  const mine = bids.data?.find((bid) => bid.designer_id === designerId);
+
+  if (bids.isPending) return <Spinner label="Loading your bid…" />;
+  if (bids.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        Failed to load bids
+      </p>
+    );
+
+  if (mine) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Your Bid</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="text-lg font-semibold">
+              ${mine.bid_amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+            </p>
+            <BidStatusBadge status={mine.status} />
+          </div>
+          {mine.estimated_days ? (
+            <p className="text-sm text-muted-foreground">Estimated {mine.estimated_days} days</p>
+          ) : null}
+          <p className="text-sm whitespace-pre-line">{mine.proposal}</p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Place Bid</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p className="text-sm text-muted-foreground">
+          Interested in this project? Send the client your price and plan.
+        </p>
+        <Button onClick={() => ensureSubscribed() && setOpen(true)}>Place Bid</Button>
+        <SubmitBidDialog projectId={projectId} designerId={designerId} open={open} onOpenChange={setOpen} />
+      </CardContent>
+    </Card>
+  );
+}

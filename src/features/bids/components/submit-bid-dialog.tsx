@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import {
+  submitBidInputSchema,
+  useSubmitBid,
+  type SubmitBidFormValues,
+  type SubmitBidInput,
+} from '@/features/bids/api/submit-bid';
+
+const ORDER = ['bid_amount', 'estimated_days', 'proposal'] as const;
+const DEFAULTS: SubmitBidFormValues = { bid_amount: '', estimated_days: '', proposal: '' };
+
+type SubmitBidDialogProps = {
+  projectId: string;
+  designerId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** SPEC §2 "Submit Your Bid": Bid Amount (cents), Estimated Days (optional), Your Proposal. */
+export function SubmitBidDialog({ projectId, designerId, open, onOpenChange }: SubmitBidDialogProps) {
+  const id = useId();
+  const form = useForm<SubmitBidFormValues, unknown, SubmitBidInput>({
+    resolver: zodResolver(submitBidInputSchema),
+    defaultValues: DEFAULTS,
+  });
+  const submit = useSubmitBid(projectId, designerId, {
+    onSuccess: () => {
+      form.reset(DEFAULTS);
+      onOpenChange(false);
+    },
+  });
+  const errors = form.formState.errors;
+  const first = ORDER.find((field) => errors[field]?.message);
+  const message = first ? errors[first]?.message : undefined;
+  const fieldProps = (field: (typeof ORDER)[number]) =>
+    first === field ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Submit Your Bid</DialogTitle>
+          <DialogDescription>Tell the client what you would do and for how much.</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => void form.handleSubmit((input) => submit.mutate(input))(event)}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-amount`}>Bid Amount ($)</Label>
+            <Input
+              id={`${id}-amount`}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              {...fieldProps('bid_amount')}
+              {...form.register('bid_amount')}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-days`}>Estimated Days (optional)</Label>
+            <Input
+              id={`${id}-days`}
+              type="number"
+              inputMode="numeric"
+              step="1"
+              min="1"
+              {...fieldProps('estimated_days')}
+              {...form.register('estimated_days')}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-proposal`}>Your Proposal</Label>
+            <Textarea id={`${id}-proposal`} rows={5} {...fieldProps('proposal')} {...form.register('proposal')} />
+          </div>
+          {message ? (
+            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+              {message}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={submit.isPending}>
+              {submit.isPending ? 'Submitting…' : 'Submit Bid'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+/** New bids reach the owner's list without a reload; after (re)subscribing the list is refetched. */
+export function useBidsRealtime(projectId: string, enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: projectKeys.bids(projectId) });
+    const channel = supabase
+      .channel(`project-bids:${projectId}`)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'project_bids', filter: `project_id=eq.${projectId}` },
+        refresh,
+      )
+      .subscribe((status) => {
+        if (status === 'SUBSCRIBED') refresh();
+      });
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [projectId, enabled, queryClient]);
+}

@@ -1,0 +1,55 @@
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export const MESSAGES_PAGE_SIZE = 30;
+export const MESSAGE_COLUMNS =
+  'id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name, email)';
+
+/** Older-than cursor: the oldest message already shown (created_at, then id, so equal timestamps never skip). */
+export type MessagesCursor = { created_at: string; id: string } | null;
+
+/**
+ * One page of a conversation, newest first (the screen reverses it): the latest page loads first and
+ * older pages on demand, served by messages (project_id, created_at).
+ */
+export async function getMessagesPage(projectId: string, cursor: MessagesCursor) {
+  let query = supabase.from('messages').select(MESSAGE_COLUMNS).eq('project_id', projectId);
+  if (cursor) {
+    query = query.or(`created_at.lt.${cursor.created_at},and(created_at.eq.${cursor.created_at},id.lt.${cursor.id})`);
+  }
+  const { data, error } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(MESSAGES_PAGE_SIZE);
+  if (error) throw error;
+  return data;
+}
+
+export type Message = Awaited<ReturnType<typeof getMessagesPage>>[number];
+
+export function getMessagesQueryOptions(projectId: string) {
+  return infiniteQueryOptions({
+    queryKey: projectKeys.messages(projectId),
+    queryFn: ({ pageParam }) => getMessagesPage(projectId, pageParam),
+    initialPageParam: null as MessagesCursor,
+    getNextPageParam: (last): MessagesCursor | undefined => {
+      const oldest = last.at(-1);
+      return last.length === MESSAGES_PAGE_SIZE && oldest ? { created_at: oldest.created_at, id: oldest.id } : undefined;
+    },
+  });
+}
+
+export function useMessages(projectId: string) {
+  return useInfiniteQuery(getMessagesQueryOptions(projectId));
+}
+
+/** Puts a message into the newest page unless it is already there (realtime and the sender's own insert race). */
+export function addMessageToCache(queryClient: QueryClient, projectId: string, message: Message) {
+  queryClient.setQueryData<InfiniteData<Message[], MessagesCursor>>(projectKeys.messages(projectId), (data) => {
+    if (!data) return data;
+    if (data.pages.some((page) => page.some((m) => m.id === message.id))) return data;
+    const [newest = [], ...rest] = data.pages;
+    return { ...data, pages: [[message, ...newest], ...rest] };
+  });
+}

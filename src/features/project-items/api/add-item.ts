@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+/** SPEC §5 "Item": name 1–100, description up to 500, cost above 0 (cents at most, as the database keeps them). */
+export const addItemInputSchema = z.object({
+  name: z.string().trim().min(1, 'Item name is required').max(100, 'Item name must be at most 100 characters'),
+  description: z
+    .string()
+    .trim()
+    .max(500, 'Description must be at most 500 characters')
+    .transform((v) => (v === '' ? null : v)),
+  cost: z
+    .string()
+    .trim()
+    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && Number(v) > 0, 'Cost must be positive')
+    .refine((v) => Number(v) < 10_000_000_000, 'Cost is too large')
+    .transform(Number),
+});
+
+export type AddItemFormValues = z.input<typeof addItemInputSchema>;
+export type AddItemInput = z.output<typeof addItemInputSchema>;
+
+export async function addItem(projectId: string, userId: string, input: AddItemInput): Promise<void> {
+  const { error } = await supabase.from('project_items').insert({ project_id: projectId, added_by: userId, ...input });
+  if (error) throw error;
+}
+
+/** The database's own refusal of a hard-cap overrun carries the words to show (check_item_budget). */
+function errorMessage(error: unknown): string {
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' && message.startsWith('Cannot add item:') ? message : 'Failed to add item';
+}
+
+export function useAddItem(projectId: string, userId: string, { onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddItemInput) => addItem(projectId, userId, input),
+    onSuccess: async () => {
+      toast.success('Item added');
+      onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: projectKeys.items(projectId) });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}

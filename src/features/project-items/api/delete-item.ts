@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+/** SPEC §7 project_items "delete by id"; row-level security lets only the adder delete it. */
+export async function deleteItem(itemId: string): Promise<void> {
+  const { data, error } = await supabase.from('project_items').delete().eq('id', itemId).select('id');
+  if (error) throw error;
+  // A delete that RLS filters out affects no rows and returns no error: treat it as the failure it is.
+  if (data.length === 0) throw new Error('Item not deleted');
+}
+
+export function useDeleteItem(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteItem,
+    onSuccess: async () => {
+      toast.success('Item deleted');
+      await queryClient.invalidateQueries({ queryKey: projectKeys.items(projectId) });
+    },
+    onError: () => toast.error('Failed to delete item'),
+  });
+}

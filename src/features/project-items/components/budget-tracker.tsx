@@ -1,0 +1,245 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle, CheckCircle2, Trash2, XCircle } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import {
+  addItemInputSchema,
+  useAddItem,
+  type AddItemFormValues,
+  type AddItemInput,
+} from '@/features/project-items/api/add-item';
+import { useDeleteItem } from '@/features/project-items/api/delete-item';
+import { useProjectItems, type ProjectItem } from '@/features/project-items/api/get-project-items';
+import { useItemsRealtime } from '@/features/project-items/hooks/use-items-realtime';
+import {
+  budgetMessage,
+  budgetSummary,
+  hardCapMessage,
+  money,
+  wouldExceedHardCap,
+  type BudgetState,
+} from '@/features/project-items/utils/budget';
+import { cn } from '@/lib/utils';
+
+type BudgetTrackerProps = {
+  projectId: string;
+  userId: string;
+  budget: number;
+  budgetType: 'soft' | 'hard';
+  /** Items are added and deleted only on active projects (the database agrees). */
+  editable: boolean;
+};
+
+const BAR: Record<BudgetState, string> = { ok: 'bg-green-600', warning: 'bg-yellow-500', exceeded: 'bg-red-600' };
+const ALERT: Record<BudgetState, string> = {
+  ok: '',
+  warning: 'border-yellow-400 bg-yellow-50 text-yellow-900',
+  exceeded: 'border-red-400 bg-red-50 text-red-900',
+};
+const ORDER = ['name', 'description', 'cost'] as const;
+const DEFAULTS: AddItemFormValues = { name: '', description: '', cost: '' };
+
+/** Items total against the budget, for a set of items (exported for tests). */
+export function BudgetSummary({
+  budget,
+  budgetType,
+  spent,
+}: {
+  budget: number;
+  budgetType: 'soft' | 'hard';
+  spent: number;
+}) {
+  const summary = budgetSummary(budget, spent);
+  const message = budgetMessage(budget, spent, budgetType);
+  const Icon = summary.state === 'exceeded' ? XCircle : summary.state === 'warning' ? AlertTriangle : CheckCircle2;
+  return (
+    <div className="space-y-3" data-budget-state={summary.state}>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Budget</dt>
+          <dd className="font-semibold">{money(budget)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Spent</dt>
+          <dd className="font-semibold">{money(spent)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Remaining</dt>
+          <dd className="font-semibold">{money(summary.remaining)}</dd>
+        </div>
+      </dl>
+      <div
+        role="progressbar"
+        aria-label="Budget used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.min(100, Math.round(summary.percent))}
+        aria-valuetext={`${Math.round(summary.percent)}% of budget used`}
+        className="h-3 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className={cn('h-full transition-all', BAR[summary.state])}
+          style={{ width: `${Math.min(100, summary.percent)}%` }}
+        />
+      </div>
+      <p className="text-sm text-muted-foreground">{Math.round(summary.percent)}% of budget used</p>
+      {message ? (
+        <div
+          role="alert"
+          className={cn('flex items-start gap-2 rounded-md border p-3 text-sm font-medium', ALERT[summary.state])}
+        >
+          <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{message}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ItemRow({
+  item,
+  userId,
+  editable,
+  onDelete,
+  deleting,
+}: {
+  item: ProjectItem;
+  userId: string;
+  editable: boolean;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  const adder = item.added_by === userId ? 'You' : item.adder?.full_name || item.adder?.email || 'The other party';
+  return (
+    <li className="flex items-start justify-between gap-3 rounded-md border p-3" data-testid="project-item">
+      <div className="min-w-0 space-y-1">
+        <p className="font-medium break-words">{item.name}</p>
+        {item.description ? <p className="text-sm break-words text-muted-foreground">{item.description}</p> : null}
+        <p className="text-xs text-muted-foreground">Added by {adder}</p>
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <span className="font-semibold">{money(item.cost)}</span>
+        {editable && item.added_by === userId ? (
+          <Button variant="ghost" size="icon" aria-label={`Delete ${item.name}`} onClick={onDelete} disabled={deleting}>
+            <Trash2 aria-hidden="true" className="size-4" />
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** SPEC §2 active project: the items and budget tracker, live for both parties. */
+export function BudgetTracker({ projectId, userId, budget, budgetType, editable }: BudgetTrackerProps) {
+  const id = useId();
+  const items = useProjectItems(projectId);
+  useItemsRealtime(projectId);
+  const form = useForm<AddItemFormValues, unknown, AddItemInput>({
+    resolver: zodResolver(addItemInputSchema),
+    defaultValues: DEFAULTS,
+  });
+  const add = useAddItem(projectId, userId, { onSuccess: () => form.reset(DEFAULTS) });
+  const remove = useDeleteItem(projectId);
+  const spent = (items.data ?? []).reduce((sum, item) => sum + item.cost, 0);
+
+  const errors = form.formState.errors;
+  const first = ORDER.find((field) => errors[field]?.message);
+  const fieldProps = (field: (typeof ORDER)[number]) =>
+    first === field ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+  function onValid(input: AddItemInput) {
+    if (wouldExceedHardCap(budget, budgetType, spent, input.cost)) {
+      toast.error(hardCapMessage(budget));
+      return;
+    }
+    add.mutate(input);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Items & Budget</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {items.isPending ? (
+          <Spinner label="Loading items…" />
+        ) : items.isError ? (
+          <p role="alert" className="text-destructive">
+            Failed to load items
+          </p>
+        ) : (
+          <>
+            <BudgetSummary budget={budget} budgetType={budgetType} spent={spent} />
+            {items.data.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No items yet.</p>
+            ) : (
+              <ul className="space-y-2" aria-label="Items">
+                {items.data.map((item) => (
+                  <ItemRow
+                    key={item.id}
+                    item={item}
+                    userId={userId}
+                    editable={editable}
+                    deleting={remove.isPending && remove.variables === item.id}
+                    onDelete={() => remove.mutate(item.id)}
+                  />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+        {editable ? (
+          <form
+            noValidate
+            className="grid gap-3 border-t pt-4"
+            onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+          >
+            <h3 className="font-semibold">Add an item</h3>
+            <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-name`}>Item name</Label>
+                <Input id={`${id}-name`} {...fieldProps('name')} {...form.register('name')} />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-cost`}>Cost ($)</Label>
+                <Input
+                  id={`${id}-cost`}
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0.01"
+                  {...fieldProps('cost')}
+                  {...form.register('cost')}
+                />
+              </div>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-description`}>Description (optional)</Label>
+              <Textarea
+                id={`${id}-description`}
+                rows={2}
+                {...fieldProps('description')}
+                {...form.register('description')}
+              />
+            </div>
+            {first ? (
+              <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+                {errors[first]?.message}
+              </p>
+            ) : null}
+            <Button type="submit" className="w-fit" disabled={add.isPending || items.isPending}>
+              {add.isPending ? 'Adding…' : 'Add Item'}
+            </Button>
+          </form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export const photoNoteSchema = z.string().trim().max(1000, 'Note must be at most 1000 characters');
+
+/** SPEC §7 project_photo_notes upsert (project_id, photo_path, note, added_by); the owner only. */
+export async function savePhotoNote(projectId: string, userId: string, photoPath: string, note: string): Promise<void> {
+  const { error } = await supabase
+    .from('project_photo_notes')
+    .upsert(
+      { project_id: projectId, photo_path: photoPath, note: photoNoteSchema.parse(note), added_by: userId },
+      { onConflict: 'project_id,photo_path' },
+    );
+  if (error) throw error;
+}
+
+export function useSavePhotoNote(projectId: string, userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ photoPath, note }: { photoPath: string; note: string }) =>
+      savePhotoNote(projectId, userId, photoPath, note),
+    onSuccess: async () => {
+      toast.success('Note saved');
+      await queryClient.invalidateQueries({ queryKey: projectKeys.photoNotes(projectId) });
+    },
+    onError: () => toast.error('Failed to save note'),
+  });
+}

@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { PhotoType } from '@/features/project-photos/api/get-project-photos';
+import { validateImageFile } from '@/features/project-photos/utils/validate-image';
+import { projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+function extensionOf(file: File): string {
+  return /\.([a-z0-9]{1,5})$/i.exec(file.name)?.[1]?.toLowerCase() ?? file.type.split('/')[1] ?? 'jpg';
+}
+
+export type UploadProgress = { done: number; total: number };
+
+/**
+ * Checks every file first (size, type, signature) and uploads the good ones one after another as
+ * {projectId}/{before|after}-{timestamp}_{index}.{ext}. Each problem is reported per file; returns how many went up.
+ */
+export async function uploadPhotos(
+  projectId: string,
+  type: PhotoType,
+  files: readonly File[],
+  onProgress: (progress: UploadProgress) => void,
+): Promise<number> {
+  const checked = await Promise.all(files.map(async (file) => ({ file, problem: await validateImageFile(file) })));
+  for (const { problem } of checked) if (problem) toast.error(problem);
+  const good = checked.filter((c) => !c.problem).map((c) => c.file);
+  if (good.length === 0) return 0;
+  const timestamp = Date.now();
+  let uploaded = 0;
+  onProgress({ done: 0, total: good.length });
+  for (const [index, file] of good.entries()) {
+    const path = `${projectId}/${type}-${timestamp}_${index}.${extensionOf(file)}`;
+    const { error } = await supabase.storage.from('project-photos').upload(path, file, { contentType: file.type });
+    if (error) toast.error(`${file.name}: Upload failed`);
+    else uploaded += 1;
+    onProgress({ done: index + 1, total: good.length });
+  }
+  return uploaded;
+}
+
+export function useUploadPhotos(projectId: string, onProgress: (progress: UploadProgress | null) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ type, files }: { type: PhotoType; files: readonly File[] }) =>
+      uploadPhotos(projectId, type, files, onProgress),
+    onSuccess: async (uploaded, { files }) => {
+      if (uploaded > 0) toast.success('Photos uploaded successfully');
+      else if (files.length > 0) toast.error('Failed to upload photos');
+      await queryClient.invalidateQueries({ queryKey: projectKeys.photos(projectId) });
+    },
+    onError: () => toast.error('Failed to upload photos'),
+    onSettled: () => onProgress(null),
+  });
+}

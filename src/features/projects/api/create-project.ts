@@ -1,0 +1,85 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export const MAX_PROJECT_PHOTOS = 5;
+export const PROJECT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+const positiveInteger = (message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .refine((v) => /^\d+$/.test(v) && Number(v) > 0 && Number(v) <= 2_147_483_647, message)
+    .transform(Number);
+
+/** SPEC §5 "New project"; the database checks the same bounds (projects table constraints). */
+export const createProjectInputSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(3, 'Title must be at least 3 characters')
+    .max(100, 'Title must be at most 100 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(10, 'Description must be at least 10 characters')
+    .max(1000, 'Description must be at most 1000 characters'),
+  location: z.string().trim().min(1, 'Location is required').max(100, 'Location must be at most 100 characters'),
+  space_size: positiveInteger('Space size must be a positive number'),
+  budget: positiveInteger('Budget must be a positive number'),
+  budget_type: z.enum(['soft', 'hard']),
+  preferred_style: z.string().min(1, 'Please select a design style'),
+});
+
+export type CreateProjectFormValues = z.input<typeof createProjectInputSchema>;
+export type CreateProjectInput = z.output<typeof createProjectInputSchema>;
+
+function extensionOf(file: File): string {
+  const fromName = /\.([a-z0-9]{1,5})$/i.exec(file.name)?.[1]?.toLowerCase();
+  return fromName ?? file.type.split('/')[1] ?? 'jpg';
+}
+
+/**
+ * Inserts the project (pending) and uploads its photos to project-photos as {projectId}/{timestamp}_{index}.{ext}.
+ * The project stands even when a photo fails; each failed photo is reported by name.
+ */
+export async function createProject(
+  customerId: string,
+  input: CreateProjectInput,
+  photos: readonly File[],
+): Promise<{ id: string; failedPhotos: string[] }> {
+  const { data, error } = await supabase
+    .from('projects')
+    .insert({ ...input, customer_id: customerId, status: 'pending' })
+    .select('id')
+    .single();
+  if (error) throw error;
+  const timestamp = Date.now();
+  const failedPhotos: string[] = [];
+  await Promise.all(
+    photos.slice(0, MAX_PROJECT_PHOTOS).map(async (file, index) => {
+      const path = `${data.id}/${timestamp}_${index}.${extensionOf(file)}`;
+      const upload = await supabase.storage.from('project-photos').upload(path, file, { contentType: file.type });
+      if (upload.error) failedPhotos.push(file.name);
+    }),
+  );
+  return { id: data.id, failedPhotos };
+}
+
+export function useCreateProject(customerId: string, { onSuccess }: { onSuccess?: (id: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, photos }: { input: CreateProjectInput; photos: readonly File[] }) =>
+      createProject(customerId, input, photos),
+    onSuccess: async ({ id, failedPhotos }) => {
+      toast.success('Project created!');
+      for (const name of failedPhotos) toast.error(`Failed to upload ${name}`);
+      await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+      onSuccess?.(id);
+    },
+    onError: () => toast.error('Failed to create project'),
+  });
+}

@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
+import { projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+/** SPEC §7 projects: "select where designer_id is the user" (newest first, paged). */
+export async function getDesignerProjects(designerId: string, page: number): Promise<Project[]> {
+  const from = page * PROJECTS_PAGE_SIZE;
+  const { data, error } = await supabase
+    .from('projects')
+    .select(PROJECT_COLUMNS)
+    .eq('designer_id', designerId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + PROJECTS_PAGE_SIZE - 1);
+  if (error) throw error;
+  return data;
+}
+
+export function getDesignerProjectsQueryOptions(designerId: string) {
+  return infiniteQueryOptions({
+    queryKey: projectKeys.designer(designerId),
+    queryFn: ({ pageParam }) => getDesignerProjects(designerId, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.length === PROJECTS_PAGE_SIZE ? pages.length : undefined),
+  });
+}
+
+export function useDesignerProjects(designerId: string) {
+  return useInfiniteQuery(getDesignerProjectsQueryOptions(designerId));
+}

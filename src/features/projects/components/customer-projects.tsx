@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useCustomerProjects } from '@/features/projects/api/get-customer-projects';
+import { NewProjectDialog } from '@/features/projects/components/new-project-dialog';
+import { ProjectCard } from '@/features/projects/components/project-card';
+import { ProjectList } from '@/features/projects/components/project-list';
+
+type CustomerProjectsProps = {
+  customerId: string;
+  /** Called before the form opens; returns false (and shows the subscribe prompt) when the user has no plan. */
+  ensureSubscribed: () => boolean;
+};
+
+/** SPEC §2 "My Projects": actions, the create form and the customer's project cards. */
+export function CustomerProjects({ customerId, ensureSubscribed }: CustomerProjectsProps) {
+  const [creating, setCreating] = useState(false);
+  const projects = useCustomerProjects(customerId);
+  const rows = projects.data?.pages.flat() ?? [];
+
+  useEffect(() => {
+    if (projects.isError) toast.error('Failed to load projects', { id: 'projects-load' });
+  }, [projects.isError]);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <Link to={paths.browseDesigners.getHref()}>Browse Designers</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={paths.profile.customer.getHref()}>Edit Profile</Link>
+        </Button>
+        <Button onClick={() => ensureSubscribed() && setCreating(true)}>New Project</Button>
+      </div>
+      <NewProjectDialog customerId={customerId} open={creating} onOpenChange={setCreating} />
+      <section aria-labelledby="my-projects-heading" className="space-y-4">
+        <h2 id="my-projects-heading" className="text-xl font-semibold">
+          Your projects
+        </h2>
+        <ProjectList
+          isPending={projects.isPending}
+          isError={projects.isError}
+          empty="No projects yet. Create one to start receiving bids."
+          count={rows.length}
+          hasNextPage={projects.hasNextPage}
+          isFetchingNextPage={projects.isFetchingNextPage}
+          onLoadMore={() => void projects.fetchNextPage()}
+        >
+          {rows.map((project) => (
+            <ProjectCard
+              key={project.id}
+              project={project}
+              action={
+                project.status !== 'pending' ? (
+                  <Button asChild>
+                    <Link to={paths.project.getHref(project.id)}>View Details & Messages</Link>
+                  </Button>
+                ) : (
+                  // Pending projects have no messages yet, but their owner accepts bids on the project page.
+                  <Button asChild variant="outline">
+                    <Link to={paths.project.getHref(project.id)}>View Bids</Link>
+                  </Button>
+                )
+              }
+            />
+          ))}
+        </ProjectList>
+      </section>
+    </div>
+  );
+}

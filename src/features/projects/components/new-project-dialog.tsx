@@ -1,0 +1,251 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MapPin } from 'lucide-react';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import {
+  MAX_PROJECT_PHOTOS,
+  PROJECT_PHOTO_TYPES,
+  createProjectInputSchema,
+  useCreateProject,
+  type CreateProjectFormValues,
+  type CreateProjectInput,
+} from '@/features/projects/api/create-project';
+import { DESIGN_STYLES } from '@/features/projects/utils/design-styles';
+import { firstError } from '@/features/projects/utils/first-error';
+
+const FIELD_ORDER = [
+  'title',
+  'description',
+  'location',
+  'space_size',
+  'budget',
+  'budget_type',
+  'preferred_style',
+] as const;
+const DEFAULTS: CreateProjectFormValues = {
+  title: '',
+  description: '',
+  location: '',
+  space_size: '',
+  budget: '',
+  budget_type: 'soft',
+  preferred_style: '',
+};
+const selectClass =
+  'flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm aria-invalid:border-destructive';
+
+type NewProjectDialogProps = {
+  customerId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated?: (projectId: string) => void;
+};
+
+/** SPEC §2/§5: the create-project form (title, description, location, space, budget, type, style, ≤5 photos). */
+export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: NewProjectDialogProps) {
+  const id = useId();
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [locating, setLocating] = useState(false);
+  const form = useForm<CreateProjectFormValues, unknown, CreateProjectInput>({
+    resolver: zodResolver(createProjectInputSchema),
+    defaultValues: DEFAULTS,
+  });
+  const create = useCreateProject(customerId, {
+    onSuccess: (projectId) => {
+      form.reset(DEFAULTS);
+      setPhotos([]);
+      onOpenChange(false);
+      onCreated?.(projectId);
+    },
+  });
+  const shown = firstError(form.formState.errors, FIELD_ORDER);
+  const invalid = (field: (typeof FIELD_ORDER)[number]) => (shown?.field === field ? true : undefined);
+  const describedBy = (field: (typeof FIELD_ORDER)[number]) => (shown?.field === field ? `${id}-error` : undefined);
+
+  function choosePhotos(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const images = chosen.filter((file) => (PROJECT_PHOTO_TYPES as readonly string[]).includes(file.type));
+    if (images.length < chosen.length) toast.error('Only JPEG, PNG, GIF, and WebP images are allowed');
+    const next = [...photos, ...images];
+    if (next.length > MAX_PROJECT_PHOTOS) toast.error(`You can add up to ${MAX_PROJECT_PHOTOS} photos`);
+    setPhotos(next.slice(0, MAX_PROJECT_PHOTOS));
+  }
+
+  function useDeviceLocation() {
+    if (!('geolocation' in navigator)) {
+      toast.error('Geolocation is not supported by your browser');
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        const value = `${position.coords.latitude.toFixed(4)},${position.coords.longitude.toFixed(4)}`;
+        form.setValue('location', value, { shouldValidate: form.formState.isSubmitted });
+      },
+      () => {
+        setLocating(false);
+        toast.error('Location access denied. Please type your location.');
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>New Project</DialogTitle>
+          <DialogDescription>Tell designers about your space. They will bid on it.</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => void form.handleSubmit((input) => create.mutate({ input, photos }))(event)}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-title`}>Title</Label>
+            <Input
+              id={`${id}-title`}
+              aria-invalid={invalid('title')}
+              aria-describedby={describedBy('title')}
+              {...form.register('title')}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-description`}>Description</Label>
+            <Textarea
+              id={`${id}-description`}
+              rows={4}
+              aria-invalid={invalid('description')}
+              aria-describedby={describedBy('description')}
+              {...form.register('description')}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-location`}>Location</Label>
+            <div className="flex gap-2">
+              <Input
+                id={`${id}-location`}
+                placeholder="City, or use your device location"
+                aria-invalid={invalid('location')}
+                aria-describedby={describedBy('location')}
+                {...form.register('location')}
+              />
+              <Button type="button" variant="outline" onClick={useDeviceLocation} disabled={locating}>
+                <MapPin aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">Use my location</span>
+              </Button>
+            </div>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-space`}>Space size (sq ft)</Label>
+              <Input
+                id={`${id}-space`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                aria-invalid={invalid('space_size')}
+                aria-describedby={describedBy('space_size')}
+                {...form.register('space_size')}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-budget`}>Budget ($)</Label>
+              <Input
+                id={`${id}-budget`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                aria-invalid={invalid('budget')}
+                aria-describedby={describedBy('budget')}
+                {...form.register('budget')}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-budget-type`}>Budget type</Label>
+              <select id={`${id}-budget-type`} className={selectClass} {...form.register('budget_type')}>
+                <option value="soft">Flexible</option>
+                <option value="hard">Hard Cap</option>
+              </select>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-style`}>Style</Label>
+              <select
+                id={`${id}-style`}
+                className={selectClass}
+                aria-invalid={invalid('preferred_style')}
+                aria-describedby={describedBy('preferred_style')}
+                {...form.register('preferred_style')}
+              >
+                <option value="">Select a style</option>
+                {DESIGN_STYLES.map((style) => (
+                  <option key={style.id} value={style.name}>
+                    {style.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-photos`}>Photos (up to {MAX_PROJECT_PHOTOS}, images only)</Label>
+            <Input
+              id={`${id}-photos`}
+              type="file"
+              accept={PROJECT_PHOTO_TYPES.join(',')}
+              multiple
+              disabled={photos.length >= MAX_PROJECT_PHOTOS}
+              onChange={choosePhotos}
+            />
+            {photos.length > 0 ? (
+              <ul className="flex flex-wrap gap-2 text-sm" aria-label="Chosen photos">
+                {photos.map((file, index) => (
+                  <li key={`${file.name}-${index}`} className="flex items-center gap-1 rounded-md border px-2 py-1">
+                    <span className="max-w-40 truncate">{file.name}</span>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      className="h-6 px-1"
+                      aria-label={`Remove ${file.name}`}
+                      onClick={() => setPhotos(photos.filter((_, i) => i !== index))}
+                    >
+                      ×
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          {shown ? (
+            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+              {shown.message}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating…' : 'Create Project'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { designerKeys, projectKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+/** SPEC §5 "Review": rating 1 to 5 (default 5), comment optional (the database allows up to 1000 characters). */
+export const createReviewInputSchema = z.object({
+  rating: z.number().int().min(1, 'Please choose a rating').max(5),
+  comment: z
+    .string()
+    .trim()
+    .max(1000, 'Comment must be at most 1000 characters')
+    .transform((v) => (v === '' ? null : v)),
+});
+
+export type CreateReviewInput = z.output<typeof createReviewInputSchema>;
+export type ReviewTarget = { projectId: string; designerId: string; clientId: string };
+
+export async function createReview(target: ReviewTarget, input: CreateReviewInput): Promise<void> {
+  const { error } = await supabase.from('reviews').insert({
+    project_id: target.projectId,
+    designer_id: target.designerId,
+    client_id: target.clientId,
+    rating: input.rating,
+    comment: input.comment,
+  });
+  if (error) throw error;
+}
+
+export function useCreateReview(target: ReviewTarget, { onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateReviewInput) => createReview(target, input),
+    onSuccess: async () => {
+      toast.success('Thank you for your review!');
+      onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: designerKeys.detail(target.designerId) });
+      await queryClient.invalidateQueries({ queryKey: projectKeys.review(target.projectId) });
+    },
+    onError: () => toast.error('Failed to submit review'),
+  });
+}
