@@ -1,19 +1,31 @@
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { homeForRole } from '@/app/navigation';
 import { Page } from '@/components/layouts/page';
 import { PageSpinner } from '@/components/layouts/page-spinner';
-import { safeRedirectPath } from '@/config/paths';
+import { Card, CardContent } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths, safeRedirectPath } from '@/config/paths';
 import { useUserRole } from '@/features/auth/api/get-user-role';
+import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen';
+import { SignUpForm } from '@/features/auth/components/signup-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { siteUrl } from '@/features/auth/utils/site-url';
 
 export function Component() {
   const auth = useAuth();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const role = useUserRole(auth.user?.id);
   // The password-reset link signs the user in; they must stay here to set the new password.
   const resetting = params.get('reset') === 'true';
 
-  if (auth.status === 'signed-in' && !resetting) {
+  // After the update, back to /auth without ?reset: the page then sends the signed-in user on by role.
+  if (resetting)
+    return <ResetPasswordScreen onUpdated={() => void navigate(paths.auth.getHref(), { replace: true })} />;
+
+  if (auth.status === 'signed-in') {
     // Back to the protected page that sent them here, else to their role's start page.
     const redirectTo = safeRedirectPath(params.get('redirectTo'));
     if (redirectTo) return <Navigate to={redirectTo} replace />;
@@ -21,5 +33,47 @@ export function Component() {
     if (role.isPending) return <PageSpinner />;
   }
 
-  return <Page title="Login or Sign Up" />;
+  const roleValue = params.get('role');
+  const preselectedRole = roleValue === 'customer' || roleValue === 'designer' ? roleValue : undefined;
+  // `?tab=signup` (Get Started) or a role from the landing forms open Sign Up; anything else Login.
+  const tab = params.get('tab') === 'signup' || preselectedRole ? 'signup' : 'login';
+
+  function selectTab(value: string) {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('tab', value);
+        if (value === 'login') next.delete('role');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <Page title="Login or Sign Up" className="max-w-md">
+      <Card>
+        <CardContent>
+          <Tabs value={tab} onValueChange={selectTab}>
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login">
+              <LoginForm
+                forgotPassword={<ForgotPasswordDialog redirectTo={siteUrl(paths.auth.getHref({ reset: true }))} />}
+              />
+            </TabsContent>
+            <TabsContent value="signup">
+              <SignUpForm
+                key={preselectedRole ?? 'none'}
+                defaultRole={preselectedRole}
+                redirectTo={siteUrl(paths.home.getHref())}
+              />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </Page>
+  );
 }

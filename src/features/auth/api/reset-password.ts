@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+
+export const resetPasswordInputSchema = z.object({
+  email: z.string().trim().min(1, 'E-mail is required').email('Please enter a valid e-mail address'),
+});
+
+export type ResetPasswordRequest = z.infer<typeof resetPasswordInputSchema> & {
+  /** The set-new-password screen (SPEC §7: /auth?reset=true), absolute. */
+  redirectTo: string;
+};
+
+/** SPEC §7 reset-password e-mail. The link signs the user in (recovery session) and opens `redirectTo`. */
+export async function resetPassword({ email, redirectTo }: ResetPasswordRequest): Promise<void> {
+  const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo });
+  if (error) throw error;
+}
+
+export function useResetPassword(options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+  return useMutation({ mutationFn: resetPassword, onSuccess: () => options.onSuccess?.(), onError: options.onError });
+}

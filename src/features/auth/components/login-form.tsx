@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field, FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
+import { firstError } from '@/features/auth/utils/first-error';
+
+const order = ['email', 'password'] as const;
+
+type LoginFormProps = {
+  /** Rendered beside the password label: the "Forgot password?" dialog trigger. */
+  forgotPassword?: ReactNode;
+};
+
+/** SPEC §2 Login tab. Where the user goes next is the page's business (it follows the session). */
+export function LoginForm({ forgotPassword }: LoginFormProps) {
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const signIn = useSignIn({
+    onSuccess: () => toast.success('Welcome back!'),
+    onError: (error) => toast.error('Login failed', { description: error.message }),
+  });
+  const shown = firstError(order, form.formState.errors);
+
+  const a11y = (field: (typeof order)[number]) => ({
+    'aria-invalid': shown?.field === field ? true : undefined,
+    'aria-describedby': shown?.field === field ? `login-${field}-error` : undefined,
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Login"
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
+    >
+      <Field>
+        <Label htmlFor="login-email">E-mail</Label>
+        <Input id="login-email" type="email" autoComplete="email" {...a11y('email')} {...form.register('email')} />
+        {shown?.field === 'email' ? <FieldError id="login-email-error">{shown.message}</FieldError> : null}
+      </Field>
+      <Field>
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor="login-password">Password</Label>
+          {forgotPassword}
+        </div>
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          {...a11y('password')}
+          {...form.register('password')}
+        />
+        {shown?.field === 'password' ? <FieldError id="login-password-error">{shown.message}</FieldError> : null}
+      </Field>
+      <Button type="submit" disabled={signIn.isPending}>
+        {signIn.isPending ? 'Logging in…' : 'Login'}
+      </Button>
+    </form>
+  );
+}
