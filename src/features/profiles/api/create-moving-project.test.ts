@@ -1,0 +1,25 @@
+import { describe, expect, it, vi } from 'vitest';
+import { movingProjectDescription, movingProjectInputSchema } from '@/features/profiles/api/create-moving-project';
+
+vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+
+const valid = { location: 'Austin, TX', space_size: '900', budget: '$2,500', budget_type: 'soft', items: '', preferred_style: 'Farmhouse' };
+
+describe('movingProjectInputSchema (SPEC §5 moving project)', () => {
+  it('parses numbers and defaults the budget type to soft', () => {
+    const parsed = movingProjectInputSchema.parse({ ...valid, budget_type: undefined });
+    expect(parsed).toMatchObject({ space_size: 900, budget: 2500, budget_type: 'soft' });
+    expect(movingProjectDescription(parsed)).toContain('Moving to Austin, TX');
+  });
+
+  it('treats an unparseable number as empty, which is required', () => {
+    const result = movingProjectInputSchema.safeParse({ ...valid, space_size: 'lots' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Space size is required');
+  });
+
+  it('requires the location first', () => {
+    const result = movingProjectInputSchema.safeParse({ ...valid, location: '  ' });
+    expect(result.error?.issues[0]?.message).toBe('Location is required');
+  });
+});
