@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  createProject,
-  fullName,
-  setCustomerLocation,
-  setDesignerProfile,
-  subscribe,
-} from './designers-fixtures.ts';
+import { createProject, fullName, setCustomerLocation, setDesignerProfile, subscribe } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
 

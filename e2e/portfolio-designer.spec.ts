@@ -37,7 +37,13 @@ test('a designer uploads and deletes portfolio photos and sees a completed proje
   }
   const review = await admin
     .from('reviews')
-    .insert({ project_id: project.id, designer_id: designer.id, client_id: customer.id, rating: 4, comment: 'Lovely work.' });
+    .insert({
+      project_id: project.id,
+      designer_id: designer.id,
+      client_id: customer.id,
+      rating: 4,
+      comment: 'Lovely work.',
+    });
   expect(review.error).toBeNull();
 
   await signInBrowser(page, designer);

@@ -26,7 +26,9 @@ export function Component() {
     return (
       <Page title="Portfolio">
         <Card className="items-center py-12 text-center">
-          <p className="text-muted-foreground">{owner.isError ? 'Failed to load the portfolio' : 'Designer not found'}</p>
+          <p className="text-muted-foreground">
+            {owner.isError ? 'Failed to load the portfolio' : 'Designer not found'}
+          </p>
         </Card>
       </Page>
     );

@@ -13,7 +13,11 @@ export const catalogItemInputSchema = z.object({
   category: z
     .string()
     .refine((v): v is CatalogCategory => (CATALOG_CATEGORIES as readonly string[]).includes(v), 'Category is required'),
-  description: z.string().trim().min(1, 'Description is required').max(1000, 'Description must be at most 1000 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Description is required')
+    .max(1000, 'Description must be at most 1000 characters'),
   price: z
     .string()
     .trim()

@@ -5,7 +5,16 @@ import type { Enums } from '@/types/database';
 
 export type CatalogCategory = Enums<'catalog_category'>;
 export const CATALOG_CATEGORIES: readonly CatalogCategory[] = [
-  'couch', 'chair', 'table', 'desk', 'bed', 'dresser', 'cabinet', 'lighting', 'decor', 'other',
+  'couch',
+  'chair',
+  'table',
+  'desk',
+  'bed',
+  'dresser',
+  'cabinet',
+  'lighting',
+  'decor',
+  'other',
 ];
 export const CATALOG_PAGE_SIZE = 24;
 

@@ -57,15 +57,32 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
           </div>
           <div className="grid gap-2 sm:col-span-2">
             <Label htmlFor={field('description')}>Description</Label>
-            <Textarea id={field('description')} value={values.description} onChange={set('description')} maxLength={1000} />
+            <Textarea
+              id={field('description')}
+              value={values.description}
+              onChange={set('description')}
+              maxLength={1000}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={field('condition')}>Condition</Label>
-            <Input id={field('condition')} value={values.condition} onChange={set('condition')} maxLength={50} placeholder="e.g. Excellent, Good, Fair" />
+            <Input
+              id={field('condition')}
+              value={values.condition}
+              onChange={set('condition')}
+              maxLength={50}
+              placeholder="e.g. Excellent, Good, Fair"
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={field('location')}>Location</Label>
-            <Input id={field('location')} value={values.location} onChange={set('location')} maxLength={100} placeholder="e.g. Portland, OR" />
+            <Input
+              id={field('location')}
+              value={values.location}
+              onChange={set('location')}
+              maxLength={100}
+              placeholder="e.g. Portland, OR"
+            />
           </div>
           <div className="grid gap-2 sm:col-span-2">
             <Label htmlFor={field('photos')}>Photos (optional)</Label>

@@ -5,7 +5,11 @@ import { cn } from '@/lib/utils';
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   const rounded = Math.round(rating);
   return (
-    <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={`${rating.toFixed(1)} out of 5 stars`}>
+    <span
+      className={cn('inline-flex items-center gap-0.5', className)}
+      role="img"
+      aria-label={`${rating.toFixed(1)} out of 5 stars`}
+    >
       {[1, 2, 3, 4, 5].map((n) => (
         <Star
           key={n}

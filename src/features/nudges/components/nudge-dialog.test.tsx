@@ -22,7 +22,12 @@ function renderDialog(onOpenChange = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <NudgeDialog clientId="c1" designer={{ id: 'd1', name: 'Jordan' }} projects={projects} onOpenChange={onOpenChange} />
+      <NudgeDialog
+        clientId="c1"
+        designer={{ id: 'd1', name: 'Jordan' }}
+        projects={projects}
+        onOpenChange={onOpenChange}
+      />
     </QueryClientProvider>,
   );
   return { onOpenChange, user: userEvent.setup() };

@@ -35,7 +35,9 @@ export function NudgeInbox({ designerId, projectHref }: Props) {
     return (
       <Card className="items-center py-12 text-center">
         <Inbox aria-hidden="true" className="size-10 text-muted-foreground" />
-        <p className="text-muted-foreground">No nudges yet. Clients who like your work can nudge you from Browse Designers.</p>
+        <p className="text-muted-foreground">
+          No nudges yet. Clients who like your work can nudge you from Browse Designers.
+        </p>
       </Card>
     );
   }

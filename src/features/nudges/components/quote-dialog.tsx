@@ -57,7 +57,9 @@ export function QuoteDialog({ open, projectTitle, pending, onOpenChange, onAccep
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Accept & Send Quote</DialogTitle>
-            <DialogDescription>Your quote for “{projectTitle}”. The client sees it with your message.</DialogDescription>
+            <DialogDescription>
+              Your quote for “{projectTitle}”. The client sees it with your message.
+            </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor={amountId}>Quote amount ($)</Label>

@@ -13,7 +13,9 @@ export async function getCompletedProjectsPage(designerId: string, page: number)
   const from = page * COMPLETED_PAGE_SIZE;
   const { data, error } = await supabase
     .from('projects')
-    .select('id, title, description, location, space_size, budget, budget_type, preferred_style, completed_at, created_at')
+    .select(
+      'id, title, description, location, space_size, budget, budget_type, preferred_style, completed_at, created_at',
+    )
     .eq('designer_id', designerId)
     .eq('status', 'completed')
     .order('created_at', { ascending: false })

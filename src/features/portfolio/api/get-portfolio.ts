@@ -22,7 +22,10 @@ export async function getPortfolioPhotos(designerId: string): Promise<PortfolioP
 }
 
 export function getPortfolioPhotosQueryOptions(designerId: string) {
-  return queryOptions({ queryKey: designerKeys.portfolioPhotos(designerId), queryFn: () => getPortfolioPhotos(designerId) });
+  return queryOptions({
+    queryKey: designerKeys.portfolioPhotos(designerId),
+    queryFn: () => getPortfolioPhotos(designerId),
+  });
 }
 
 export function usePortfolioPhotos(designerId: string) {

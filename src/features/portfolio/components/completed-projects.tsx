@@ -37,7 +37,11 @@ export function CompletedProjects({ designerId }: { designerId: string }) {
       </ul>
       {projects.hasNextPage ? (
         <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void projects.fetchNextPage()} disabled={projects.isFetchingNextPage}>
+          <Button
+            variant="outline"
+            onClick={() => void projects.fetchNextPage()}
+            disabled={projects.isFetchingNextPage}
+          >
             Load more
           </Button>
         </div>

@@ -3,7 +3,14 @@ import { movingProjectDescription, movingProjectInputSchema } from '@/features/p
 
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 
-const valid = { location: 'Austin, TX', space_size: '900', budget: '$2,500', budget_type: 'soft', items: '', preferred_style: 'Farmhouse' };
+const valid = {
+  location: 'Austin, TX',
+  space_size: '900',
+  budget: '$2,500',
+  budget_type: 'soft',
+  items: '',
+  preferred_style: 'Farmhouse',
+};
 
 describe('movingProjectInputSchema (SPEC §5 moving project)', () => {
   it('parses numbers and defaults the budget type to soft', () => {

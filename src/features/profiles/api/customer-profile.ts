@@ -15,7 +15,9 @@ export async function getCustomerProfile(userId: string) {
 }
 
 export function useCustomerProfile(userId: string) {
-  return useQuery(queryOptions({ queryKey: ownProfileKeys.customer(userId), queryFn: () => getCustomerProfile(userId) }));
+  return useQuery(
+    queryOptions({ queryKey: ownProfileKeys.customer(userId), queryFn: () => getCustomerProfile(userId) }),
+  );
 }
 
 /** '' → null; otherwise a whole positive number (the columns are integers > 0). */
@@ -45,7 +47,11 @@ export type CustomerProfileValues = z.output<typeof customerProfileInputSchema>;
 
 /** SPEC §7 customer_profiles "update by user_id" (the row exists from sign-up). */
 export async function updateCustomerProfile(userId: string, values: CustomerProfileValues): Promise<void> {
-  const { data, error } = await supabase.from('customer_profiles').update(values).eq('user_id', userId).select('user_id');
+  const { data, error } = await supabase
+    .from('customer_profiles')
+    .update(values)
+    .eq('user_id', userId)
+    .select('user_id');
   if (error) throw error;
   if (data.length === 0) throw new Error('No customer profile to update');
 }

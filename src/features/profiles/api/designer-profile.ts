@@ -26,7 +26,10 @@ const rate = (label: string) =>
   z
     .string()
     .trim()
-    .refine((v) => v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) < 100_000_000), `${label} must be 0 or greater`)
+    .refine(
+      (v) => v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) < 100_000_000),
+      `${label} must be 0 or greater`,
+    )
     .transform((v) => (v === '' ? 0 : Number(v)));
 
 /** The same bounds the database holds (docs/schema.md): bio 10–1000, rates ≥ 0, experience 0–80. */
@@ -47,7 +50,12 @@ export const designerProfileInputSchema = z.object({
   rate_per_sqft: rate('Rate per sq ft'),
   specialties: z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.length <= 20, 'At most 20 specialties'),
   experience_years: z
     .string()

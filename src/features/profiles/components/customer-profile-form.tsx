@@ -15,7 +15,13 @@ import { Field, FormError } from '@/features/profiles/components/field';
 
 type Props = {
   userId: string;
-  initial: { username: string | null; location: string | null; space_size: number | null; budget_range: number | null; preferred_style: string | null } | null;
+  initial: {
+    username: string | null;
+    location: string | null;
+    space_size: number | null;
+    budget_range: number | null;
+    preferred_style: string | null;
+  } | null;
 };
 
 /** SPEC §2 customer profile: username, location (typed or the device's 'lat,long'), space size, budget, style. */
@@ -72,9 +78,19 @@ export function CustomerProfileForm({ userId, initial }: Props) {
       <CardContent>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
           <Field id="cp-username" label="Username">
-            <Input id="cp-username" value={values.username} onChange={set('username')} maxLength={50} autoComplete="username" />
+            <Input
+              id="cp-username"
+              value={values.username}
+              onChange={set('username')}
+              maxLength={50}
+              autoComplete="username"
+            />
           </Field>
-          <Field id="cp-location" label="Location" hint="A city, or your device's location saved as latitude,longitude.">
+          <Field
+            id="cp-location"
+            label="Location"
+            hint="A city, or your device's location saved as latitude,longitude."
+          >
             <div className="flex gap-2">
               <Input id="cp-location" value={values.location} onChange={set('location')} maxLength={100} />
               <Button

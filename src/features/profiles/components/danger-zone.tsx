@@ -40,7 +40,12 @@ export function DangerZone({ onDeleted }: { onDeleted: () => void | Promise<void
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending} aria-busy={remove.isPending}>
+            <Button
+              variant="destructive"
+              onClick={() => remove.mutate()}
+              disabled={remove.isPending}
+              aria-busy={remove.isPending}
+            >
               {remove.isPending ? 'Deleting…' : 'Yes, delete my account'}
             </Button>
           </DialogFooter>

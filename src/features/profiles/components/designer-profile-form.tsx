@@ -71,16 +71,45 @@ export function DesignerProfileForm({ userId, initial }: { userId: string; initi
             </Field>
           </div>
           <Field id="dp-base-rate" label="Base project rate ($)">
-            <Input id="dp-base-rate" type="number" min={0} step={0.01} value={values.base_rate} onChange={set('base_rate')} />
+            <Input
+              id="dp-base-rate"
+              type="number"
+              min={0}
+              step={0.01}
+              value={values.base_rate}
+              onChange={set('base_rate')}
+            />
           </Field>
           <Field id="dp-rate-item" label="Rate per item ($)">
-            <Input id="dp-rate-item" type="number" min={0} step={0.01} value={values.rate_per_item} onChange={set('rate_per_item')} />
+            <Input
+              id="dp-rate-item"
+              type="number"
+              min={0}
+              step={0.01}
+              value={values.rate_per_item}
+              onChange={set('rate_per_item')}
+            />
           </Field>
           <Field id="dp-rate-sqft" label="Rate per sq ft ($)">
-            <Input id="dp-rate-sqft" type="number" min={0} step={0.01} value={values.rate_per_sqft} onChange={set('rate_per_sqft')} />
+            <Input
+              id="dp-rate-sqft"
+              type="number"
+              min={0}
+              step={0.01}
+              value={values.rate_per_sqft}
+              onChange={set('rate_per_sqft')}
+            />
           </Field>
           <Field id="dp-experience" label="Years of experience">
-            <Input id="dp-experience" type="number" min={0} max={80} step={1} value={values.experience_years} onChange={set('experience_years')} />
+            <Input
+              id="dp-experience"
+              type="number"
+              min={0}
+              max={80}
+              step={1}
+              value={values.experience_years}
+              onChange={set('experience_years')}
+            />
           </Field>
           <Field id="dp-specialties" label="Specialties" hint="Separate with commas, e.g. Scandinavian, Bohemian.">
             <Input id="dp-specialties" value={values.specialties} onChange={set('specialties')} />

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 
 /** A labelled control with an optional hint. */
-export function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
