@@ -22,7 +22,7 @@ export function Component() {
   return (
     <Page title="Settings" className="max-w-3xl">
       <div className="space-y-6">
-        <Card aria-labelledby="account-title">
+        <Card role="region" aria-labelledby="account-title">
           <CardHeader>
             <CardTitle id="account-title">Account</CardTitle>
             <CardDescription>

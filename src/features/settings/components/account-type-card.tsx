@@ -29,7 +29,7 @@ export function AccountTypeCard({ userId, role, roleLoading, onSwitched }: Accou
   const busy = mutation.isPending || mutation.isSuccess;
 
   return (
-    <Card aria-labelledby="account-type-title">
+    <Card role="region" aria-labelledby="account-type-title">
       <CardHeader>
         <CardTitle id="account-type-title">Account type</CardTitle>
         <CardDescription>

@@ -23,7 +23,7 @@ export function DeleteAccountCard({ userId, onDeleted }: DeleteAccountCardProps)
   const busy = mutation.isPending || mutation.isSuccess;
 
   return (
-    <Card aria-labelledby="danger-zone-title" className="border-destructive/50">
+    <Card role="region" aria-labelledby="danger-zone-title" className="border-destructive/50">
       <CardHeader>
         <CardTitle id="danger-zone-title" className="text-destructive">
           Danger Zone

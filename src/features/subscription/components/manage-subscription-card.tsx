@@ -12,7 +12,7 @@ export function ManageSubscriptionCard({ userId }: { userId: string }) {
   const plan = subscription.plan ? PLANS[subscription.plan] : null;
 
   return (
-    <Card aria-labelledby="subscription-title">
+    <Card role="region" aria-labelledby="subscription-title">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle id="subscription-title">Subscription</CardTitle>
