@@ -1,0 +1,154 @@
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { deleteUserByEmail, freshEmail, linkFromInbox, serviceClient, userIdByEmail } from './support/inbox.ts';
+
+const PASSWORD = 'Thrifty2024';
+
+// Two browsers, an e-mail round trip and first compiles of several pages by the dev server.
+// Pages compile on first visit in the dev server; a busy machine needs more than the default 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+/** Runs in the page; typed structurally because the Node config of the journeys has no DOM lib. */
+function pendingCustomerProfile(): string | null {
+  const { localStorage } = globalThis as unknown as { localStorage: { getItem(key: string): string | null } };
+  return localStorage.getItem('pendingCustomerProfile');
+}
+
+async function signUpThroughUi(page: Page, email: string, name: string) {
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true', {
+    timeout: 30_000,
+  });
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Username').fill(name.toLowerCase().replace(/\s+/g, '_'));
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Check your email!')).toBeVisible();
+}
+
+async function confirmAndSignIn(browser: Browser, page: Page, email: string, subject: RegExp) {
+  // The confirmation link signs the user in and opens the site root (SPEC §7).
+  const link = await linkFromInbox(email, subject);
+  await page.goto(link);
+  // supabase-js reads the session from the URL fragment and then clears it.
+  await expect(page).toHaveURL(/:\d+\/(#.*)?$/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: email })).toBeVisible();
+
+  // And signing in later, in a fresh browser, lands where SPEC §2 says.
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  await fresh.goto('/auth');
+  await expect(fresh.getByRole('tab', { name: 'Login' })).toBeVisible({ timeout: 30_000 });
+  await fresh.getByLabel('E-mail').fill(email);
+  await fresh.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await fresh.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(fresh.getByText('Welcome back!')).toBeVisible();
+  return { fresh, context };
+}
+
+test('a customer fills the landing form, signs up, confirms by e-mail and lands on /designers', async ({
+  page,
+  browser,
+}) => {
+  const email = freshEmail('customer');
+  try {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Find a Designer' }).first().click({ timeout: 30_000 });
+    const form = page.getByRole('form', { name: 'Find a designer' });
+    await form.getByLabel('Location').fill('Portland, OR');
+    await form.getByLabel('Square feet').fill('450');
+    await form.getByLabel('Budget ($)').fill('2500');
+    await expect(form.getByTestId('estimated-savings')).toHaveText('$1,000');
+    await form.getByLabel('Design style').selectOption('Art Deco');
+    await form.getByRole('button', { name: 'Find My Designer' }).click();
+
+    await expect(page).toHaveURL('/auth?role=customer');
+    await expect(page.getByRole('radio', { name: /Customer/ })).toBeChecked();
+    expect(await page.evaluate(pendingCustomerProfile)).toContain('artdeco');
+    await signUpThroughUi(page, email, 'Maya Test');
+    // Sent with the sign-up (ADR 0002), so the local copy is gone.
+    expect(await page.evaluate(pendingCustomerProfile)).toBeNull();
+
+    // The database created the profile from the sign-up metadata.
+    const id = await userIdByEmail(email);
+    expect(id).toBeTruthy();
+    const { data: profile } = await serviceClient
+      .from('customer_profiles')
+      .select('username, location, space_size, budget_range, preferred_style')
+      .eq('user_id', id!)
+      .single();
+    expect(profile).toEqual({
+      username: 'maya_test',
+      location: 'Portland, OR',
+      space_size: 450,
+      budget_range: 2500,
+      preferred_style: 'artdeco',
+    });
+
+    const { fresh, context } = await confirmAndSignIn(browser, page, email, /confirm/i);
+    await expect(fresh).toHaveURL('/designers');
+    await context.close();
+  } finally {
+    await deleteUserByEmail(email);
+  }
+});
+
+test('a designer fills the landing form, signs up, confirms by e-mail and lands on /dashboard/designer', async ({
+  page,
+  browser,
+}) => {
+  const email = freshEmail('designer');
+  try {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Become a Designer' }).first().click({ timeout: 30_000 });
+    const form = page.getByRole('form', { name: 'Become a designer' });
+    await form.getByLabel('Portfolio URL (optional)').fill('https://jordan.design');
+    await form.getByLabel('Design style').selectOption('Scandinavian');
+    await form.getByLabel('Additional info').fill('Design student who loves light wood and linen.');
+    await form.getByLabel('Base rate per project ($, optional)').fill('300');
+    await form.getByRole('button', { name: 'Join as a Designer' }).click();
+
+    await expect(page).toHaveURL('/auth?role=designer');
+    await expect(page.getByRole('radio', { name: /Designer/ })).toBeChecked();
+    await signUpThroughUi(page, email, 'Jordan Test');
+
+    const id = await userIdByEmail(email);
+    const { data: profile } = await serviceClient
+      .from('designer_profiles')
+      .select('username, bio, specialties, portfolio_url, base_rate')
+      .eq('user_id', id!)
+      .single();
+    expect(profile).toEqual({
+      username: 'jordan_test',
+      bio: 'Design student who loves light wood and linen.',
+      specialties: ['Scandinavian'],
+      portfolio_url: 'https://jordan.design',
+      base_rate: 300,
+    });
+    const { data: role } = await serviceClient.from('user_roles').select('role').eq('user_id', id!).single();
+    expect(role).toEqual({ role: 'designer' });
+
+    const { fresh, context } = await confirmAndSignIn(browser, page, email, /confirm/i);
+    await expect(fresh).toHaveURL('/dashboard/designer');
+    await context.close();
+  } finally {
+    await deleteUserByEmail(email);
+  }
+});
+
+test("an unconfirmed account cannot sign in yet: 'Login failed' with the server's message", async ({ page }) => {
+  const email = freshEmail('unconfirmed');
+  try {
+    await page.goto('/auth?tab=signup');
+    await page.getByRole('radio', { name: /Customer/ }).check();
+    await signUpThroughUi(page, email, 'Not Yet');
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Login failed')).toBeVisible();
+    await expect(page.getByText('Email not confirmed')).toBeVisible();
+  } finally {
+    await deleteUserByEmail(email);
+  }
+});
