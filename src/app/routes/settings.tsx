@@ -33,7 +33,7 @@ export function Component() {
         <ManageSubscriptionCard userId={auth.user.id} />
         <AccountTypeCard
           userId={auth.user.id}
-          role={role.data ?? null}
+          currentRole={role.data ?? null}
           roleLoading={role.isPending}
           onSwitched={(next) => void navigate(paths.dashboard.getHref(next))}
         />

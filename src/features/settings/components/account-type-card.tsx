@@ -16,13 +16,13 @@ const LABEL: Record<AccountType, string> = { customer: 'Client', designer: 'Desi
 type AccountTypeCardProps = {
   userId: string;
   /** Null when the role could not be read (the switch then refuses with the specified message). */
-  role: AccountType | null;
+  currentRole: AccountType | null;
   roleLoading?: boolean;
   onSwitched: (role: AccountType) => void;
 };
 
 /** SPEC §4 account type switch: customer ↔ designer, confirmed first because memberships are per type. */
-export function AccountTypeCard({ userId, role, roleLoading, onSwitched }: AccountTypeCardProps) {
+export function AccountTypeCard({ userId, currentRole: role, roleLoading, onSwitched }: AccountTypeCardProps) {
   const [confirming, setConfirming] = useState(false);
   const mutation = useSwitchAccountType({ userId, onSwitched });
   const target: AccountType | null = role ? (role === 'customer' ? 'designer' : 'customer') : null;
