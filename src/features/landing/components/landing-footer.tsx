@@ -4,8 +4,9 @@ import { sectionIds } from '@/features/landing/utils/section-ids';
 type LandingFooterProps = { pricingHref: string };
 
 /**
- * SPEC §2 footer: pricing, anchors to the sections, and placeholder entries. The placeholders have no page yet,
- * so they are plain text marked "coming soon" rather than links that lead nowhere.
+ * SPEC §2 footer: pricing, anchors to the sections, and the placeholder entries. Those have no page in the
+ * specification, so they are plain text rather than links that lead nowhere (the only "coming soon" the
+ * specification allows is on Good Stuff's Buy Now and Make Offer).
  */
 export function LandingFooter({ pricingHref }: LandingFooterProps) {
   const linkClass = 'rounded-sm text-sm hover:underline';
@@ -42,10 +43,10 @@ export function LandingFooter({ pricingHref }: LandingFooterProps) {
           </ul>
         </nav>
         <div className="flex flex-col gap-2">
-          <p className="text-sm font-semibold" id="footer-soon">
-            Coming soon
+          <p className="text-sm font-semibold" id="footer-company">
+            Company
           </p>
-          <ul aria-labelledby="footer-soon" className="flex flex-col gap-2 text-sm text-muted-foreground">
+          <ul aria-labelledby="footer-company" className="flex flex-col gap-2 text-sm text-muted-foreground">
             {['Resources', 'Success Stories', 'About Us', 'Contact', 'Terms of Service'].map((label) => (
               <li key={label}>{label}</li>
             ))}
