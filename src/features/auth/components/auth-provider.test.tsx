@@ -109,9 +109,16 @@ describe('AuthProvider', () => {
     expect(consoleError).toHaveBeenCalledWith('Error verifying user, clearing session', mock.profile.error);
   });
 
-  it('does not check on other events', async () => {
+  it('checks a session restored from storage on load', async () => {
+    mock.profile = { data: null, error: null };
     renderWithProvider();
     emit('INITIAL_SESSION', session);
+    await waitFor(() => expect(mock.signOut).toHaveBeenCalled());
+    expect(consoleError).toHaveBeenCalledWith('User not found in database, clearing session');
+  });
+
+  it('does not check on other events', async () => {
+    renderWithProvider();
     emit('USER_UPDATED', session);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(mock.eq).not.toHaveBeenCalled();

@@ -43,7 +43,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setState(stateOf(event, session));
       // Another user may sign in next in this tab: nothing of the previous one may stay in the cache.
       if (event === 'SIGNED_OUT') queryClient.clear();
-      if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') && session) {
+      // SPEC §4 checks on sign-in and token refresh; a session restored from storage on load (INITIAL_SESSION)
+      // is a sign-in too, and may belong to an account deleted since (e.g. from another device).
+      if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
         // supabase-js runs this callback while holding its auth lock; a supabase call awaited inside it
         // would wait for that lock forever, so the check runs just after.
         setTimeout(() => void verifyUser(session.user.id), 0);
