@@ -23,8 +23,7 @@ export function Component() {
     <Page title="My Projects" description="Post a project, compare bids and work with your designer.">
       {userId ? <CustomerProjects customerId={userId} ensureSubscribed={ensureSubscribed} /> : null}
       {/* `role` is the account type here, not an ARIA role. */}
-      {/* eslint-disable-next-line jsx-a11y/aria-role */}
-      <SubscribeDialog open={subscribeOpen} onOpenChange={setSubscribeOpen} role="customer" />
+      <SubscribeDialog open={subscribeOpen} onOpenChange={setSubscribeOpen} accountRole="customer" />
     </Page>
   );
 }

@@ -31,8 +31,7 @@ export function Component() {
         />
       ) : null}
       {/* `role` is the account type here, not an ARIA role. */}
-      {/* eslint-disable-next-line jsx-a11y/aria-role */}
-      <SubscribeDialog open={subscribeOpen} onOpenChange={setSubscribeOpen} role="designer" />
+      <SubscribeDialog open={subscribeOpen} onOpenChange={setSubscribeOpen} accountRole="designer" />
     </Page>
   );
 }

@@ -37,8 +37,7 @@ export function Component() {
       ) : (
         <CatalogGrid enabled />
       )}
-      {/* eslint-disable-next-line jsx-a11y/aria-role -- `role` is the account type prop, not an ARIA role */}
-      <SubscribeDialog open={paywalled && !dismissed} onOpenChange={(open) => setDismissed(!open)} role="designer" />
+      <SubscribeDialog open={paywalled && !dismissed} onOpenChange={(open) => setDismissed(!open)} accountRole="designer" />
     </Page>
   );
 }

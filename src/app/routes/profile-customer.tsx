@@ -48,8 +48,7 @@ export function Component() {
           }}
         />
       </div>
-      {/* eslint-disable-next-line jsx-a11y/aria-role -- `role` is the account type prop, not an ARIA role */}
-      <SubscribeDialog open={subscribeOpen} onOpenChange={setSubscribeOpen} role="customer" />
+      <SubscribeDialog open={subscribeOpen} onOpenChange={setSubscribeOpen} accountRole="customer" />
     </Page>
   );
 }

@@ -56,8 +56,7 @@ export function Component() {
       toast.error('Access denied', { id: 'project-access-denied' });
       goBack();
     }
-    // goBack reads the latest role; running again for it would repeat the toast.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- goBack reads the latest role; re-running for it would repeat the toast
   }, [project.isSuccess, data, denied]);
 
   useEffect(() => {
@@ -140,7 +139,7 @@ export function Component() {
           clientId={userId}
         />
       ) : null}
-      <SubscribeDialog open={subscribeShown} onOpenChange={onSubscribeOpenChange} role={role.data ?? 'customer'} />
+      <SubscribeDialog open={subscribeShown} onOpenChange={onSubscribeOpenChange} accountRole={role.data ?? 'customer'} />
     </div>
   );
 }

@@ -105,8 +105,7 @@ export function MessagesPanel({ projectId, userId }: { projectId: string; userId
               ref={listRef}
               aria-labelledby={`${id}-title`}
               aria-live="polite"
-              // Scrollable region: focusable so keyboard users can scroll it.
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable so keyboard users can scroll it
               tabIndex={0}
               className="max-h-[28rem] min-h-24 space-y-3 overflow-y-auto rounded-md border bg-muted/40 p-3"
             >

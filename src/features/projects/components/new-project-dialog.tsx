@@ -23,7 +23,7 @@ import {
   type CreateProjectFormValues,
   type CreateProjectInput,
 } from '@/features/projects/api/create-project';
-import { DESIGN_STYLES } from '@/features/projects/utils/design-styles';
+import { designStyles } from '@/config/design-styles';
 import { firstError } from '@/features/projects/utils/first-error';
 
 const FIELD_ORDER = [
@@ -193,7 +193,7 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
                 {...form.register('preferred_style')}
               >
                 <option value="">Select a style</option>
-                {DESIGN_STYLES.map((style) => (
+                {designStyles.map((style) => (
                   <option key={style.id} value={style.name}>
                     {style.name}
                   </option>

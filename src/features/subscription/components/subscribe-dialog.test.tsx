@@ -23,7 +23,7 @@ function renderDialog(role: Role = 'customer', onOpenChange = vi.fn()) {
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/project/p1?tab=bids']}>
-        <SubscribeDialog open onOpenChange={onOpenChange} role={role} />
+        <SubscribeDialog open onOpenChange={onOpenChange} accountRole={role} />
       </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,

@@ -16,14 +16,15 @@ type SubscribeDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The user's account type: it decides the plan (client for customers, designer for designers). */
-  role: Role;
+  /** The account type whose plan Subscribe Now buys (named so it is not mistaken for an ARIA role). */
+  accountRole: Role;
 };
 
 /**
  * SPEC §2 "Subscribe to Continue": shown where an action needs a membership. Subscribe Now starts the
  * checkout for the role's plan and brings the user back to this page afterwards; Later just closes.
  */
-export function SubscribeDialog({ open, onOpenChange, role }: SubscribeDialogProps) {
+export function SubscribeDialog({ open, onOpenChange, accountRole: role }: SubscribeDialogProps) {
   const location = useLocation();
   const checkout = useCreateCheckout();
   const plan = PLANS[PLAN_FOR_ROLE[role]];
