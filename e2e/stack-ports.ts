@@ -2,7 +2,7 @@
  * Ports of the browser journeys: their own local stack (API base+1, database base+2, inbox base+4) and their
  * own app server, so `npm start` and the integration tests can run at the same time.
  */
-export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 55420);
+export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 25420);
 export const E2E_API_URL = `http://127.0.0.1:${E2E_PORT_BASE + 1}`;
 // The app is the production build on `vite preview`'s port, an origin the auth redirect allow list and the
 // payment functions' return-URL list already know (supabase/config.toml, supabase/functions/_shared/config.ts).

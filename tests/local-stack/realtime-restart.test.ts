@@ -15,7 +15,7 @@ import { listen, waitFor } from './realtime-support.ts';
 // durable commits (the suite's stacks commit asynchronously, which hides the visibility race tested below).
 
 // Beside the suite's stacks (offsets 0 and 40 in vitest.config.ts: ports +1/+2/+4 and +41/+42/+44).
-const base = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 55320) + 27;
+const base = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 25320) + 27;
 const config = loadConfig({
   apiPort: base + 1,
   dbPort: base + 2,

@@ -10,7 +10,7 @@ import { dbDirOf, wipeData } from '../../local-supabase/src/db.ts';
 
 // `npm run stack` as a user runs it: start, stop with Ctrl-C (SIGINT), start again with the data intact,
 // nothing left running; a taken port gives a one-line message naming it.
-const BASE = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 55320) + 400;
+const BASE = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 25320) + 400;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-start-stop-'));
 const env = {
   ...process.env,

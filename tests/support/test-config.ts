@@ -6,9 +6,11 @@ import { loadConfig, repoRoot, type StackConfig } from '../../local-supabase/src
  * in their own data folder, rebuilt on every run. LOCAL_SUPABASE_TEST_PORT_BASE moves all ports
  * (base+1 API, base+2 database, base+4 inbox) so two test runs never collide; each Vitest project
  * that needs a stack adds its own LOCAL_SUPABASE_TEST_PORT_OFFSET (vitest.config.ts) to get a stack of its own.
+ * The default base sits below Linux's ephemeral range (32768–60999): the tests open thousands of loopback
+ * connections, and one of them using a test port as its source port would make that port "in use".
  */
 export function testStackConfig(offset = Number(process.env.LOCAL_SUPABASE_TEST_PORT_OFFSET ?? 0)): StackConfig {
-  const base = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 55320) + offset;
+  const base = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 25320) + offset;
   return loadConfig({
     apiPort: base + 1,
     dbPort: base + 2,
