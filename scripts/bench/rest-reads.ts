@@ -32,6 +32,8 @@ export interface RestReadsResult {
   errors: number;
   /** The same read (role switch, claims, RLS, JSON shaping) straight against Postgres, same concurrency. */
   pgRps: number;
+  pgP50: number;
+  pgP95: number;
   connections: number;
   durationMs: number;
 }
@@ -180,6 +182,8 @@ export async function benchRestReads(opts: RestReadsOptions): Promise<RestReadsR
       requests: run.latencies.length,
       errors: run.errors,
       pgRps: Math.round((pgRun.latencies.length / pgRun.elapsed) * 1000),
+      pgP50: round(percentile(pgRun.latencies, 50)),
+      pgP95: round(percentile(pgRun.latencies, 95)),
       connections,
       durationMs,
     };
@@ -194,7 +198,8 @@ const round = (n: number) => Math.round(n * 100) / 100;
 export function formatRestReads(r: RestReadsResult): string[] {
   return [
     `${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms (${r.requests} requests, ${r.errors} errors, ${r.connections} connections, ${r.durationMs / 1000} s)`,
-    `same read straight against Postgres (role switch + claims + RLS, one pg connection per lane): ${r.pgRps} req/s`,
+    `same read straight against Postgres (role switch + claims + RLS, one pg connection per lane): ${r.pgRps} req/s, p50 ${r.pgP50} ms, p95 ${r.pgP95} ms`,
+    `REST ÷ Postgres: throughput ${(r.rps / r.pgRps).toFixed(2)}×, p50 latency ${(r.p50 / r.pgP50).toFixed(1)}×, p95 latency ${(r.p95 / r.pgP95).toFixed(1)}×`,
     'published PostgREST: ~2,068 req/s for GET single row on 2 vCPU (supabase/benchmarks-archive #2)',
   ];
 }

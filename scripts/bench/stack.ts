@@ -25,19 +25,35 @@ async function startupTimes(runs: number): Promise<number[]> {
   const once = () =>
     new Promise<number>((resolve, reject) => {
       const t0 = performance.now();
-      const child = spawn('npm', ['run', '--silent', 'stack'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      // Its own process group, so stopping it is what Ctrl-C in a terminal does: SIGINT to the whole group
+      // (npm → sh → tsx → node), not only to npm.
+      const child = spawn('npm', ['run', '--silent', 'stack'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const signalGroup = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, signal);
+        } catch {
+          // already gone
+        }
+      };
       let out = '';
       let ms = 0;
       const onData = (d: Buffer) => {
         out += d.toString();
         if (!ms && out.includes('local Supabase ready')) {
           ms = performance.now() - t0;
-          child.kill('SIGINT');
+          signalGroup('SIGINT');
         }
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);
       child.on('exit', () => (ms ? resolve(ms) : reject(new Error(out))));
+      // If the stack does not stop on Ctrl-C the benchmark must say so rather than wait forever.
+      setTimeout(() => {
+        if (child.exitCode === null) {
+          signalGroup('SIGKILL');
+          reject(new Error(`npm run stack did not ${ms ? 'stop on SIGINT' : 'become ready'} within 60 s:\n${out}`));
+        }
+      }, 60_000).unref();
     });
   try {
     await once(); // creates the database; not counted
@@ -55,6 +71,7 @@ type Common = { apiUrl: string; dbUrl: string; anonKey: string; serviceKey: stri
 type BenchModule = { benchSection(common: Common): Promise<Section> };
 
 async function runBench(file: string, common: Common): Promise<Section> {
+  console.error(`bench:stack: ${file}…`);
   try {
     const mod = (await import(path.join(repoRoot, 'scripts/bench', file))) as BenchModule;
     return await mod.benchSection(common);
@@ -65,6 +82,7 @@ async function runBench(file: string, common: Common): Promise<Section> {
 
 async function main(): Promise<void> {
   const sections: Section[] = [];
+  console.error('bench:stack: start-up…');
   const starts = await startupTimes(5);
   sections.push({
     title: 'Start-up (`npm run stack` to ready, database existing; goal ≤ 5 s)',
