@@ -282,8 +282,8 @@ export class Dispatcher {
       'select _local_supabase.realtime_rls_visible($1::oid::regclass, $2::jsonb, $3::jsonb, $4::bigint) as visible',
       [info.oid, JSON.stringify(pk), JSON.stringify(groups), xid],
     );
-    const visible = res.rows[0]?.visible;
-    if (visible === null || visible === undefined) return subs; // RLS was disabled meanwhile
+    // Fail closed: no answer means nobody is shown the row (the SQL answers all-true itself when RLS is off).
+    const visible = res.rows[0]?.visible ?? [];
     return subs.filter((s) => visible[groupIndex.get(`${s.subscriber.role}\u0000${s.subscriber.claimsJson}`)!] === true);
   }
 
