@@ -3,12 +3,7 @@
 // (gateway, JWT check, proxy to the warm Deno worker and back). Goal: p50 ≤ 10 ms on loopback.
 // A report, not a test. Used by scripts/bench/stack.ts (`npm run bench:stack`).
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
-import { rmSync } from 'node:fs';
-import { loadConfig, repoRoot } from '../../local-supabase/src/config.ts';
-import { wipeData } from '../../local-supabase/src/db.ts';
-import { startStack } from '../../local-supabase/src/stack.ts';
+import { startIsolatedStack } from '../../local-supabase/src/isolated-stack.ts';
 import { percentile } from './stats.ts';
 
 export interface FunctionsBenchOptions {
@@ -89,29 +84,6 @@ export async function benchFunctions(opts: FunctionsBenchOptions): Promise<Funct
   }
 }
 
-/** Sets variables the stack reads at start; returns a function putting the previous values back. */
-function setEnv(vars: Record<string, string>): () => void {
-  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, vars);
-  return () => {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Benches against a stack that serves the fixtures (LOCAL_SUPABASE_FUNCTIONS_DIRS=tests/fixtures/functions);
  * the product stack does not, so it then starts a functions-only stack of its own on free ports.
@@ -127,24 +99,14 @@ export async function benchWithFixtures(opts: FunctionsBenchOptions): Promise<Fu
 
 /** Starts a functions-only stack serving the fixtures, benches it, stops it. */
 export async function benchOwnStack(opts: Omit<FunctionsBenchOptions, 'apiUrl' | 'anonKey'> = {}): Promise<FunctionsBenchResult> {
-  const restore = setEnv({ LOCAL_SUPABASE_SERVICES: 'functions', LOCAL_SUPABASE_FUNCTIONS_DIRS: 'tests/fixtures/functions' });
-  const apiPort = await freePort();
-  const config = loadConfig({
-    apiPort,
-    dbPort: await freePort(),
-    inboxPort: await freePort(),
-    dataDir: path.join(repoRoot, '.data', `bench-functions-${apiPort}`),
-  });
-  wipeData(config);
-  const stack = await startStack(config, () => undefined).finally(() => {
-    restore();
+  const own = await startIsolatedStack({
+    name: 'bench-functions',
+    env: { LOCAL_SUPABASE_SERVICES: 'functions', LOCAL_SUPABASE_FUNCTIONS_DIRS: 'tests/fixtures/functions' },
   });
   try {
-    return await benchFunctions({ ...opts, apiUrl: config.apiUrl, anonKey: config.anonKey });
+    return await benchFunctions({ ...opts, apiUrl: own.config.apiUrl, anonKey: own.config.anonKey });
   } finally {
-    await stack.stop();
-    wipeData(config);
-    rmSync(config.dataDir, { recursive: true, force: true });
+    await own.stop();
   }
 }
 

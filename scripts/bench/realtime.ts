@@ -5,14 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import net from 'node:net';
-import path from 'node:path';
-import { rmSync } from 'node:fs';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { DEFAULT_JWT_SECRET, loadConfig, repoRoot } from '../../local-supabase/src/config.ts';
-import { wipeData } from '../../local-supabase/src/db.ts';
-import { startStack } from '../../local-supabase/src/stack.ts';
+import { DEFAULT_JWT_SECRET } from '../../local-supabase/src/config.ts';
+import { startIsolatedStack } from '../../local-supabase/src/isolated-stack.ts';
 import { percentile } from './stats.ts';
 
 export interface RealtimeBenchOptions {
@@ -247,39 +243,14 @@ export async function benchSection(common: {
   return section(await benchRealtime({ apiUrl: common.apiUrl, dbUrl: common.dbUrl, anonKey: common.anonKey, jwtSecret: common.config?.jwtSecret }));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** A database + Realtime stack of its own, benched and removed. */
 export async function benchOwnStack(opts: Partial<RealtimeBenchOptions> = {}): Promise<RealtimeBenchResult> {
-  const previous = process.env.LOCAL_SUPABASE_SERVICES;
-  process.env.LOCAL_SUPABASE_SERVICES = 'realtime';
-  const apiPort = await freePort();
-  const config = loadConfig({
-    apiPort,
-    dbPort: await freePort(),
-    inboxPort: await freePort(),
-    dataDir: path.join(repoRoot, '.data', `bench-realtime-${apiPort}`),
-  });
-  wipeData(config);
-  const stack = await startStack(config, () => undefined).finally(() => {
-    if (previous === undefined) delete process.env.LOCAL_SUPABASE_SERVICES;
-    else process.env.LOCAL_SUPABASE_SERVICES = previous;
-  });
+  const own = await startIsolatedStack({ name: 'bench-realtime', env: { LOCAL_SUPABASE_SERVICES: 'realtime' } });
+  const { config } = own;
   try {
     return await benchRealtime({ ...opts, apiUrl: config.apiUrl, dbUrl: config.dbUrl, anonKey: config.anonKey, jwtSecret: config.jwtSecret });
   } finally {
-    await stack.stop();
-    wipeData(config);
-    rmSync(config.dataDir, { recursive: true, force: true });
+    await own.stop();
   }
 }
 

@@ -1,67 +1,32 @@
-import net from 'node:net';
-import path from 'node:path';
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, repoRoot, type StackConfig } from '../../local-supabase/src/config.ts';
-import { wipeData } from '../../local-supabase/src/db.ts';
-import { startStack, type RunningStack } from '../../local-supabase/src/stack.ts';
+import type { StackConfig } from '../../local-supabase/src/config.ts';
+import { startIsolatedStack, type IsolatedStack } from '../../local-supabase/src/isolated-stack.ts';
 
 // Time limits need a stack of their own with short limits (hosted: 150 s request idle timeout,
 // 400 s wall clock per worker, supabase.com/docs/guides/functions/limits), so this file starts one
 // on free ports with only the functions service.
 
-let stack: RunningStack;
+let isolated: IsolatedStack;
 let config: StackConfig;
-let dataDir: string;
 const IDLE_MS = 2000;
 const WALL_CLOCK_MS = 5000;
 
-/** Sets variables the stack reads at start; returns a function putting the previous values back. */
-function setEnv(vars: Record<string, string>): () => void {
-  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, vars);
-  return () => {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const restore = setEnv({
-    LOCAL_SUPABASE_SERVICES: 'functions',
-    LOCAL_SUPABASE_FUNCTIONS_DIRS: 'tests/fixtures/functions',
-    LOCAL_SUPABASE_FUNCTIONS_IDLE_TIMEOUT_MS: String(IDLE_MS),
-    LOCAL_SUPABASE_FUNCTIONS_WALL_CLOCK_MS: String(WALL_CLOCK_MS),
+  isolated = await startIsolatedStack({
+    name: 'test-functions-limits',
+    testMode: true,
+    env: {
+      LOCAL_SUPABASE_SERVICES: 'functions',
+      LOCAL_SUPABASE_FUNCTIONS_DIRS: 'tests/fixtures/functions',
+      LOCAL_SUPABASE_FUNCTIONS_IDLE_TIMEOUT_MS: String(IDLE_MS),
+      LOCAL_SUPABASE_FUNCTIONS_WALL_CLOCK_MS: String(WALL_CLOCK_MS),
+    },
   });
-  try {
-    const apiPort = await freePort();
-    // Under .data like the main test stack: PostgreSQL (run as another OS user under root) must reach it.
-    dataDir = path.join(repoRoot, '.data', `test-functions-limits-${apiPort}`);
-    config = loadConfig({ apiPort, dbPort: await freePort(), inboxPort: await freePort(), dataDir, testMode: true });
-    wipeData(config);
-    stack = await startStack(config, () => undefined);
-  } finally {
-    restore();
-  }
+  config = isolated.config;
 });
 
 afterAll(async () => {
-  await stack?.stop();
-  if (config) wipeData(config);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await isolated?.stop();
 });
 
 function invoke(fn: string): Promise<Response> {
