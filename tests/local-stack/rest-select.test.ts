@@ -165,3 +165,35 @@ describe('embedding', () => {
     expect(raw.body.code).toBe('PGRST108');
   });
 });
+
+describe('text/csv (supabase-js .csv())', () => {
+  // PostgREST writes the header from the first row's keys and each row as its record text without the
+  // parentheses, so Postgres decides the quoting (a field with a comma or a space is quoted, null is empty).
+  it('answers a read as CSV with Postgres record quoting', async () => {
+    const { data, error, status } = await db.from(`${P}_authors`).select('id,name,rating,tags').order('id').csv();
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toBe('id,name,rating,tags\n1,Ada,4.50,"{math,poetry}"\n2,Brontë,3.25,{novel}\n3,Cervantes,,{}');
+    const raw = await rest(`/${P}_books?select=title&id=eq.2`, { headers: { Accept: 'text/csv' } });
+    expect(raw.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(raw.headers.get('content-range')).toBe('0-0/*');
+    expect(raw.text).toBe('title\n"Jane Eyre"');
+  });
+
+  it('sends a bare newline for no rows, and takes the first acceptable type in the client\'s order', async () => {
+    const none = await rest(`/${P}_books?select=title&id=eq.999`, { headers: { Accept: 'text/csv' } });
+    expect(none.status).toBe(200);
+    expect(none.text).toBe('\n');
+    const csvFirst = await rest(`/${P}_books?select=id&id=eq.1`, { headers: { Accept: 'text/csv, application/json' } });
+    expect(csvFirst.text).toBe('id\n1');
+    const jsonFirst = await rest(`/${P}_books?select=id&id=eq.1`, { headers: { Accept: 'application/json, text/csv' } });
+    expect(jsonFirst.text).toBe('[{"id":1}]');
+  });
+
+  it('answers a write with return=representation as CSV too', async () => {
+    const { data, error, status } = await db.from(`${P}_kv`).insert({ k: 'csv row', note: 'a, b' }).select('k,v,note').csv();
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(data).toBe('k,v,note\n"csv row",7,"a, b"');
+  });
+});

@@ -350,10 +350,23 @@ export interface ReadStatement {
  * The whole read: `WITH pgrst_source AS (…) SELECT total, page_total, body`. The count, when asked for,
  * is a separate aggregate over the same FROM/WHERE without order and range.
  */
+/**
+ * The response body over `_postgrest_t` (rows of the CTE `pgrst_source`): a JSON array, one JSON object, or
+ * text/csv as PostgREST writes it — a header of the first row's keys, then each row's record text without
+ * its parentheses (so values are quoted as Postgres quotes record fields).
+ */
+export function bodySql(opts: { singular: boolean; csv?: boolean }): string {
+  if (opts.csv) {
+    const header = `(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text AS k FROM (SELECT row_to_json(hh) AS r FROM pgrst_source AS hh LIMIT 1) s) a)`;
+    return `${header} || chr(10) || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), chr(10)), '')`;
+  }
+  return opts.singular ? `coalesce((json_agg(_postgrest_t)->0)::text, 'null')` : `coalesce(json_agg(_postgrest_t), '[]')::text`;
+}
+
 export function buildReadStatement(
   ctx: BuildContext,
   parts: ReadParts,
-  opts: { count: CountMode; singular: boolean; limit: number | null; offset: number; maxRows: number | null },
+  opts: { count: CountMode; singular: boolean; csv?: boolean; limit: number | null; offset: number; maxRows: number | null },
 ): ReadStatement {
   const limitP = ctx.params.add(opts.limit);
   const offsetP = ctx.params.add(opts.offset);
@@ -366,7 +379,7 @@ export function buildReadStatement(
   else if (opts.count === 'estimated' && opts.maxRows !== null) {
     total = `(SELECT pg_catalog.count(*) FROM (SELECT 1 ${countFrom} LIMIT ${ctx.params.add(opts.maxRows + 1)}) pgrst_capped)`;
   }
-  const body = opts.singular ? `coalesce((json_agg(_postgrest_t)->0)::text, 'null')` : `coalesce(json_agg(_postgrest_t), '[]')::text`;
+  const body = bodySql(opts);
   const sql = `WITH pgrst_source AS ( ${source} ) SELECT ${total} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${body} AS body FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
   const explainSql = opts.count === 'planned' || opts.count === 'estimated' ? `EXPLAIN (FORMAT JSON) SELECT 1 ${countFrom}` : undefined;
   return { sql, explainSql };
@@ -473,7 +486,7 @@ export function buildMutationStatement(
   ctx: BuildContext,
   rel: Relation,
   mutations: string[],
-  representation: { items: SelectItem[]; singular: boolean } | null,
+  representation: { items: SelectItem[]; singular: boolean; csv?: boolean } | null,
 ): string {
   const ctes = mutations.map((m, i) => `pgrst_mut_${i} AS ( ${m} )`);
   const all = mutations.map((_, i) => `SELECT * FROM pgrst_mut_${i}`).join(' UNION ALL ');
@@ -485,8 +498,8 @@ export function buildMutationStatement(
   const from = `(SELECT (pgrst_row).* FROM pgrst_mut) AS ${ident(rel.name)}`;
   const parts = compileNode(ctx, rel, rel.name, from, representation.items, [], { skipOwnParams: true });
   markRootUsed(ctx);
-  const body = representation.singular ? `coalesce((json_agg(_postgrest_t)->0)::text, 'null')` : `coalesce(json_agg(_postgrest_t), '[]')::text`;
-  return `WITH ${ctes.join(', ')} SELECT NULL::bigint AS total_result_set, ${counts}, (SELECT ${body} FROM ( ${selectSql(parts, false)} ) _postgrest_t) AS body`;
+  ctes.push(`pgrst_source AS ( ${selectSql(parts, false)} )`);
+  return `WITH ${ctes.join(', ')} SELECT NULL::bigint AS total_result_set, ${counts}, (SELECT ${bodySql(representation)} FROM ( SELECT * FROM pgrst_source ) _postgrest_t) AS body`;
 }
 
 function markRootUsed(ctx: BuildContext): void {

@@ -8,6 +8,7 @@ import {
   buildInsert,
   buildMutationStatement,
   buildReadStatement,
+  bodySql,
   buildUpdate,
   callSql,
   checkUnusedPaths,
@@ -50,11 +51,15 @@ interface RequestState {
   claims: Record<string, unknown>;
   schema: string;
   prefs: Preferences;
+  /** Accept asked for one object (application/vnd.pgrst.object+json). */
   singular: boolean;
+  /** Accept asked for text/csv. */
+  csv: boolean;
 }
 
 const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
 const JSON_CT = 'application/json; charset=utf-8';
+const CSV_CT = 'text/csv; charset=utf-8';
 
 export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: ServerResponse) => Promise<void> {
   const jwtCache = new Map<string, Record<string, unknown>>();
@@ -98,7 +103,7 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
         claims: { ...claims, role },
         schema: profileOf(req, method, deps.settings.schemas),
         prefs: parsePrefer(req.headers.prefer),
-        singular: acceptOf(req),
+        ...mediaOf(req),
       };
       if (state.prefs.handling === 'strict' && state.prefs.invalid.length) {
         throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict in the Prefer header', `Invalid preferences: ${state.prefs.invalid.join(', ')}`);
@@ -229,7 +234,7 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     checkUnusedPaths(ctx);
     const { limit, offset } = rangeOf(s, q);
     const count = s.prefs.count;
-    const stmt = buildReadStatement(ctx, parts, { count, singular, limit, offset, maxRows: deps.settings.maxRows });
+    const stmt = buildReadStatement(ctx, parts, { count, singular, csv: s.csv, limit, offset, maxRows: deps.settings.maxRows });
     const statements: Statement[] = [{ text: stmt.sql, values: ctx.params.values }];
     if (stmt.explainSql) {
       // EXPLAIN gets its own parameter list: a fresh compile of the same tree without order and range.
@@ -269,7 +274,7 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
       res.end();
       return;
     }
-    h['Content-Type'] = object ? `${OBJECT_MEDIA}; charset=utf-8` : JSON_CT;
+    h['Content-Type'] = s.csv ? CSV_CT : object ? `${OBJECT_MEDIA}; charset=utf-8` : JSON_CT;
     h['Content-Length'] = String(Buffer.byteLength(body));
     res.writeHead(status, h);
     res.end(s.method === 'HEAD' ? undefined : body);
@@ -336,7 +341,7 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     rel: Relation,
     mutations: string[],
   ): Promise<{ pageTotal: number; inserted: number; body: string }> {
-    const representation = needsRepresentation(s) ? { items: ctx.query.select, singular: s.singular } : null;
+    const representation = needsRepresentation(s) ? { items: ctx.query.select, singular: s.singular, csv: s.csv } : null;
     const sql = buildMutationStatement(ctx, rel, mutations, representation);
     checkUnusedPaths(ctx);
     const tx = txDecision(s, true);
@@ -510,7 +515,11 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
       await runCall(s, readOnly, { text: sql, values: ctx.params.values });
       return sendBody(s, res, 204, null, {}, false);
     }
-    const body = fn.returnsSet ? `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')` : `coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null')`;
+    const body = s.csv
+      ? bodySql({ singular: false, csv: true })
+      : fn.returnsSet
+        ? `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')`
+        : `coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null')`;
     const sql = `WITH pgrst_source AS ( SELECT ${call} AS pgrst_scalar${fromSql} ) SELECT NULL::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${body}::text AS body FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
     const results = await runCall(s, readOnly, { text: sql, values: ctx.params.values });
     const row = results[0]!.rows[0] as { page_total: string; body: string };
@@ -538,12 +547,12 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     checkUnusedPaths(ctx);
     const { limit, offset } = rangeOf(s, q);
     const count = s.prefs.count === 'exact' ? 'exact' : undefined;
-    const stmt = buildReadStatement(ctx, parts, { count, singular, limit, offset, maxRows: deps.settings.maxRows });
+    const stmt = buildReadStatement(ctx, parts, { count, singular, csv: s.csv, limit, offset, maxRows: deps.settings.maxRows });
     const results = await runCall(s, readOnly, { text: stmt.sql, values: ctx.params.values });
     const row = results[0]!.rows[0] as { total_result_set: string | null; page_total: string; body: string };
     const pageTotal = Number(row.page_total);
     const total = row.total_result_set === null ? null : Number(row.total_result_set);
-    if (!fn.returnsSet) return sendBody(s, res, 200, pageTotal === 0 ? 'null' : row.body, {}, s.singular);
+    if (!fn.returnsSet) return sendBody(s, res, 200, pageTotal === 0 && !s.csv ? 'null' : row.body, {}, s.singular);
     if (s.singular && pageTotal !== 1) throw notSingular(pageTotal);
     const status = !s.singular && total !== null && pageTotal < total ? 206 : 200;
     sendBody(s, res, status, row.body, { 'Content-Range': contentRange(offset, pageTotal, total) }, s.singular);
@@ -606,14 +615,18 @@ function profileOf(req: GatewayRequest, method: string, schemas: string[]): stri
   return header;
 }
 
-/** True for the singular media type; PGRST107 for media types PostgREST would not produce here. */
-function acceptOf(req: GatewayRequest): boolean {
+/**
+ * The response media type from Accept, in the client's order: the singular object, text/csv, or JSON
+ * (also for *\/*, application/* and no Accept); PGRST107 for media types PostgREST would not produce here.
+ */
+function mediaOf(req: GatewayRequest): { singular: boolean; csv: boolean } {
   const accept = headerValue(req, 'accept');
-  if (!accept) return false;
+  if (!accept) return { singular: false, csv: false };
   const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
   for (const t of types) {
-    if (t === OBJECT_MEDIA) return true;
-    if (t === 'application/json' || t === '*/*' || t === 'application/*' || t === '') return false;
+    if (t === OBJECT_MEDIA) return { singular: true, csv: false };
+    if (t === 'text/csv') return { singular: false, csv: true };
+    if (t === 'application/json' || t === '*/*' || t === 'application/*' || t === '') return { singular: false, csv: false };
   }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
 }
