@@ -129,6 +129,22 @@ describe('embedding', () => {
     expect(data).toEqual({ title: 'Notes', author_name: 'Ada' });
   });
 
+  it('spreads a to-many embed as one array per column (PostgREST v13+), [] when there are none', async () => {
+    const { data, error } = await db
+      .from(`${P}_authors`)
+      .select(`name, ...${P}_books!author_id(titles:title, price)`)
+      .order('id')
+      .order('id', { referencedTable: `${P}_books` });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Ada', titles: ['Notes'], price: [10.5] },
+      { name: 'Brontë', titles: ['Jane Eyre', 'Villette'], price: [8, null] },
+      { name: 'Cervantes', titles: ['Don Quixote'], price: [12.75] },
+    ]);
+    const none = await db.from(`${P}_books`).select(`id, ...${P}_reviews(stars)`).eq('id', 4).single();
+    expect(none.data).toEqual({ id: 4, stars: [] });
+  });
+
   it('answers PGRST200 for an unknown relationship and PGRST201 (300) for an ambiguous one', async () => {
     const none = await db.from(`${P}_books`).select('id, nothing(*)');
     expect(none.status).toBe(400);

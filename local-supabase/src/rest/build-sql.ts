@@ -301,7 +301,17 @@ function compileEmbed(ctx: BuildContext, parent: Relation, parentAlias: string, 
     }
     if (isInner) parts.whereNeedsJoins = true;
   } else {
-    if (embed.spread) throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many embedded resource is not supported here');
+    if (embed.spread) {
+      // PostgREST v13+: spreading a to-many embed aggregates each of its columns into an array ([] if none).
+      const aggregates = outputs.map((o) => `json_agg(${lat}.${ident(o)}) AS ${ident(o)}`).join(', ');
+      parts.joins.push(`LEFT JOIN LATERAL ( SELECT ${aggregates} FROM (${inner}) AS ${lat} ) AS ${lat} ON TRUE`);
+      for (const o of outputs) parts.select.push(`COALESCE( ${lat}.${ident(o)}, '[]') AS ${ident(o)}`);
+      if (isInner && outputs.length) {
+        parts.where.push(`${lat}.${ident(outputs[0]!)} IS NOT NULL`);
+        parts.whereNeedsJoins = true;
+      }
+      return { toOne, lateral, outputs };
+    }
     parts.joins.push(`LEFT JOIN LATERAL ( SELECT json_agg(${lat})::jsonb AS ${lat} FROM (${inner}) AS ${lat} ) AS ${lat} ON TRUE`);
     if (embed.select.length) parts.select.push(`COALESCE( ${lat}.${lat}, '[]') AS ${ident(name)}`);
     if (isInner) {
