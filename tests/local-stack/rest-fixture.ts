@@ -99,6 +99,12 @@ create function ${p}_whoami() returns json language sql stable as $$
     'method', current_setting('request.method', true), 'path', current_setting('request.path', true),
     'custom', current_setting('request.headers', true)::json->>'x-custom', 'search_path', current_setting('search_path'),
     'timeout', current_setting('statement_timeout'), 'read_only', current_setting('transaction_read_only')) $$;
+-- Computed relationships (embedded by function name) and a computed field (selected like a column).
+create function ${p}_written(${p}_authors) returns setof ${p}_books language sql stable as $$ select * from ${p}_books where author_id = $1.id $$;
+create function ${p}_latest(${p}_authors) returns setof ${p}_books rows 1 language sql stable as $$
+  select * from ${p}_books where author_id = $1.id order by id desc limit 1 $$;
+create function ${p}_shout(${p}_authors) returns text language sql immutable as $$ select upper($1.name) $$;
+grant execute on function ${p}_written(${p}_authors), ${p}_latest(${p}_authors), ${p}_shout(${p}_authors) to anon, authenticated, service_role;
 grant execute on function ${p}_add(int, int), ${p}_hello(), ${p}_books_by(bigint), ${p}_first_book(), ${p}_touch(bigint), ${p}_write(),
   ${p}_raise(), ${p}_custom(), ${p}_over(int), ${p}_over(int, int), ${p}_series(int), ${p}_echo(jsonb), ${p}_stats(), ${p}_whoami()
   to anon, authenticated, service_role;

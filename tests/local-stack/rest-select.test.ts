@@ -145,6 +145,22 @@ describe('embedding', () => {
     expect(none.data).toEqual({ id: 4, stars: [] });
   });
 
+  it('embeds computed relationships by function name (SETOF → array, ROWS 1 → object) and selects computed fields', async () => {
+    const { data, error } = await db
+      .from(`${P}_authors`)
+      .select(`name, loud:${P}_shout, ${P}_written(title), ${P}_latest(title)`)
+      .order('id')
+      .order('id', { referencedTable: `${P}_written` });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Ada', loud: 'ADA', [`${P}_written`]: [{ title: 'Notes' }], [`${P}_latest`]: { title: 'Notes' } },
+      { name: 'Brontë', loud: 'BRONTË', [`${P}_written`]: [{ title: 'Jane Eyre' }, { title: 'Villette' }], [`${P}_latest`]: { title: 'Villette' } },
+      { name: 'Cervantes', loud: 'CERVANTES', [`${P}_written`]: [{ title: 'Don Quixote' }], [`${P}_latest`]: { title: 'Don Quixote' } },
+    ]);
+    const filtered = await db.from(`${P}_authors`).select('id').eq(`${P}_shout`, 'ADA');
+    expect(filtered.data).toEqual([{ id: 1 }]);
+  });
+
   it('answers PGRST200 for an unknown relationship and PGRST201 (300) for an ambiguous one', async () => {
     const none = await db.from(`${P}_books`).select('id, nothing(*)');
     expect(none.status).toBe(400);

@@ -113,7 +113,11 @@ function embedNullFilter(f: Filter, embeds: Map<string, EmbedInfo>): string | nu
 // ---------- relationships ----------
 
 function findRelationship(ctx: BuildContext, source: Relation, embed: SelectEmbed): Relationship {
-  const all = ctx.cache.relationships.get(relKey(source.schema, source.name)) ?? [];
+  const everything = ctx.cache.relationships.get(relKey(source.schema, source.name)) ?? [];
+  // A computed relationship is embedded by its function's name and wins over foreign keys of that name.
+  const computed = everything.filter((r) => r.computed?.name === embed.name && r.computed.schema === ctx.schema);
+  if (computed.length === 1) return computed[0]!;
+  const all = everything.filter((r) => !r.computed);
   const onSource = (r: Relationship) => r.fkColumns === r.sourceColumns;
   const isSelf = (r: Relationship) => !r.junction && r.source === r.target;
   const byColumn = (r: Relationship) => onSource(r) && r.sourceColumns.length === 1 && r.sourceColumns[0] === embed.name;
@@ -266,9 +270,13 @@ function compileEmbed(ctx: BuildContext, parent: Relation, parentAlias: string, 
   const childAlias = `${target.name}_${n}`;
   const lateral = `${parent.name}_${name}_${n}`;
   const toOne = isToOne(r);
-  let from = `${qualified(target.schema, target.name)} AS ${ident(childAlias)}`;
+  let from = r.computed
+    ? `${qualified(r.computed.schema, r.computed.name)}(${ident(parentAlias)}) AS ${ident(childAlias)}`
+    : `${qualified(target.schema, target.name)} AS ${ident(childAlias)}`;
   const join: string[] = [];
-  if (r.junction) {
+  if (r.computed) {
+    // the function call itself relates the rows
+  } else if (r.junction) {
     const j = r.junction;
     const jAlias = `${j.table.name}_${n}`;
     from += ` INNER JOIN ${qualified(j.table.schema, j.table.name)} AS ${ident(jAlias)} ON ${j.targetFk.columns
@@ -284,7 +292,7 @@ function compileEmbed(ctx: BuildContext, parent: Relation, parentAlias: string, 
   const childPath = [...path, ctx.query.byPath.has([...path, name].join('.')) ? name : embed.name];
   const child = compileNode(ctx, target, childAlias, from, embed.select, childPath);
   const where = [...join, ...child.where];
-  const inner = `SELECT ${child.select.join(', ')} FROM ${child.from}${child.joins.map((j) => ` ${j}`).join('')} WHERE ${where.join(' AND ')}${
+  const inner = `SELECT ${child.select.join(', ')} FROM ${child.from}${child.joins.map((j) => ` ${j}`).join('')} WHERE ${where.length ? where.join(' AND ') : 'TRUE'}${
     child.order.length ? ` ORDER BY ${child.order.join(', ')}` : ''
   }${child.limit !== undefined ? ` LIMIT ${ctx.params.add(child.limit)}` : ''}${child.offset !== undefined ? ` OFFSET ${ctx.params.add(child.offset)}` : ''}`;
   const lat = ident(lateral);

@@ -45,6 +45,11 @@ export interface Relationship {
   /** The foreign key's own columns, for `!hint` by column. */
   fkColumns: string[];
   junction?: { table: Relation; sourceFk: ForeignKey; targetFk: ForeignKey };
+  /**
+   * A computed relationship: a function taking the source's row type and returning rows of the target,
+   * embedded by the function's name (PostgREST "computed relationships"; they win over foreign keys).
+   */
+  computed?: { schema: string; name: string };
 }
 
 export interface FuncParam {
@@ -105,7 +110,9 @@ select n.nspname as schema, p.proname as name, p.provolatile::text as volatility
   format_type(p.prorettype, null) as rettype, t.typtype::text as rettyptype, t.typrelid::int as retrelid,
   p.pronargs as nargs, p.pronargdefaults as ndefaults, coalesce(p.proargnames, '{}') as argnames,
   coalesce(p.proargmodes::text[], '{}') as argmodes,
-  array(select format_type(x, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o) order by o) as argtypes
+  array(select format_type(x, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o) order by o) as argtypes,
+  array(select coalesce(ty.typrelid, 0)::int from unnest(p.proargtypes::oid[]) with ordinality u(x, o) left join pg_type ty on ty.oid = u.x order by o) as argrelids,
+  p.prorows::float8 as prorows
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
 where n.nspname = any($1) and p.prokind = 'f' and t.typname not in ('trigger', 'event_trigger')
 order by p.oid`;
@@ -158,10 +165,27 @@ export async function loadSchemaCache(db: pg.Pool | pg.Client, schemas: string[]
   }
 
   const functions = new Map<string, Func[]>();
-  for (const f of funcs.rows) {
+  const computed: Relationship[] = [];
+  for (const f of funcs.rows as FuncRow[]) {
     const fn = toFunc(f, byOid);
     const key = relKey(fn.schema, fn.name);
     functions.set(key, [...(functions.get(key) ?? []), fn]);
+    const source = f.argrelids.length === 1 ? byOid.get(f.argrelids[0]!) : undefined;
+    const target = fn.returnRelation;
+    if (source && target && target.kind !== 'function') {
+      // One row (not SETOF, or SETOF … ROWS 1) makes it to-one, as PostgREST decides.
+      const toOne = !f.returns_set || f.prorows === 1;
+      computed.push({
+        cardinality: toOne ? 'many-to-one' : 'one-to-many',
+        constraint: fn.name,
+        source,
+        target,
+        sourceColumns: [],
+        targetColumns: [],
+        fkColumns: [],
+        computed: { schema: fn.schema, name: fn.name },
+      });
+    }
   }
 
   const roleSettings = new Map<string, [string, string][]>();
@@ -174,7 +198,12 @@ export async function loadSchemaCache(db: pg.Pool | pg.Client, schemas: string[]
     roleSettings.set(s.role, list);
   }
 
-  return { schemas, relations, functions, relationships: deriveRelationships(fks), roleSettings };
+  const relationships = deriveRelationships(fks);
+  for (const r of computed) {
+    const k = relKey(r.source.schema, r.source.name);
+    relationships.set(k, [...(relationships.get(k) ?? []), r]);
+  }
+  return { schemas, relations, functions, relationships, roleSettings };
 }
 
 interface FuncRow {
@@ -190,6 +219,9 @@ interface FuncRow {
   argnames: string[];
   argmodes: string[];
   argtypes: string[];
+  /** pg_class oid of each input parameter's type when it is a row type, else 0. */
+  argrelids: number[];
+  prorows: number;
 }
 
 function toFunc(f: FuncRow, byOid: Map<number, Relation>): Func {
