@@ -58,4 +58,6 @@ export const projectKeys = {
   photos: (projectId: string) => [...projectKeys.detail(projectId), 'photos'] as const,
   photoNotes: (projectId: string) => [...projectKeys.detail(projectId), 'photo-notes'] as const,
   review: (projectId: string) => [...projectKeys.detail(projectId), 'review'] as const,
+  /** Why a project read came back empty (missing or denied). */
+  access: (projectId: string) => [...projectKeys.detail(projectId), 'access'] as const,
 };

@@ -690,6 +690,7 @@ export type Database = {
         Returns: string
       }
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined }
+      project_access: { Args: { project_id: string }; Returns: string }
       sandbox_session_act: {
         Args: { p_action: string; p_session_id: string; p_user_id: string }
         Returns: Json
