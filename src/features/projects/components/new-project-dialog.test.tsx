@@ -1,0 +1,156 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NewProjectDialog } from '@/features/projects/components/new-project-dialog';
+import { renderWithClient } from '@/testing/test-utils';
+
+const insert = vi.fn();
+const upload = vi.fn();
+vi.mock('@/lib/supabase', () => ({
+  supabase: {
+    from: () => ({ insert: (row: unknown) => ({ select: () => ({ single: () => insert(row) }) }) }),
+    storage: { from: () => ({ upload: (...args: unknown[]) => upload(...args) }) },
+  },
+}));
+const toastError = vi.fn();
+const toastSuccess = vi.fn();
+vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
+
+const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+
+function renderForm(onCreated = vi.fn(), onOpenChange = vi.fn()) {
+  const view = renderWithClient(
+    <NewProjectDialog customerId="c1" open onOpenChange={onOpenChange} onCreated={onCreated} />,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'New Project' });
+  const field = (label: RegExp | string) => within(dialog).getByLabelText(label);
+  const submit = () => view.user.click(within(dialog).getByRole('button', { name: 'Create Project' }));
+  return { ...view, dialog, field, submit };
+}
+
+async function fillValid(r: ReturnType<typeof renderForm>) {
+  await r.user.type(r.field('Title'), 'Sunny loft');
+  await r.user.type(r.field('Description'), 'A bright room with old floors');
+  await r.user.type(r.field('Location'), 'Portland, OR');
+  await r.user.type(r.field('Space size (sq ft)'), '400');
+  await r.user.type(r.field('Budget ($)'), '1500');
+  await r.user.selectOptions(r.field('Style'), 'Minimalist');
+}
+
+describe('NewProjectDialog', () => {
+  beforeEach(() => {
+    insert.mockReset().mockResolvedValue({ data: { id: 'p9' }, error: null });
+    upload.mockReset().mockResolvedValue({ data: { path: 'x' }, error: null });
+    toastError.mockReset();
+    toastSuccess.mockReset();
+  });
+
+  it('shows only the first SPEC §5 message, in form order, and sends nothing', async () => {
+    const r = renderForm();
+    await r.submit();
+    expect(await within(r.dialog).findByRole('alert')).toHaveTextContent('Title must be at least 3 characters');
+    expect(within(r.dialog).getAllByRole('alert')).toHaveLength(1);
+    expect(r.field('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(r.field('Title')).toHaveAccessibleDescription('Title must be at least 3 characters');
+
+    await r.user.type(r.field('Title'), 'Den');
+    await r.submit();
+    expect(within(r.dialog).getByRole('alert')).toHaveTextContent('Description must be at least 10 characters');
+    await r.user.type(r.field('Description'), 'A bright room with old floors');
+    await r.submit();
+    expect(within(r.dialog).getByRole('alert')).toHaveTextContent('Location is required');
+    await r.user.type(r.field('Location'), 'Portland, OR');
+    await r.submit();
+    expect(within(r.dialog).getByRole('alert')).toHaveTextContent('Space size must be a positive number');
+    await r.user.type(r.field('Space size (sq ft)'), '400');
+    await r.user.type(r.field('Budget ($)'), '0');
+    await r.submit();
+    expect(within(r.dialog).getByRole('alert')).toHaveTextContent('Budget must be a positive number');
+    await r.user.clear(r.field('Budget ($)'));
+    await r.user.type(r.field('Budget ($)'), '1500');
+    await r.submit();
+    expect(within(r.dialog).getByRole('alert')).toHaveTextContent('Please select a design style');
+    expect(insert).not.toHaveBeenCalled();
+  });
+
+  it('refuses a title over 100 characters and a fractional budget', async () => {
+    const r = renderForm();
+    await fillValid(r);
+    await r.user.clear(r.field('Title'));
+    await r.user.type(r.field('Title'), 'x'.repeat(101));
+    await r.submit();
+    expect(await within(r.dialog).findByRole('alert')).toHaveTextContent('Title must be at most 100 characters');
+    await r.user.clear(r.field('Title'));
+    await r.user.type(r.field('Title'), 'Sunny loft');
+    await r.user.clear(r.field('Budget ($)'));
+    await r.user.type(r.field('Budget ($)'), '12.5');
+    await r.submit();
+    expect(within(r.dialog).getByRole('alert')).toHaveTextContent('Budget must be a positive number');
+    expect(insert).not.toHaveBeenCalled();
+  });
+
+  it('keeps at most 5 photos and images only, saying why', async () => {
+    const r = renderForm();
+    const input = r.field(/^Photos/) as HTMLInputElement;
+    // The file input's accept list would hide a PDF in the browser's picker; a drop or "all files" still offers it.
+    fireEvent.change(input, {
+      target: { files: [png('a.png'), new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })] },
+    });
+    expect(toastError).toHaveBeenCalledWith('Only JPEG, PNG, GIF, and WebP images are allowed');
+    await r.user.upload(input, ['b', 'c', 'd', 'e', 'f'].map((n) => png(`${n}.png`)));
+    expect(toastError).toHaveBeenCalledWith('You can add up to 5 photos');
+    const chosen = within(r.dialog).getByRole('list', { name: 'Chosen photos' });
+    expect(within(chosen).getAllByRole('listitem').map((li) => li.textContent?.replace('×', ''))).toEqual([
+      'a.png',
+      'b.png',
+      'c.png',
+      'd.png',
+      'e.png',
+    ]);
+    expect(input).toBeDisabled();
+    await r.user.click(within(chosen).getByRole('button', { name: 'Remove c.png' }));
+    expect(within(chosen).getAllByRole('listitem')).toHaveLength(4);
+    expect(input).toBeEnabled();
+  });
+
+  it('creates the pending project with the parsed values (Flexible by default) and uploads its photos', async () => {
+    const onCreated = vi.fn();
+    const onOpenChange = vi.fn();
+    const r = renderForm(onCreated, onOpenChange);
+    await fillValid(r);
+    expect(r.field('Budget type')).toHaveValue('soft');
+    await r.user.upload(r.field(/^Photos/), [png('room.png'), png('window.png')]);
+    await r.submit();
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith('p9'));
+    expect(insert).toHaveBeenCalledWith({
+      title: 'Sunny loft',
+      description: 'A bright room with old floors',
+      location: 'Portland, OR',
+      space_size: 400,
+      budget: 1500,
+      budget_type: 'soft',
+      preferred_style: 'Minimalist',
+      customer_id: 'c1',
+      status: 'pending',
+    });
+    const paths = upload.mock.calls.map((call) => call[0] as string).sort();
+    expect(paths).toHaveLength(2);
+    expect(paths[0]).toMatch(/^p9\/\d+_0\.png$/);
+    expect(paths[1]).toMatch(/^p9\/\d+_1\.png$/);
+    expect(toastSuccess).toHaveBeenCalledWith('Project created!');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("sends a Hard Cap budget as 'hard' and says 'Failed to create project' when the database refuses", async () => {
+    insert.mockResolvedValue({ data: null, error: { code: '42501', message: 'new row violates row-level security' } });
+    const onCreated = vi.fn();
+    const r = renderForm(onCreated);
+    await fillValid(r);
+    await r.user.selectOptions(r.field('Budget type'), 'Hard Cap');
+    await r.submit();
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to create project'));
+    expect(insert).toHaveBeenCalledWith(expect.objectContaining({ budget_type: 'hard' }));
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(upload).not.toHaveBeenCalled();
+    expect(r.field('Title')).toHaveValue('Sunny loft');
+  });
+});
