@@ -208,9 +208,14 @@ test('a project from posting to review, with customer and designer side by side'
     const o = await openAs(browser, outsider, CUSTOMER_AT);
     const projectUrl = new URL(c.page.url()).pathname;
     await o.page.goto(projectUrl);
-    await expect(toast(o.page, 'Project not found')).toBeVisible();
+    // SPEC §8: the project exists but is not theirs ('Project not found' is only for a project that does not exist).
+    await expect(toast(o.page, 'Access denied')).toBeVisible();
     await expect(o.page).toHaveURL('/dashboard/customer');
     await expect(o.page.getByRole('heading', { name: title })).toHaveCount(0);
+    await expect(toast(o.page, 'Project not found')).toHaveCount(0);
+    await o.page.goto(`/project/${randomUUID()}`);
+    await expect(toast(o.page, 'Project not found')).toBeVisible();
+    await expect(o.page).toHaveURL('/dashboard/customer');
 
     // --- Complete and review.
     await c.page.getByRole('button', { name: 'Mark as Complete' }).click();

@@ -1,6 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { toast } from 'sonner';
+import { ReviewDialog, SubscribeDialog } from '@/app/routes/project-dialogs';
+import { startProjectPrefetch, takeProjectPrefetch } from '@/app/routes/project-prefetch';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -13,10 +16,15 @@ import { BudgetTracker } from '@/features/project-items/components/budget-tracke
 import { ProjectPhotosCard } from '@/features/project-photos/components/project-photos-card';
 import { useCompleteProject } from '@/features/projects/api/complete-project';
 import { useProject } from '@/features/projects/api/get-project';
+import { useProjectAccess } from '@/features/projects/api/get-project-access';
 import { ProjectDetailCard } from '@/features/projects/components/project-detail-card';
-import { ReviewDialog } from '@/features/reviews/components/review-dialog';
-import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
+
+/** Starts every panel's read as soon as the URL is matched (see project-prefetch.ts); never delays navigation. */
+export function loader({ params }: LoaderFunctionArgs) {
+  if (params.projectId) startProjectPrefetch(params.projectId);
+  return null;
+}
 
 /**
  * SPEC §2 project detail, composed from the project, bids, items, photos, messages, reviews and subscription
@@ -27,6 +35,14 @@ export function Component() {
   const navigate = useNavigate();
   const auth = useAuth();
   const userId = auth.user?.id ?? '';
+  const queryClient = useQueryClient();
+  // Before any query below mounts (first render, or another project in the same page): the loader's requests
+  // become their first fetch. Idempotent per project id, so a re-render does nothing.
+  const [prefetchTaken, setPrefetchTaken] = useState<string | null>(null);
+  if (prefetchTaken !== projectId) {
+    setPrefetchTaken(projectId);
+    takeProjectPrefetch(queryClient, projectId, userId);
+  }
   const role = useUserRole(userId);
   const project = useProject(projectId);
   const subscription = useSubscription(userId);
@@ -40,6 +56,10 @@ export function Component() {
   const isAssigned = Boolean(data && data.designer_id === userId);
   const mayBid = Boolean(data && data.status === 'pending' && data.designer_id === null && role.data === 'designer' && !isOwner);
   const denied = Boolean(data && !isOwner && !isAssigned && !mayBid && !role.isPending);
+  // RLS hides a project the same way whether it is missing or not this user's: only then ask which (SPEC §8).
+  const empty = project.isSuccess && data === null;
+  const access = useProjectAccess(projectId, { enabled: empty });
+  const rereadOnce = useRef(false);
 
   const goBack = () => {
     // Back to where the user came from, or to their dashboard when the page was opened directly.
@@ -49,19 +69,27 @@ export function Component() {
   };
 
   useEffect(() => {
-    if (project.isSuccess && data === null) {
-      toast.error('Project not found', { id: 'project-not-found' });
+    if (empty && access.isSuccess) {
+      if (access.data === 'allowed' && !rereadOnce.current) {
+        // It became visible between the two reads (e.g. a bid was just accepted): read it again.
+        rereadOnce.current = true;
+        void project.refetch();
+        return;
+      }
+      if (access.data === 'denied') toast.error('Access denied', { id: 'project-access-denied' });
+      else toast.error('Project not found', { id: 'project-not-found' });
       goBack();
     } else if (denied) {
       toast.error('Access denied', { id: 'project-access-denied' });
       goBack();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- goBack reads the latest role; re-running for it would repeat the toast
-  }, [project.isSuccess, data, denied]);
+  }, [empty, access.isSuccess, access.data, denied]);
 
+  const loadFailed = project.isError || access.isError;
   useEffect(() => {
-    if (project.isError) toast.error('Failed to load projects', { id: 'project-load' });
-  }, [project.isError]);
+    if (loadFailed) toast.error('Failed to load projects', { id: 'project-load' });
+  }, [loadFailed]);
 
   // SPEC §4: the customer opening an active project without a plan gets the subscribe prompt (once per visit).
   const promptDue =
@@ -73,7 +101,7 @@ export function Component() {
   };
 
   if (project.isPending || role.isPending) return <PageSpinner />;
-  if (project.isError) {
+  if (loadFailed) {
     return (
       <div className="mx-auto max-w-5xl px-4 py-8">
         <p role="alert" className="text-destructive">
@@ -130,16 +158,20 @@ export function Component() {
 
       {participant ? <MessagesPanel projectId={data.id} userId={userId} /> : null}
 
-      {isOwner && data.designer_id ? (
-        <ReviewDialog
-          open={reviewOpen}
-          onOpenChange={setReviewOpen}
-          projectId={data.id}
-          designerId={data.designer_id}
-          clientId={userId}
-        />
-      ) : null}
-      <SubscribeDialog open={subscribeShown} onOpenChange={onSubscribeOpenChange} accountRole={role.data ?? 'customer'} />
+      <Suspense fallback={null}>
+        {isOwner && data.designer_id && reviewOpen ? (
+          <ReviewDialog
+            open={reviewOpen}
+            onOpenChange={setReviewOpen}
+            projectId={data.id}
+            designerId={data.designer_id}
+            clientId={userId}
+          />
+        ) : null}
+        {subscribeShown ? (
+          <SubscribeDialog open={subscribeShown} onOpenChange={onSubscribeOpenChange} accountRole={role.data ?? 'customer'} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

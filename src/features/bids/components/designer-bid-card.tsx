@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useProjectBids } from '@/features/bids/api/get-project-bids';
 import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
-import { SubmitBidDialog } from '@/features/bids/components/submit-bid-dialog';
+
+// Not part of the page's first paint: the dialog's code (and its form library) loads when it first opens.
+const SubmitBidDialog = lazy(() =>
+  import('@/features/bids/components/submit-bid-dialog').then((m) => ({ default: m.SubmitBidDialog })),
+);
 
 type DesignerBidCardProps = {
   projectId: string;
@@ -59,7 +63,11 @@ export function DesignerBidCard({ projectId, designerId, ensureSubscribed }: Des
           Interested in this project? Send the client your price and plan.
         </p>
         <Button onClick={() => ensureSubscribed() && setOpen(true)}>Place Bid</Button>
-        <SubmitBidDialog projectId={projectId} designerId={designerId} open={open} onOpenChange={setOpen} />
+        {open ? (
+          <Suspense fallback={null}>
+            <SubmitBidDialog projectId={projectId} designerId={designerId} open={open} onOpenChange={setOpen} />
+          </Suspense>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+
+// The project page's dialogs are not part of its first paint: their code loads when one first opens.
+export const ReviewDialog = lazy(() =>
+  import('@/features/reviews/components/review-dialog').then((m) => ({ default: m.ReviewDialog })),
+);
+export const SubscribeDialog = lazy(() =>
+  import('@/features/subscription/components/subscribe-dialog').then((m) => ({ default: m.SubscribeDialog })),
+);

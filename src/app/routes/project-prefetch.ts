@@ -1,0 +1,121 @@
+import type { FetchQueryOptions, QueryClient, QueryFunction, QueryKey } from '@tanstack/react-query';
+import { getUserRole, getUserRoleQueryOptions, type UserRole } from '@/features/auth/api/get-user-role';
+import { getProjectBids, getProjectBidsQueryOptions } from '@/features/bids/api/get-project-bids';
+import { getMessagesPage, getMessagesQueryOptions } from '@/features/messages/api/get-messages';
+import { getProjectItems, getProjectItemsQueryOptions } from '@/features/project-items/api/get-project-items';
+import { getPhotoNotes, getPhotoNotesQueryOptions } from '@/features/project-photos/api/get-photo-notes';
+import { getProjectPhotos, getProjectPhotosQueryOptions } from '@/features/project-photos/api/get-project-photos';
+import { getProject, getProjectQueryOptions } from '@/features/projects/api/get-project';
+import {
+  checkSubscription,
+  getSubscriptionQueryOptions,
+  type SubscriptionStatus,
+} from '@/features/subscription/api/check-subscription';
+import { supabase } from '@/lib/supabase';
+
+/**
+ * The project page's data, requested all at once (bench:web goal: no waterfall beyond two levels).
+ *
+ * Every panel needs only the project id from the URL (and the signed-in user, which supabase-js already holds
+ * in storage), so the route's loader starts every read the moment the URL is matched, before the page renders
+ * or knows the project's status: the project, the role, the membership, bids, items, photo notes, the newest
+ * messages and the photo list (then its signed links, the only second level). The route's component then hands
+ * these promises to React Query as the first fetch of each query, so nothing is requested twice.
+ *
+ * The loader has no QueryClient (it belongs to the app's provider), hence this hand-over. A prefetch is used
+ * once, for the same project and user, and only while fresh; otherwise the panels fetch as usual.
+ */
+type ForUser<T> = Promise<{ userId: string; value: T }>;
+type Started = {
+  projectId: string;
+  startedAt: number;
+  session: Promise<string | null>;
+  project: Promise<Awaited<ReturnType<typeof getProject>>>;
+  role: ForUser<UserRole | null>;
+  subscription: ForUser<SubscriptionStatus>;
+  bids: Promise<Awaited<ReturnType<typeof getProjectBids>>>;
+  items: Promise<Awaited<ReturnType<typeof getProjectItems>>>;
+  notes: Promise<Awaited<ReturnType<typeof getPhotoNotes>>>;
+  photos: Promise<Awaited<ReturnType<typeof getProjectPhotos>>>;
+  messages: Promise<Awaited<ReturnType<typeof getMessagesPage>>>;
+};
+
+/** Older than this, a prefetch is not handed over (the user may have stayed elsewhere for a while). */
+const FRESH_MS = 10_000;
+let started: Started | null = null;
+
+/** Rejections are kept for the query that takes the promise; until then they must not count as unhandled. */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+export function startProjectPrefetch(projectId: string): void {
+  // Signed out: the protected route sends the visitor to /auth, nothing to fetch.
+  const session = quiet(supabase.auth.getSession().then(({ data }) => data.session?.user.id ?? null));
+  const afterSession = <T>(fetch: (userId: string) => Promise<T>): Promise<T> =>
+    quiet(
+      session.then((userId) => {
+        if (!userId) throw new Error('Not signed in');
+        return fetch(userId);
+      }),
+    );
+  const forUser = <T>(fetch: (userId: string) => Promise<T>): ForUser<T> =>
+    afterSession(async (userId) => ({ userId, value: await fetch(userId) }));
+  started = {
+    projectId,
+    startedAt: Date.now(),
+    session,
+    project: afterSession(() => getProject(projectId)),
+    role: forUser((userId) => getUserRole(userId)),
+    subscription: forUser(() => checkSubscription()),
+    bids: afterSession(() => getProjectBids(projectId)),
+    items: afterSession(() => getProjectItems(projectId)),
+    notes: afterSession(() => getPhotoNotes(projectId)),
+    photos: afterSession(() => getProjectPhotos(projectId)),
+    messages: afterSession(() => getMessagesPage(projectId, null)),
+  };
+}
+
+/**
+ * Seeds the page's queries with the prefetched requests (called once, while the page first renders, before any
+ * panel's query mounts). A query with fresh data, or already fetching, keeps it (the prefetch is then unused).
+ */
+export function takeProjectPrefetch(queryClient: QueryClient, projectId: string, userId: string): void {
+  const p = started;
+  started = null;
+  if (!p || p.projectId !== projectId || !userId || Date.now() - p.startedAt > FRESH_MS) return;
+  const seed = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>, promise: Promise<T>) => {
+    // The prefetched request is the first fetch only; a retry or a later refetch asks the server afresh.
+    let first: Promise<T> | null = promise;
+    const fetchAgain = options.queryFn as QueryFunction<T, K>;
+    void queryClient.prefetchQuery({
+      ...options,
+      queryFn: (context) => {
+        const answer = first ?? fetchAgain(context);
+        first = null;
+        return answer;
+      },
+    });
+  };
+  // A prefetch made for another user (a sign-in in between) is not used.
+  const mine = <T>(promise: ForUser<T>, fallback: () => Promise<T>) =>
+    promise.then((r) => (r.userId === userId ? r.value : fallback()));
+
+  seed(getProjectQueryOptions(projectId), p.project);
+  seed(getUserRoleQueryOptions(userId), mine(p.role, () => getUserRole(userId)));
+  seed(getSubscriptionQueryOptions(userId), mine(p.subscription, checkSubscription));
+  seed(getProjectBidsQueryOptions(projectId), p.bids);
+  seed(getProjectItemsQueryOptions(projectId), p.items);
+  seed(getPhotoNotesQueryOptions(projectId), p.notes);
+  seed(getProjectPhotosQueryOptions(projectId), p.photos);
+  let firstPage: typeof p.messages | null = p.messages;
+  void queryClient.prefetchInfiniteQuery({
+    ...getMessagesQueryOptions(projectId),
+    queryFn: ({ pageParam }) => {
+      const answer = pageParam === null && firstPage ? firstPage : getMessagesPage(projectId, pageParam);
+      firstPage = null;
+      return answer;
+    },
+  });
+}
