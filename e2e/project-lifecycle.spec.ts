@@ -72,8 +72,14 @@ test('a project from posting to review, with customer and designer side by side'
     // --- The customer posts a hard-cap project with their device location and two photos.
     await c.page.goto('/dashboard/customer');
     await expect(c.page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
-    await expect(c.page.locator('#main').getByRole('link', { name: 'Browse Designers' })).toHaveAttribute('href', '/browse-designers');
-    await expect(c.page.locator('#main').getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/profile/customer');
+    await expect(c.page.locator('#main').getByRole('link', { name: 'Browse Designers' })).toHaveAttribute(
+      'href',
+      '/browse-designers',
+    );
+    await expect(c.page.locator('#main').getByRole('link', { name: 'Edit Profile' })).toHaveAttribute(
+      'href',
+      '/profile/customer',
+    );
     await c.page.getByRole('button', { name: 'New Project' }).click();
     const form = c.page.getByRole('dialog', { name: 'New Project' });
     // Only the first validation message is shown.
@@ -126,7 +132,9 @@ test('a project from posting to review, with customer and designer side by side'
 
     // --- The customer sees the bid (live on the project page) and accepts it.
     await card.getByRole('link', { name: 'View Bids' }).click();
-    const bid = c.page.getByTestId('bid').filter({ hasText: designer.email.split('@')[0]!.replace('e2e-designer-', '') });
+    const bid = c.page
+      .getByTestId('bid')
+      .filter({ hasText: designer.email.split('@')[0]!.replace('e2e-designer-', '') });
     await expect(bid.getByText('$850.50')).toBeVisible();
     await expect(bid.getByText('Estimated 14 days')).toBeVisible();
     await checkA11y(c.page);
@@ -138,7 +146,11 @@ test('a project from posting to review, with customer and designer side by side'
     // --- The designer finds it under My Projects and opens it.
     await d.page.goto('/dashboard/designer');
     await d.page.getByRole('tab', { name: 'My Projects (1)' }).click();
-    await d.page.getByTestId('project-card').filter({ hasText: title }).getByRole('link', { name: 'View Details' }).click();
+    await d.page
+      .getByTestId('project-card')
+      .filter({ hasText: title })
+      .getByRole('link', { name: 'View Details' })
+      .click();
     await expect(d.page.getByRole('heading', { name: 'Items & Budget' })).toBeVisible();
 
     // --- Messages, live both ways.
@@ -150,12 +162,16 @@ test('a project from posting to review, with customer and designer side by side'
     await expect(cSend).toBeDisabled();
     await c.page.getByLabel('Message', { exact: true }).fill('Hello! When can you start?');
     await cSend.click();
-    await expect(cMessages.getByTestId('message').filter({ hasText: 'Hello! When can you start?' })).toContainText('You');
+    await expect(cMessages.getByTestId('message').filter({ hasText: 'Hello! When can you start?' })).toContainText(
+      'You',
+    );
     const received = dMessages.getByTestId('message').filter({ hasText: 'Hello! When can you start?' });
     await expect(received).toContainText(/E2E customer/);
     await d.page.getByLabel('Message', { exact: true }).fill('Next Monday works for me.');
     await d.page.getByLabel('Message', { exact: true }).press('Enter');
-    await expect(cMessages.getByTestId('message').filter({ hasText: 'Next Monday works for me.' })).toContainText(/E2E designer/);
+    await expect(cMessages.getByTestId('message').filter({ hasText: 'Next Monday works for me.' })).toContainText(
+      /E2E designer/,
+    );
 
     // --- Items push the hard cap to the warning, then the refusal; the other side sees each change live.
     const addItem = async (page: Page, name: string, cost: string) => {
@@ -193,8 +209,14 @@ test('a project from posting to review, with customer and designer side by side'
     await expect(toast(c.page, 'Photos uploaded successfully')).toBeVisible();
     await expect(photos).toHaveCount(3);
     await expect(photos.filter({ hasText: 'After' })).toHaveCount(1);
-    await photos.first().getByRole('button', { name: /Add note/ }).click();
-    await photos.first().getByLabel(/Note for/).fill('Keep the window light.');
+    await photos
+      .first()
+      .getByRole('button', { name: /Add note/ })
+      .click();
+    await photos
+      .first()
+      .getByLabel(/Note for/)
+      .fill('Keep the window light.');
     await photos.first().getByRole('button', { name: 'Save note' }).click();
     await expect(toast(c.page, 'Note saved')).toBeVisible();
     await expect(photos.first()).toContainText('Keep the window light.');
@@ -229,7 +251,10 @@ test('a project from posting to review, with customer and designer side by side'
     await review.getByRole('button', { name: 'Submit Review' }).click();
     await expect(toast(c.page, 'Thank you for your review!')).toBeVisible();
     await expect(c.page.locator('[data-status="completed"]')).toHaveText('Status: Completed');
-    const { data: reviews } = await admin.from('reviews').select('rating, comment, designer_id').eq('client_id', customer.id);
+    const { data: reviews } = await admin
+      .from('reviews')
+      .select('rating, comment, designer_id')
+      .eq('client_id', customer.id);
     expect(reviews).toEqual([{ rating: 4, comment: 'Lovely work, on budget.', designer_id: designer.id }]);
 
     await Promise.all([c.context.close(), d.context.close(), o.context.close()]);

@@ -25,14 +25,13 @@ import { supabase } from '@/lib/supabase';
  * The loader has no QueryClient (it belongs to the app's provider), hence this hand-over. A prefetch is used
  * once, for the same project and user, and only while fresh; otherwise the panels fetch as usual.
  */
-type ForUser<T> = Promise<{ userId: string; value: T }>;
 type Started = {
   projectId: string;
   startedAt: number;
   session: Promise<string | null>;
   project: Promise<Awaited<ReturnType<typeof getProject>>>;
-  role: ForUser<UserRole | null>;
-  subscription: ForUser<SubscriptionStatus>;
+  role: Promise<UserRole | null>;
+  subscription: Promise<SubscriptionStatus>;
   bids: Promise<Awaited<ReturnType<typeof getProjectBids>>>;
   items: Promise<Awaited<ReturnType<typeof getProjectItems>>>;
   notes: Promise<Awaited<ReturnType<typeof getPhotoNotes>>>;
@@ -50,7 +49,11 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function startProjectPrefetch(projectId: string): void {
+  // An id that cannot name a project: the page says 'Project not found' without asking anyone.
+  if (!UUID.test(projectId)) return;
   // Signed out: the protected route sends the visitor to /auth, nothing to fetch.
   const session = quiet(supabase.auth.getSession().then(({ data }) => data.session?.user.id ?? null));
   const afterSession = <T>(fetch: (userId: string) => Promise<T>): Promise<T> =>
@@ -60,15 +63,13 @@ export function startProjectPrefetch(projectId: string): void {
         return fetch(userId);
       }),
     );
-  const forUser = <T>(fetch: (userId: string) => Promise<T>): ForUser<T> =>
-    afterSession(async (userId) => ({ userId, value: await fetch(userId) }));
   started = {
     projectId,
     startedAt: Date.now(),
     session,
     project: afterSession(() => getProject(projectId)),
-    role: forUser((userId) => getUserRole(userId)),
-    subscription: forUser(() => checkSubscription()),
+    role: afterSession((userId) => getUserRole(userId)),
+    subscription: afterSession(() => checkSubscription()),
     bids: afterSession(() => getProjectBids(projectId)),
     items: afterSession(() => getProjectItems(projectId)),
     notes: afterSession(() => getPhotoNotes(projectId)),
@@ -78,33 +79,32 @@ export function startProjectPrefetch(projectId: string): void {
 }
 
 /**
- * Seeds the page's queries with the prefetched requests (called once, while the page first renders, before any
- * panel's query mounts). A query with fresh data, or already fetching, keeps it (the prefetch is then unused).
+ * Seeds the page's queries with the prefetched requests (called once per project while the page renders, before
+ * any panel's query mounts). A query with fresh data, or already fetching, keeps it (the prefetch is then unused).
  */
 export function takeProjectPrefetch(queryClient: QueryClient, projectId: string, userId: string): void {
   const p = started;
   started = null;
   if (!p || p.projectId !== projectId || !userId || Date.now() - p.startedAt > FRESH_MS) return;
+  // The first fetch of each query takes the prefetched request, unless it was made as someone else (a sign-in in
+  // between: rows depend on who asks); a retry or a later refetch asks the server afresh.
+  const sameUser = () => p.session.then((sessionUser) => sessionUser === userId);
   const seed = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>, promise: Promise<T>) => {
-    // The prefetched request is the first fetch only; a retry or a later refetch asks the server afresh.
     let first: Promise<T> | null = promise;
     const fetchAgain = options.queryFn as QueryFunction<T, K>;
     void queryClient.prefetchQuery({
       ...options,
-      queryFn: (context) => {
-        const answer = first ?? fetchAgain(context);
+      queryFn: async (context) => {
+        const answer = first;
         first = null;
-        return answer;
+        return answer && (await sameUser()) ? answer : fetchAgain(context);
       },
     });
   };
-  // A prefetch made for another user (a sign-in in between) is not used.
-  const mine = <T>(promise: ForUser<T>, fallback: () => Promise<T>) =>
-    promise.then((r) => (r.userId === userId ? r.value : fallback()));
 
   seed(getProjectQueryOptions(projectId), p.project);
-  seed(getUserRoleQueryOptions(userId), mine(p.role, () => getUserRole(userId)));
-  seed(getSubscriptionQueryOptions(userId), mine(p.subscription, checkSubscription));
+  seed(getUserRoleQueryOptions(userId), p.role);
+  seed(getSubscriptionQueryOptions(userId), p.subscription);
   seed(getProjectBidsQueryOptions(projectId), p.bids);
   seed(getProjectItemsQueryOptions(projectId), p.items);
   seed(getPhotoNotesQueryOptions(projectId), p.notes);
@@ -112,10 +112,10 @@ export function takeProjectPrefetch(queryClient: QueryClient, projectId: string,
   let firstPage: typeof p.messages | null = p.messages;
   void queryClient.prefetchInfiniteQuery({
     ...getMessagesQueryOptions(projectId),
-    queryFn: ({ pageParam }) => {
-      const answer = pageParam === null && firstPage ? firstPage : getMessagesPage(projectId, pageParam);
+    queryFn: async ({ pageParam }) => {
+      const answer = pageParam === null ? firstPage : null;
       firstPage = null;
-      return answer;
+      return answer && (await sameUser()) ? answer : getMessagesPage(projectId, pageParam);
     },
   });
 }

@@ -29,7 +29,14 @@ vi.mock('@/lib/supabase', () => ({
     from: () => emptyQuery(),
     rpc: (...args: unknown[]) => rpc(...args),
     storage: { from: () => ({ list: () => Promise.resolve({ data: [], error: null }) }) },
-    channel: () => ({ on() { return this; }, subscribe() { return this; } }),
+    channel: () => ({
+      on() {
+        return this;
+      },
+      subscribe() {
+        return this;
+      },
+    }),
     removeChannel: () => Promise.resolve(),
     auth: { getSession: () => Promise.resolve({ data: { session: null } }) },
   },

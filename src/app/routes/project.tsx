@@ -54,7 +54,9 @@ export function Component() {
   const data = project.data;
   const isOwner = Boolean(data && data.customer_id === userId);
   const isAssigned = Boolean(data && data.designer_id === userId);
-  const mayBid = Boolean(data && data.status === 'pending' && data.designer_id === null && role.data === 'designer' && !isOwner);
+  const mayBid = Boolean(
+    data && data.status === 'pending' && data.designer_id === null && role.data === 'designer' && !isOwner,
+  );
   const denied = Boolean(data && !isOwner && !isAssigned && !mayBid && !role.isPending);
   // RLS hides a project the same way whether it is missing or not this user's: only then ask which (SPEC §8).
   const empty = project.isSuccess && data === null;
@@ -169,7 +171,11 @@ export function Component() {
           />
         ) : null}
         {subscribeShown ? (
-          <SubscribeDialog open={subscribeShown} onOpenChange={onSubscribeOpenChange} accountRole={role.data ?? 'customer'} />
+          <SubscribeDialog
+            open={subscribeShown}
+            onOpenChange={onSubscribeOpenChange}
+            accountRole={role.data ?? 'customer'}
+          />
         ) : null}
       </Suspense>
     </div>

@@ -96,16 +96,17 @@ describe('NewProjectDialog', () => {
       target: { files: [png('a.png'), new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })] },
     });
     expect(toastError).toHaveBeenCalledWith('Only JPEG, PNG, GIF, and WebP images are allowed');
-    await r.user.upload(input, ['b', 'c', 'd', 'e', 'f'].map((n) => png(`${n}.png`)));
+    await r.user.upload(
+      input,
+      ['b', 'c', 'd', 'e', 'f'].map((n) => png(`${n}.png`)),
+    );
     expect(toastError).toHaveBeenCalledWith('You can add up to 5 photos');
     const chosen = within(r.dialog).getByRole('list', { name: 'Chosen photos' });
-    expect(within(chosen).getAllByRole('listitem').map((li) => li.textContent?.replace('×', ''))).toEqual([
-      'a.png',
-      'b.png',
-      'c.png',
-      'd.png',
-      'e.png',
-    ]);
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace('×', '')),
+    ).toEqual(['a.png', 'b.png', 'c.png', 'd.png', 'e.png']);
     expect(input).toBeDisabled();
     await r.user.click(within(chosen).getByRole('button', { name: 'Remove c.png' }));
     expect(within(chosen).getAllByRole('listitem')).toHaveLength(4);
