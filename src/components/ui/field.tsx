@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
 /** A label, its control, an optional hint and an optional error, stacked (shadcn "Field", without the registry). */
@@ -25,4 +26,24 @@ function FieldError({ className, children, ...props }: React.ComponentProps<'p'>
   );
 }
 
-export { Field, FieldDescription, FieldError };
+/**
+ * The common case of Field: a label for the control with id `id`, the control (children), and an optional short
+ * hint under it. Forms whose label row holds more (a link, a counter) compose Field themselves.
+ */
+function LabelledField({
+  id,
+  label,
+  hint,
+  children,
+  ...props
+}: Omit<React.ComponentProps<'div'>, 'id'> & { id: string; label: React.ReactNode; hint?: React.ReactNode }) {
+  return (
+    <Field {...props}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? <FieldDescription className="text-xs">{hint}</FieldDescription> : null}
+    </Field>
+  );
+}
+
+export { Field, FieldDescription, FieldError, LabelledField };

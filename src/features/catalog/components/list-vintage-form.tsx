@@ -1,48 +1,59 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { FieldError, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { catalogItemInputSchema, useCreateCatalogItem } from '@/features/catalog/api/create-catalog-item';
+import {
+  catalogItemInputSchema,
+  useCreateCatalogItem,
+  type CatalogItemValues,
+} from '@/features/catalog/api/create-catalog-item';
 import { CATALOG_CATEGORIES } from '@/features/catalog/api/get-catalog-items';
+import { errorProps, firstError } from '@/lib/first-error';
 
-const empty = { title: '', category: '', description: '', price: '', condition: '', location: '' };
+type CatalogItemInput = z.input<typeof catalogItemInputSchema>;
+const order = ['title', 'category', 'price', 'description', 'condition', 'location', 'photo'] as const;
+const empty: CatalogItemInput = {
+  title: '',
+  category: '',
+  description: '',
+  price: '',
+  condition: '',
+  location: '',
+  photo: null,
+};
 
 /** SPEC §2 List Vintage Item. */
 export function ListVintageForm({ userId, onListed }: { userId: string; onListed: () => void }) {
-  const [values, setValues] = useState(empty);
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const create = useCreateCatalogItem(userId, { onSuccess: onListed });
   const id = useId();
-  const set = (key: keyof typeof empty) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = catalogItemInputSchema.safeParse({ ...values, photo: photos[0] ?? null });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Failed to list item');
-      return;
-    }
-    setError(null);
-    create.mutate(parsed.data);
-  }
-
+  const errorId = `${id}-error`;
+  const form = useForm<CatalogItemInput, unknown, CatalogItemValues>({
+    resolver: zodResolver(catalogItemInputSchema),
+    defaultValues: empty,
+  });
+  const create = useCreateCatalogItem(userId, { onSuccess: onListed });
+  const shown = firstError(order, form.formState.errors);
+  const a11y = (field: (typeof order)[number]) => errorProps(shown, field, errorId);
   const field = (key: string) => `${id}-${key}`;
+
   return (
     <Card>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor={field('title')}>Title</Label>
-            <Input id={field('title')} value={values.title} onChange={set('title')} maxLength={100} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={field('category')}>Category</Label>
-            <NativeSelect id={field('category')} value={values.category} onChange={set('category')}>
+        <form
+          onSubmit={form.handleSubmit((values) => create.mutate(values))}
+          className="grid gap-4 sm:grid-cols-2"
+          noValidate
+        >
+          <LabelledField id={field('title')} label="Title" className="sm:col-span-2">
+            <Input id={field('title')} maxLength={100} {...a11y('title')} {...form.register('title')} />
+          </LabelledField>
+          <LabelledField id={field('category')} label="Category">
+            <NativeSelect id={field('category')} {...a11y('category')} {...form.register('category')}>
               <option value="">Select a category</option>
               {CATALOG_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
@@ -50,57 +61,65 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
                 </option>
               ))}
             </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={field('price')}>Price ($)</Label>
-            <Input id={field('price')} type="number" min={0} step={0.01} value={values.price} onChange={set('price')} />
-          </div>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor={field('description')}>Description</Label>
+          </LabelledField>
+          <LabelledField id={field('price')} label="Price ($)">
+            <Input
+              id={field('price')}
+              type="number"
+              min={0}
+              step={0.01}
+              {...a11y('price')}
+              {...form.register('price')}
+            />
+          </LabelledField>
+          <LabelledField id={field('description')} label="Description" className="sm:col-span-2">
             <Textarea
               id={field('description')}
-              value={values.description}
-              onChange={set('description')}
               maxLength={1000}
+              {...a11y('description')}
+              {...form.register('description')}
             />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={field('condition')}>Condition</Label>
+          </LabelledField>
+          <LabelledField id={field('condition')} label="Condition">
             <Input
               id={field('condition')}
-              value={values.condition}
-              onChange={set('condition')}
               maxLength={50}
               placeholder="e.g. Excellent, Good, Fair"
+              {...a11y('condition')}
+              {...form.register('condition')}
             />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={field('location')}>Location</Label>
+          </LabelledField>
+          <LabelledField id={field('location')} label="Location">
             <Input
               id={field('location')}
-              value={values.location}
-              onChange={set('location')}
               maxLength={100}
               placeholder="e.g. Portland, OR"
+              {...a11y('location')}
+              {...form.register('location')}
             />
-          </div>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor={field('photos')}>Photos (optional)</Label>
+          </LabelledField>
+          <LabelledField
+            id={field('photos')}
+            label="Photos (optional)"
+            hint="The first photo is shown on the listing."
+            className="sm:col-span-2"
+          >
             <Input
               id={field('photos')}
               type="file"
               accept="image/jpeg,image/png,image/gif,image/webp"
               multiple
-              onChange={(event) => setPhotos(Array.from(event.target.files ?? []))}
+              {...a11y('photo')}
+              // Only the first photo is uploaded (SPEC §5), so only it is validated and kept.
+              onChange={(event) =>
+                form.setValue('photo', event.target.files?.[0] ?? null, {
+                  shouldValidate: form.formState.isSubmitted,
+                })
+              }
             />
-            <p className="text-xs text-muted-foreground">The first photo is shown on the listing.</p>
-          </div>
+          </LabelledField>
           <div className="flex flex-col gap-2 sm:col-span-2">
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
+            <FieldError id={errorId}>{shown?.message}</FieldError>
             <Button type="submit" className="w-fit" disabled={create.isPending} aria-busy={create.isPending}>
               {create.isPending ? 'Listing…' : 'List Item'}
             </Button>

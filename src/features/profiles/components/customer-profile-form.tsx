@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { LocateFixed } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { designStyles } from '@/config/design-styles';
@@ -10,8 +12,12 @@ import {
   customerProfileInputSchema,
   useUpdateCustomerProfile,
   type CustomerProfileInput,
+  type CustomerProfileValues,
 } from '@/features/profiles/api/customer-profile';
-import { Field, FormError } from '@/features/profiles/components/field';
+import { useDeviceLocation } from '@/hooks/use-device-location';
+import { errorProps, firstError } from '@/lib/first-error';
+
+const order = ['username', 'location', 'space_size', 'budget_range', 'preferred_style'] as const;
 
 type Props = {
   userId: string;
@@ -26,49 +32,24 @@ type Props = {
 
 /** SPEC §2 customer profile: username, location (typed or the device's 'lat,long'), space size, budget, style. */
 export function CustomerProfileForm({ userId, initial }: Props) {
-  const [values, setValues] = useState<CustomerProfileInput>({
-    username: initial?.username ?? '',
-    location: initial?.location ?? '',
-    space_size: initial?.space_size?.toString() ?? '',
-    budget_range: initial?.budget_range?.toString() ?? '',
-    preferred_style: initial?.preferred_style ?? '',
+  const errorId = `${useId()}-error`;
+  const form = useForm<CustomerProfileInput, unknown, CustomerProfileValues>({
+    resolver: zodResolver(customerProfileInputSchema),
+    defaultValues: {
+      username: initial?.username ?? '',
+      location: initial?.location ?? '',
+      space_size: initial?.space_size?.toString() ?? '',
+      budget_range: initial?.budget_range?.toString() ?? '',
+      preferred_style: initial?.preferred_style ?? '',
+    },
   });
-  const [error, setError] = useState<string | null>(null);
-  const [locating, setLocating] = useState(false);
   const save = useUpdateCustomerProfile(userId);
-  const set = (key: keyof CustomerProfileInput) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  function useDeviceLocation() {
-    if (!('geolocation' in navigator)) {
-      toast.error('Geolocation is not supported by your browser');
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        const { latitude, longitude } = position.coords;
-        setValues((v) => ({ ...v, location: `${latitude.toFixed(4)},${longitude.toFixed(4)}` }));
-      },
-      () => {
-        setLocating(false);
-        toast.error('Location access denied');
-      },
-      { timeout: 10_000 },
-    );
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = customerProfileInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Failed to save profile');
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data);
-  }
+  const device = useDeviceLocation({
+    deniedMessage: 'Location access denied',
+    onLocated: (latLng) => form.setValue('location', latLng, { shouldValidate: form.formState.isSubmitted }),
+  });
+  const shown = firstError(order, form.formState.errors);
+  const a11y = (field: (typeof order)[number]) => errorProps(shown, field, errorId);
 
   return (
     <Card>
@@ -76,43 +57,47 @@ export function CustomerProfileForm({ userId, initial }: Props) {
         <CardTitle>Your details</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
-          <Field id="cp-username" label="Username">
+        <form
+          onSubmit={form.handleSubmit((values) => save.mutate(values))}
+          className="grid gap-4 sm:grid-cols-2"
+          noValidate
+        >
+          <LabelledField id="cp-username" label="Username">
             <Input
               id="cp-username"
-              value={values.username}
-              onChange={set('username')}
               maxLength={50}
               autoComplete="username"
+              {...a11y('username')}
+              {...form.register('username')}
             />
-          </Field>
-          <Field
+          </LabelledField>
+          <LabelledField
             id="cp-location"
             label="Location"
             hint="A city, or your device's location saved as latitude,longitude."
           >
             <div className="flex gap-2">
-              <Input id="cp-location" value={values.location} onChange={set('location')} maxLength={100} />
+              <Input id="cp-location" maxLength={100} {...a11y('location')} {...form.register('location')} />
               <Button
                 variant="outline"
                 size="icon"
-                onClick={useDeviceLocation}
-                disabled={locating}
+                onClick={device.locate}
+                disabled={device.locating}
                 aria-label="Use my current location"
                 title="Use my current location"
               >
                 <LocateFixed aria-hidden="true" className="size-4" />
               </Button>
             </div>
-          </Field>
-          <Field id="cp-space" label="Space size (sq ft)">
-            <Input id="cp-space" inputMode="numeric" value={values.space_size} onChange={set('space_size')} />
-          </Field>
-          <Field id="cp-budget" label="Budget ($)">
-            <Input id="cp-budget" inputMode="numeric" value={values.budget_range} onChange={set('budget_range')} />
-          </Field>
-          <Field id="cp-style" label="Preferred style">
-            <NativeSelect id="cp-style" value={values.preferred_style} onChange={set('preferred_style')}>
+          </LabelledField>
+          <LabelledField id="cp-space" label="Space size (sq ft)">
+            <Input id="cp-space" inputMode="numeric" {...a11y('space_size')} {...form.register('space_size')} />
+          </LabelledField>
+          <LabelledField id="cp-budget" label="Budget ($)">
+            <Input id="cp-budget" inputMode="numeric" {...a11y('budget_range')} {...form.register('budget_range')} />
+          </LabelledField>
+          <LabelledField id="cp-style" label="Preferred style">
+            <NativeSelect id="cp-style" {...a11y('preferred_style')} {...form.register('preferred_style')}>
               <option value="">No preference</option>
               {designStyles.map((style) => (
                 <option key={style.id} value={style.name}>
@@ -120,9 +105,9 @@ export function CustomerProfileForm({ userId, initial }: Props) {
                 </option>
               ))}
             </NativeSelect>
-          </Field>
+          </LabelledField>
           <div className="flex flex-col gap-2 sm:col-span-2">
-            <FormError message={error} />
+            <FieldError id={errorId}>{shown?.message}</FieldError>
             <Button type="submit" className="w-fit" disabled={save.isPending} aria-busy={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save Profile'}
             </Button>

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Truck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -10,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FieldError, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -18,8 +21,11 @@ import {
   movingProjectInputSchema,
   useCreateMovingProject,
   type MovingProjectInput,
+  type MovingProjectValues,
 } from '@/features/profiles/api/create-moving-project';
-import { Field, FormError } from '@/features/profiles/components/field';
+import { errorProps, firstError } from '@/lib/first-error';
+
+const order = ['location', 'space_size', 'budget', 'budget_type', 'preferred_style', 'items'] as const;
 
 type Props = {
   customerId: string;
@@ -40,27 +46,19 @@ const empty: MovingProjectInput = {
 /** SPEC §2/§5 'Moving soon?': creates the project 'Moving to {location}'. */
 export function MovingDialog({ customerId, subscribed, onSubscriptionRequired }: Props) {
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<MovingProjectInput>(empty);
-  const [error, setError] = useState<string | null>(null);
+  const errorId = `${useId()}-error`;
+  const form = useForm<MovingProjectInput, unknown, MovingProjectValues>({
+    resolver: zodResolver(movingProjectInputSchema),
+    defaultValues: empty,
+  });
   const create = useCreateMovingProject(customerId, {
     onSuccess: () => {
       setOpen(false);
-      setValues(empty);
+      form.reset(empty);
     },
   });
-  const set = (key: keyof MovingProjectInput) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = movingProjectInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Failed to create project');
-      return;
-    }
-    setError(null);
-    create.mutate(parsed.data);
-  }
+  const shown = firstError(order, form.formState.errors);
+  const a11y = (field: (typeof order)[number]) => errorProps(shown, field, errorId);
 
   return (
     <Card>
@@ -78,30 +76,30 @@ export function MovingDialog({ customerId, subscribed, onSubscriptionRequired }:
       </CardContent>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
-          <form onSubmit={submit} className="grid gap-4" noValidate>
+          <form onSubmit={form.handleSubmit((values) => create.mutate(values))} className="grid gap-4" noValidate>
             <DialogHeader>
               <DialogTitle>Moving soon?</DialogTitle>
               <DialogDescription>We create a project “Moving to …” that designers can bid on.</DialogDescription>
             </DialogHeader>
-            <Field id="mv-location" label="New location">
-              <Input id="mv-location" value={values.location} onChange={set('location')} maxLength={100} />
-            </Field>
+            <LabelledField id="mv-location" label="New location">
+              <Input id="mv-location" maxLength={100} {...a11y('location')} {...form.register('location')} />
+            </LabelledField>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="mv-space" label="Space size (sq ft)">
-                <Input id="mv-space" inputMode="numeric" value={values.space_size} onChange={set('space_size')} />
-              </Field>
-              <Field id="mv-budget" label="Budget ($)">
-                <Input id="mv-budget" inputMode="numeric" value={values.budget} onChange={set('budget')} />
-              </Field>
+              <LabelledField id="mv-space" label="Space size (sq ft)">
+                <Input id="mv-space" inputMode="numeric" {...a11y('space_size')} {...form.register('space_size')} />
+              </LabelledField>
+              <LabelledField id="mv-budget" label="Budget ($)">
+                <Input id="mv-budget" inputMode="numeric" {...a11y('budget')} {...form.register('budget')} />
+              </LabelledField>
             </div>
-            <Field id="mv-budget-type" label="Budget type">
-              <NativeSelect id="mv-budget-type" value={values.budget_type} onChange={set('budget_type')}>
+            <LabelledField id="mv-budget-type" label="Budget type">
+              <NativeSelect id="mv-budget-type" {...a11y('budget_type')} {...form.register('budget_type')}>
                 <option value="soft">Flexible</option>
                 <option value="hard">Hard Cap</option>
               </NativeSelect>
-            </Field>
-            <Field id="mv-style" label="Style">
-              <NativeSelect id="mv-style" value={values.preferred_style} onChange={set('preferred_style')}>
+            </LabelledField>
+            <LabelledField id="mv-style" label="Style">
+              <NativeSelect id="mv-style" {...a11y('preferred_style')} {...form.register('preferred_style')}>
                 <option value="">Select a style</option>
                 {designStyles.map((style) => (
                   <option key={style.id} value={style.name}>
@@ -109,11 +107,11 @@ export function MovingDialog({ customerId, subscribed, onSubscriptionRequired }:
                   </option>
                 ))}
               </NativeSelect>
-            </Field>
-            <Field id="mv-items" label="Items you need (optional)">
-              <Textarea id="mv-items" value={values.items} onChange={set('items')} maxLength={900} rows={3} />
-            </Field>
-            <FormError message={error} />
+            </LabelledField>
+            <LabelledField id="mv-items" label="Items you need (optional)">
+              <Textarea id="mv-items" maxLength={900} rows={3} {...a11y('items')} {...form.register('items')} />
+            </LabelledField>
+            <FieldError id={errorId}>{shown?.message}</FieldError>
             <DialogFooter>
               <Button variant="outline" onClick={() => setOpen(false)}>
                 Cancel

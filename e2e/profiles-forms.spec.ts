@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { admin, subscribe } from './designers-fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+
+const users: TestUser[] = [];
+test.afterEach(async () => {
+  await Promise.all(users.splice(0).map(deleteUser));
+});
+
+test.describe('customer profile', () => {
+  test.use({ geolocation: { latitude: 45.523064, longitude: -122.67648 }, permissions: ['geolocation'] });
+
+  test("a customer saves details with the device's location, then plans a move", async ({ page }) => {
+    test.setTimeout(120_000);
+    const customer = await createUser('customer');
+    users.push(customer);
+    await subscribe(customer);
+    await signInBrowser(page, customer);
+    await page.goto('/profile/customer');
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible({ timeout: 60_000 });
+
+    await page.getByLabel('Space size (sq ft)').fill('big');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Space size must be a positive number');
+    await expect(page.getByLabel('Space size (sq ft)')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Space size (sq ft)').fill('650');
+    await page.getByRole('button', { name: 'Use my current location' }).click();
+    await expect(page.getByLabel('Location', { exact: true })).toHaveValue('45.5231,-122.6765');
+    await page.getByLabel('Preferred style').selectOption('Coastal');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    const { data: saved } = await admin
+      .from('customer_profiles')
+      .select('location, space_size, preferred_style')
+      .eq('user_id', customer.id)
+      .single();
+    expect(saved).toEqual({ location: '45.5231,-122.6765', space_size: 650, preferred_style: 'Coastal' });
+
+    await page.getByRole('button', { name: 'Plan my move' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Moving soon?' });
+    await dialog.getByRole('button', { name: 'Create Moving Project' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Location is required');
+    await dialog.getByLabel('New location').fill('Salem, OR');
+    await dialog.getByLabel('Space size (sq ft)').fill('900');
+    await dialog.getByLabel('Budget ($)').fill('4000');
+    await dialog.getByLabel('Style').selectOption('Bohemian');
+    await dialog.getByRole('button', { name: 'Create Moving Project' }).click();
+    await expect(page.getByText('Moving project created!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const { data: projects } = await admin
+      .from('projects')
+      .select('title, space_size, budget, budget_type, status')
+      .eq('customer_id', customer.id);
+    expect(projects).toEqual([
+      { title: 'Moving to Salem, OR', space_size: 900, budget: 4000, budget_type: 'soft', status: 'pending' },
+    ]);
+  });
+});
+
+test('a designer fixes a too-short bio and saves the profile', async ({ page }) => {
+  test.setTimeout(120_000);
+  const designer = await createUser('designer');
+  users.push(designer);
+  await signInBrowser(page, designer);
+  await page.goto('/profile/designer');
+  await expect(page.getByRole('heading', { name: 'Your designer profile' })).toBeVisible({ timeout: 60_000 });
+
+  await page.getByLabel('Bio').fill('Too short');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bio must be at least 10 characters');
+
+  await page.getByLabel('Bio').fill('Warm, layered rooms from thrifted finds.');
+  await page.getByLabel('Base project rate ($)').fill('250');
+  await page.getByLabel('Specialties').fill('Bohemian, Coastal');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  const { data: saved } = await admin
+    .from('designer_profiles')
+    .select('bio, base_rate, specialties')
+    .eq('user_id', designer.id)
+    .single();
+  expect(saved).toEqual({
+    bio: 'Warm, layered rooms from thrifted finds.',
+    base_rate: 250,
+    specialties: ['Bohemian', 'Coastal'],
+  });
+});

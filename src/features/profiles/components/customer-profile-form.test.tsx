@@ -1,0 +1,107 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CustomerProfileForm } from '@/features/profiles/components/customer-profile-form';
+import { renderWithClient } from '@/testing/test-utils';
+
+const update = vi.fn();
+const eq = vi.fn();
+vi.mock('@/lib/supabase', () => ({
+  supabase: {
+    from: () => ({
+      update: (values: unknown) => {
+        update(values);
+        return {
+          eq: (...args: unknown[]) => (eq(...args), { select: () => Promise.resolve({ data: [{}], error: null }) }),
+        };
+      },
+    }),
+  },
+}));
+const toast = { success: vi.fn(), error: vi.fn() };
+vi.mock('sonner', () => ({
+  toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
+}));
+
+const initial = { username: 'ann', location: 'Portland', space_size: 450, budget_range: null, preferred_style: null };
+
+function setup(props = { initial }) {
+  return renderWithClient(<CustomerProfileForm userId="u1" initial={props.initial} />);
+}
+
+describe('CustomerProfileForm', () => {
+  beforeEach(() => {
+    update.mockReset();
+    eq.mockReset();
+    toast.success.mockReset();
+    toast.error.mockReset();
+  });
+  afterEach(() => Reflect.deleteProperty(navigator, 'geolocation'));
+
+  it('starts from the saved profile', () => {
+    setup();
+    expect(screen.getByLabelText('Username')).toHaveValue('ann');
+    expect(screen.getByLabelText('Location')).toHaveValue('Portland');
+    expect(screen.getByLabelText('Space size (sq ft)')).toHaveValue('450');
+    expect(screen.getByLabelText('Budget ($)')).toHaveValue('');
+    expect(screen.getByLabelText('Preferred style')).toHaveValue('');
+  });
+
+  it('shows the first message only, marks that field, and saves nothing', async () => {
+    const { user } = setup();
+    await user.clear(screen.getByLabelText('Space size (sq ft)'));
+    await user.type(screen.getByLabelText('Space size (sq ft)'), 'big');
+    await user.type(screen.getByLabelText('Budget ($)'), '-3');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Space size must be a positive number');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    const space = screen.getByLabelText('Space size (sq ft)');
+    expect(space).toHaveAttribute('aria-invalid', 'true');
+    expect(space).toHaveAccessibleDescription('Space size must be a positive number');
+    expect(screen.getByLabelText('Budget ($)')).not.toHaveAttribute('aria-invalid');
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('saves the parsed values (empty → null, numbers as numbers) and says so', async () => {
+    const { user } = setup();
+    await user.clear(screen.getByLabelText('Username'));
+    await user.type(screen.getByLabelText('Budget ($)'), ' 2500 ');
+    await user.selectOptions(screen.getByLabelText('Preferred style'), 'Art Deco');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({
+        username: null,
+        location: 'Portland',
+        space_size: 450,
+        budget_range: 2500,
+        preferred_style: 'Art Deco',
+      }),
+    );
+    expect(eq).toHaveBeenCalledWith('user_id', 'u1');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("fills Location with the device's 'lat,long'", async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: (p: { coords: { latitude: number; longitude: number } }) => void) =>
+          ok({ coords: { latitude: 45.523064, longitude: -122.67648 } }),
+      },
+    });
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Use my current location' }));
+    expect(screen.getByLabelText('Location')).toHaveValue('45.5231,-122.6765');
+  });
+
+  it('says access was denied and keeps the typed location', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: (_ok: unknown, fail: () => void) => fail() },
+    });
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Use my current location' }));
+    expect(toast.error).toHaveBeenCalledWith('Location access denied');
+    expect(screen.getByLabelText('Location')).toHaveValue('Portland');
+  });
+});
