@@ -35,7 +35,19 @@ export const routes: RouteObject[] = [
               { path: paths.profile.designer.path, lazy: () => import('@/app/routes/profile-designer') },
               { path: paths.dashboard.customer.path, lazy: () => import('@/app/routes/dashboard-customer') },
               { path: paths.dashboard.designer.path, lazy: () => import('@/app/routes/dashboard-designer') },
-              { path: paths.project.path, lazy: () => import('@/app/routes/project') },
+              {
+                path: paths.project.path,
+                // Starts the page's reads while its code still downloads (src/app/routes/project-prefetch.ts): a
+                // loader defined here runs alongside `lazy`; one exported by the page module would wait for it.
+                // Without it (chunk failed) the panels simply fetch their own data.
+                loader: ({ params }) => {
+                  void import('@/app/routes/project-prefetch')
+                    .then((m) => m.startProjectPrefetch(params.projectId ?? ''))
+                    .catch(() => undefined);
+                  return null;
+                },
+                lazy: () => import('@/app/routes/project'),
+              },
               { path: paths.portfolio.path, lazy: () => import('@/app/routes/portfolio') },
               { path: paths.portfolioOfDesigner.path, lazy: () => import('@/app/routes/portfolio') },
               { path: paths.listVintage.path, lazy: () => import('@/app/routes/list-vintage') },

@@ -17,10 +17,11 @@ import { supabase } from '@/lib/supabase';
  * The project page's data, requested all at once (bench:web goal: no waterfall beyond two levels).
  *
  * Every panel needs only the project id from the URL (and the signed-in user, which supabase-js already holds
- * in storage), so the route's loader starts every read the moment the URL is matched, before the page renders
- * or knows the project's status: the project, the role, the membership, bids, items, photo notes, the newest
- * messages and the photo list (then its signed links, the only second level). The route's component then hands
- * these promises to React Query as the first fetch of each query, so nothing is requested twice.
+ * in storage), so the route's loader (src/app/route-table.tsx, run alongside the download of the page's code)
+ * starts every read the moment the URL is matched, before the page renders or knows the project's status: the
+ * project, the role, the membership, bids, items, photo notes, the newest messages and the photo list (then its
+ * signed links, the only second level). The page then hands these promises to React Query as the first fetch of
+ * each query, so nothing is requested twice.
  *
  * The loader has no QueryClient (it belongs to the app's provider), hence this hand-over. A prefetch is used
  * once, for the same project and user, and only while fresh; otherwise the panels fetch as usual.

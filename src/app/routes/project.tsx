@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ReviewDialog, SubscribeDialog } from '@/app/routes/project-dialogs';
-import { startProjectPrefetch, takeProjectPrefetch } from '@/app/routes/project-prefetch';
+import { takeProjectPrefetch } from '@/app/routes/project-prefetch';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -20,12 +20,6 @@ import { useProjectAccess } from '@/features/projects/api/get-project-access';
 import { ProjectDetailCard } from '@/features/projects/components/project-detail-card';
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
 
-/** Starts every panel's read as soon as the URL is matched (see project-prefetch.ts); never delays navigation. */
-export function loader({ params }: LoaderFunctionArgs) {
-  if (params.projectId) startProjectPrefetch(params.projectId);
-  return null;
-}
-
 /**
  * SPEC §2 project detail, composed from the project, bids, items, photos, messages, reviews and subscription
  * features. Row-level security decides what each person can read; this page only arranges it.
@@ -36,7 +30,7 @@ export function Component() {
   const auth = useAuth();
   const userId = auth.user?.id ?? '';
   const queryClient = useQueryClient();
-  // Before any query below mounts (first render, or another project in the same page): the loader's requests
+  // Before any query below mounts (first render, or another project in the same page): the route loader's requests
   // become their first fetch. Idempotent per project id, so a re-render does nothing.
   const [prefetchTaken, setPrefetchTaken] = useState<string | null>(null);
   if (prefetchTaken !== projectId) {
