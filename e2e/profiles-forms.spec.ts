@@ -18,7 +18,7 @@ test.describe('customer profile', () => {
     await subscribe(customer);
     await signInBrowser(page, customer);
     await page.goto('/profile/customer');
-    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Your details', exact: true })).toBeVisible({ timeout: 60_000 });
 
     await page.getByLabel('Space size (sq ft)').fill('big');
     await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -66,7 +66,7 @@ test('a designer fixes a too-short bio and saves the profile', async ({ page }) 
   users.push(designer);
   await signInBrowser(page, designer);
   await page.goto('/profile/designer');
-  await expect(page.getByRole('heading', { name: 'Your designer profile' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Your designer profile', exact: true })).toBeVisible({ timeout: 60_000 });
 
   await page.getByLabel('Bio').fill('Too short');
   await page.getByRole('button', { name: 'Save Profile' }).click();

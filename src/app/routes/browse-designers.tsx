@@ -15,7 +15,7 @@ import { NudgeDialog } from '@/features/nudges/components/nudge-dialog';
 import { SentNudges } from '@/features/nudges/components/sent-nudges';
 import { NO_PROJECT_MESSAGE, nudgeGate } from '@/features/nudges/utils/nudge-gate';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
-import { useSubscription } from '@/features/subscription/hooks/use-subscription';
+import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 import { useErrorToast } from '@/hooks/use-error-toast';
 
 /** SPEC §2 Browse Designers with Nudge: the directory (paged) plus the nudge flow and the client's sent nudges. */
@@ -26,19 +26,14 @@ export function Component() {
   const originState = useCustomerOrigin(userId);
   const origin = originState.status === 'known' ? originState.origin : null;
   const designers = useDesigners({});
-  const subscription = useSubscription(userId);
+  const membership = useSubscriptionGate(userId, 'customer');
   useErrorToast(designers.isError, 'Failed to load designers');
 
-  const [subscribeOpen, setSubscribeOpen] = useState(false);
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
   const [projects, setProjects] = useState<NudgeableProject[]>([]);
 
   async function startNudge(designer: { id: string; name: string }) {
-    // While the first check runs, go on: the database refuses a nudge without a plan anyway.
-    if (!subscription.subscribed && !subscription.isLoading) {
-      setSubscribeOpen(true);
-      return;
-    }
+    if (!membership.ensureSubscribed()) return;
     let mine: NudgeableProject[];
     try {
       mine = await queryClient.fetchQuery(getNudgeableProjectsQueryOptions(userId));
@@ -102,7 +97,7 @@ export function Component() {
           }}
         />
       ) : null}
-      <SubscribeDialog open={subscribeOpen} onOpenChange={setSubscribeOpen} accountRole="customer" />
+      <SubscribeDialog {...membership.dialogProps} />
     </Page>
   );
 }

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { signOut } from '@/features/auth/api/sign-out';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -9,9 +7,9 @@ import { useCustomerProfile } from '@/features/profiles/api/customer-profile';
 import { CustomerProfileForm } from '@/features/profiles/components/customer-profile-form';
 import { DangerZone } from '@/features/profiles/components/danger-zone';
 import { MovingDialog } from '@/features/profiles/components/moving-dialog';
+import { ProfileLoader } from '@/features/profiles/components/profile-loader';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
-import { useSubscription } from '@/features/subscription/hooks/use-subscription';
-import { useErrorToast } from '@/hooks/use-error-toast';
+import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 
 /** SPEC §2 customer profile, Moving soon? and Danger Zone. */
 export function Component() {
@@ -19,28 +17,15 @@ export function Component() {
   const navigate = useNavigate();
   const userId = auth.user?.id ?? '';
   const profile = useCustomerProfile(userId);
-  const subscription = useSubscription(userId);
-  const [subscribeOpen, setSubscribeOpen] = useState(false);
-  useErrorToast(profile.isError, 'Failed to load profile');
+  const membership = useSubscriptionGate(userId, 'customer');
 
   return (
     <Page title="Your Profile" description={auth.user?.email}>
       <div className="grid gap-6">
-        {profile.isPending ? (
-          <Spinner label="Loading profile…" />
-        ) : profile.isError ? (
-          <p role="alert" className="text-destructive">
-            Failed to load profile
-          </p>
-        ) : (
-          <CustomerProfileForm userId={userId} initial={profile.data} />
-        )}
-        <MovingDialog
-          customerId={userId}
-          // While the check runs, let the form open: the database refuses a project without a plan anyway.
-          subscribed={subscription.subscribed || subscription.isLoading}
-          onSubscriptionRequired={() => setSubscribeOpen(true)}
-        />
+        <ProfileLoader query={profile}>
+          {(data) => <CustomerProfileForm userId={userId} initial={data} />}
+        </ProfileLoader>
+        <MovingDialog customerId={userId} ensureSubscribed={membership.ensureSubscribed} />
         <DangerZone
           onDeleted={async () => {
             await signOut();
@@ -48,7 +33,7 @@ export function Component() {
           }}
         />
       </div>
-      <SubscribeDialog open={subscribeOpen} onOpenChange={setSubscribeOpen} accountRole="customer" />
+      <SubscribeDialog {...membership.dialogProps} />
     </Page>
   );
 }

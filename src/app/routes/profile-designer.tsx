@@ -1,14 +1,13 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { signOut } from '@/features/auth/api/sign-out';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useOwnDesignerProfile } from '@/features/profiles/api/designer-profile';
 import { DangerZone } from '@/features/profiles/components/danger-zone';
 import { DesignerProfileForm } from '@/features/profiles/components/designer-profile-form';
-import { useErrorToast } from '@/hooks/use-error-toast';
+import { ProfileLoader } from '@/features/profiles/components/profile-loader';
 
 /** SPEC §2 designer profile and account deletion. */
 export function Component() {
@@ -16,7 +15,6 @@ export function Component() {
   const navigate = useNavigate();
   const userId = auth.user?.id ?? '';
   const profile = useOwnDesignerProfile(userId);
-  useErrorToast(profile.isError, 'Failed to load profile');
 
   return (
     <Page
@@ -31,15 +29,9 @@ export function Component() {
       }
     >
       <div className="grid gap-6">
-        {profile.isPending ? (
-          <Spinner label="Loading profile…" />
-        ) : profile.isError ? (
-          <p role="alert" className="text-destructive">
-            Failed to load profile
-          </p>
-        ) : (
-          <DesignerProfileForm userId={userId} initial={profile.data} />
-        )}
+        <ProfileLoader query={profile}>
+          {(data) => <DesignerProfileForm userId={userId} initial={data} />}
+        </ProfileLoader>
         <DangerZone
           onDeleted={async () => {
             await signOut();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
+import { Photo } from '@/components/ui/photo';
 import { Spinner } from '@/components/ui/spinner';
 import type { DesignerCardRow } from '@/features/designers/api/get-designers';
 import { useDesignerPortfolioPhotos } from '@/features/designers/api/get-portfolio-photos';
@@ -67,15 +68,7 @@ export function DesignerProfile({ designer, rating, actions }: Props) {
           <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
             {photos.data.map((photo, index) => (
               <li key={photo.name}>
-                <img
-                  src={photo.url}
-                  alt={`${name}'s work ${index + 1}`}
-                  width={800}
-                  height={600}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[4/3] w-full rounded-md object-cover"
-                />
+                <Photo src={photo.url} alt={`${name}'s work ${index + 1}`} />
               </li>
             ))}
           </ul>

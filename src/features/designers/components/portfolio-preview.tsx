@@ -1,4 +1,5 @@
 import { ImageIcon } from 'lucide-react';
+import { Photo } from '@/components/ui/photo';
 import { usePortfolioPreview } from '@/features/designers/api/get-portfolio-preview';
 
 /** Up to 3 portfolio photos on a designer card (SPEC §9 portfolio preview). */
@@ -17,15 +18,7 @@ export function PortfolioPreview({ designerId, designerName }: { designerId: str
     <ul className="grid grid-cols-3 gap-1.5" aria-label={`Portfolio photos of ${designerName}`}>
       {photos.data.map((photo, index) => (
         <li key={photo.name}>
-          <img
-            src={photo.url}
-            alt={`${designerName}'s work ${index + 1}`}
-            width={400}
-            height={300}
-            loading="lazy"
-            decoding="async"
-            className="aspect-[4/3] w-full rounded-md object-cover"
-          />
+          <Photo src={photo.url} alt={`${designerName}'s work ${index + 1}`} width={400} height={300} />
         </li>
       ))}
     </ul>

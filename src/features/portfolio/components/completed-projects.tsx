@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Photo } from '@/components/ui/photo';
 import { Spinner } from '@/components/ui/spinner';
 import {
   useCompletedProjects,
@@ -111,15 +112,7 @@ function Gallery({ label, photos, title }: { label: string; photos: { name: stri
         <ul className="grid grid-cols-2 gap-2">
           {photos.map((photo, index) => (
             <li key={photo.name}>
-              <img
-                src={photo.url}
-                alt={`${title}, ${label.toLowerCase()} ${index + 1}`}
-                width={400}
-                height={300}
-                loading="lazy"
-                decoding="async"
-                className="aspect-[4/3] w-full rounded-md object-cover"
-              />
+              <Photo src={photo.url} alt={`${title}, ${label.toLowerCase()} ${index + 1}`} width={400} height={300} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { Photo } from '@/components/ui/photo';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeletePortfolioPhoto } from '@/features/portfolio/api/delete-portfolio-photo';
 import { usePortfolioPhotos } from '@/features/portfolio/api/get-portfolio';
@@ -71,15 +72,7 @@ export function PortfolioPhotos({ designerId, name, isOwn }: Props) {
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-3" aria-label="Portfolio photos">
           {photos.data.map((photo, index) => (
             <li key={photo.path} className="group relative" data-testid="portfolio-photo">
-              <img
-                src={photo.url}
-                alt={`${name}'s work ${index + 1}`}
-                width={800}
-                height={600}
-                loading="lazy"
-                decoding="async"
-                className="aspect-[4/3] w-full rounded-md object-cover"
-              />
+              <Photo src={photo.url} alt={`${name}'s work ${index + 1}`} />
               {isOwn ? (
                 <Button
                   variant="destructive"

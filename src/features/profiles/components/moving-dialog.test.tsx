@@ -11,11 +11,9 @@ vi.mock('sonner', () => ({
 }));
 
 function setup(subscribed = true) {
-  const onSubscriptionRequired = vi.fn();
-  const rendered = renderWithClient(
-    <MovingDialog customerId="c1" subscribed={subscribed} onSubscriptionRequired={onSubscriptionRequired} />,
-  );
-  return { ...rendered, onSubscriptionRequired };
+  const ensureSubscribed = vi.fn(() => subscribed);
+  const rendered = renderWithClient(<MovingDialog customerId="c1" ensureSubscribed={ensureSubscribed} />);
+  return { ...rendered, ensureSubscribed };
 }
 
 describe('MovingDialog (SPEC §5 moving project)', () => {
@@ -26,9 +24,9 @@ describe('MovingDialog (SPEC §5 moving project)', () => {
   });
 
   it('asks for a plan instead of opening without a subscription', async () => {
-    const { user, onSubscriptionRequired } = setup(false);
+    const { user, ensureSubscribed } = setup(false);
     await user.click(screen.getByRole('button', { name: 'Plan my move' }));
-    expect(onSubscriptionRequired).toHaveBeenCalledOnce();
+    expect(ensureSubscribed).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -29,9 +29,8 @@ const order = ['location', 'space_size', 'budget', 'budget_type', 'preferred_sty
 
 type Props = {
   customerId: string;
-  /** Called instead of opening the form when the customer has no client membership (the database refuses then). */
-  subscribed: boolean;
-  onSubscriptionRequired: () => void;
+  /** False when the customer has no client membership (the database refuses then): the form stays closed. */
+  ensureSubscribed: () => boolean;
 };
 
 const empty: MovingProjectInput = {
@@ -44,7 +43,7 @@ const empty: MovingProjectInput = {
 };
 
 /** SPEC §2/§5 'Moving soon?': creates the project 'Moving to {location}'. */
-export function MovingDialog({ customerId, subscribed, onSubscriptionRequired }: Props) {
+export function MovingDialog({ customerId, ensureSubscribed }: Props) {
   const [open, setOpen] = useState(false);
   const errorId = `${useId()}-error`;
   const form = useForm<MovingProjectInput, unknown, MovingProjectValues>({
@@ -69,7 +68,7 @@ export function MovingDialog({ customerId, subscribed, onSubscriptionRequired }:
         <p className="text-sm text-muted-foreground">
           Tell us about your new place and designers can start planning before the boxes arrive.
         </p>
-        <Button onClick={() => (subscribed ? setOpen(true) : onSubscriptionRequired())}>
+        <Button onClick={() => ensureSubscribed() && setOpen(true)}>
           <Truck aria-hidden="true" className="size-4" />
           Plan my move
         </Button>
