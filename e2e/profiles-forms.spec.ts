@@ -66,7 +66,9 @@ test('a designer fixes a too-short bio and saves the profile', async ({ page }) 
   users.push(designer);
   await signInBrowser(page, designer);
   await page.goto('/profile/designer');
-  await expect(page.getByRole('heading', { name: 'Your designer profile', exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Your designer profile', exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
 
   await page.getByLabel('Bio').fill('Too short');
   await page.getByRole('button', { name: 'Save Profile' }).click();
