@@ -1,31 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, CheckCircle2, Trash2, XCircle } from 'lucide-react';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
-import {
-  addItemInputSchema,
-  useAddItem,
-  type AddItemFormValues,
-  type AddItemInput,
-} from '@/features/project-items/api/add-item';
 import { useDeleteItem } from '@/features/project-items/api/delete-item';
 import { useProjectItems, type ProjectItem } from '@/features/project-items/api/get-project-items';
+import { AddItemForm } from '@/features/project-items/components/add-item-form';
 import { useItemsRealtime } from '@/features/project-items/hooks/use-items-realtime';
-import {
-  budgetMessage,
-  budgetSummary,
-  hardCapMessage,
-  money,
-  wouldExceedHardCap,
-  type BudgetState,
-} from '@/features/project-items/utils/budget';
+import { budgetMessage, budgetSummary, money, type BudgetState } from '@/features/project-items/utils/budget';
 import { cn } from '@/lib/utils';
 
 type BudgetTrackerProps = {
@@ -43,8 +24,6 @@ const ALERT: Record<BudgetState, string> = {
   warning: 'border-yellow-400 bg-yellow-50 text-yellow-900',
   exceeded: 'border-red-400 bg-red-50 text-red-900',
 };
-const ORDER = ['name', 'description', 'cost'] as const;
-const DEFAULTS: AddItemFormValues = { name: '', description: '', cost: '' };
 
 /** Items total against the budget, for a set of items (exported for tests). */
 export function BudgetSummary({
@@ -138,29 +117,10 @@ function ItemRow({
 
 /** SPEC §2 active project: the items and budget tracker, live for both parties. */
 export function BudgetTracker({ projectId, userId, budget, budgetType, editable }: BudgetTrackerProps) {
-  const id = useId();
   const items = useProjectItems(projectId);
   useItemsRealtime(projectId);
-  const form = useForm<AddItemFormValues, unknown, AddItemInput>({
-    resolver: zodResolver(addItemInputSchema),
-    defaultValues: DEFAULTS,
-  });
-  const add = useAddItem(projectId, userId, { onSuccess: () => form.reset(DEFAULTS) });
   const remove = useDeleteItem(projectId);
   const spent = (items.data ?? []).reduce((sum, item) => sum + item.cost, 0);
-
-  const errors = form.formState.errors;
-  const first = ORDER.find((field) => errors[field]?.message);
-  const fieldProps = (field: (typeof ORDER)[number]) =>
-    first === field ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
-
-  function onValid(input: AddItemInput) {
-    if (wouldExceedHardCap(budget, budgetType, spent, input.cost)) {
-      toast.error(hardCapMessage(budget));
-      return;
-    }
-    add.mutate(input);
-  }
 
   return (
     <Card>
@@ -196,48 +156,14 @@ export function BudgetTracker({ projectId, userId, budget, budgetType, editable 
           </>
         )}
         {editable ? (
-          <form
-            noValidate
-            className="grid gap-3 border-t pt-4"
-            onSubmit={(event) => void form.handleSubmit(onValid)(event)}
-          >
-            <h3 className="font-semibold">Add an item</h3>
-            <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-name`}>Item name</Label>
-                <Input id={`${id}-name`} {...fieldProps('name')} {...form.register('name')} />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-cost`}>Cost ($)</Label>
-                <Input
-                  id={`${id}-cost`}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0.01"
-                  {...fieldProps('cost')}
-                  {...form.register('cost')}
-                />
-              </div>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-description`}>Description (optional)</Label>
-              <Textarea
-                id={`${id}-description`}
-                rows={2}
-                {...fieldProps('description')}
-                {...form.register('description')}
-              />
-            </div>
-            {first ? (
-              <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-                {errors[first]?.message}
-              </p>
-            ) : null}
-            <Button type="submit" className="w-fit" disabled={add.isPending || items.isPending}>
-              {add.isPending ? 'Adding…' : 'Add Item'}
-            </Button>
-          </form>
+          <AddItemForm
+            projectId={projectId}
+            userId={userId}
+            budget={budget}
+            budgetType={budgetType}
+            spent={spent}
+            disabled={items.isPending}
+          />
         ) : null}
       </CardContent>
     </Card>
