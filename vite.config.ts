@@ -2,9 +2,11 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderPlugin } from './scripts/prerender.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // The landing page and /auth are prerendered (ADR 0013): they paint before any script has run.
+  plugins: [react(), tailwindcss(), prerenderPlugin(['/', '/auth'])],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

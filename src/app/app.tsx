@@ -1,10 +1,11 @@
+import type { AppDataRouter } from '@/app/create-router';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
 
-export function App() {
+export function App({ router }: { router?: AppDataRouter }) {
   return (
     <AppProvider>
-      <AppRouter />
+      <AppRouter router={router} />
     </AppProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
+import { announceSupabase } from '@/lib/supabase-loader';
 import type { Database } from '@/types/database';
 
 /**
@@ -12,3 +13,6 @@ export const supabase = createClient<Database>(env.SUPABASE_URL, env.SUPABASE_PU
 });
 
 export type TypedSupabaseClient = typeof supabase;
+
+// The auth provider follows the session from the moment any chunk has loaded the client.
+announceSupabase(supabase);

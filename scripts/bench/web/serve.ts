@@ -1,5 +1,7 @@
-// A small static server for the built app: SPA fallback to index.html, gzip like a production host,
-// long-lived caching for hashed assets. Loopback only.
+// A small static server for the built app, configured as docs/deployment.md says: a page's own HTML when the
+// build wrote one (`/` is the prerendered landing page), else the SPA fallback (spa.html, the unrendered shell;
+// index.html for builds without one); gzip like a production host, long-lived caching for hashed assets.
+// Loopback only.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,13 +43,17 @@ export async function serveStatic(root: string): Promise<StaticServer> {
       res.writeHead(403).end();
       return;
     }
+    if (existsSync(file) && statSync(file).isDirectory() && existsSync(path.join(file, 'index.html'))) {
+      rel = path.posix.join(rel, 'index.html');
+      file = path.join(root, rel);
+    }
     if (!existsSync(file) || statSync(file).isDirectory()) {
-      // SPA fallback: page routes get index.html; a missing asset is a 404.
+      // SPA fallback: page routes get the shell; a missing asset is a 404.
       if (path.extname(rel) && rel !== '/') {
         res.writeHead(404).end();
         return;
       }
-      rel = '/index.html';
+      rel = existsSync(path.join(root, 'spa.html')) ? '/spa.html' : '/index.html';
       file = path.join(root, rel);
     }
     const ext = path.extname(file);

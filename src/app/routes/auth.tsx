@@ -12,6 +12,11 @@ import { ResetPasswordScreen } from '@/features/auth/components/reset-password-s
 import { SignUpForm } from '@/features/auth/components/signup-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { siteUrl } from '@/features/auth/utils/site-url';
+import { loadSupabase } from '@/lib/supabase-loader';
+
+function prefetchSupabase() {
+  loadSupabase().catch((error: unknown) => console.error(error));
+}
 
 export function Component() {
   const auth = useAuth();
@@ -52,7 +57,8 @@ export function Component() {
 
   return (
     <Page title="Login or Sign Up" className="max-w-md">
-      <Card>
+      {/* supabase-js is fetched when the visitor starts on a form, not for the first paint (ADR 0013). */}
+      <Card onFocusCapture={prefetchSupabase} onPointerDownCapture={prefetchSupabase}>
         <CardContent>
           <Tabs value={tab} onValueChange={selectTab}>
             <TabsList className="grid w-full grid-cols-2">

@@ -1,16 +1,11 @@
-import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { LogOut, Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
+
+// Radix's dropdown is only for signed-in users: visitors' first paint does not wait for it.
+const AccountMenu = lazy(() => import('@/components/layouts/account-menu').then((m) => ({ default: m.AccountMenu })));
 
 export type NavItem = { label: string; href: string };
 
@@ -71,30 +66,15 @@ export function TopBar({ homeHref, links, account, guest }: TopBarProps) {
 
         <div className="ml-auto hidden items-center gap-2 md:flex">
           {account ? (
-            // Non-modal: a modal menu aria-hides the rest of the page while links there stay focusable
-            // (axe aria-hidden-focus); arrow keys, Escape and focus return work the same either way.
-            <DropdownMenu modal={false}>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline" className="max-w-64">
-                  <span className="truncate">{account.email}</span>
-                  <ChevronDown aria-hidden="true" className="size-4" />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuLabel>{account.email}</DropdownMenuLabel>
-                <DropdownMenuSeparator />
-                {account.menu.map((item) => (
-                  <DropdownMenuItem key={item.href} asChild>
-                    <Link to={item.href}>{item.label}</Link>
-                  </DropdownMenuItem>
-                ))}
-                <DropdownMenuSeparator />
-                <DropdownMenuItem onSelect={account.onLogout}>
-                  <LogOut aria-hidden="true" />
-                  Logout
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <Suspense
+              fallback={
+                // Holds the trigger's place while the menu's chunk (Radix dropdown) loads; not a button, so
+                // nothing can press a trigger that does not work yet.
+                <span aria-hidden="true" className="block h-10 w-48" />
+              }
+            >
+              <AccountMenu email={account.email} menu={account.menu} onLogout={account.onLogout} />
+            </Suspense>
           ) : null}
           {guest ? (
             <>

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 import type { Enums } from '@/types/database';
 
 export type UserRole = Enums<'app_role'>;
 
 /** SPEC §7 user_roles: "select role where user_id (single)". Null when the user has no role row. */
 export async function getUserRole(userId: string): Promise<UserRole | null> {
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.from('user_roles').select('role').eq('user_id', userId).maybeSingle();
   if (error) throw error;
   return data?.role ?? null;

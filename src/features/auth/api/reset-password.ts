@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 
 export const resetPasswordInputSchema = z.object({
   email: z.string().trim().min(1, 'E-mail is required').email('Please enter a valid e-mail address'),
@@ -13,6 +13,8 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordInputSchema> & {
 
 /** SPEC §7 reset-password e-mail. The link signs the user in (recovery session) and opens `redirectTo`. */
 export async function resetPassword({ email, redirectTo }: ResetPasswordRequest): Promise<void> {
+  // Loaded on submit (and prefetched when the form is touched): /auth paints without supabase-js.
+  const supabase = await loadSupabase();
   const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo });
   if (error) throw error;
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passwordSchema } from '@/features/auth/utils/password-rules';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 import type { PendingCustomerProfile, PendingDesignerProfile } from '@/lib/pending-profile';
 
 export const signUpInputSchema = z.object({
@@ -28,6 +28,8 @@ export type SignUpRequest = SignUpInput & {
  * With e-mail confirmation on, the result has no session: the user confirms through the mailed link.
  */
 export async function signUp({ pendingProfile, redirectTo, email, password, ...metadata }: SignUpRequest) {
+  // Loaded on submit (and prefetched when the form is touched): /auth paints without supabase-js.
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.auth.signUp({
     email,
     password,

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passwordSchema } from '@/features/auth/utils/password-rules';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 
 /** SPEC §5 new password: both entries match, and the password rule (which the auth server also applies). */
 export const updatePasswordInputSchema = z
@@ -15,6 +15,8 @@ export type UpdatePasswordInput = z.infer<typeof updatePasswordInputSchema>;
 
 /** SPEC §7 "update current user's password" (the recovery link's session). */
 export async function updatePassword({ password }: Pick<UpdatePasswordInput, 'password'>): Promise<void> {
+  // Loaded on submit (and prefetched when the form is touched): /auth paints without supabase-js.
+  const supabase = await loadSupabase();
   const { error } = await supabase.auth.updateUser({ password });
   if (error) throw error;
 }

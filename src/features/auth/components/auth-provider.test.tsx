@@ -51,13 +51,17 @@ function Probe() {
   return <p>{auth.status === 'signed-in' ? `signed in as ${auth.user.email}` : auth.status}</p>;
 }
 
-function renderWithProvider(ui: ReactNode = <Probe />) {
+/** Rendered as for a returning user (a stored session): supabase-js loads at once and reports. */
+async function renderWithProvider(ui: ReactNode = <Probe />) {
   const queryClient = new QueryClient();
-  return render(
+  localStorage.setItem('sb-127-auth-token', '{}');
+  const result = render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{ui}</AuthProvider>
     </QueryClientProvider>,
   );
+  await waitFor(() => expect(mock.listeners).toHaveLength(1));
+  return result;
 }
 
 describe('AuthProvider', () => {
@@ -73,10 +77,11 @@ describe('AuthProvider', () => {
 
   afterEach(() => {
     consoleError.mockRestore();
+    localStorage.clear();
   });
 
-  it('is loading until supabase-js reports the initial session, then signed out or in', () => {
-    renderWithProvider();
+  it('is loading until supabase-js reports the initial session, then signed out or in', async () => {
+    await renderWithProvider();
     expect(screen.getByText('loading')).toBeInTheDocument();
     emit('INITIAL_SESSION', null);
     expect(screen.getByText('signed-out')).toBeInTheDocument();
@@ -85,7 +90,7 @@ describe('AuthProvider', () => {
   });
 
   it('keeps a user whose profile exists, checking it on sign-in', async () => {
-    renderWithProvider();
+    await renderWithProvider();
     emit('SIGNED_IN', session);
     await waitFor(() => expect(mock.eq).toHaveBeenCalledWith('profiles', 'id', 'id', 'user-1'));
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -95,7 +100,7 @@ describe('AuthProvider', () => {
 
   it('signs out a user missing from profiles on token refresh', async () => {
     mock.profile = { data: null, error: null };
-    renderWithProvider();
+    await renderWithProvider();
     emit('TOKEN_REFRESHED', session);
     await waitFor(() => expect(mock.signOut).toHaveBeenCalled());
     expect(consoleError).toHaveBeenCalledWith('User not found in database, clearing session');
@@ -103,7 +108,7 @@ describe('AuthProvider', () => {
 
   it('signs out when the check fails', async () => {
     mock.profile = { data: null, error: { message: 'boom', code: 'XX000' } };
-    renderWithProvider();
+    await renderWithProvider();
     emit('SIGNED_IN', session);
     await waitFor(() => expect(mock.signOut).toHaveBeenCalled());
     expect(consoleError).toHaveBeenCalledWith('Error verifying user, clearing session', mock.profile.error);
@@ -111,14 +116,14 @@ describe('AuthProvider', () => {
 
   it('checks a session restored from storage on load', async () => {
     mock.profile = { data: null, error: null };
-    renderWithProvider();
+    await renderWithProvider();
     emit('INITIAL_SESSION', session);
     await waitFor(() => expect(mock.signOut).toHaveBeenCalled());
     expect(consoleError).toHaveBeenCalledWith('User not found in database, clearing session');
   });
 
   it('does not check on other events', async () => {
-    renderWithProvider();
+    await renderWithProvider();
     emit('USER_UPDATED', session);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(mock.eq).not.toHaveBeenCalled();

@@ -4,9 +4,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { checkUserExists } from '@/features/auth/api/check-user-exists';
 import { signOut } from '@/features/auth/api/sign-out';
 import { AuthContext, type AuthState } from '@/features/auth/utils/auth-context';
-import { supabase } from '@/lib/supabase';
+import { isSessionKey, mayHaveSession } from '@/lib/session-hint';
+import { loadSupabase, whenSupabaseLoaded } from '@/lib/supabase-loader';
+import type { TypedSupabaseClient } from '@/lib/supabase';
 
 const LOADING: AuthState = { status: 'loading', session: null, user: null, event: null };
+const GUEST: AuthState = { status: 'signed-out', session: null, user: null, event: null };
 
 function stateOf(event: AuthChangeEvent, session: Session | null): AuthState {
   return session
@@ -31,27 +34,61 @@ async function verifyUser(userId: string): Promise<void> {
 /**
  * Holds the session. supabase-js reads it from storage, refreshes tokens on its own (autoRefreshToken)
  * and reports every change here, starting with INITIAL_SESSION.
+ *
+ * supabase-js is not part of the first paint: with no stored session (and no auth tokens in the URL) the
+ * visitor is a guest at once and the client is not even downloaded; the provider subscribes as soon as any
+ * page loads it (e.g. /auth's forms) or another tab stores a session. With a stored session the state is
+ * loading until supabase-js has read it, exactly as before.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>(LOADING);
+  const [state, setState] = useState<AuthState>(() => (mayHaveSession() ? LOADING : GUEST));
 
   useEffect(() => {
-    const {
-      data: { subscription },
-    } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
-      setState(stateOf(event, session));
-      // Another user may sign in next in this tab: nothing of the previous one may stay in the cache.
-      if (event === 'SIGNED_OUT') queryClient.clear();
-      // SPEC §4 checks on sign-in and token refresh; a session restored from storage on load (INITIAL_SESSION)
-      // is a sign-in too, and may belong to an account deleted since (e.g. from another device).
-      if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
-        // supabase-js runs this callback while holding its auth lock; a supabase call awaited inside it
-        // would wait for that lock forever, so the check runs just after.
-        setTimeout(() => void verifyUser(session.user.id), 0);
-      }
-    });
-    return () => subscription.unsubscribe();
+    let unsubscribe: () => void = () => undefined;
+    let active = true;
+
+    function follow(client: TypedSupabaseClient) {
+      if (!active) return;
+      const {
+        data: { subscription },
+      } = client.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
+        setState(stateOf(event, session));
+        // Another user may sign in next in this tab: nothing of the previous one may stay in the cache.
+        if (event === 'SIGNED_OUT') queryClient.clear();
+        // SPEC §4 checks on sign-in and token refresh; a session restored from storage on load (INITIAL_SESSION)
+        // is a sign-in too, and may belong to an account deleted since (e.g. from another device).
+        if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
+          // supabase-js runs this callback while holding its auth lock; a supabase call awaited inside it
+          // would wait for that lock forever, so the check runs just after.
+          setTimeout(() => void verifyUser(session.user.id), 0);
+        }
+      });
+      unsubscribe = () => subscription.unsubscribe();
+    }
+
+    function load() {
+      // Once loaded, whenSupabaseLoaded below calls `follow`.
+      loadSupabase().catch((error: unknown) => {
+        // Misconfiguration (no URL or key) or a chunk that failed to download: nobody can be signed in.
+        console.error(error);
+        if (active) setState(GUEST);
+      });
+    }
+
+    const cancelWait = whenSupabaseLoaded(follow);
+    if (mayHaveSession()) load();
+    // A sign-in in another tab: supabase-js (once loaded) follows storage itself; before that, this does.
+    function onStorage(event: StorageEvent) {
+      if (isSessionKey(event.key)) load();
+    }
+    window.addEventListener('storage', onStorage);
+    return () => {
+      active = false;
+      cancelWait();
+      window.removeEventListener('storage', onStorage);
+      unsubscribe();
+    };
   }, [queryClient]);
 
   return <AuthContext value={state}>{children}</AuthContext>;

@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { sectionIds } from '@/features/landing/utils/section-ids';
+import { useNearViewport } from '@/features/landing/hooks/use-near-viewport';
 
 // The forms (react-hook-form, zod) are not needed for the first paint: their chunk loads after it. The
 // sections themselves render at once, so the hero's anchors always have a target.
@@ -22,16 +23,19 @@ function SignupSection({
   intro: string;
   children: ReactNode;
 }) {
+  const sectionRef = useRef<HTMLElement>(null);
+  const near = useNearViewport(sectionRef);
+  const loading = <Spinner label="Loading the form…" className="min-h-64 justify-center" />;
   return (
-    <section id={id} aria-labelledby={`${id}-title`}>
+    <section ref={sectionRef} id={id} aria-labelledby={`${id}-title`}>
       <div className="flex h-full flex-col gap-4 rounded-lg border bg-card p-6 shadow-sm sm:p-8">
         <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight sm:text-3xl">
           {title}
         </h2>
         <p className="text-muted-foreground">{intro}</p>
-        <Suspense fallback={<Spinner label="Loading the form…" className="min-h-64 justify-center" />}>
-          {children}
-        </Suspense>
+        {/* The prerendered page (and its hydration) shows the spinner; the form's chunk is fetched once the
+            section comes near the screen (scrolling, the hero's buttons, a link to #customer-signup). */}
+        {near ? <Suspense fallback={loading}>{children}</Suspense> : loading}
       </div>
     </section>
   );

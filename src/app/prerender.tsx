@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/route-table';
+
+/**
+ * Build-time HTML of a page as a visitor (no session) first sees it, from the same components and routes
+ * the browser hydrates (src/main.tsx). Run by scripts/prerender.ts through Vite's SSR module loader.
+ */
+export async function prerenderPage(pathname: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${pathname} redirects; it cannot be prerendered`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const page = (
+    <StrictMode>
+      <AppProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>
+  );
+  // renderToString, not the streaming prerender: React 19.2 streams ("outlines") large Suspense boundaries
+  // behind inline scripts, and the landing's sections are such boundaries. Nothing here suspends (lazy parts
+  // render only in the browser), so a suspended boundary is a mistake: scripts/prerender.ts refuses it.
+  return renderToString(page);
+}
