@@ -80,7 +80,7 @@ describe('project page: a project the user cannot see', () => {
   it("says 'Access denied' and goes back when the project exists but is not theirs", async () => {
     rpc.mockResolvedValue({ data: 'denied', error: null });
     renderPage();
-    expect(await screen.findByText('customer dashboard')).toBeInTheDocument();
+    expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(rpc).toHaveBeenCalledWith('project_access', { project_id: PROJECT_ID });
     expect(toastError).toHaveBeenCalledWith('Access denied');
     expect(toastError).not.toHaveBeenCalledWith('Project not found');
@@ -89,14 +89,14 @@ describe('project page: a project the user cannot see', () => {
   it("says 'Project not found' and goes back when there is no such project", async () => {
     rpc.mockResolvedValue({ data: 'missing', error: null });
     renderPage();
-    expect(await screen.findByText('customer dashboard')).toBeInTheDocument();
+    expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(toastError).toHaveBeenCalledWith('Project not found');
     expect(toastError).not.toHaveBeenCalledWith('Access denied');
   });
 
   it("does not ask the server about an id that cannot name a project: 'Project not found'", async () => {
     renderPage('not-a-project');
-    expect(await screen.findByText('customer dashboard')).toBeInTheDocument();
+    expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(rpc).not.toHaveBeenCalled();
     expect(toastError).toHaveBeenCalledWith('Project not found');
   });
@@ -104,7 +104,7 @@ describe('project page: a project the user cannot see', () => {
   it('shows a failure, not a wrong message, when the access check itself fails', async () => {
     rpc.mockResolvedValue({ data: null, error: { code: 'PGRST000', message: 'down' } });
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the project.');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Failed to load the project.');
     expect(toastError).toHaveBeenCalledWith('Failed to load projects');
     expect(toastError).not.toHaveBeenCalledWith('Access denied');
   });
@@ -129,7 +129,7 @@ describe('project page: a project the user cannot see', () => {
       error: null,
     });
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Sunny loft' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sunny loft' }, { timeout: 5000 })).toBeInTheDocument();
     expect(rpc).not.toHaveBeenCalled();
     expect(toastError).not.toHaveBeenCalled();
   });

@@ -80,7 +80,7 @@ export function Component() {
       goBack();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- goBack reads the latest role; re-running for it would repeat the toast
-  }, [empty, access.isSuccess, access.data, denied]);
+  }, [empty, access.isSuccess, access.data, denied, project.dataUpdatedAt]);
 
   const loadFailed = project.isError || access.isError;
   useEffect(() => {
