@@ -15,6 +15,9 @@ function renderForm(props: Partial<{ budget: number; budgetType: 'soft' | 'hard'
   );
 }
 
+// Typing is slow on a busy machine; the behaviour, not the speed, is under test.
+vi.setConfig({ testTimeout: 30_000 });
+
 describe('AddItemForm (SPEC §5 Item)', () => {
   beforeEach(() => {
     insert.mockReset().mockResolvedValue({ error: null });
