@@ -76,6 +76,29 @@ describe('storage policies', () => {
     );
   });
 
+  it("removing a project photo removes its note, whoever removes it, and no other photo's note", async () => {
+    const owner = await as(w.owner);
+    const designer = await as(w.assigned);
+    const mine = `${w.activeProject}/after-note.png`;
+    const kept = `${w.activeProject}/before-note.png`;
+    expect((await upload(designer, 'project-photos', mine)).error).toBeNull();
+    expect((await upload(owner, 'project-photos', kept)).error).toBeNull();
+    for (const path of [mine, kept]) {
+      const { error } = await owner
+        .from('project_photo_notes')
+        .upsert({ project_id: w.activeProject, photo_path: path, note: 'Keep the lamp', added_by: w.owner });
+      expect(error).toBeNull();
+    }
+    // The designer who uploaded the photo removes it; the owner's note on it goes too (RLS alone would not let them).
+    expect((await designer.storage.from('project-photos').remove([mine])).data).toHaveLength(1);
+    const notes = await c.query<{ photo_path: string }>(
+      `select photo_path from public.project_photo_notes where project_id = $1 and photo_path in ($2, $3)`,
+      [w.activeProject, mine, kept],
+    );
+    expect(notes.rows.map((r) => r.photo_path)).toEqual([kept]);
+    expect((await owner.storage.from('project-photos').remove([kept])).data).toHaveLength(1);
+  });
+
   it('project-photos refuses non-images and files over 5 MB', async () => {
     const owner = await as(w.owner);
     const text = await owner.storage
