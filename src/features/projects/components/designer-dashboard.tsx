@@ -8,7 +8,7 @@ import { useAvailableProjects } from '@/features/projects/api/get-available-proj
 import { useDesignerProjects } from '@/features/projects/api/get-designer-projects';
 import { ProjectCard } from '@/features/projects/components/project-card';
 import { ProjectList } from '@/features/projects/components/project-list';
-import { useDeviceLocation } from '@/features/projects/hooks/use-device-location';
+import { useCurrentPosition } from '@/hooks/use-device-location';
 import { filterNearby, toCoordinates } from '@/lib/geo';
 
 type DesignerDashboardProps = {
@@ -21,7 +21,7 @@ type DesignerDashboardProps = {
 /** SPEC §2 designer dashboard: open projects near the designer, and the designer's own projects. */
 export function DesignerDashboard({ designerId, ensureSubscribed, onOpenProject }: DesignerDashboardProps) {
   const [tab, setTab] = useState('available');
-  const location = useDeviceLocation('Location access denied. Showing all projects.');
+  const location = useCurrentPosition('Location access denied. Showing all projects.');
   const available = useAvailableProjects();
   const mine = useDesignerProjects(designerId);
 

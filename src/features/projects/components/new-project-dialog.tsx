@@ -24,7 +24,8 @@ import {
   type CreateProjectInput,
 } from '@/features/projects/api/create-project';
 import { designStyles } from '@/config/design-styles';
-import { firstError } from '@/features/projects/utils/first-error';
+import { errorProps, firstError } from '@/lib/first-error';
+import { useDeviceLocation } from '@/hooks/use-device-location';
 
 const FIELD_ORDER = [
   'title',
@@ -58,10 +59,13 @@ type NewProjectDialogProps = {
 export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: NewProjectDialogProps) {
   const id = useId();
   const [photos, setPhotos] = useState<File[]>([]);
-  const [locating, setLocating] = useState(false);
   const form = useForm<CreateProjectFormValues, unknown, CreateProjectInput>({
     resolver: zodResolver(createProjectInputSchema),
     defaultValues: DEFAULTS,
+  });
+  const { locate, locating } = useDeviceLocation({
+    deniedMessage: 'Location access denied. Please type your location.',
+    onLocated: (latLng) => form.setValue('location', latLng, { shouldValidate: form.formState.isSubmitted }),
   });
   const create = useCreateProject(customerId, {
     onSuccess: (projectId) => {
@@ -71,9 +75,7 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
       onCreated?.(projectId);
     },
   });
-  const shown = firstError(form.formState.errors, FIELD_ORDER);
-  const invalid = (field: (typeof FIELD_ORDER)[number]) => (shown?.field === field ? true : undefined);
-  const describedBy = (field: (typeof FIELD_ORDER)[number]) => (shown?.field === field ? `${id}-error` : undefined);
+  const shown = firstError(FIELD_ORDER, form.formState.errors);
 
   function choosePhotos(event: ChangeEvent<HTMLInputElement>) {
     const chosen = Array.from(event.target.files ?? []);
@@ -83,25 +85,6 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
     const next = [...photos, ...images];
     if (next.length > MAX_PROJECT_PHOTOS) toast.error(`You can add up to ${MAX_PROJECT_PHOTOS} photos`);
     setPhotos(next.slice(0, MAX_PROJECT_PHOTOS));
-  }
-
-  function useDeviceLocation() {
-    if (!('geolocation' in navigator)) {
-      toast.error('Geolocation is not supported by your browser');
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        const value = `${position.coords.latitude.toFixed(4)},${position.coords.longitude.toFixed(4)}`;
-        form.setValue('location', value, { shouldValidate: form.formState.isSubmitted });
-      },
-      () => {
-        setLocating(false);
-        toast.error('Location access denied. Please type your location.');
-      },
-    );
   }
 
   return (
@@ -118,20 +101,14 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
         >
           <div className="grid gap-2">
             <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input
-              id={`${id}-title`}
-              aria-invalid={invalid('title')}
-              aria-describedby={describedBy('title')}
-              {...form.register('title')}
-            />
+            <Input id={`${id}-title`} {...errorProps(shown, 'title', `${id}-error`)} {...form.register('title')} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-description`}>Description</Label>
             <Textarea
               id={`${id}-description`}
               rows={4}
-              aria-invalid={invalid('description')}
-              aria-describedby={describedBy('description')}
+              {...errorProps(shown, 'description', `${id}-error`)}
               {...form.register('description')}
             />
           </div>
@@ -141,11 +118,10 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
               <Input
                 id={`${id}-location`}
                 placeholder="City, or use your device location"
-                aria-invalid={invalid('location')}
-                aria-describedby={describedBy('location')}
+                {...errorProps(shown, 'location', `${id}-error`)}
                 {...form.register('location')}
               />
-              <Button type="button" variant="outline" onClick={useDeviceLocation} disabled={locating}>
+              <Button type="button" variant="outline" onClick={locate} disabled={locating}>
                 <MapPin aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">Use my location</span>
               </Button>
@@ -159,8 +135,7 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
                 type="number"
                 inputMode="numeric"
                 min={1}
-                aria-invalid={invalid('space_size')}
-                aria-describedby={describedBy('space_size')}
+                {...errorProps(shown, 'space_size', `${id}-error`)}
                 {...form.register('space_size')}
               />
             </div>
@@ -171,8 +146,7 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
                 type="number"
                 inputMode="numeric"
                 min={1}
-                aria-invalid={invalid('budget')}
-                aria-describedby={describedBy('budget')}
+                {...errorProps(shown, 'budget', `${id}-error`)}
                 {...form.register('budget')}
               />
             </div>
@@ -188,8 +162,7 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
               <select
                 id={`${id}-style`}
                 className={selectClass}
-                aria-invalid={invalid('preferred_style')}
-                aria-describedby={describedBy('preferred_style')}
+                {...errorProps(shown, 'preferred_style', `${id}-error`)}
                 {...form.register('preferred_style')}
               >
                 <option value="">Select a style</option>
