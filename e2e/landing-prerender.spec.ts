@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createUser, deleteUser, signInBrowser } from './support/users.ts';
 
 // The build prerenders `/` and `/auth` (scripts/prerender.ts, ADR 0013): their HTML paints before any script
 // runs, other paths get the unrendered shell, and the browser hydrates without a mismatch.
@@ -69,4 +70,25 @@ test('/auth with a query string renders that view, not the prerendered Login tab
   await page.goto('/auth?tab=signup');
   await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Full name')).toBeVisible();
+});
+
+test('a signed-in user opening / gets their navigation, not the visitor view, without errors', async ({ page }) => {
+  const user = await createUser('customer');
+  try {
+    await signInBrowser(page, user);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('button', { name: user.email })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Browse Designers' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await deleteUser(user);
+  }
 });

@@ -1,9 +1,8 @@
-import { startTransition, StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';
-import { StartupError } from '@/app/startup-error';
 import { mayHaveSession } from '@/lib/session-hint';
+
+// The entry is tiny on purpose: React and the app come in a dynamic import, so a prerendered page paints
+// (its hero image included) before any of that script is fetched and run.
 
 const container = document.getElementById('root')!;
 // The build prerenders some pages as a visitor without query parameters sees them (scripts/prerender.ts
@@ -16,40 +15,51 @@ const hydrate =
 // otherwise loaded only when needed.
 const misconfigured = !import.meta.env.VITE_SUPABASE_URL || !import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY;
 
+/**
+ * The prerendered page's high-priority image (the landing hero, its largest paint) first: its download and
+ * paint do not compete with React's. The page works meanwhile (its links and anchors are plain HTML); never
+ * more than 3 s, and a failed image does not hold the app back.
+ */
+function priorityImageLoaded(): Promise<void> {
+  const image = hydrate ? container.querySelector<HTMLImageElement>('img[fetchpriority="high"]') : null;
+  if (!image || image.complete) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    image.addEventListener('load', done, { once: true });
+    image.addEventListener('error', done, { once: true });
+    setTimeout(done, 3000);
+  });
+}
+
+/**
+ * Resolves after the browser has painted the next frame (the prerendered page), so React's download and
+ * start-up never delay the first paint on a busy device. Capped: a background tab runs no frames.
+ */
+function nextPaint(): Promise<void> {
+  if (!hydrate) return Promise.resolve();
+  return new Promise((resolve) => {
+    const cap = setTimeout(resolve, 500);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(cap);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 // The app module is loaded dynamically so a start-up failure (e.g. supabase-js's "supabaseKey is required."
 // when VITE_SUPABASE_PUBLISHABLE_KEY is missing) still renders something a person can act on instead of a
 // blank page. The original error is rethrown to the console untouched.
-Promise.all([import('@/app/app'), import('@/app/create-router'), misconfigured ? import('@/lib/supabase') : null])
-  .then(async ([{ App }, { createAppRouter, routerReady }]) => {
-    const router = createAppRouter();
-    // Prerendered HTML stays on screen until the page's module is there (no spinner in between).
-    if (container.hasChildNodes()) await routerReady(router);
-    if (hydrate) {
-      // As a transition, hydration yields to the browser every few milliseconds instead of running as one
-      // long task (the page is already on screen, so nothing waits for it but input, which React replays).
-      startTransition(() => {
-        hydrateRoot(
-          container,
-          <StrictMode>
-            <App router={router} />
-          </StrictMode>,
-        );
-      });
-    } else {
-      const root = createRoot(container);
-      // Committed at once (the route's modules are loaded), then the prerendered HTML's hiding can go.
-      flushSync(() =>
-        root.render(
-          <StrictMode>
-            <App router={router} />
-          </StrictMode>,
-        ),
-      );
-      delete container.dataset.prerendered;
-    }
-  })
+void priorityImageLoaded()
+  .then(nextPaint)
+  .then(() => Promise.all([import('@/app/start'), misconfigured ? import('@/lib/supabase') : null]))
+  .then(([{ startApp }]) => startApp(container, hydrate))
   .catch((error: unknown) => {
     console.error(error);
-    delete container.dataset.prerendered;
-    createRoot(container).render(<StartupError error={error} />);
+    import('@/app/start').then(
+      ({ showStartupError }) => showStartupError(container, error),
+      // The app's own chunk did not download: the prerendered page (if any) stays; nothing else can show.
+      (loadError: unknown) => console.error(loadError),
+    );
   });

@@ -33,6 +33,10 @@ describe('prerendered pages', () => {
     const html = await prerenderPage('/auth');
     expect(html).toMatch(/<h1[^>]*>Login or Sign Up<\/h1>/);
     expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>Login</);
+    expect(html).toContain('Forgot password?');
+    // Not submittable before hydration (a native submit would put the password in the URL).
+    expect(html).toMatch(/<input(?=[^>]*id="login-email")(?=[^>]*readOnly="")/);
+    expect(html).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*disabled="")[^>]*>Login<\/button>/);
     expect(html).not.toMatch(/<!--\$[!?]-->|<script/);
   });
 
@@ -56,9 +60,13 @@ describe('prerendered pages', () => {
         { onRecoverableError },
       );
     });
+    // Lazy parts (the /auth forms) hydrate when their chunk has loaded.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
     consoleError.mockRestore();
     expect(container.querySelector('h1')).toBeVisible();
+    for (const button of container.querySelectorAll('button[type="submit"]')) expect(button).toBeEnabled();
+    for (const input of container.querySelectorAll('input')) expect(input).not.toHaveAttribute('readonly');
   });
 });

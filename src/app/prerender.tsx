@@ -21,7 +21,13 @@ export async function prerenderPage(pathname: string): Promise<string> {
     </StrictMode>
   );
   // renderToString, not the streaming prerender: React 19.2 streams ("outlines") large Suspense boundaries
-  // behind inline scripts, and the landing's sections are such boundaries. Nothing here suspends (lazy parts
-  // render only in the browser), so a suspended boundary is a mistake: scripts/prerender.ts refuses it.
-  return renderToString(page);
+  // behind inline scripts, and the landing's sections are such boundaries. Lazy parts (e.g. /auth's forms)
+  // suspend on the first passes, which start their imports; once loaded they render in place. A boundary
+  // still suspended at the end is refused by scripts/prerender.ts.
+  let html = renderToString(page);
+  for (let attempt = 0; attempt < 40 && html.includes('<!--$!-->'); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    html = renderToString(page);
+  }
+  return html;
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { homeForRole } from '@/app/navigation';
 import { Page } from '@/components/layouts/page';
@@ -6,12 +7,15 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths, safeRedirectPath } from '@/config/paths';
 import { useUserRole } from '@/features/auth/api/get-user-role';
-import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
-import { LoginForm } from '@/features/auth/components/login-form';
-import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen';
-import { SignUpForm } from '@/features/auth/components/signup-form';
+import {
+  ForgotPasswordDialog,
+  LoginForm,
+  ResetPasswordScreen,
+  SignUpForm,
+} from '@/features/auth/components/lazy-auth-forms';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { siteUrl } from '@/features/auth/utils/site-url';
+import { useInBrowser } from '@/hooks/use-in-browser';
 import { loadSupabase } from '@/lib/supabase-loader';
 
 function prefetchSupabase() {
@@ -23,12 +27,17 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const role = useUserRole(auth.user?.id);
+  const hydrated = useInBrowser();
   // The password-reset link signs the user in; they must stay here to set the new password.
   const resetting = params.get('reset') === 'true';
 
   // After the update, back to /auth without ?reset: the page then sends the signed-in user on by role.
   if (resetting)
-    return <ResetPasswordScreen onUpdated={() => void navigate(paths.auth.getHref(), { replace: true })} />;
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <ResetPasswordScreen onUpdated={() => void navigate(paths.auth.getHref(), { replace: true })} />
+      </Suspense>
+    );
 
   if (auth.status === 'signed-in') {
     // Back to the protected page that sent them here, else to their role's start page.
@@ -62,20 +71,29 @@ export function Component() {
         <CardContent>
           <Tabs value={tab} onValueChange={selectTab}>
             <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="login">Login</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              {/* Disabled in the prerendered page until hydrated (a press before then would do nothing). */}
+              <TabsTrigger value="login" disabled={!hydrated}>
+                Login
+              </TabsTrigger>
+              <TabsTrigger value="signup" disabled={!hydrated}>
+                Sign Up
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="login">
-              <LoginForm
-                forgotPassword={<ForgotPasswordDialog redirectTo={siteUrl(paths.auth.getHref({ reset: true }))} />}
-              />
+              <Suspense fallback={<PageSpinner />}>
+                <LoginForm
+                  forgotPassword={<ForgotPasswordDialog redirectTo={siteUrl(paths.auth.getHref({ reset: true }))} />}
+                />
+              </Suspense>
             </TabsContent>
             <TabsContent value="signup">
-              <SignUpForm
-                key={preselectedRole ?? 'none'}
-                defaultRole={preselectedRole}
-                redirectTo={siteUrl(paths.home.getHref())}
-              />
+              <Suspense fallback={<PageSpinner />}>
+                <SignUpForm
+                  key={preselectedRole ?? 'none'}
+                  defaultRole={preselectedRole}
+                  redirectTo={siteUrl(paths.home.getHref())}
+                />
+              </Suspense>
             </TabsContent>
           </Tabs>
         </CardContent>

@@ -16,6 +16,7 @@ import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { resetPasswordInputSchema, useResetPassword } from '@/features/auth/api/reset-password';
+import { useInBrowser } from '@/hooks/use-in-browser';
 
 type ForgotPasswordDialogProps = {
   /** Absolute URL of the set-new-password screen (/auth?reset=true). */
@@ -25,6 +26,7 @@ type ForgotPasswordDialogProps = {
 
 /** SPEC §2 'Forgot password?': asks for the e-mail and sends the reset link. */
 export function ForgotPasswordDialog({ redirectTo, triggerLabel = 'Forgot password?' }: ForgotPasswordDialogProps) {
+  const hydrated = useInBrowser();
   const [open, setOpen] = useState(false);
   const form = useForm<{ email: string }>({
     resolver: zodResolver(resetPasswordInputSchema),
@@ -43,7 +45,8 @@ export function ForgotPasswordDialog({ redirectTo, triggerLabel = 'Forgot passwo
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="link" className="h-auto p-0">
+        {/* Inert in the prerendered /auth until hydrated: disabled rather than a press that does nothing. */}
+        <Button variant="link" className="h-auto p-0" disabled={!hydrated}>
           {triggerLabel}
         </Button>
       </DialogTrigger>

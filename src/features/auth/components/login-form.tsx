@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import { firstError } from '@/features/auth/utils/first-error';
+import { useInBrowser } from '@/hooks/use-in-browser';
 
 const order = ['email', 'password'] as const;
 
@@ -18,6 +19,7 @@ type LoginFormProps = {
 
 /** SPEC §2 Login tab. Where the user goes next is the page's business (it follows the session). */
 export function LoginForm({ forgotPassword }: LoginFormProps) {
+  const hydrated = useInBrowser();
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInInputSchema),
     defaultValues: { email: '', password: '' },
@@ -42,7 +44,16 @@ export function LoginForm({ forgotPassword }: LoginFormProps) {
     >
       <Field>
         <Label htmlFor="login-email">E-mail</Label>
-        <Input id="login-email" type="email" autoComplete="email" {...a11y('email')} {...form.register('email')} />
+        {/* Read-only until hydrated: react-hook-form resets the fields as it takes them over, so text typed
+            into the prerendered HTML would vanish. */}
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          readOnly={!hydrated}
+          {...a11y('email')}
+          {...form.register('email')}
+        />
         {shown?.field === 'email' ? <FieldError id="login-email-error">{shown.message}</FieldError> : null}
       </Field>
       <Field>
@@ -54,12 +65,15 @@ export function LoginForm({ forgotPassword }: LoginFormProps) {
           id="login-password"
           type="password"
           autoComplete="current-password"
+          readOnly={!hydrated}
           {...a11y('password')}
           {...form.register('password')}
         />
         {shown?.field === 'password' ? <FieldError id="login-password-error">{shown.message}</FieldError> : null}
       </Field>
-      <Button type="submit" disabled={signIn.isPending}>
+      {/* Disabled in the prerendered HTML until hydrated: a press (or Enter, implicit submission needs an enabled
+          button) before then would submit natively, the password in the URL. */}
+      <Button type="submit" disabled={signIn.isPending || !hydrated}>
         {signIn.isPending ? 'Logging in…' : 'Login'}
       </Button>
     </form>

@@ -10,6 +10,7 @@ import {
   heroSrcSet,
   type HeroSlide,
 } from '@/features/landing/utils/hero-slides';
+import { useInBrowser } from '@/hooks/use-in-browser';
 import { cn } from '@/lib/utils';
 
 type HeroCarouselProps = {
@@ -36,6 +37,8 @@ export function HeroCarousel({ slides, intervalMs = HERO_INTERVAL_MS, children, 
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  // The controls are disabled in the prerendered page until hydrated: a press before then would do nothing.
+  const hydrated = useInBrowser();
   // null: the default for this person (off with reduced motion); a click on pause/play decides from then on.
   const [playChoice, setPlayChoice] = useState<boolean | null>(null);
   const playing = playChoice ?? !reducedMotion;
@@ -115,6 +118,7 @@ export function HeroCarousel({ slides, intervalMs = HERO_INTERVAL_MS, children, 
       <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-2 px-4">
         <button
           type="button"
+          disabled={!hydrated}
           onClick={() => show(index - 1)}
           aria-label="Previous slide"
           className="rounded-full bg-black/40 p-2 text-white hover:bg-black/60"
@@ -126,6 +130,7 @@ export function HeroCarousel({ slides, intervalMs = HERO_INTERVAL_MS, children, 
             <li key={slide.id}>
               <button
                 type="button"
+                disabled={!hydrated}
                 onClick={() => show(i)}
                 aria-label={`Show slide ${i + 1} of ${count}: ${slide.style}`}
                 aria-current={i === index ? 'true' : undefined}
@@ -144,6 +149,7 @@ export function HeroCarousel({ slides, intervalMs = HERO_INTERVAL_MS, children, 
         </ul>
         <button
           type="button"
+          disabled={!hydrated}
           onClick={() => show(index + 1)}
           aria-label="Next slide"
           className="rounded-full bg-black/40 p-2 text-white hover:bg-black/60"
@@ -152,6 +158,7 @@ export function HeroCarousel({ slides, intervalMs = HERO_INTERVAL_MS, children, 
         </button>
         <button
           type="button"
+          disabled={!hydrated}
           onClick={() => setPlayChoice(!playing)}
           aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
           className="rounded-full bg-black/40 p-2 text-white hover:bg-black/60"
