@@ -53,6 +53,8 @@ function nextPaint(): Promise<void> {
 // blank page. The original error is rethrown to the console untouched.
 void priorityImageLoaded()
   .then(nextPaint)
+  // React DOM first, the router and the app after: two shorter start-up tasks instead of one long one.
+  .then(() => import('react-dom/client'))
   .then(() => Promise.all([import('@/app/start'), misconfigured ? import('@/lib/supabase') : null]))
   .then(([{ startApp }]) => startApp(container, hydrate))
   .catch((error: unknown) => {

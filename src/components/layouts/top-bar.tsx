@@ -2,6 +2,7 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { useInBrowser } from '@/hooks/use-in-browser';
 import { cn } from '@/lib/utils';
 
 // Radix's dropdown is only for signed-in users: visitors' first paint does not wait for it.
@@ -33,6 +34,7 @@ export function TopBar({ homeHref, links, account, guest }: TopBarProps) {
   // The menu is open for one location only: any navigation closes it without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
+  const hydrated = useInBrowser();
 
   // Escape closes the open menu from anywhere and puts focus back on its button.
   useEffect(() => {
@@ -93,6 +95,8 @@ export function TopBar({ homeHref, links, account, guest }: TopBarProps) {
           variant="ghost"
           size="icon"
           className="ml-auto md:hidden"
+          // Disabled in prerendered HTML until hydrated: a press before then would be lost.
+          disabled={!hydrated}
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Close menu' : 'Open menu'}
