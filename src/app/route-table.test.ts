@@ -38,7 +38,9 @@ describe('route table (SPEC §2)', () => {
 
   it.each(PROTECTED)('%s is behind the session guard', (url) => {
     const { matches } = leaf(url);
-    expect(matches.some((m) => m.route.element !== undefined && m.route.path === undefined && m.route.children)).toBe(true);
+    expect(matches.some((m) => m.route.element !== undefined && m.route.path === undefined && m.route.children)).toBe(
+      true,
+    );
   });
 
   it.each(PUBLIC)('%s is public', (url) => {

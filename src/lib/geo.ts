@@ -30,7 +30,10 @@ export function parseLatLng(value: string | null | undefined): Coordinates | nul
 }
 
 /** Coordinates from nullable latitude/longitude columns. */
-export function toCoordinates(latitude: number | null | undefined, longitude: number | null | undefined): Coordinates | null {
+export function toCoordinates(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): Coordinates | null {
   return typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
 }
 

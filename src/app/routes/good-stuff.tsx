@@ -37,7 +37,11 @@ export function Component() {
       ) : (
         <CatalogGrid enabled />
       )}
-      <SubscribeDialog open={paywalled && !dismissed} onOpenChange={(open) => setDismissed(!open)} accountRole="designer" />
+      <SubscribeDialog
+        open={paywalled && !dismissed}
+        onOpenChange={(open) => setDismissed(!open)}
+        accountRole="designer"
+      />
     </Page>
   );
 }

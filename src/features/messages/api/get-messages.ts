@@ -35,7 +35,9 @@ export function getMessagesQueryOptions(projectId: string) {
     initialPageParam: null as MessagesCursor,
     getNextPageParam: (last): MessagesCursor | undefined => {
       const oldest = last.at(-1);
-      return last.length === MESSAGES_PAGE_SIZE && oldest ? { created_at: oldest.created_at, id: oldest.id } : undefined;
+      return last.length === MESSAGES_PAGE_SIZE && oldest
+        ? { created_at: oldest.created_at, id: oldest.id }
+        : undefined;
     },
   });
 }

@@ -1,6 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -115,7 +124,11 @@ export function MessagesPanel({ projectId, userId }: { projectId: string; userId
               {ordered.map((message) => {
                 const own = message.sender_id === userId;
                 return (
-                  <li key={message.id} className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')} data-testid="message">
+                  <li
+                    key={message.id}
+                    className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')}
+                    data-testid="message"
+                  >
                     <span className="text-xs font-medium text-muted-foreground">
                       {own ? 'You' : message.sender?.full_name || message.sender?.email || 'Unknown'}
                       {' · '}

@@ -20,9 +20,13 @@ describe('BudgetSummary', () => {
 
   it('is red over 100%, with the hard- or soft-cap words', () => {
     const { rerender } = render(<BudgetSummary budget={1000} budgetType="soft" spent={1120} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Budget exceeded by $120. Consider discussing with the other party.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Budget exceeded by $120. Consider discussing with the other party.',
+    );
     rerender(<BudgetSummary budget={1000} budgetType="hard" spent={1120} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Budget exceeded by $120. Cannot add more items with hard cap.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Budget exceeded by $120. Cannot add more items with hard cap.',
+    );
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   });
 });

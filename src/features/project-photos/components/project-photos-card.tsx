@@ -23,7 +23,19 @@ type ProjectPhotosCardProps = {
   footer?: ReactNode;
 };
 
-function PhotoNote({ photo, note, isOwner, onSave, saving }: { photo: ProjectPhoto; note: string | undefined; isOwner: boolean; onSave: (note: string) => void; saving: boolean }) {
+function PhotoNote({
+  photo,
+  note,
+  isOwner,
+  onSave,
+  saving,
+}: {
+  photo: ProjectPhoto;
+  note: string | undefined;
+  isOwner: boolean;
+  onSave: (note: string) => void;
+  saving: boolean;
+}) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(note ?? '');
@@ -32,7 +44,15 @@ function PhotoNote({ photo, note, isOwner, onSave, saving }: { photo: ProjectPho
     return (
       <div className="space-y-1">
         {note ? <p className="text-sm break-words">{note}</p> : null}
-        <Button variant="link" size="sm" className="h-auto p-0" onClick={() => { setDraft(note ?? ''); setEditing(true); }}>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto p-0"
+          onClick={() => {
+            setDraft(note ?? '');
+            setEditing(true);
+          }}
+        >
           {note ? 'Edit note' : 'Add note'}
           <span className="sr-only"> for {photo.name}</span>
         </Button>
@@ -111,7 +131,12 @@ export function ProjectPhotosCard({ projectId, userId, isOwner, canUpload, foote
         ) : null}
         {progress ? (
           <div className="space-y-1" role="status">
-            <progress className="h-2 w-full accent-primary" max={progress.total} value={progress.done} aria-label="Upload progress" />
+            <progress
+              className="h-2 w-full accent-primary"
+              max={progress.total}
+              value={progress.done}
+              aria-label="Upload progress"
+            />
             <p className="text-sm text-muted-foreground">
               Uploading {Math.min(progress.done + 1, progress.total)} of {progress.total}…
             </p>

@@ -7,7 +7,15 @@ import { ProjectFacts } from '@/features/projects/components/project-facts';
 import { ProjectStatusPill } from '@/features/projects/components/project-status-pill';
 
 /** SPEC §2 project detail: Back, then the project card (title, status, description, facts, budget tag). */
-export function ProjectDetailCard({ project, onBack, actions }: { project: Project; onBack: () => void; actions?: ReactNode }) {
+export function ProjectDetailCard({
+  project,
+  onBack,
+  actions,
+}: {
+  project: Project;
+  onBack: () => void;
+  actions?: ReactNode;
+}) {
   return (
     <div className="space-y-4">
       <Button variant="ghost" onClick={onBack} className="-ml-2">

@@ -21,7 +21,13 @@ describe('ReviewDialog', () => {
     expect(screen.getByText('3 of 5 stars')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to submit review'));
-    expect(insert).toHaveBeenCalledWith({ project_id: 'p1', designer_id: 'd1', client_id: 'c1', rating: 3, comment: null });
+    expect(insert).toHaveBeenCalledWith({
+      project_id: 'p1',
+      designer_id: 'd1',
+      client_id: 'c1',
+      rating: 3,
+      comment: null,
+    });
     expect(screen.getByRole('button', { name: 'Skip' })).toBeInTheDocument();
   });
 });

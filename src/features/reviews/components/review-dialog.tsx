@@ -1,7 +1,14 @@
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { createReviewInputSchema, useCreateReview, type ReviewTarget } from '@/features/reviews/api/create-review';
@@ -38,7 +45,10 @@ export function ReviewDialog({ open, onOpenChange, ...target }: ReviewDialogProp
           <legend className="text-sm font-medium">Rating</legend>
           <div className="flex gap-1">
             {[1, 2, 3, 4, 5].map((value) => (
-              <label key={value} className="cursor-pointer rounded-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+              <label
+                key={value}
+                className="cursor-pointer rounded-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+              >
                 <input
                   type="radio"
                   name={`${id}-rating`}
@@ -50,7 +60,10 @@ export function ReviewDialog({ open, onOpenChange, ...target }: ReviewDialogProp
                 <span className="sr-only">{value === 1 ? '1 star' : `${value} stars`}</span>
                 <Star
                   aria-hidden="true"
-                  className={cn('size-8', value <= rating ? 'fill-yellow-400 text-yellow-600' : 'text-muted-foreground')}
+                  className={cn(
+                    'size-8',
+                    value <= rating ? 'fill-yellow-400 text-yellow-600' : 'text-muted-foreground',
+                  )}
                 />
               </label>
             ))}
