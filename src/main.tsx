@@ -53,8 +53,10 @@ function nextPaint(): Promise<void> {
 // blank page. The original error is rethrown to the console untouched.
 void priorityImageLoaded()
   .then(nextPaint)
-  // React DOM first, the router and the app after: two shorter start-up tasks instead of one long one.
-  .then(() => import('react-dom/client'))
+  // Hydrating a prerendered page: React DOM first, the router and the app after, two shorter start-up tasks
+  // instead of one long one while the page is already on screen. Any other page shows nothing until the app
+  // runs, so everything is fetched at once (one round trip instead of two before the page's own requests).
+  .then(() => (hydrate ? import('react-dom/client') : null))
   .then(() => Promise.all([import('@/app/start'), misconfigured ? import('@/lib/supabase') : null]))
   .then(([{ startApp }]) => startApp(container, hydrate))
   .catch((error: unknown) => {
