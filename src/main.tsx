@@ -48,6 +48,14 @@ function nextPaint(): Promise<void> {
   });
 }
 
+// A signed-in deep link to a project page (its heaviest, bench:web's 10,000-message case): fetch the page's code
+// and its data module (src/app/routes/project-prefetch.ts) alongside React instead of after the router has
+// matched; the route's `lazy` and loader then find both loaded. No reads start here.
+if (!hydrate && mayHaveSession() && /^\/project\/[^/]+\/?$/.test(window.location.pathname)) {
+  void import('@/app/routes/project-prefetch').catch(() => undefined);
+  void import('@/app/routes/project').catch(() => undefined);
+}
+
 // The app module is loaded dynamically so a start-up failure (e.g. supabase-js's "supabaseKey is required."
 // when VITE_SUPABASE_PUBLISHABLE_KEY is missing) still renders something a person can act on instead of a
 // blank page. The original error is rethrown to the console untouched.
