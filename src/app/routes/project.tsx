@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ReviewDialog, SubscribeDialog } from '@/app/routes/project-dialogs';
@@ -64,7 +64,8 @@ export function Component() {
     else void navigate(role.data ? paths.dashboard.getHref(role.data) : paths.home.getHref(), { replace: true });
   };
 
-  useEffect(() => {
+  // Reads the latest role and query objects without making them reasons to run again (that would repeat the toast).
+  const settle = useEffectEvent(() => {
     if (empty && access.isSuccess) {
       if (access.data === 'allowed' && !rereadOnce.current) {
         // It became visible between the two reads (e.g. a bid was just accepted): read it again.
@@ -79,8 +80,8 @@ export function Component() {
       toast.error('Access denied', { id: 'project-access-denied' });
       goBack();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- goBack reads the latest role; re-running for it would repeat the toast
-  }, [empty, access.isSuccess, access.data, denied, project.dataUpdatedAt]);
+  });
+  useEffect(() => settle(), [empty, access.isSuccess, access.data, denied, project.dataUpdatedAt]);
 
   const loadFailed = project.isError || access.isError;
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useEffect, useState, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type FocusEvent, type ReactNode } from 'react';
 import { usePrefersReducedMotion } from '@/features/landing/hooks/use-prefers-reduced-motion';
 import {
   HERO_HEIGHT,
@@ -50,12 +50,12 @@ export function HeroCarousel({ slides, intervalMs = HERO_INTERVAL_MS, children, 
     setReached((previous) => (previous.has(target) ? previous : new Set(previous).add(target)));
   }
 
-  // One timeout per shown slide: a manual change restarts the full interval.
+  // One timeout per shown slide: a manual change (a new index) restarts the full interval.
+  const advance = useEffectEvent(() => show(index + 1));
   useEffect(() => {
     if (!rotating) return;
-    const timer = window.setTimeout(() => show(index + 1), intervalMs);
+    const timer = window.setTimeout(advance, intervalMs);
     return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `show` only closes over stable setters and count
   }, [rotating, index, intervalMs]);
 
   const displayed = new Set(reached).add((index + 1) % count);
