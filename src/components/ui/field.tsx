@@ -1,3 +1,4 @@
+import { Button } from '@/components/ui/button';
 import type * as React from 'react';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -46,4 +47,33 @@ function LabelledField({
   );
 }
 
-export { Field, FieldDescription, FieldError, LabelledField };
+export { Field, FieldDescription, FieldError, FormSubmitRow, LabelledField };
+
+/**
+ * The end of a single-column form: its one shown error (linked from the failing control by `errorId`) above the
+ * submit button, which says `pendingLabel` and is disabled while the submission runs.
+ */
+function FormSubmitRow({
+  errorId,
+  error,
+  pending,
+  label,
+  pendingLabel,
+  className,
+}: {
+  errorId: string;
+  error: string | undefined;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-2', className)}>
+      <FieldError id={errorId}>{error}</FieldError>
+      <Button type="submit" className="w-fit" disabled={pending} aria-busy={pending}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { FieldError, LabelledField } from '@/components/ui/field';
+import { FormSubmitRow, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -118,12 +117,14 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
               }
             />
           </LabelledField>
-          <div className="flex flex-col gap-2 sm:col-span-2">
-            <FieldError id={errorId}>{shown?.message}</FieldError>
-            <Button type="submit" className="w-fit" disabled={create.isPending} aria-busy={create.isPending}>
-              {create.isPending ? 'Listing…' : 'List Item'}
-            </Button>
-          </div>
+          <FormSubmitRow
+            className="sm:col-span-2"
+            errorId={errorId}
+            error={shown?.message}
+            pending={create.isPending}
+            label="List Item"
+            pendingLabel="Listing…"
+          />
         </form>
       </CardContent>
     </Card>

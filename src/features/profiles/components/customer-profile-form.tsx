@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { FieldError, LabelledField } from '@/components/ui/field';
+import { FormSubmitRow, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { designStyles } from '@/config/design-styles';
@@ -106,12 +106,14 @@ export function CustomerProfileForm({ userId, initial }: Props) {
               ))}
             </NativeSelect>
           </LabelledField>
-          <div className="flex flex-col gap-2 sm:col-span-2">
-            <FieldError id={errorId}>{shown?.message}</FieldError>
-            <Button type="submit" className="w-fit" disabled={save.isPending} aria-busy={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save Profile'}
-            </Button>
-          </div>
+          <FormSubmitRow
+            className="sm:col-span-2"
+            errorId={errorId}
+            error={shown?.message}
+            pending={save.isPending}
+            label="Save Profile"
+            pendingLabel="Saving…"
+          />
         </form>
       </CardContent>
     </Card>
