@@ -2,9 +2,10 @@ import type { AppDataRouter } from '@/app/create-router';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
 
-export function App({ router }: { router?: AppDataRouter }) {
+/** `hydrating`: rendered over the page's prerendered HTML (see AppProvider). */
+export function App({ router, hydrating }: { router?: AppDataRouter; hydrating?: boolean }) {
   return (
-    <AppProvider>
+    <AppProvider hydrating={hydrating}>
       <AppRouter router={router} />
     </AppProvider>
   );

@@ -55,7 +55,7 @@ describe('prerendered pages', () => {
       root = hydrateRoot(
         container,
         <StrictMode>
-          <App router={router} />
+          <App router={router} hydrating />
         </StrictMode>,
         { onRecoverableError },
       );

@@ -15,7 +15,7 @@ export async function prerenderPage(pathname: string): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = (
     <StrictMode>
-      <AppProvider>
+      <AppProvider hydrating>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>

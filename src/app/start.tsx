@@ -12,7 +12,7 @@ export async function startApp(container: HTMLElement, hydrate: boolean): Promis
   if (container.hasChildNodes()) await routerReady(router);
   const app = (
     <StrictMode>
-      <App router={router} />
+      <App router={router} hydrating={hydrate} />
     </StrictMode>
   );
   if (hydrate) {
