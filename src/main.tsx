@@ -48,11 +48,14 @@ function nextPaint(): Promise<void> {
   });
 }
 
-// A signed-in deep link to a project page (its heaviest, bench:web's 10,000-message case): fetch the page's code
-// and its data module (src/app/routes/project-prefetch.ts) alongside React instead of after the router has
-// matched; the route's `lazy` and loader then find both loaded. No reads start here.
-if (!hydrate && mayHaveSession() && /^\/project\/[^/]+\/?$/.test(window.location.pathname)) {
-  void import('@/app/routes/project-prefetch').catch(() => undefined);
+// A signed-in deep link to a project page (its heaviest, bench:web's 10,000-message case): its reads start as
+// soon as their module (src/app/routes/project-prefetch.ts, with supabase-js) has loaded, while React, the
+// router and the page's code still download and start; the route's loader then finds them under way.
+const projectDeepLink = /^\/project\/([^/]+)\/?$/.exec(window.location.pathname);
+if (!hydrate && mayHaveSession() && projectDeepLink) {
+  void import('@/app/routes/project-prefetch')
+    .then((m) => m.startProjectPrefetch(decodeURIComponent(projectDeepLink[1]!)))
+    .catch(() => undefined);
   void import('@/app/routes/project').catch(() => undefined);
 }
 

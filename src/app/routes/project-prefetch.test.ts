@@ -110,6 +110,22 @@ describe('project page prefetch', () => {
     expect(fetched.getProject).toHaveBeenCalledTimes(1);
   });
 
+  it('started twice for the same project (deep link, then the route loader), reads once', async () => {
+    startProjectPrefetch(ID);
+    startProjectPrefetch(ID);
+    await vi.waitFor(() => expect(fetched.getMessagesPage).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const f of Object.values(fetched)) expect(f).toHaveBeenCalledTimes(1);
+    const client = createQueryClient();
+    takeProjectPrefetch(client, ID, 'u1');
+    await vi.waitFor(() => expect(client.getQueryData(projectKeys.items(ID))).toEqual([]));
+    // Taken: the next visit of the page reads afresh.
+    startProjectPrefetch(ID);
+    await vi.waitFor(() => expect(fetched.getMessagesPage).toHaveBeenCalledTimes(2));
+    expect(fetched.getProject).toHaveBeenCalledTimes(2);
+    takeProjectPrefetch(createQueryClient(), ID, 'u1'); // nothing left over for the next test
+  });
+
   it('asks nothing for an id that cannot name a project, or when signed out', async () => {
     startProjectPrefetch('not-a-project');
     session.mockResolvedValue({ data: { session: null } });

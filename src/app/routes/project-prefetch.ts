@@ -55,6 +55,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function startProjectPrefetch(projectId: string): void {
   // An id that cannot name a project: the page says 'Project not found' without asking anyone.
   if (!UUID.test(projectId)) return;
+  // Already started for this project and not yet taken (src/main.tsx starts it for a deep link before the
+  // router exists; the route's loader then asks again): the reads in flight stand.
+  if (started?.projectId === projectId && Date.now() - started.startedAt <= FRESH_MS) return;
   // Signed out: the protected route sends the visitor to /auth, nothing to fetch.
   const session = quiet(supabase.auth.getSession().then(({ data }) => data.session?.user.id ?? null));
   const afterSession = <T>(fetch: (userId: string) => Promise<T>): Promise<T> =>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { projectKeys } from '@/lib/query-keys';
+import { catchUpAfterSubscribe } from '@/lib/realtime-catch-up';
 import { supabase } from '@/lib/supabase';
 
 /** New bids reach the owner's list without a reload; after (re)subscribing the list is refetched. */
@@ -8,6 +9,7 @@ export function useBidsRealtime(projectId: string, enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
+    let stopCatchUp = () => {};
     const refresh = () => void queryClient.invalidateQueries({ queryKey: projectKeys.bids(projectId) });
     const channel = supabase
       .channel(`project-bids:${projectId}`)
@@ -17,9 +19,12 @@ export function useBidsRealtime(projectId: string, enabled: boolean) {
         refresh,
       )
       .subscribe((status) => {
-        if (status === 'SUBSCRIBED') refresh();
+        if (status !== 'SUBSCRIBED') return;
+        stopCatchUp();
+        stopCatchUp = catchUpAfterSubscribe(queryClient, projectKeys.bids(projectId));
       });
     return () => {
+      stopCatchUp();
       void supabase.removeChannel(channel);
     };
   }, [projectId, enabled, queryClient]);

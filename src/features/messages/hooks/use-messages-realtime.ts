@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { getMessage } from '@/features/messages/api/get-message';
 import { addMessageToCache } from '@/features/messages/api/get-messages';
 import { projectKeys } from '@/lib/query-keys';
+import { catchUpAfterSubscribe } from '@/lib/realtime-catch-up';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -12,6 +13,7 @@ import { supabase } from '@/lib/supabase';
 export function useMessagesRealtime(projectId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
+    let stopCatchUp = () => {};
     const channel = supabase
       .channel(`messages:${projectId}`)
       .on(
@@ -30,9 +32,12 @@ export function useMessagesRealtime(projectId: string) {
       )
       .subscribe((status) => {
         // Messages sent before the feed was live (or while it was down) were never delivered: read again.
-        if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: projectKeys.messages(projectId) });
+        if (status !== 'SUBSCRIBED') return;
+        stopCatchUp();
+        stopCatchUp = catchUpAfterSubscribe(queryClient, projectKeys.messages(projectId));
       });
     return () => {
+      stopCatchUp();
       void supabase.removeChannel(channel);
     };
   }, [projectId, queryClient]);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { nudgeKeys } from '@/lib/query-keys';
+import { catchUpAfterSubscribe } from '@/lib/realtime-catch-up';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -11,6 +12,7 @@ import { supabase } from '@/lib/supabase';
 export function useNudgesRealtime(designerId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
+    let stopCatchUp = () => {};
     const refresh = () => void queryClient.invalidateQueries({ queryKey: nudgeKeys.inbox(designerId) });
     const channel = supabase
       .channel(`designer-nudges:${designerId}`)
@@ -20,9 +22,12 @@ export function useNudgesRealtime(designerId: string) {
         refresh,
       )
       .subscribe((status) => {
-        if (status === 'SUBSCRIBED') refresh();
+        if (status !== 'SUBSCRIBED') return;
+        stopCatchUp();
+        stopCatchUp = catchUpAfterSubscribe(queryClient, nudgeKeys.inbox(designerId));
       });
     return () => {
+      stopCatchUp();
       void supabase.removeChannel(channel);
     };
   }, [designerId, queryClient]);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { projectKeys } from '@/lib/query-keys';
+import { catchUpAfterSubscribe } from '@/lib/realtime-catch-up';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -11,6 +12,7 @@ import { supabase } from '@/lib/supabase';
 export function useItemsRealtime(projectId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
+    let stopCatchUp = () => {};
     const refresh = () => void queryClient.invalidateQueries({ queryKey: projectKeys.items(projectId) });
     const channel = supabase
       .channel(`project-items:${projectId}`)
@@ -20,9 +22,12 @@ export function useItemsRealtime(projectId: string) {
         refresh,
       )
       .subscribe((status) => {
-        if (status === 'SUBSCRIBED') refresh();
+        if (status !== 'SUBSCRIBED') return;
+        stopCatchUp();
+        stopCatchUp = catchUpAfterSubscribe(queryClient, projectKeys.items(projectId));
       });
     return () => {
+      stopCatchUp();
       void supabase.removeChannel(channel);
     };
   }, [projectId, queryClient]);
