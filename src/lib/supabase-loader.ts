@@ -9,6 +9,9 @@ let loaded: TypedSupabaseClient | null = null;
 const waiting = new Set<(client: TypedSupabaseClient) => void>();
 
 export function loadSupabase(): Promise<TypedSupabaseClient> {
+  // Loaded already (a page imported it): no dynamic-import round through the event loop, which on a busy start
+  // put a request behind the app's first render (the project page's role read, one level late).
+  if (loaded) return Promise.resolve(loaded);
   return import('@/lib/supabase').then(({ supabase }) => {
     announceSupabase(supabase);
     return supabase;

@@ -6,6 +6,7 @@ import { signOut } from '@/features/auth/api/sign-out';
 import { AuthContext, type AuthState } from '@/features/auth/utils/auth-context';
 import { isSessionKey, mayHaveSession } from '@/lib/session-hint';
 import { loadSupabase, whenSupabaseLoaded } from '@/lib/supabase-loader';
+import { afterPaintWhenIdle } from '@/lib/when-idle';
 import type { TypedSupabaseClient } from '@/lib/supabase';
 
 const LOADING: AuthState = { status: 'loading', session: null, user: null, event: null };
@@ -60,8 +61,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // is a sign-in too, and may belong to an account deleted since (e.g. from another device).
         if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
           // supabase-js runs this callback while holding its auth lock; a supabase call awaited inside it
-          // would wait for that lock forever, so the check runs just after.
-          setTimeout(() => void verifyUser(session.user.id), 0);
+          // would wait for that lock forever, so the check runs just after. For a restored session that is
+          // once the page has painted and is idle: a background check, not a read the page waits for.
+          const check = () => void verifyUser(session.user.id);
+          if (event === 'INITIAL_SESSION') afterPaintWhenIdle(check);
+          else setTimeout(check, 0);
         }
       });
       unsubscribe = () => subscription.unsubscribe();
