@@ -4,7 +4,7 @@
 //
 // BENCH_DB_PORT_BASE (default 58100), BENCH_DB_REPS (default 100 per read, 30 per write),
 // BENCH_DB_SCALE (default 1: 10,000 designers, 100,000 projects, 1,000,000 messages, …).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
@@ -16,6 +16,7 @@ import { startStack } from '../../local-supabase/src/stack.ts';
 import { FULL_SIZE, loadDataset, tableCounts, type Actors, type DatasetSize } from './db/dataset.ts';
 import { captureCall, explainCall, type CapturedCall, type PlanReport } from './db/plans.ts';
 import { buildQueries, type Actor, type BenchQuery, type Pools } from './db/queries.ts';
+import { loadavg, watchMachine } from './machine.ts';
 import { writeSection } from './report.ts';
 import { percentile } from './stats.ts';
 
@@ -33,7 +34,6 @@ const nodeOptions: SupabaseClientOptions<'public'> = {
 };
 
 const log = (m: string) => console.log(`[bench:db] ${m}`);
-const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 function scaled(size: DatasetSize, f: number): DatasetSize {
   if (f === 1) return size;
@@ -130,6 +130,7 @@ function table(results: Result[]): string[] {
 }
 
 async function main(): Promise<void> {
+  const machineWatch = watchMachine();
   const started = performance.now();
   const loadStart = loadavg();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-bench-db-'));
@@ -161,6 +162,7 @@ async function main(): Promise<void> {
       log(`${q.name}: p50 ${f1(percentile(r.times, 50))} ms, p95 ${f1(percentile(r.times, 95))} ms${r.error ? `, error ${r.error}` : ''}${r.plan?.flagged.length ? `, ${r.plan.flagged.join(', ')}` : ''}`);
     }
     loadDuring.push(loadavg());
+    const machineState = machineWatch.stop();
 
     const misses = results.filter((r) => r.error || percentile(r.times, 95) > GOAL_MS || r.plan?.flagged.length || r.plan?.error);
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
@@ -168,7 +170,7 @@ async function main(): Promise<void> {
       .map((t) => `${t} ${(counts[t] ?? 0).toLocaleString('en-US')}`)
       .join(', ');
     const body = [
-      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; load average (1/5/15 min) ${loadStart} at start, ${loadDuring.join(' → ')} while measuring. Other engineers' CPU-heavy tests shared the machine, so figures are noisy: compare plans and DB execution times before p95s.`,
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; load average (1/5/15 min) ${loadStart} at start, ${loadDuring.join(' → ')} while measuring; ${machineState}. Other engineers' CPU-heavy tests shared the machine, so figures are noisy: compare plans and DB execution times before p95s.`,
       '',
       `Dataset (loaded in ${loadSeconds.toFixed(0)} s with set-based SQL, triggers on, then VACUUM ANALYZE): ${datasetLine}; ${size.hotProjects} hot projects with ${size.hotMessages.toLocaleString('en-US')} messages each.`,
       `Each call goes through /rest/v1 with supabase-js as a signed-in user (password sign-in through /auth/v1, RLS on), one at a time over loopback: ${WARMUP} warm-up calls, then ${READ_REPS} per read and ${WRITE_REPS} per write (fewer for writes that use a row up). Customer: 20 projects; designer: 30 assigned projects, 60 nudges; the hot project is theirs (10,000 messages, 200 items).`,

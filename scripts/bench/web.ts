@@ -6,7 +6,7 @@
 // BENCH_WEB_PORT_BASE (default 58500: API +1, DB +2, inbox +4), BENCH_WEB_LH_RUNS (3), BENCH_WEB_PROJECT_RUNS (5),
 // BENCH_WEB_SKIP_LH=1 (no Lighthouse), CHROME_PATH (default /usr/bin/chromium).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
@@ -15,6 +15,7 @@ import ws from 'ws';
 import { loadConfig, repoRoot, type StackConfig } from '../../local-supabase/src/config.ts';
 import { dbDirOf } from '../../local-supabase/src/db.ts';
 import { startStack } from '../../local-supabase/src/stack.ts';
+import { loadavg, watchMachine } from './machine.ts';
 import { writeSection } from './report.ts';
 import { bytesBySource, chunkNames, filesOf, readManifest, sizeOf, staticClosure, viteBuild, type Manifest } from './web/build.ts';
 import { launchBrowser, measureProject, recordLanding, type ProjectRun } from './web/browser.ts';
@@ -31,7 +32,6 @@ const BIG = 10_000;
 const GOALS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95, lcpMs: 2000, cls: 0.02, landingJsKb: 150, depth: 2, bigReadyMs: 1000 };
 
 const log = (m: string) => console.log(`[bench:web] ${m}`);
-const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const kb = (b: number) => (b / 1024).toFixed(1);
 const ms = (v: number | null | undefined) => (v === null || v === undefined || Number.isNaN(v) ? '–' : Math.round(v).toLocaleString('en-US'));
 const median = (xs: number[]) => {
@@ -133,6 +133,7 @@ function pickMedianRun(runs: ProjectRun[]): ProjectRun | undefined {
 }
 
 async function main() {
+  const machineWatch = watchMachine();
   const loadStart = loadavg();
   const loadDuring: string[] = [];
   const started = Date.now();
@@ -236,13 +237,15 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const body = report({ loadStart, loadDuring, commit, dirty, buildMs, lighthouse, landing, scenarios, notes, projectTitle, seconds: (Date.now() - started) / 1000 });
+  const machineState = machineWatch.stop();
+  const body = report({ machineState, loadStart, loadDuring, commit, dirty, buildMs, lighthouse, landing, scenarios, notes, projectTitle, seconds: (Date.now() - started) / 1000 });
   console.log(`\n${body}`);
   writeSection('web', body);
   log('written to docs/benchmarks.md');
 }
 
 interface ReportInput {
+  machineState: string;
   loadStart: string;
   loadDuring: string[];
   commit: string;
@@ -261,7 +264,7 @@ function report(r: ReportInput): string {
   const machine = `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, Chromium ${chromiumVersion()}`;
   const out: string[] = [];
   out.push(
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; load average (1/5/15 min) ${r.loadStart} at start, ${r.loadDuring.join(' → ')} while measuring (run took ${Math.round(r.seconds)} s). ` +
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; load average (1/5/15 min) ${r.loadStart} at start, ${r.loadDuring.join(' → ')} while measuring (run took ${Math.round(r.seconds)} s); ${r.machineState}. ` +
       `The machine was shared with other engineers' builds and tests (2 cores), so times are pessimistic; Lighthouse's simulated throttling scales the CPU time it observes, so a loaded host lowers performance scores too.`,
     '',
     `Build: \`vite build\` of commit ${r.commit}${r.dirty ? ` plus ${r.dirty} uncommitted files under src/ (pages being finished)` : ''}, in ${(r.buildMs / 1000).toFixed(0)} s, served by a static server with gzip and SPA fallback over loopback; backend: a local stack with the seed (\`supabase/seed.sql\` + \`scripts/seed-storage.ts\`).`,
