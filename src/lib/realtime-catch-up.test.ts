@@ -51,6 +51,20 @@ describe('catchUpAfterSubscribe', () => {
     unmount();
   });
 
+  it("waits for the page's other reads to finish first", async () => {
+    const read = vi.fn<() => Promise<string[]>>().mockResolvedValueOnce(['first']).mockResolvedValue(['again']);
+    const { client, unmount } = mountQuery(read);
+    await vi.waitFor(() => expect(client.getQueryData(KEY)).toEqual(['first']));
+    const other = deferred<string>();
+    void client.fetchQuery({ queryKey: ['projects', 'p1', 'photos'], queryFn: () => other.promise });
+    catchUpAfterSubscribe(client, KEY);
+    await sleep(100);
+    expect(read).toHaveBeenCalledTimes(1);
+    other.resolve('photos');
+    await vi.waitFor(() => expect(client.getQueryData(KEY)).toEqual(['again']));
+    unmount();
+  });
+
   it('does nothing once cancelled (unmounted, or subscribed again)', async () => {
     const first = deferred<string[]>();
     const read = vi.fn<() => Promise<string[]>>().mockReturnValueOnce(first.promise).mockResolvedValue(['again']);

@@ -11,6 +11,8 @@ import type { TypedSupabaseClient } from '@/lib/supabase';
 
 const LOADING: AuthState = { status: 'loading', session: null, user: null, event: null };
 const GUEST: AuthState = { status: 'signed-out', session: null, user: null, event: null };
+/** How long after load a restored session's account check waits (see below). */
+const RESTORED_CHECK_DELAY_MS = 2000;
 
 function stateOf(event: AuthChangeEvent, session: Session | null): AuthState {
   return session
@@ -61,10 +63,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // is a sign-in too, and may belong to an account deleted since (e.g. from another device).
         if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
           // supabase-js runs this callback while holding its auth lock; a supabase call awaited inside it
-          // would wait for that lock forever, so the check runs just after. For a restored session that is
-          // once the page has painted and is idle: a background check, not a read the page waits for.
+          // would wait for that lock forever, so the check runs just after. For a session restored on load it
+          // runs a little later, when the page is idle: a background check the page does not wait for, so the
+          // page's own first reads go first (bench:web, the project page).
           const check = () => void verifyUser(session.user.id);
-          if (event === 'INITIAL_SESSION') afterPaintWhenIdle(check);
+          if (event === 'INITIAL_SESSION') setTimeout(() => afterPaintWhenIdle(check), RESTORED_CHECK_DELAY_MS);
           else setTimeout(check, 0);
         }
       });
