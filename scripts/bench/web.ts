@@ -14,13 +14,13 @@ import pg from 'pg';
 import ws from 'ws';
 import { loadConfig, repoRoot, type StackConfig } from '../../local-supabase/src/config.ts';
 import { dbDirOf } from '../../local-supabase/src/db.ts';
-import { startStack } from '../../local-supabase/src/stack.ts';
 import { loadavg, watchMachine } from './machine.ts';
 import { writeSection } from './report.ts';
 import { bytesBySource, chunkNames, filesOf, readManifest, sizeOf, staticClosure, viteBuild, type Manifest } from './web/build.ts';
 import { launchBrowser, measureProject, recordLanding, type ProjectRun } from './web/browser.ts';
 import { runLighthouse, type LighthouseSummary } from './web/lighthouse.ts';
 import { serveStatic } from './web/serve.ts';
+import { startStackProcess } from './web/stack-process.ts';
 import { describe } from './web/waterfall.ts';
 
 const BASE = Number(process.env.BENCH_WEB_PORT_BASE ?? 58500);
@@ -152,7 +152,7 @@ async function main() {
   let projectTitle = '';
 
   const buildP = viteBuild(outDir, { VITE_SUPABASE_URL: config.apiUrl, VITE_SUPABASE_PUBLISHABLE_KEY: config.publishableKey });
-  const stack = await startStack(config, () => undefined).catch(async (e: unknown) => {
+  const stack = await startStackProcess(config).catch(async (e: unknown) => {
     await buildP.catch(() => undefined);
     throw e;
   });
@@ -267,7 +267,7 @@ function report(r: ReportInput): string {
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; load average (1/5/15 min) ${r.loadStart} at start, ${r.loadDuring.join(' → ')} while measuring (run took ${Math.round(r.seconds)} s); ${r.machineState}. ` +
       `The machine was shared with other engineers' builds and tests (2 cores), so times are pessimistic; Lighthouse's simulated throttling scales the CPU time it observes, so a loaded host lowers performance scores too.`,
     '',
-    `Build: \`vite build\` of commit ${r.commit}${r.dirty ? ` plus ${r.dirty} uncommitted files under src/ (pages being finished)` : ''}, in ${(r.buildMs / 1000).toFixed(0)} s, served by a static server with gzip and SPA fallback over loopback; backend: a local stack with the seed (\`supabase/seed.sql\` + \`scripts/seed-storage.ts\`).`,
+    `Build: \`vite build\` of commit ${r.commit}${r.dirty ? ` plus ${r.dirty} uncommitted files under src/ (pages being finished)` : ''}, in ${(r.buildMs / 1000).toFixed(0)} s, served by a static server with gzip and SPA fallback over loopback; backend: a local stack in its own process, as \`npm start\` runs it, with the seed (\`supabase/seed.sql\` + \`scripts/seed-storage.ts\`).`,
     '',
   );
 
