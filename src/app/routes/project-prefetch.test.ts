@@ -92,6 +92,19 @@ describe('project page prefetch', () => {
     for (const f of Object.values(fetched)) expect(f).toHaveBeenCalledTimes(1);
   });
 
+  it('puts answers that have come by the hand-over into the cache at once (the first render shows them)', async () => {
+    startProjectPrefetch(ID);
+    await vi.waitFor(() => expect(fetched.getMessagesPage).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const client = createQueryClient();
+    takeProjectPrefetch(client, ID, 'u1');
+    // Synchronously, no await in between.
+    expect(client.getQueryData(projectKeys.detail(ID))).toEqual({ id: ID, title: 'Sunny loft' });
+    expect(client.getQueryData(userKeys.role('u1'))).toBe('customer');
+    expect(client.getQueryData(projectKeys.messages(ID))).toEqual({ pages: [[]], pageParams: [null] });
+    for (const f of Object.values(fetched)) expect(f).toHaveBeenCalledTimes(1);
+  });
+
   it("is never handed to another user's queries, and is used once", async () => {
     startProjectPrefetch(ID);
     await vi.waitFor(() => expect(fetched.getMessagesPage).toHaveBeenCalled());

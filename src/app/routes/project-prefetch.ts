@@ -44,9 +44,18 @@ type Started = {
 const FRESH_MS = 10_000;
 let started: Started | null = null;
 
-/** Rejections are kept for the query that takes the promise; until then they must not count as unhandled. */
+/** The value of each prefetch request that has already answered (a promise cannot be asked synchronously). */
+const answered = new WeakMap<Promise<unknown>, { value: unknown }>();
+
+/**
+ * Rejections are kept for the query that takes the promise; until then they must not count as unhandled.
+ * Answers are remembered, so a hand-over after they came can put them in the cache at once.
+ */
 function quiet<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
+  promise.then(
+    (value) => void answered.set(promise, { value }),
+    () => undefined,
+  );
   return promise;
 }
 
@@ -93,7 +102,16 @@ export function takeProjectPrefetch(queryClient: QueryClient, projectId: string,
   // The first fetch of each query takes the prefetched request, unless it was made as someone else (a sign-in in
   // between: rows depend on who asks); a retry or a later refetch asks the server afresh.
   const sameUser = () => p.session.then((sessionUser) => sessionUser === userId);
+  // Requests that have answered by now (usual for a deep link: they start before React does) go straight into
+  // the cache, so the page's first render shows them: no pending state and no second render per panel.
+  const answeredNow = <T>(promise: Promise<T>) =>
+    answered.get(p.session)?.value === userId ? (answered.get(promise) as { value: T } | undefined) : undefined;
   const seed = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>, promise: Promise<T>) => {
+    const now = answeredNow(promise);
+    if (now && queryClient.getQueryData(options.queryKey) === undefined) {
+      queryClient.setQueryData(options.queryKey, now.value as never);
+      return;
+    }
     let first: Promise<T> | null = promise;
     const fetchAgain = options.queryFn as QueryFunction<T, K>;
     void queryClient.prefetchQuery({
@@ -113,6 +131,12 @@ export function takeProjectPrefetch(queryClient: QueryClient, projectId: string,
   seed(getProjectItemsQueryOptions(projectId), p.items);
   seed(getPhotoNotesQueryOptions(projectId), p.notes);
   seed(getProjectPhotosQueryOptions(projectId), p.photos);
+  const messagesKey = getMessagesQueryOptions(projectId).queryKey;
+  const firstPageNow = answeredNow(p.messages);
+  if (firstPageNow && queryClient.getQueryData(messagesKey) === undefined) {
+    queryClient.setQueryData(messagesKey, { pages: [firstPageNow.value], pageParams: [null] });
+    return;
+  }
   let firstPage: typeof p.messages | null = p.messages;
   void queryClient.prefetchInfiniteQuery({
     ...getMessagesQueryOptions(projectId),
