@@ -279,11 +279,14 @@ function steps(n: DatasetSize): Step[] {
        from (select id from public.projects where customer_id = '${ids.customer}' and status = 'pending' order by created_at limit 3) p
        cross join (select k, id from bench_designers where k between 20 and 24) d;
      insert into public.catalog_items (designer_id, title, description, category, price, dimensions, condition, is_available, created_at)
-     select d.id, 'Vintage piece ' || g, 'A well-kept synthetic piece.',
-            (array['couch','chair','table','desk','bed','dresser','cabinet','lighting','decor','other'])[1 + g % 10]::public.catalog_category,
-            20 + g % 900, '80 x 40 x 40 cm', 'good', random() < 0.8, now() - make_interval(secs => (random() * 365 * 86400)::int)
-       from generate_series(1, ${n.catalog}) g
-       join bench_designers d on d.k = 1 + floor(3000 * power(random(), 1.5))::int;
+     select d.id, 'Vintage piece ' || r.g, 'A well-kept synthetic piece.',
+            (array['couch','chair','table','desk','bed','dresser','cabinet','lighting','decor','other'])[1 + r.g % 10]::public.catalog_category,
+            20 + r.g % 900, '80 x 40 x 40 cm', 'good', random() < 0.8, now() - make_interval(secs => (random() * 365 * 86400)::int)
+       -- The seller is drawn per item in a subquery: in the join condition the planner evaluated random() once per
+       -- designer, so all items went to whichever designer (if any) matched: 50,000 for one seller, or none.
+       from (select g, 1 + floor(least(3000, ${n.designers}) * power(random(), 1.5))::int as dk
+               from generate_series(1, ${n.catalog}) g) r
+       join bench_designers d on d.k = r.dk;
      insert into public.subscriptions (user_id, plan, status, provider, current_period_end)
      select id, case when role = 'designer' then 'designer' else 'client' end::public.subscription_plan, 'active', 'sandbox',
             now() + interval '20 days'
