@@ -34,7 +34,6 @@ function cpuTimes(): CpuTimes {
 /** Starts watching; `stop()` gives the machine's state over the run, one line for a report. */
 export function watchMachine(): { stop(): string } {
   const probeStart = cpuProbeMs();
-  const loadStart = loadavg();
   const start = cpuTimes();
   return {
     stop() {
@@ -42,7 +41,7 @@ export function watchMachine(): { stop(): string } {
       const steal = end.total > start.total ? (100 * (end.steal - start.steal)) / (end.total - start.total) : 0;
       const probeEnd = cpuProbeMs();
       return (
-        `load average ${loadStart} at the start, ${loadavg()} at the end; CPU steal ${steal.toFixed(1)}% of the run; ` +
+        `CPU steal ${steal.toFixed(1)}% of the run; ` +
         `CPU probe (10^8 integer additions) ${Math.round(probeStart)} ms before, ${Math.round(probeEnd)} ms after ` +
         `(130–190 ms when the host is quiet)`
       );
