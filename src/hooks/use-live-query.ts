@@ -1,0 +1,44 @@
+import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { catchUpAfterSubscribe } from '@/lib/realtime-catch-up';
+import { supabase } from '@/lib/supabase';
+
+export type LiveQueryOptions = {
+  /** Realtime channel name, unique per feed (e.g. `project-items:{projectId}`). */
+  channel: string;
+  table: string;
+  /** postgres_changes filter, e.g. `project_id=eq.{id}`. */
+  filter: string;
+  queryKey: QueryKey;
+  enabled?: boolean;
+};
+
+/**
+ * Keeps a query live: any change (insert, update, delete) to the matching rows of `table` reads it again, and so
+ * does every (re)subscribe, since changes made while the feed was not live are never delivered (see
+ * catchUpAfterSubscribe). The channel is removed on unmount.
+ */
+export function useLiveQuery({ channel, table, filter, queryKey, enabled = true }: LiveQueryOptions) {
+  const queryClient = useQueryClient();
+  // The key's hash, not the array, decides when to resubscribe: callers build a new array each render.
+  const key = hashKey(queryKey);
+  useEffect(() => {
+    if (!enabled) return;
+    const liveKey = JSON.parse(key) as QueryKey;
+    let stopCatchUp = () => {};
+    const subscription = supabase
+      .channel(channel)
+      .on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => {
+        void queryClient.invalidateQueries({ queryKey: liveKey });
+      })
+      .subscribe((status) => {
+        if (status !== 'SUBSCRIBED') return;
+        stopCatchUp();
+        stopCatchUp = catchUpAfterSubscribe(queryClient, liveKey);
+      });
+    return () => {
+      stopCatchUp();
+      void supabase.removeChannel(subscription);
+    };
+  }, [channel, table, filter, key, enabled, queryClient]);
+}
