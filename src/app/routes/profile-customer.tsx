@@ -7,7 +7,7 @@ import { useCustomerProfile } from '@/features/profiles/api/customer-profile';
 import { CustomerProfileForm } from '@/features/profiles/components/customer-profile-form';
 import { DangerZone } from '@/features/profiles/components/danger-zone';
 import { MovingDialog } from '@/features/profiles/components/moving-dialog';
-import { ProfileLoader } from '@/features/profiles/components/profile-loader';
+import { QueryState } from '@/components/query-state';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 
@@ -22,9 +22,9 @@ export function Component() {
   return (
     <Page title="Your Profile" description={auth.user?.email}>
       <div className="grid gap-6">
-        <ProfileLoader query={profile}>
+        <QueryState query={profile} loading="Loading profile…" failed="Failed to load profile">
           {(data) => <CustomerProfileForm userId={userId} initial={data} />}
-        </ProfileLoader>
+        </QueryState>
         <MovingDialog customerId={userId} ensureSubscribed={membership.ensureSubscribed} />
         <DangerZone
           onDeleted={async () => {

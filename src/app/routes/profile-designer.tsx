@@ -7,7 +7,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useOwnDesignerProfile } from '@/features/profiles/api/designer-profile';
 import { DangerZone } from '@/features/profiles/components/danger-zone';
 import { DesignerProfileForm } from '@/features/profiles/components/designer-profile-form';
-import { ProfileLoader } from '@/features/profiles/components/profile-loader';
+import { QueryState } from '@/components/query-state';
 
 /** SPEC §2 designer profile and account deletion. */
 export function Component() {
@@ -29,9 +29,9 @@ export function Component() {
       }
     >
       <div className="grid gap-6">
-        <ProfileLoader query={profile}>
+        <QueryState query={profile} loading="Loading profile…" failed="Failed to load profile">
           {(data) => <DesignerProfileForm userId={userId} initial={data} />}
-        </ProfileLoader>
+        </QueryState>
         <DangerZone
           onDeleted={async () => {
             await signOut();

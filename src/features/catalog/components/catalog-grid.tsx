@@ -1,9 +1,9 @@
 import { Armchair } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import {
   CATALOG_CATEGORIES,
@@ -11,7 +11,6 @@ import {
   type CatalogCategory,
   type CatalogItem,
 } from '@/features/catalog/api/get-catalog-items';
-import { useErrorToast } from '@/hooks/use-error-toast';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
@@ -39,35 +38,36 @@ export function CatalogGrid({ enabled }: { enabled: boolean }) {
 
 function CategoryItems({ category, enabled }: { category: CatalogCategory | 'all'; enabled: boolean }) {
   const items = useCatalogItems(category, { enabled });
-  useErrorToast(items.isError, 'Failed to load items');
   if (!enabled) return null;
-  if (items.isPending) return <Spinner label="Loading items…" />;
-  if (items.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        Failed to load items
-      </p>
-    );
-  }
-  const rows = items.data.pages.flat();
-  if (rows.length === 0) return <p className="py-8 text-muted-foreground">No items listed yet</p>;
   return (
-    <>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {rows.map((item) => (
-          <li key={item.id} className="flex">
-            <ItemCard item={item} />
-          </li>
-        ))}
-      </ul>
-      {items.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <Button variant="outline" onClick={() => void items.fetchNextPage()} disabled={items.isFetchingNextPage}>
-            {items.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
-    </>
+    <QueryState query={items} loading="Loading items…" failed="Failed to load items">
+      {(data) => {
+        const rows = data.pages.flat();
+        if (rows.length === 0) return <p className="py-8 text-muted-foreground">No items listed yet</p>;
+        return (
+          <>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {rows.map((item) => (
+                <li key={item.id} className="flex">
+                  <ItemCard item={item} />
+                </li>
+              ))}
+            </ul>
+            {items.hasNextPage ? (
+              <div className="mt-8 flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void items.fetchNextPage()}
+                  disabled={items.isFetchingNextPage}
+                >
+                  {items.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -1,57 +1,57 @@
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { useDesignerReviews } from '@/features/designer-reviews/api/get-designer-reviews';
 import { Stars } from '@/features/designer-reviews/components/stars';
-import { useErrorToast } from '@/hooks/use-error-toast';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** SPEC §2 reviews page body: each review with the client's name, date, stars and comment. */
 export function ReviewList({ designerId }: { designerId: string }) {
   const reviews = useDesignerReviews(designerId);
-  useErrorToast(reviews.isError, 'Failed to load reviews');
-  if (reviews.isPending) return <Spinner label="Loading reviews…" />;
-  if (reviews.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        Failed to load reviews
-      </p>
-    );
-  }
-  const rows = reviews.data.pages.flat();
-  if (rows.length === 0) return <p className="text-muted-foreground">No reviews yet</p>;
   return (
-    <>
-      <ul className="grid gap-4" aria-label="Reviews">
-        {rows.map((review) => (
-          <li key={review.id}>
-            <Card className="gap-3 py-4" data-testid="review">
-              <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-                <div>
-                  <p className="font-medium">{review.client_name ?? 'Client'}</p>
-                  <p className="text-sm text-muted-foreground">
-                    <time dateTime={review.created_at}>{date.format(new Date(review.created_at))}</time>
-                  </p>
-                </div>
-                <Stars rating={review.rating} />
-              </CardHeader>
-              {review.comment ? (
-                <CardContent>
-                  <p>{review.comment}</p>
-                </CardContent>
-              ) : null}
-            </Card>
-          </li>
-        ))}
-      </ul>
-      {reviews.hasNextPage ? (
-        <div className="mt-6 flex justify-center">
-          <Button variant="outline" onClick={() => void reviews.fetchNextPage()} disabled={reviews.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
-    </>
+    <QueryState query={reviews} loading="Loading reviews…" failed="Failed to load reviews">
+      {(data) => {
+        const rows = data.pages.flat();
+        if (rows.length === 0) return <p className="text-muted-foreground">No reviews yet</p>;
+        return (
+          <>
+            <ul className="grid gap-4" aria-label="Reviews">
+              {rows.map((review) => (
+                <li key={review.id}>
+                  <Card className="gap-3 py-4" data-testid="review">
+                    <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+                      <div>
+                        <p className="font-medium">{review.client_name ?? 'Client'}</p>
+                        <p className="text-sm text-muted-foreground">
+                          <time dateTime={review.created_at}>{date.format(new Date(review.created_at))}</time>
+                        </p>
+                      </div>
+                      <Stars rating={review.rating} />
+                    </CardHeader>
+                    {review.comment ? (
+                      <CardContent>
+                        <p>{review.comment}</p>
+                      </CardContent>
+                    ) : null}
+                  </Card>
+                </li>
+              ))}
+            </ul>
+            {reviews.hasNextPage ? (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void reviews.fetchNextPage()}
+                  disabled={reviews.isFetchingNextPage}
+                >
+                  Load more
+                </Button>
+              </div>
+            ) : null}
+          </>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -3,20 +3,27 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/hooks/use-error-toast';
 
-/** A profile query's three states: a spinner, 'Failed to load profile' (SPEC §8: shown and toasted), or the form. */
-export function ProfileLoader<T>({
+/**
+ * A query's first load: a spinner labelled `loading`, or on failure `failed`, shown and toasted (SPEC §8 load
+ * failures), or the content made from the data.
+ */
+export function QueryState<T>({
   query,
+  loading,
+  failed,
   children,
 }: {
   query: Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'data'>;
+  loading: string;
+  failed: string;
   children: (data: T) => ReactNode;
 }) {
-  useErrorToast(query.isError, 'Failed to load profile');
-  if (query.isPending) return <Spinner label="Loading profile…" />;
+  useErrorToast(query.isError, failed);
+  if (query.isPending) return <Spinner label={loading} />;
   if (query.isError) {
     return (
       <p role="alert" className="text-destructive">
-        Failed to load profile
+        {failed}
       </p>
     );
   }
