@@ -114,11 +114,11 @@ describe('AuthProvider', () => {
     expect(consoleError).toHaveBeenCalledWith('Error verifying user, clearing session', mock.profile.error);
   });
 
-  it("checks a session restored from storage on load, after the page's own first reads", async () => {
+  it('checks a session restored from storage on load, once the page has painted', async () => {
     mock.profile = { data: null, error: null };
     await renderWithProvider();
     emit('INITIAL_SESSION', session);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Not inside the event's own task: the page paints first.
     expect(mock.eq).not.toHaveBeenCalled();
     await waitFor(() => expect(mock.signOut).toHaveBeenCalled(), { timeout: 5000 });
     expect(consoleError).toHaveBeenCalledWith('User not found in database, clearing session');

@@ -11,8 +11,6 @@ import type { TypedSupabaseClient } from '@/lib/supabase';
 
 const LOADING: AuthState = { status: 'loading', session: null, user: null, event: null };
 const GUEST: AuthState = { status: 'signed-out', session: null, user: null, event: null };
-/** How long after load a restored session's account check waits (see below). */
-const RESTORED_CHECK_DELAY_MS = 2000;
 
 function stateOf(event: AuthChangeEvent, session: Session | null): AuthState {
   return session
@@ -64,10 +62,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
           // supabase-js runs this callback while holding its auth lock; a supabase call awaited inside it
           // would wait for that lock forever, so the check runs just after. For a session restored on load it
-          // runs a little later, when the page is idle: a background check the page does not wait for, so the
-          // page's own first reads go first (bench:web, the project page).
+          // runs once the page has painted and is idle: a background check the page does not wait for. Not
+          // later than that: a check still pending when the user deletes the account raced the deletion's own
+          // sign-out and sent them to /auth instead of home.
           const check = () => void verifyUser(session.user.id);
-          if (event === 'INITIAL_SESSION') setTimeout(() => afterPaintWhenIdle(check), RESTORED_CHECK_DELAY_MS);
+          if (event === 'INITIAL_SESSION') afterPaintWhenIdle(check);
           else setTimeout(check, 0);
         }
       });
