@@ -145,7 +145,9 @@ describe('downloads', () => {
   });
 
   it('signs a URL that works without auth and then expires', async () => {
-    const signed = await aliceClient.storage.from(PRIVATE).createSignedUrl(`${alice}/hello.txt`, 1);
+    // exp is whole seconds (iat + expiresIn, iat rounded down), so a 1 s link can be expired within milliseconds
+    // of signing on a busy machine: 2 s leaves at least one second to use it.
+    const signed = await aliceClient.storage.from(PRIVATE).createSignedUrl(`${alice}/hello.txt`, 2);
     expect(signed.error).toBeNull();
     const res = await fetch(signed.data!.signedUrl);
     expect(res.status).toBe(200);
@@ -159,7 +161,7 @@ describe('downloads', () => {
     expect(tampered.status).toBe(400);
     expect(await tampered.json()).toMatchObject({ statusCode: '400', error: 'InvalidJWT' });
 
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 3100));
     const expired = await fetch(signed.data!.signedUrl);
     expect(expired.status).toBe(400);
     expect(await expired.json()).toEqual({ statusCode: '400', error: 'InvalidJWT', message: '"exp" claim timestamp check failed', code: 'InvalidJWT' });
