@@ -54,7 +54,7 @@ function nextPaint(): Promise<void> {
 const projectDeepLink = /^\/project\/([^/]+)\/?$/.exec(window.location.pathname);
 if (!hydrate && mayHaveSession() && projectDeepLink) {
   void import('@/app/routes/project-prefetch')
-    .then((m) => m.startProjectPrefetch(decodeURIComponent(projectDeepLink[1]!)))
+    .then((m) => m.startProjectPrefetch(decodeURIComponent(projectDeepLink[1]!), { coldStart: true }))
     .catch(() => undefined);
   void import('@/app/routes/project').catch(() => undefined);
 }

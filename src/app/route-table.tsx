@@ -5,6 +5,9 @@ import { RootLayout } from '@/app/routes/root';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { paths } from '@/config/paths';
 
+/** Longest the project page's first render waits for its reads on a cold start (then its panels show spinners). */
+const COLD_START_WAIT_MS = 1500;
+
 /** Every page is its own chunk (DESIGN §3 "Fast"): only the shell and the visited page are downloaded. */
 export const routes: RouteObject[] = [
   {
@@ -39,11 +42,13 @@ export const routes: RouteObject[] = [
                 path: paths.project.path,
                 // Starts the page's reads while its code still downloads (src/app/routes/project-prefetch.ts): a
                 // loader defined here runs alongside `lazy`; one exported by the page module would wait for it.
-                // Without it (chunk failed) the panels simply fetch their own data.
-                loader: ({ params }) => {
-                  void import('@/app/routes/project-prefetch')
-                    .then((m) => m.startProjectPrefetch(params.projectId ?? ''))
-                    .catch(() => undefined);
+                // On a cold start it also waits (at most 1.5 s) for those reads, so the page renders once, with
+                // its data. Without the chunk (failed) the panels simply fetch their own data.
+                loader: async ({ params }) => {
+                  const projectId = params.projectId ?? '';
+                  const prefetch = await import('@/app/routes/project-prefetch').catch(() => null);
+                  prefetch?.startProjectPrefetch(projectId);
+                  await prefetch?.coldStartReadsSettled(projectId, COLD_START_WAIT_MS);
                   return null;
                 },
                 lazy: () => import('@/app/routes/project'),

@@ -21,6 +21,16 @@ describe('parseEnv', () => {
     );
   });
 
+  it('trims the values and refuses one that is not text', () => {
+    expect(parseEnv({ VITE_SUPABASE_URL: ' http://127.0.0.1:54321 ', VITE_SUPABASE_PUBLISHABLE_KEY: ' k ' })).toEqual({
+      SUPABASE_URL: 'http://127.0.0.1:54321',
+      SUPABASE_PUBLISHABLE_KEY: 'k',
+    });
+    expect(() => parseEnv({ VITE_SUPABASE_URL: 'http://127.0.0.1:54321', VITE_SUPABASE_PUBLISHABLE_KEY: 42 })).toThrow(
+      'Invalid environment: VITE_SUPABASE_PUBLISHABLE_KEY must be a string',
+    );
+  });
+
   it("leaves a missing key to supabase-js, whose own 'supabaseKey is required.' error stops start-up (SPEC §8)", () => {
     const env = parseEnv({ VITE_SUPABASE_URL: 'http://127.0.0.1:54321' });
     expect(env.SUPABASE_PUBLISHABLE_KEY).toBe('');

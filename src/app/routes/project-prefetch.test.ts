@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { startProjectPrefetch, takeProjectPrefetch } from '@/app/routes/project-prefetch';
+import { coldStartReadsSettled, startProjectPrefetch, takeProjectPrefetch } from '@/app/routes/project-prefetch';
 import { getProjectQueryOptions } from '@/features/projects/api/get-project';
 import { createQueryClient } from '@/lib/query-client';
 import { projectKeys, userKeys } from '@/lib/query-keys';
@@ -60,6 +60,7 @@ vi.mock('@/features/messages/api/get-messages', async (original) => ({
 
 describe('project page prefetch', () => {
   beforeEach(() => {
+    takeProjectPrefetch(createQueryClient(), ID, 'u1'); // nothing left over from the test before
     session.mockReset().mockResolvedValue({ data: { session: { user: { id: 'u1' } } } });
     fetched.getProject.mockReset().mockResolvedValue({ id: ID, title: 'Sunny loft' });
     fetched.getUserRole.mockReset().mockResolvedValue('customer');
@@ -145,5 +146,53 @@ describe('project page prefetch', () => {
     startProjectPrefetch(ID);
     await new Promise((resolve) => setTimeout(resolve, 10));
     for (const f of Object.values(fetched)) expect(f).not.toHaveBeenCalled();
+  });
+
+  it('on a cold start, settles once every read has answered or failed (so the page renders once, with its data)', async () => {
+    let answerMessages: (value: unknown[]) => void = () => undefined;
+    fetched.getMessagesPage.mockReturnValue(new Promise((resolve) => (answerMessages = resolve)));
+    fetched.getProjectBids.mockRejectedValue(new Error('offline'));
+    startProjectPrefetch(ID, { coldStart: true });
+    startProjectPrefetch(ID); // the route's loader: the same reads, still a cold start
+    let settled = false;
+    void coldStartReadsSettled(ID, 10_000).then(() => (settled = true));
+    await vi.waitFor(() => expect(fetched.getMessagesPage).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(settled).toBe(false); // the messages have not answered yet
+    answerMessages([]);
+    await vi.waitFor(() => expect(settled).toBe(true));
+    // Everything answered is in the cache at the first render.
+    const client = createQueryClient();
+    takeProjectPrefetch(client, ID, 'u1');
+    expect(client.getQueryData(projectKeys.detail(ID))).toEqual({ id: ID, title: 'Sunny loft' });
+  });
+
+  it('waits at most the cap on a cold start, and not at all otherwise', async () => {
+    vi.useFakeTimers();
+    try {
+      fetched.getMessagesPage.mockReturnValue(new Promise(() => undefined)); // never answers
+      startProjectPrefetch(ID);
+      let settled = false;
+      void coldStartReadsSettled(ID, 1500).then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(true); // an in-app navigation: no wait
+      takeProjectPrefetch(createQueryClient(), ID, 'u1');
+
+      startProjectPrefetch(ID, { coldStart: true });
+      settled = false;
+      void coldStartReadsSettled(ID, 1500).then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(1499);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      // Another project than the one started: no wait either.
+      let other = false;
+      void coldStartReadsSettled('8f4e2d1c-1111-4222-8333-000000000000', 1500).then(() => (other = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(other).toBe(true);
+      takeProjectPrefetch(createQueryClient(), ID, 'u1');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

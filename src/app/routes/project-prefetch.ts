@@ -29,6 +29,8 @@ import { supabase } from '@/lib/supabase';
 type Started = {
   projectId: string;
   startedAt: number;
+  /** Started by src/main.tsx for the document's own URL: nothing of the app is on screen yet. */
+  coldStart: boolean;
   session: Promise<string | null>;
   project: Promise<Awaited<ReturnType<typeof getProject>>>;
   role: Promise<UserRole | null>;
@@ -61,12 +63,15 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function startProjectPrefetch(projectId: string): void {
+export function startProjectPrefetch(projectId: string, { coldStart = false }: { coldStart?: boolean } = {}): void {
   // An id that cannot name a project: the page says 'Project not found' without asking anyone.
   if (!UUID.test(projectId)) return;
   // Already started for this project and not yet taken (src/main.tsx starts it for a deep link before the
   // router exists; the route's loader then asks again): the reads in flight stand.
-  if (started?.projectId === projectId && Date.now() - started.startedAt <= FRESH_MS) return;
+  if (started?.projectId === projectId && Date.now() - started.startedAt <= FRESH_MS) {
+    started.coldStart ||= coldStart;
+    return;
+  }
   // Signed out: the protected route sends the visitor to /auth, nothing to fetch.
   const session = quiet(supabase.auth.getSession().then(({ data }) => data.session?.user.id ?? null));
   const afterSession = <T>(fetch: (userId: string) => Promise<T>): Promise<T> =>
@@ -79,6 +84,7 @@ export function startProjectPrefetch(projectId: string): void {
   started = {
     projectId,
     startedAt: Date.now(),
+    coldStart,
     session,
     project: afterSession(() => getProject(projectId)),
     role: afterSession((userId) => getUserRole(userId)),
@@ -89,6 +95,27 @@ export function startProjectPrefetch(projectId: string): void {
     photos: afterSession(() => getProjectPhotos(projectId)),
     messages: afterSession(() => getMessagesPage(projectId, null)),
   };
+}
+
+/**
+ * On a cold start (the document was opened at this project's URL), resolves once every prefetched read has
+ * answered or failed, or after `capMs`; otherwise at once. The route's loader waits for it, so the page's first
+ * render has its data: one render of the whole page instead of a spinner and then a render per answer, each of
+ * which could restart the one before (React Router renders in a transition). Nothing of the app is on screen
+ * yet, so the wait costs nothing visible. After an in-app navigation the current page stays, and the new one
+ * renders at once with its panels' spinners.
+ */
+export function coldStartReadsSettled(projectId: string, capMs: number): Promise<void> {
+  const p = started;
+  if (!p?.coldStart || p.projectId !== projectId) return Promise.resolve();
+  const reads = [p.project, p.role, p.subscription, p.bids, p.items, p.notes, p.photos, p.messages];
+  return new Promise((resolve) => {
+    const cap = setTimeout(resolve, capMs);
+    void Promise.allSettled(reads).then(() => {
+      clearTimeout(cap);
+      resolve();
+    });
+  });
 }
 
 /**

@@ -1,21 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { invokeFunction } from '@/lib/function-error';
 import { userKeys } from '@/lib/query-keys';
+import type { SubscriptionStatus } from '@/features/subscription/api/subscription-status-schema';
 
-/** ADR 0010 `check-subscription` answer: the membership of the plan that matches the caller's role. */
-export const subscriptionStatusSchema = z.object({
-  subscribed: z.boolean(),
-  plan: z.enum(['client', 'designer']).nullable(),
-  product_id: z.string().nullable(),
-  price_id: z.string().nullable().optional(),
-  subscription_end: z.string().nullable(),
-  status: z.string().nullable().optional(),
-  cancel_at_period_end: z.boolean().optional(),
-  provider: z.string().nullable().optional(),
-});
-
-export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+export type { SubscriptionStatus };
 
 export const NOT_SUBSCRIBED: SubscriptionStatus = {
   subscribed: false,
@@ -27,7 +15,12 @@ export const NOT_SUBSCRIBED: SubscriptionStatus = {
 /** SPEC §4: a failed check counts as "not subscribed" (logged, never thrown at the page). */
 export async function checkSubscription(): Promise<SubscriptionStatus> {
   try {
-    const data = await invokeFunction<unknown>('check-subscription');
+    // The schema (and zod with it) loads while the request is under way: this check is among a signed-in
+    // page's first requests (the project page's prefetch), which must not wait for zod to download and run.
+    const [data, { subscriptionStatusSchema }] = await Promise.all([
+      invokeFunction<unknown>('check-subscription'),
+      import('@/features/subscription/api/subscription-status-schema'),
+    ]);
     return subscriptionStatusSchema.parse(data);
   } catch (error) {
     console.error('Error checking subscription', error);
