@@ -4,11 +4,27 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prerenderPlugin } from './scripts/prerender.ts';
 
-export default defineConfig({
+// react-router's package exports point at its development build for every bundler (remix-run/react-router#12532,
+// #14102: "intended to be temporary"); it ships the production one beside it, without the dev-only warnings.
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+  },
+];
+
+export default defineConfig(({ command }) => ({
   // The landing page and /auth are prerendered (ADR 0013): they paint before any script has run.
   plugins: [react(), tailwindcss(), prerenderPlugin(['/', '/auth'])],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
   },
   // strictPort: a silently moved port would leave `npm start`, Playwright and the docs pointing at the wrong app.
   server: {
@@ -19,4 +35,4 @@ export default defineConfig({
   },
   preview: { port: 4173, strictPort: true },
   build: { target: 'es2022', sourcemap: true },
-});
+}));

@@ -152,6 +152,7 @@ describe('project page prefetch', () => {
     let answerMessages: (value: unknown[]) => void = () => undefined;
     fetched.getMessagesPage.mockReturnValue(new Promise((resolve) => (answerMessages = resolve)));
     fetched.getProjectBids.mockRejectedValue(new Error('offline'));
+    fetched.checkSubscription.mockReturnValue(new Promise(() => undefined)); // never answers
     startProjectPrefetch(ID, { coldStart: true });
     startProjectPrefetch(ID); // the route's loader: the same reads, still a cold start
     let settled = false;
@@ -161,6 +162,8 @@ describe('project page prefetch', () => {
     expect(settled).toBe(false); // the messages have not answered yet
     answerMessages([]);
     await vi.waitFor(() => expect(settled).toBe(true));
+    // The membership check is not waited for: it only decides whether the subscribe prompt opens.
+    expect(fetched.checkSubscription).toHaveBeenCalled();
     // Everything answered is in the cache at the first render.
     const client = createQueryClient();
     takeProjectPrefetch(client, ID, 'u1');

@@ -98,7 +98,7 @@ export function startProjectPrefetch(projectId: string, { coldStart = false }: {
 }
 
 /**
- * On a cold start (the document was opened at this project's URL), resolves once every prefetched read has
+ * On a cold start (the document was opened at this project's URL), resolves once every read the page shows has
  * answered or failed, or after `capMs`; otherwise at once. The route's loader waits for it, so the page's first
  * render has its data: one render of the whole page instead of a spinner and then a render per answer, each of
  * which could restart the one before (React Router renders in a transition). Nothing of the app is on screen
@@ -108,7 +108,8 @@ export function startProjectPrefetch(projectId: string, { coldStart = false }: {
 export function coldStartReadsSettled(projectId: string, capMs: number): Promise<void> {
   const p = started;
   if (!p?.coldStart || p.projectId !== projectId) return Promise.resolve();
-  const reads = [p.project, p.role, p.subscription, p.bids, p.items, p.notes, p.photos, p.messages];
+  // What the page shows. The membership only decides whether the subscribe prompt opens, which can follow.
+  const reads = [p.project, p.role, p.bids, p.items, p.notes, p.photos, p.messages];
   return new Promise((resolve) => {
     const cap = setTimeout(resolve, capMs);
     void Promise.allSettled(reads).then(() => {
