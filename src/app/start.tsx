@@ -4,10 +4,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter, routerReady } from '@/app/create-router';
 import { StartupError } from '@/app/startup-error';
+import { trackPageLoad } from '@/lib/page-settled';
 
 /** Renders the app into `container`: hydrating its prerendered HTML, or afresh (see src/main.tsx). */
 export async function startApp(container: HTMLElement, hydrate: boolean): Promise<void> {
   const router = createAppRouter();
+  // Background work (a restored session's account check) waits for the first page's route and loaders.
+  trackPageLoad(routerReady(router));
   // Prerendered HTML stays on screen until the page's module is there (no spinner in between).
   if (container.hasChildNodes()) await routerReady(router);
   const app = (

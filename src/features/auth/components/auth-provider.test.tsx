@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { trackPageLoad } from '@/lib/page-settled';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 
@@ -122,6 +123,21 @@ describe('AuthProvider', () => {
     expect(mock.eq).not.toHaveBeenCalled();
     await waitFor(() => expect(mock.signOut).toHaveBeenCalled(), { timeout: 5000 });
     expect(consoleError).toHaveBeenCalledWith('User not found in database, clearing session');
+  });
+
+  it("waits for the page being opened, and drops the restored session's check when the user signs out first", async () => {
+    mock.profile = { data: null, error: null };
+    let finishRoute = () => {};
+    trackPageLoad(new Promise<void>((resolve) => (finishRoute = resolve)));
+    await renderWithProvider();
+    emit('INITIAL_SESSION', session);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mock.eq).not.toHaveBeenCalled(); // the page's route is still loading
+    emit('SIGNED_OUT', null);
+    finishRoute();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mock.eq).not.toHaveBeenCalled();
+    expect(mock.signOut).not.toHaveBeenCalled();
   });
 
   it('does not check on other events', async () => {

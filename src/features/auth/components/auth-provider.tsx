@@ -4,9 +4,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { checkUserExists } from '@/features/auth/api/check-user-exists';
 import { signOut } from '@/features/auth/api/sign-out';
 import { AuthContext, type AuthState } from '@/features/auth/utils/auth-context';
+import { whenPageSettled } from '@/lib/page-settled';
 import { isSessionKey, mayHaveSession } from '@/lib/session-hint';
 import { loadSupabase, whenSupabaseLoaded } from '@/lib/supabase-loader';
-import { afterPaintWhenIdle } from '@/lib/when-idle';
 import type { TypedSupabaseClient } from '@/lib/supabase';
 
 const LOADING: AuthState = { status: 'loading', session: null, user: null, event: null };
@@ -48,12 +48,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe: () => void = () => undefined;
     let active = true;
+    // The restored session's check, while it waits for the page; any later auth event supersedes it.
+    let cancelRestoredCheck = () => {};
 
     function follow(client: TypedSupabaseClient) {
       if (!active) return;
       const {
         data: { subscription },
       } = client.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
+        cancelRestoredCheck();
         setState(stateOf(event, session));
         // Another user may sign in next in this tab: nothing of the previous one may stay in the cache.
         if (event === 'SIGNED_OUT') queryClient.clear();
@@ -62,11 +65,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
           // supabase-js runs this callback while holding its auth lock; a supabase call awaited inside it
           // would wait for that lock forever, so the check runs just after. For a session restored on load it
-          // runs once the page has painted and is idle: a background check the page does not wait for. Not
-          // later than that: a check still pending when the user deletes the account raced the deletion's own
-          // sign-out and sent them to /auth instead of home.
+          // runs once the page being opened has loaded, painted and is idle: a background check that does not
+          // compete with the page's own reads. Any auth event meanwhile cancels it (a check still pending when
+          // the user deletes the account would race the deletion's own sign-out).
           const check = () => void verifyUser(session.user.id);
-          if (event === 'INITIAL_SESSION') afterPaintWhenIdle(check);
+          if (event === 'INITIAL_SESSION') cancelRestoredCheck = whenPageSettled(queryClient, check);
           else setTimeout(check, 0);
         }
       });
@@ -91,6 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.addEventListener('storage', onStorage);
     return () => {
       active = false;
+      cancelRestoredCheck();
       cancelWait();
       window.removeEventListener('storage', onStorage);
       unsubscribe();
