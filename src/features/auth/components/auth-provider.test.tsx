@@ -92,7 +92,13 @@ describe('AuthProvider', () => {
 
   it('keeps a user whose profile exists, checking it on sign-in', async () => {
     await renderWithProvider();
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the test before's own check
+    mock.eq.mockClear();
+    emit('INITIAL_SESSION', null);
     emit('SIGNED_IN', session);
+    // A sign-in is checked at once (in the next task), not when the page settles.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(mock.eq).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(mock.eq).toHaveBeenCalledWith('profiles', 'id', 'id', 'user-1'));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(mock.signOut).not.toHaveBeenCalled();
@@ -110,6 +116,7 @@ describe('AuthProvider', () => {
   it('signs out when the check fails', async () => {
     mock.profile = { data: null, error: { message: 'boom', code: 'XX000' } };
     await renderWithProvider();
+    emit('INITIAL_SESSION', null);
     emit('SIGNED_IN', session);
     await waitFor(() => expect(mock.signOut).toHaveBeenCalled());
     expect(consoleError).toHaveBeenCalledWith('Error verifying user, clearing session', mock.profile.error);
@@ -138,6 +145,20 @@ describe('AuthProvider', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mock.eq).not.toHaveBeenCalled();
     expect(mock.signOut).not.toHaveBeenCalled();
+  });
+
+  it('treats a SIGNED_IN reported while supabase-js starts as the restored session: checked once, when the page settles', async () => {
+    let finishRoute = () => {};
+    trackPageLoad(new Promise<void>((resolve) => (finishRoute = resolve)));
+    await renderWithProvider();
+    emit('SIGNED_IN', session); // supabase-js recovering the stored session
+    emit('INITIAL_SESSION', session);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mock.eq).not.toHaveBeenCalled();
+    finishRoute();
+    await waitFor(() => expect(mock.eq).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mock.eq).toHaveBeenCalledTimes(1);
   });
 
   it('does not check on other events', async () => {

@@ -50,6 +50,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let active = true;
     // The restored session's check, while it waits for the page; any later auth event supersedes it.
     let cancelRestoredCheck = () => {};
+    // supabase-js reports a session it recovers from storage as SIGNED_IN to whoever already listens while it
+    // starts, then INITIAL_SESSION: until the latter, a SIGNED_IN is that restored session, not a sign-in.
+    let started = false;
 
     function follow(client: TypedSupabaseClient) {
       if (!active) return;
@@ -57,6 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         data: { subscription },
       } = client.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
         cancelRestoredCheck();
+        if (event === 'INITIAL_SESSION') started = true;
         setState(stateOf(event, session));
         // Another user may sign in next in this tab: nothing of the previous one may stay in the cache.
         if (event === 'SIGNED_OUT') queryClient.clear();
@@ -69,7 +73,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           // compete with the page's own reads. Any auth event meanwhile cancels it (a check still pending when
           // the user deletes the account would race the deletion's own sign-out).
           const check = () => void verifyUser(session.user.id);
-          if (event === 'INITIAL_SESSION') cancelRestoredCheck = whenPageSettled(queryClient, check);
+          const restored = event === 'INITIAL_SESSION' || (event === 'SIGNED_IN' && !started);
+          if (restored) cancelRestoredCheck = whenPageSettled(queryClient, check);
           else setTimeout(check, 0);
         }
       });
