@@ -65,6 +65,10 @@ async function pools(dbUrl: string, a: Actors, n: number): Promise<Pools> {
         `select p.id from public.projects p where p.status = 'pending' and p.designer_id is null and p.customer_id <> '${a.designer.id}'
             and not exists (select 1 from public.project_bids b where b.project_id = p.id and b.designer_id = '${a.designer.id}')
           order by p.created_at desc limit ${n}`)).map((r) => r.id),
+      // Where the designer's 19th page of open projects ends (the app pages by keyset: page 20 starts after it).
+      openPage20After: (await rows<{ created_at: string; id: string }>(
+        `select to_json(created_at) #>> '{}' as created_at, id from public.projects
+          where status = 'pending' and designer_id is null order by created_at desc, id desc offset 455 limit 1`))[0]!,
       nudgeDesigners: (await rows<{ user_id: string }>(
         `select ur.user_id from public.user_roles ur where ur.role = 'designer' and ur.user_id <> '${a.designer.id}'
             and not exists (select 1 from public.designer_nudges n where n.designer_id = ur.user_id and n.project_id = '${a.pendingProject}')

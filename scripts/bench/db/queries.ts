@@ -28,6 +28,8 @@ export interface Pools {
   openProjects: string[];
   /** Designers the customer has not nudged for `pendingProject`. */
   nudgeDesigners: string[];
+  /** The last open project of the designer's page 19 (created_at as PostgREST writes it, id). */
+  openPage20After: { created_at: string; id: string };
 }
 
 type Answer = { error: unknown; data?: unknown };
@@ -125,10 +127,12 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
           .order('created_at', { ascending: false }).order('id', { ascending: false }).range(0, 23)),
     },
     {
-      name: 'projects: pending, unassigned, page 20', spec: 'projects select status pending and designer_id null, deep page', as: 'designer', kind: 'read',
+      name: 'projects: pending, unassigned, page 20', spec: 'projects select status pending and designer_id null, deep page (keyset, get-available-projects.ts)', as: 'designer', kind: 'read',
       run: () =>
         ok(d.from('projects').select(PROJECT_COLUMNS).eq('status', 'pending').is('designer_id', null)
-          .order('created_at', { ascending: false }).order('id', { ascending: false }).range(456, 479)),
+          .lte('created_at', pools.openPage20After.created_at)
+          .or(`created_at.lt."${pools.openPage20After.created_at}",id.lt.${pools.openPage20After.id}`)
+          .order('created_at', { ascending: false }).order('id', { ascending: false }).limit(24)),
     },
     {
       name: 'projects: by designer, newest first (24)', spec: 'projects select where designer_id is the user', as: 'designer', kind: 'read',

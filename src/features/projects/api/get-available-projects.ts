@@ -1,19 +1,23 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
+import { afterCursor, nextCursor, type NewestFirstCursor } from '@/features/projects/utils/newest-first-cursor';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC §4: projects a designer may bid on are pending with no designer (newest first, paged). */
-export async function getAvailableProjects(page: number): Promise<Project[]> {
-  const from = page * PROJECTS_PAGE_SIZE;
-  const { data, error } = await supabase
-    .from('projects')
-    .select(PROJECT_COLUMNS)
-    .eq('status', 'pending')
-    .is('designer_id', null)
+/**
+ * SPEC §4: projects a designer may bid on are pending with no designer (newest first, paged).
+ *
+ * Keyset paging: a later page starts after the last row of the one before, so the database walks the open
+ * projects' index from there instead of past an offset (bench:db #14: page 20 by offset read and sorted every
+ * open project), and projects posted while the designer scrolls neither repeat nor push one off a page.
+ */
+export async function getAvailableProjects(after: NewestFirstCursor | null): Promise<Project[]> {
+  let query = supabase.from('projects').select(PROJECT_COLUMNS).eq('status', 'pending').is('designer_id', null);
+  if (after) query = query.lte('created_at', after.created_at).or(afterCursor(after));
+  const { data, error } = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-    .range(from, from + PROJECTS_PAGE_SIZE - 1);
+    .limit(PROJECTS_PAGE_SIZE);
   if (error) throw error;
   return data;
 }
@@ -22,8 +26,8 @@ export function getAvailableProjectsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: projectKeys.available(),
     queryFn: ({ pageParam }) => getAvailableProjects(pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.length === PROJECTS_PAGE_SIZE ? pages.length : undefined),
+    initialPageParam: null as NewestFirstCursor | null,
+    getNextPageParam: (last) => nextCursor(last, PROJECTS_PAGE_SIZE),
   });
 }
 
