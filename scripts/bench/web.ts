@@ -351,7 +351,7 @@ function report(r: ReportInput): string {
       `### Project detail \`/project/:id\` (demo customer, active project "${r.projectTitle}")`,
       '',
       `Cold visits (new browser context each: empty cache, session already in localStorage), desktop Chromium 1280×900 over loopback, no network throttling. ` +
-        `"Ready" = navigation start until the title, Items & Budget, Photos and Messages panels are all on screen with their data and no spinner left; "photos" = every thumbnail decoded. ` +
+        `"Ready" = navigation start until the first frame after the DOM change that put the title, Items & Budget, Photos and Messages panels on screen with their data and no spinner left (watched with a MutationObserver; polling every frame, as before 2026-11-22, cost the renderer about 250 ms of CPU per visit); "photos" = every thumbnail decoded. ` +
         `Levels: photo image downloads are left out; a backend request is on level 1 if no other backend request had finished when it started, else one above the highest that had (an upper bound on the true dependency depth). ` +
         `The ${BIG.toLocaleString('en-US')} messages were inserted as postgres (generate_series, sender alternating customer/designer, one a second), then the page was opened again; "newest shown" checks the latest message is on the first page.`,
       '',
