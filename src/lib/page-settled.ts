@@ -17,8 +17,8 @@ export function trackPageLoad(load: Promise<unknown>): void {
 
 /**
  * Runs `run` once the page being opened has loaded (its route, its loaders, every query in flight), has painted
- * and the browser is idle: for background work the page does not need to show itself (e.g. a restored
- * session's account check), so it never competes with the page's own reads and first render. Capped by
+ * and the browser is idle: for background work the page does not need to show itself (a restored
+ * session's account check, a realtime channel's catch-up read), so it never competes with the page's own reads and first render. Capped by
  * `capMs` (a page that keeps fetching still gets it done). Returns a cancel.
  */
 export function whenPageSettled(queryClient: QueryClient, run: () => void, capMs = 5000): () => void {

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { afterPaintWhenIdle } from '@/lib/when-idle';
+import { whenPageSettled } from '@/lib/page-settled';
 
 /** Longest a catch-up waits for the page's other reads (its own read in flight is always awaited). */
 const OTHERS_CAP_MS = 5000;
@@ -8,39 +8,32 @@ const OTHERS_CAP_MS = 5000;
  * Reads `queryKey` again after a realtime channel has (re)subscribed: changes made before the feed was live
  * were never delivered. A read of that query still in flight is awaited, not cancelled (invalidating would
  * start it over: on a first visit, the page's own first read, e.g. the newest messages, twice). The catch-up
- * read also waits for the page's other reads to finish (up to 5 s) and then for a painted, idle moment, so it
- * never competes with what the page needs to show itself. Returns a cancel for the effect's cleanup (or the
- * next subscribe).
+ * read then waits for the page to settle (`whenPageSettled`: its other reads, at most 5 s, and a painted, idle
+ * moment), so it never competes with what the page needs to show itself. Returns a cancel for the effect's
+ * cleanup (or the next subscribe).
  */
 export function catchUpAfterSubscribe(queryClient: QueryClient, queryKey: QueryKey): () => void {
   let cancelled = false;
-  let othersCapped = false;
   let stopWaiting = () => {};
-  const busy = () => queryClient.isFetching({ queryKey }) > 0 || (!othersCapped && queryClient.isFetching() > 0);
-  const start = () => {
-    stopWaiting();
-    stopWaiting = afterPaintWhenIdle(() => {
-      if (!cancelled) void queryClient.invalidateQueries({ queryKey });
-    });
+  const catchUp = () => {
+    stopWaiting = whenPageSettled(
+      queryClient,
+      () => {
+        if (!cancelled) void queryClient.invalidateQueries({ queryKey });
+      },
+      OTHERS_CAP_MS,
+    );
   };
-  if (busy()) {
-    const check = () => {
-      if (cancelled || busy()) return;
+  const ownReadInFlight = () => queryClient.isFetching({ queryKey }) > 0;
+  if (ownReadInFlight()) {
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (cancelled || ownReadInFlight()) return;
       unsubscribe();
-      clearTimeout(cap);
-      start();
-    };
-    const unsubscribe = queryClient.getQueryCache().subscribe(check);
-    const cap = setTimeout(() => {
-      othersCapped = true;
-      check();
-    }, OTHERS_CAP_MS);
-    stopWaiting = () => {
-      unsubscribe();
-      clearTimeout(cap);
-    };
+      catchUp();
+    });
+    stopWaiting = unsubscribe;
   } else {
-    start();
+    catchUp();
   }
   return () => {
     cancelled = true;
