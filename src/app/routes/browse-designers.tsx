@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useDesigners } from '@/features/designers/api/get-designers';
 import { BrowseDesignerCard } from '@/features/designers/components/browse-designer-card';
-import { LoadMore } from '@/features/designers/components/load-more';
+import { LoadMore } from '@/components/load-more';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
 import { getNudgeableProjectsQueryOptions, type NudgeableProject } from '@/features/nudges/api/get-nudgeable-projects';
 import { NudgeDialog } from '@/features/nudges/components/nudge-dialog';

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { AvailableDesignerCard } from '@/features/designers/components/available-designer-card';
-import { LoadMore } from '@/features/designers/components/load-more';
+import { LoadMore } from '@/components/load-more';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
 import { useNearbyDesigners } from '@/features/designers/hooks/use-nearby-designers';
 import { useErrorToast } from '@/hooks/use-error-toast';

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadMore } from '@/components/load-more';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import {
   CATALOG_CATEGORIES,
@@ -53,17 +54,11 @@ function CategoryItems({ category, enabled }: { category: CatalogCategory | 'all
                 </li>
               ))}
             </ul>
-            {items.hasNextPage ? (
-              <div className="mt-8 flex justify-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void items.fetchNextPage()}
-                  disabled={items.isFetchingNextPage}
-                >
-                  {items.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore
+              hasNextPage={items.hasNextPage}
+              isFetchingNextPage={items.isFetchingNextPage}
+              onLoadMore={() => void items.fetchNextPage()}
+            />
           </>
         );
       }}

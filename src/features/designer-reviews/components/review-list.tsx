@@ -1,5 +1,5 @@
 import { QueryState } from '@/components/query-state';
-import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/load-more';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useDesignerReviews } from '@/features/designer-reviews/api/get-designer-reviews';
 import { Stars } from '@/features/designer-reviews/components/stars';
@@ -38,17 +38,13 @@ export function ReviewList({ designerId }: { designerId: string }) {
                 </li>
               ))}
             </ul>
-            {reviews.hasNextPage ? (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void reviews.fetchNextPage()}
-                  disabled={reviews.isFetchingNextPage}
-                >
-                  Load more
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore
+              hasNextPage={reviews.hasNextPage}
+              isFetchingNextPage={reviews.isFetchingNextPage}
+              onLoadMore={() => void reviews.fetchNextPage()}
+              busyLabel="Load more"
+              className="mt-6"
+            />
           </>
         );
       }}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { useDesignerNudges, type DesignerNudge } from '@/features/nudges/api/get-designer-nudges';
 import { useRespondToNudge } from '@/features/nudges/api/respond-to-nudge';
@@ -57,13 +58,11 @@ export function NudgeInbox({ designerId, projectHref }: Props) {
           </li>
         ))}
       </ul>
-      {nudges.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <Button variant="outline" onClick={() => void nudges.fetchNextPage()} disabled={nudges.isFetchingNextPage}>
-            {nudges.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore
+        hasNextPage={nudges.hasNextPage}
+        isFetchingNextPage={nudges.isFetchingNextPage}
+        onLoadMore={() => void nudges.fetchNextPage()}
+      />
       <QuoteDialog
         key={quoting?.id ?? 'none'}
         open={quoting !== null}

@@ -1,4 +1,4 @@
-import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/load-more';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSentNudges } from '@/features/nudges/api/get-sent-nudges';
 import { NudgeStatusBadge } from '@/features/nudges/components/nudge-status-badge';
@@ -38,13 +38,14 @@ export function SentNudges({ clientId }: { clientId: string }) {
           </li>
         ))}
       </ul>
-      {nudges.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button variant="outline" onClick={() => void nudges.fetchNextPage()} disabled={nudges.isFetchingNextPage}>
-            Show more nudges
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore
+        hasNextPage={nudges.hasNextPage}
+        isFetchingNextPage={nudges.isFetchingNextPage}
+        onLoadMore={() => void nudges.fetchNextPage()}
+        label="Show more nudges"
+        busyLabel="Show more nudges"
+        className="mt-4"
+      />
     </section>
   );
 }

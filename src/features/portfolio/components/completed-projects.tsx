@@ -1,6 +1,6 @@
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Photo } from '@/components/ui/photo';
+import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import {
   useCompletedProjects,
@@ -36,17 +36,13 @@ export function CompletedProjects({ designerId }: { designerId: string }) {
           </li>
         ))}
       </ul>
-      {projects.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void projects.fetchNextPage()}
-            disabled={projects.isFetchingNextPage}
-          >
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore
+        hasNextPage={projects.hasNextPage}
+        isFetchingNextPage={projects.isFetchingNextPage}
+        onLoadMore={() => void projects.fetchNextPage()}
+        busyLabel="Load more"
+        className=""
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/ui/spinner';
 
 type ProjectListProps = {
@@ -26,13 +26,12 @@ export function ProjectList(props: ProjectListProps) {
   return (
     <div className="space-y-6">
       <div className="grid gap-4 md:grid-cols-2">{props.children}</div>
-      {props.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={props.onLoadMore} disabled={props.isFetchingNextPage}>
-            {props.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore
+        hasNextPage={props.hasNextPage}
+        isFetchingNextPage={props.isFetchingNextPage}
+        onLoadMore={props.onLoadMore}
+        className=""
+      />
     </div>
   );
 }
