@@ -22,6 +22,7 @@ import { runLighthouse, type LighthouseSummary } from './web/lighthouse.ts';
 import { serveStatic } from './web/serve.ts';
 import { startStackProcess } from './web/stack-process.ts';
 import { describe } from './web/waterfall.ts';
+import { ensureChromium } from '../lib/chromium.mjs';
 
 const BASE = Number(process.env.BENCH_WEB_PORT_BASE ?? 58500);
 const LH_RUNS = Number(process.env.BENCH_WEB_LH_RUNS ?? 3);
@@ -133,6 +134,8 @@ function pickMedianRun(runs: ProjectRun[]): ProjectRun | undefined {
 }
 
 async function main() {
+  // Debian's Chromium, installed as `npm test` does when this machine has none (a fresh machine).
+  if (!process.env.CHROME_PATH && !ensureChromium()) throw new Error('bench:web needs Chromium (see above)');
   const machineWatch = watchMachine();
   const loadStart = loadavg();
   const loadDuring: string[] = [];
