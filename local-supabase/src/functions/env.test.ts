@@ -23,6 +23,11 @@ describe('workerEnv', () => {
     expect(env.SECRET_OF_STACK).toBeUndefined();
   });
 
+  it("passes on the certificates Deno needs to download npm: packages behind the machine's proxy", () => {
+    const parent = { NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca.crt', DENO_TLS_CA_STORE: 'mozilla,system', DENO_CERT: '/c.pem' };
+    expect(workerEnv(config, {}, parent)).toMatchObject(parent);
+  });
+
   it('uses DENO_DIR, else XDG_CACHE_HOME, else ~/.cache/deno', () => {
     expect(denoDir({ DENO_DIR: '/d', HOME: '/h' })).toBe('/d');
     expect(denoDir({ XDG_CACHE_HOME: '/c', HOME: '/h' })).toBe('/c/deno');

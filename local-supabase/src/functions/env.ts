@@ -18,6 +18,10 @@ const RUNTIME_PASSTHROUGH = [
   'npm_config_registry',
   'DENO_AUTH_TOKENS',
   'DENO_CERT',
+  'DENO_TLS_CA_STORE',
+  // Deno also trusts the certificates named here (as Node does): behind a TLS-inspecting proxy, the machine's
+  // own CA, without which no npm: package downloads and every function fails to boot (BOOT_ERROR).
+  'NODE_EXTRA_CA_CERTS',
   'SSL_CERT_FILE',
   'SSL_CERT_DIR',
   'TZ',
