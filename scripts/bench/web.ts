@@ -4,7 +4,7 @@
 // Printed and written to docs/benchmarks.md. A report, not a test: nothing here passes or fails on a number.
 //
 // BENCH_WEB_PORT_BASE (default 58500: API +1, DB +2, inbox +4), BENCH_WEB_LH_RUNS (3), BENCH_WEB_PROJECT_RUNS (5),
-// BENCH_WEB_SKIP_LH=1 (no Lighthouse), CHROME_PATH (default /usr/bin/chromium).
+// BENCH_WEB_SKIP_LH=1 (no Lighthouse), CHROME_PATH (default: CHROMIUM_PATH as for `npm test`, else /usr/bin/chromium).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,11 +18,11 @@ import { loadavg, watchMachine } from './machine.ts';
 import { writeSection } from './report.ts';
 import { bytesBySource, chunkNames, filesOf, readManifest, sizeOf, staticClosure, viteBuild, type Manifest } from './web/build.ts';
 import { launchBrowser, measureProject, recordLanding, type ProjectRun } from './web/browser.ts';
-import { runLighthouse, type LighthouseSummary } from './web/lighthouse.ts';
+import { CHROME_PATH, runLighthouse, type LighthouseSummary } from './web/lighthouse.ts';
 import { serveStatic } from './web/serve.ts';
 import { startStackProcess } from './web/stack-process.ts';
 import { describe } from './web/waterfall.ts';
-import { ensureChromium } from '../lib/chromium.mjs';
+import { CHROMIUM, ensureChromium } from '../lib/chromium.mjs';
 
 const BASE = Number(process.env.BENCH_WEB_PORT_BASE ?? 58500);
 const LH_RUNS = Number(process.env.BENCH_WEB_LH_RUNS ?? 3);
@@ -135,7 +135,7 @@ function pickMedianRun(runs: ProjectRun[]): ProjectRun | undefined {
 
 async function main() {
   // Debian's Chromium, installed as `npm test` does when this machine has none (a fresh machine).
-  if (!process.env.CHROME_PATH && !ensureChromium()) throw new Error('bench:web needs Chromium (see above)');
+  if (CHROME_PATH === CHROMIUM && !ensureChromium()) throw new Error('bench:web needs Chromium (see above)');
   const machineWatch = watchMachine();
   const loadStart = loadavg();
   const loadDuring: string[] = [];
@@ -390,7 +390,7 @@ function report(r: ReportInput): string {
 
 function chromiumVersion(): string {
   try {
-    return execFileSync(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    return execFileSync(CHROME_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
       .trim()
       .replace(/^Chromium\s+/, '')
       .split(' ')[0]!;

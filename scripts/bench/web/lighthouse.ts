@@ -3,8 +3,10 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { CHROMIUM } from '../../lib/chromium.mjs';
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** CHROME_PATH, else the Chromium the browser tests use (CHROMIUM_PATH, default Debian's). */
+export const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM;
 export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
