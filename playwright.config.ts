@@ -7,6 +7,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',
+  // Per app port, like the build below, so two runs on other ports never clean up each other's artifacts.
+  outputDir: `test-results/e2e-${E2E_APP_PORT}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -46,8 +48,8 @@ export default defineConfig({
     // The production build, as users get it (no on-demand compiling of each page on first visit), pointed at
     // the e2e stack: VITE_* from the process environment are baked in at build time.
     command:
-      `npx vite build --outDir .data/e2e-dist --emptyOutDir --logLevel warn && ` +
-      `npx vite preview --outDir .data/e2e-dist --port ${E2E_APP_PORT} --strictPort --host 127.0.0.1`,
+      `npx vite build --outDir .data/e2e-dist-${E2E_APP_PORT} --emptyOutDir --logLevel warn && ` +
+      `npx vite preview --outDir .data/e2e-dist-${E2E_APP_PORT} --port ${E2E_APP_PORT} --strictPort --host 127.0.0.1`,
     url: E2E_APP_URL,
     reuseExistingServer: false,
     timeout: 240_000,
