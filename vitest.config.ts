@@ -18,8 +18,9 @@ const stackProject = (name: string, include: string[], exclude: string[], offset
     environment: 'node' as const,
     globalSetup: ['./tests/support/global-setup.ts'],
     env: { LOCAL_SUPABASE_TEST_PORT_OFFSET: String(offset) },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits that only catch a hang (tests wait on conditions); a busy machine must not fail them.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
     maxWorkers: 2,
     // A group of its own, as Vitest requires for a different maxWorkers; stacks start one after the other.
     sequence: { groupOrder },
@@ -37,6 +38,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup-tests.ts'],
           css: false,
+          // Only catches a hang (Vitest's default, 5 s, fails a slow render on a busy machine).
+          testTimeout: 60_000,
         },
       },
       {

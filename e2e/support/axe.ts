@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
  * page is checked once they have gone (their colours are fixed for AA in src/index.css).
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,

@@ -25,7 +25,7 @@ export async function linkFromInbox(email: string, subject: RegExp): Promise<str
         )?.ID;
         return id;
       },
-      { message: `a mail to ${email} matching ${subject}`, timeout: 15_000 },
+      { message: `a mail to ${email} matching ${subject}`, timeout: 60_000 },
     )
     .toBeTruthy();
   const message = (await (await fetch(`${INBOX_URL}/api/v1/message/${id}`)).json()) as { Text: string };

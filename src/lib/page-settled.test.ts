@@ -51,13 +51,21 @@ describe('whenPageSettled', () => {
   });
 
   it('waits no longer than the cap', async () => {
-    const client = createQueryClient();
-    void client.fetchQuery({ queryKey: ['slow'], queryFn: () => new Promise(() => undefined) });
-    const run = vi.fn();
-    whenPageSettled(client, run, 200);
-    await sleep(100);
-    expect(run).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    // Fake clock: "not yet at 199 ms, done after 200 ms" must not depend on how busy the machine is.
+    vi.useFakeTimers();
+    try {
+      const client = createQueryClient();
+      void client.fetchQuery({ queryKey: ['slow'], queryFn: () => new Promise(() => undefined) });
+      const run = vi.fn();
+      whenPageSettled(client, run, 200);
+      await vi.advanceTimersByTimeAsync(199);
+      expect(run).not.toHaveBeenCalled();
+      // The cap, then the two frames and the idle moment (each capped too).
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(run).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does nothing once cancelled', async () => {

@@ -41,7 +41,7 @@ describe('realtime feeds', () => {
       w.otherDesigner,
       w.pendingProject,
     ]);
-    await waitFor(() => mine.changes.length > 0, 8000, 'the nudge');
+    await waitFor(() => mine.changes.length > 0, 'the nudge');
     expect(mine.changes[0]).toMatchObject({
       eventType: 'INSERT',
       new: { designer_id: w.otherDesigner, status: 'pending' },
@@ -75,11 +75,7 @@ describe('realtime feeds', () => {
       w.owner,
     ]);
     await c.query(`delete from public.project_items where id = $1`, [w.item]);
-    await waitFor(
-      () => designerMsgs.changes.length > 0 && ownerItems.changes.length > 0,
-      8000,
-      'message and item changes',
-    );
+    await waitFor(() => designerMsgs.changes.length > 0 && ownerItems.changes.length > 0, 'message and item changes');
     expect(designerMsgs.changes[0]).toMatchObject({ eventType: 'INSERT', new: { content: 'Live hello' } });
     expect(ownerItems.changes[0]).toMatchObject({ eventType: 'DELETE', old: { id: w.item } });
     await sleep(500);

@@ -108,7 +108,7 @@ describe('functions.invoke', () => {
     expect(data!.error).toBeNull();
     expect(JSON.parse(data!.data.body)).toEqual({ from: 'call-back' });
     expect(data!.data.headers.authorization).toBe(`Bearer ${token}`);
-  }, 60_000);
+  });
 
   it('streams a response as the function writes it', async () => {
     const res = await fetch(`${FN}/stream`, { headers: asAnon });

@@ -25,7 +25,7 @@ function invoke(fn: string): Promise<Response> {
 }
 
 /** Polls until `check` passes: file events arrive a moment after the write. */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function eventually(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error('condition not met in time');

@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 describe('restart', () => {
-  it('clients reconnect, re-join and receive changes after the stack restarts', { timeout: 90_000 }, async () => {
+  it('clients reconnect, re-join and receive changes after the stack restarts', { timeout: 300_000 }, async () => {
     wipeData(config);
     stack = await start();
     await exec(`
@@ -64,14 +64,14 @@ describe('restart', () => {
     const client = createClient(config.apiUrl, config.anonKey, nodeOptions);
     const l = await listen(client, 'restart', [{ event: 'INSERT', table: 'rt_restart' }]);
     await exec(`insert into public.rt_restart (label) values ('before')`);
-    await waitFor(() => l.changes.length === 1, 5000, 'the first change');
+    await waitFor(() => l.changes.length === 1, 'the first change');
 
     await stack.stop();
     stack = await start();
     // supabase-js retries after 1 s, 2 s, 5 s, …; the re-join earns a new "Subscribed to PostgreSQL".
-    await waitFor(() => l.system.length >= 2, 30_000, 're-join after restart');
+    await waitFor(() => l.system.length >= 2, 're-join after restart');
     await exec(`insert into public.rt_restart (label) values ('after')`);
-    await waitFor(() => l.changes.length === 2, 5000, 'the change after restart');
+    await waitFor(() => l.changes.length === 2, 'the change after restart');
     expect(l.changes.map((c) => (c.new as { label: string }).label)).toEqual(['before', 'after']);
     await client.removeAllChannels();
 
@@ -80,7 +80,7 @@ describe('restart', () => {
     expect(slots.rows).toEqual([]);
   });
 
-  it('loses no change of concurrent commits on an RLS table', { timeout: 60_000 }, async () => {
+  it('loses no change of concurrent commits on an RLS table', async () => {
     // With synchronous commit the WAL sender can hand over a commit a moment before it is visible to new
     // snapshots; the RLS check must wait for it, or the row looks invisible to everyone.
     stack ??= await start();
@@ -100,7 +100,7 @@ describe('restart', () => {
         exec(`do $$ begin for i in 1..50 loop insert into public.rt_burst (owner, body) values ('${user}', 'w${w}-' || i); commit; end loop; end $$`),
       ),
     );
-    await waitFor(() => l.changes.length >= 200, 15_000, 'all 200 changes');
+    await waitFor(() => l.changes.length >= 200, 'all 200 changes');
     expect(new Set(l.changes.map((c) => (c.new as { body: string }).body)).size).toBe(200);
     await client.removeAllChannels();
   });

@@ -110,7 +110,7 @@ describe('RLS', () => {
     const first = await note(carol, 'carol 1');
     await waitFor(() => l.changes.some((x) => (x.new as { id: number }).id === first));
     await c.realtime.setAuth(await signUserJwt(dave));
-    await waitFor(() => l.system.length >= 2, 5000, 're-subscription after access_token');
+    await waitFor(() => l.system.length >= 2, 're-subscription after access_token');
     const second = await note(carol, 'carol 2');
     const third = await note(dave, 'dave 1');
     await waitFor(() => l.changes.some((x) => (x.new as { id: number }).id === third));
@@ -151,7 +151,7 @@ describe('RLS', () => {
         sql(`do $$ begin for i in 1..30 loop insert into public.rt_notes (owner, body) values ('${alice}', 'burst ${w}-' || i); commit; end loop; end $$`),
       ),
     );
-    await waitFor(() => l.changes.length === 120, 10_000, 'all 120 changes');
+    await waitFor(() => l.changes.length === 120, 'all 120 changes');
     expect(new Set(l.changes.map((c) => (c.new as { body: string }).body)).size).toBe(120);
   });
 });

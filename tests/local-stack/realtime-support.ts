@@ -11,7 +11,10 @@ export function wsUrl(apiUrl = stackConfig.apiUrl, opts: { apikey?: string; vsn?
   return u.toString();
 }
 
-export async function waitFor(cond: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+/**
+ * Polls until `cond` holds. The limit only catches a hang: a busy machine delays delivery, it does not lose it.
+ */
+export async function waitFor(cond: () => boolean, what = 'condition', timeoutMs = 60_000): Promise<void> {
   const start = Date.now();
   while (!cond()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
@@ -47,15 +50,15 @@ export class RawSocket {
     this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
-  async next<T = unknown>(match: (f: T) => boolean, timeoutMs = 5000): Promise<T> {
+  async next<T = unknown>(match: (f: T) => boolean, timeoutMs = 60_000): Promise<T> {
     let found: T | undefined;
     await waitFor(
       () => {
         found = this.frames.find((f) => match(f as T)) as T | undefined;
         return found !== undefined;
       },
-      timeoutMs,
       'a matching frame',
+      timeoutMs,
     );
     return found!;
   }
@@ -112,9 +115,9 @@ export async function listen(
   channel.subscribe((s) => {
     status = s;
   });
-  await waitFor(() => status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR', 10_000, `channel ${name} to join`);
+  await waitFor(() => status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR', `channel ${name} to join`);
   if (status !== 'SUBSCRIBED') throw new Error(`channel ${name}: ${status}`);
-  await waitFor(() => system.length > 0, 10_000, `channel ${name} to be subscribed to PostgreSQL`);
+  await waitFor(() => system.length > 0, `channel ${name} to be subscribed to PostgreSQL`);
   return { channel, changes, system };
 }
 

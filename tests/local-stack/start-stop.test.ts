@@ -94,7 +94,7 @@ describe('npm run stack', () => {
     second.child.kill('SIGTERM');
     expect(await exited(second.child)).toBe(0);
     expect(await portOpen(BASE + 2)).toBe(false);
-  }, 90_000);
+  });
 
   it('names a taken port in one line and exits non-zero', async () => {
     const blocker = net.createServer();
@@ -111,5 +111,5 @@ describe('npm run stack', () => {
     } finally {
       blocker.close();
     }
-  }, 30_000);
+  });
 });

@@ -49,7 +49,7 @@ export interface InboxMessage {
 }
 
 /** The newest mail to `email` from the inbox's Mailpit API, waiting up to `timeoutMs` for it. */
-export async function latestMailTo(email: string, timeoutMs = 5000): Promise<InboxMessage> {
+export async function latestMailTo(email: string, timeoutMs = 60_000): Promise<InboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(`${stackConfig.inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`);
