@@ -1,12 +1,7 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { freshEmail, linkFromInbox, serviceClient } from './support/inbox.ts';
 import { createUser, deleteUser } from './support/users.ts';
-
-// The dev server compiles each page on its first visit, which is slow on a busy machine.
-// Pages compile on first visit in the dev server; a busy machine needs more than the default 10 s.
-const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 120_000 });
 
 async function login(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
@@ -31,7 +26,7 @@ test('a protected page opened while signed out returns there after sign-in', asy
   const user = await createUser('designer');
   try {
     await page.goto('/settings');
-    await expect(page).toHaveURL('/auth?redirectTo=%2Fsettings', { timeout: 30_000 });
+    await expect(page).toHaveURL('/auth?redirectTo=%2Fsettings');
     await login(page, user.email, user.password);
     await expect(page.getByText('Welcome back!')).toBeVisible();
     await expect(page).toHaveURL('/settings');
@@ -93,13 +88,13 @@ test('forgot password: the reset link from the inbox sets a new password that th
 
 test('a reset screen without a recovery session says the link is invalid and offers a new one', async ({ page }) => {
   await page.goto('/auth?reset=true');
-  await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send me a new link' })).toBeVisible();
 });
 
 test('/auth: tabs, role preselection and Get Started; axe finds nothing', async ({ page }) => {
   await page.goto('/auth');
-  await expect(page.getByRole('heading', { level: 1, name: 'Login or Sign Up' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Login or Sign Up' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   await expectNoAxeViolations(page);
 

@@ -1,13 +1,9 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 
-// The dev server compiles each page on its first visit, which is slow on a busy machine.
 /** The parts of an <img> the checks read (the journeys' Node config has no DOM lib). */
 type Img = { complete: boolean; naturalWidth: number; currentSrc: string };
 
-// Pages compile on first visit in the dev server; a busy machine needs more than the default 10 s.
-const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 120_000 });
 
 test('the landing page: hero, decks, forms with the first message only, savings, footer; axe clean', async ({
   page,
@@ -16,7 +12,7 @@ test('the landing page: hero, decks, forms with the first message only, savings,
   await expect(page).toHaveTitle(/Good Space/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', '/og-image.jpg');
   const hero = page.getByRole('region', { name: 'Rooms furnished with second-hand finds' });
-  await expect(hero.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible({ timeout: 30_000 });
+  await expect(hero.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible();
 
   // The first image is the one the preload fetched, and it has loaded.
   const first = hero.locator('img').first();
@@ -88,7 +84,7 @@ test('the landing page: hero, decks, forms with the first message only, savings,
 
 test('the 404 page has no axe violations', async ({ page }) => {
   await page.goto('/not/a/page');
-  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
@@ -97,7 +93,7 @@ test.describe('on a phone (390 px)', () => {
 
   test('the landing page and its menu work; Get Started opens the Sign Up tab', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible();
     const scrollWidth = await page.evaluate(
       () =>
         (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
