@@ -446,6 +446,8 @@ export type Database = {
           latitude: number | null
           location: string
           longitude: number | null
+          portfolio_consent: boolean
+          portfolio_show_costs: boolean
           preferred_style: string | null
           space_size: number
           status: Database["public"]["Enums"]["project_status"]
@@ -465,6 +467,8 @@ export type Database = {
           latitude?: number | null
           location: string
           longitude?: number | null
+          portfolio_consent?: boolean
+          portfolio_show_costs?: boolean
           preferred_style?: string | null
           space_size: number
           status?: Database["public"]["Enums"]["project_status"]
@@ -484,6 +488,8 @@ export type Database = {
           latitude?: number | null
           location?: string
           longitude?: number | null
+          portfolio_consent?: boolean
+          portfolio_show_costs?: boolean
           preferred_style?: string | null
           space_size?: number
           status?: Database["public"]["Enums"]["project_status"]
@@ -667,6 +673,8 @@ export type Database = {
           latitude: number | null
           location: string
           longitude: number | null
+          portfolio_consent: boolean
+          portfolio_show_costs: boolean
           preferred_style: string | null
           space_size: number
           status: Database["public"]["Enums"]["project_status"]
@@ -690,6 +698,28 @@ export type Database = {
         Returns: string
       }
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined }
+      portfolio_projects: {
+        Args: {
+          after_completed_at?: string
+          after_id?: string
+          designer_id: string
+          page_size?: number
+        }
+        Returns: {
+          budget: number
+          budget_type: Database["public"]["Enums"]["budget_type"]
+          completed_at: string
+          costs_public: boolean
+          description: string
+          id: string
+          is_public: boolean
+          items_total: number
+          place: string
+          preferred_style: string
+          space_size: number
+          title: string
+        }[]
+      }
       project_access: { Args: { project_id: string }; Returns: string }
       sandbox_session_act: {
         Args: { p_action: string; p_session_id: string; p_user_id: string }
