@@ -328,7 +328,7 @@ describe('portfolio photos in storage', () => {
       expect(signed.error).toBeNull();
       for (const link of signed.data!) {
         expect(link.error).toBeNull();
-        expect((await fetch(link.signedUrl)).status).toBe(200);
+        expect((await fetch(link.signedUrl!)).status).toBe(200);
       }
       // The photo posted with the project is not a before/after photo: it stays with the parties.
       const creation = await viewer.storage

@@ -1,6 +1,7 @@
 import type { Tables } from '@/types/database';
 
-export type Project = Tables<'projects'>;
+/** A project as cards and pages read it (PROJECT_COLUMNS); the portfolio choices are read on their own (docs/decisions/0017). */
+export type Project = Omit<Tables<'projects'>, 'portfolio_consent' | 'portfolio_show_costs'>;
 export type ProjectStatus = Project['status'];
 
 /** The columns every project card and page shows. */
