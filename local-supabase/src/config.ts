@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
 
 /**
@@ -23,8 +24,16 @@ export interface StackConfig {
   serviceRoleKey: string;
   publishableKey: string;
   secretKey: string;
-  /** `supabase/config.toml`, parsed; services read their own sections (auth, storage, functions, api). */
+  /**
+   * `supabase/config.toml`, parsed, its `env(NAME)` values resolved against `configEnv`; services read their own
+   * sections (auth, storage, functions, api).
+   */
   toml: Record<string, unknown>;
+  /**
+   * What `env(NAME)` in config.toml resolves against (configEnvironment): kept for settings read later, such as
+   * `[edge_runtime.secrets]` when a function boots.
+   */
+  configEnv: Readonly<Record<string, string>>;
   /** Relaxed rate limits and fast timers for automated tests (LOCAL_SUPABASE_TEST=1). */
   testMode: boolean;
 }
@@ -40,23 +49,83 @@ export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (!raw) return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
   return n;
 }
 
-export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+/**
+ * `env(NAME)` as the Supabase CLI reads a config.toml string (pkg/config/decode_hooks.go, LoadEnvHook): the
+ * whole value must be the reference, NAME is taken as written, and nothing else (defaults, `${NAME}`, text around
+ * it) is substituted.
+ */
+const ENV_REFERENCE = /^env\((.*)\)$/;
+
+/** The variable a value refers to, or null when it is not an `env(NAME)` reference. */
+export function envReference(value: string): string | null {
+  return ENV_REFERENCE.exec(value)?.[1] ?? null;
+}
+
+/**
+ * A config value with `env(NAME)` replaced by the variable. Unset or empty leaves the text `env(NAME)` in place,
+ * as the CLI does (it only warns for auth.site_url and auth.additional_redirect_urls); strings inside arrays and
+ * tables are resolved too, other types are left alone.
+ */
+export function resolveEnvReferences<T>(value: T, env: Readonly<Record<string, string | undefined>>): T {
+  if (typeof value === 'string') {
+    const name = envReference(value);
+    const resolved = name === null ? undefined : env[name];
+    return (resolved ? resolved : value) as T;
+  }
+  if (Array.isArray(value)) return value.map((v: unknown) => resolveEnvReferences(v, env)) as T;
+  const proto: unknown = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  // Tables only (the parser's are prototype-less); TOML dates are objects too and stay as they are.
+  if (value && (proto === null || proto === Object.prototype)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveEnvReferences(v, env)])) as T;
+  }
+  return value;
+}
+
+/**
+ * The variables `env(NAME)` resolves against, assembled as the CLI does before it reads config.toml
+ * (pkg/config/config.go, loadNestedEnv): the process environment, then, never overriding a variable already
+ * present, `.env.<SUPABASE_ENV>.local`, `.env.local` (skipped when SUPABASE_ENV is test), `.env.<SUPABASE_ENV>`
+ * and `.env`, first in `supabase/`, then in the project folder. SUPABASE_ENV defaults to development.
+ */
+export function configEnvironment(projectDir: string, processEnv: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(processEnv)) if (v !== undefined) env[k] = v;
+  const mode = processEnv.SUPABASE_ENV || 'development';
+  const names = [`.env.${mode}.local`, ...(mode === 'test' ? [] : ['.env.local']), `.env.${mode}`, '.env'];
+  for (const dir of [path.join(projectDir, 'supabase'), projectDir]) {
+    for (const name of names) {
+      const file = path.join(dir, name);
+      if (!existsSync(file)) continue;
+      for (const [k, v] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) if (!(k in env) && v !== undefined) env[k] = v;
+    }
+  }
+  return env;
+}
+
+/**
+ * `processEnv` (default: this process's) supplies the LOCAL_SUPABASE_* settings and the variables config.toml's
+ * `env(NAME)` values resolve against; overrides win over both.
+ */
+export function loadConfig(overrides: Partial<StackConfig> = {}, processEnv: NodeJS.ProcessEnv = process.env): StackConfig {
   const projectDir = overrides.projectDir ?? repoRoot;
   const host = overrides.host ?? '127.0.0.1';
-  const apiPort = overrides.apiPort ?? intEnv('LOCAL_SUPABASE_API_PORT', 54321);
-  const dbPort = overrides.dbPort ?? intEnv('LOCAL_SUPABASE_DB_PORT', 54322);
-  const inboxPort = overrides.inboxPort ?? intEnv('LOCAL_SUPABASE_INBOX_PORT', 54324);
-  const dataDir = path.resolve(projectDir, overrides.dataDir ?? process.env.LOCAL_SUPABASE_DATA_DIR ?? '.data/local-supabase');
+  const apiPort = overrides.apiPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_API_PORT', 54321);
+  const dbPort = overrides.dbPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_DB_PORT', 54322);
+  const inboxPort = overrides.inboxPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_INBOX_PORT', 54324);
+  const dataDir = path.resolve(projectDir, overrides.dataDir ?? processEnv.LOCAL_SUPABASE_DATA_DIR ?? '.data/local-supabase');
+  const configEnv = overrides.configEnv ?? configEnvironment(projectDir, processEnv);
   const tomlPath = path.join(projectDir, 'supabase/config.toml');
-  const toml = existsSync(tomlPath) ? (parseToml(readFileSync(tomlPath, 'utf8')) as Record<string, unknown>) : {};
+  const toml = existsSync(tomlPath)
+    ? resolveEnvReferences(parseToml(readFileSync(tomlPath, 'utf8')) as Record<string, unknown>, configEnv)
+    : {};
   return {
     projectDir,
     dataDir,
@@ -73,7 +142,8 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     publishableKey: DEFAULT_PUBLISHABLE_KEY,
     secretKey: DEFAULT_SECRET_KEY,
     toml,
-    testMode: process.env.LOCAL_SUPABASE_TEST === '1',
+    configEnv,
+    testMode: processEnv.LOCAL_SUPABASE_TEST === '1',
     ...overrides,
   };
 }

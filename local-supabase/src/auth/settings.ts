@@ -1,4 +1,4 @@
-import { tomlSection, type StackConfig } from '../config.ts';
+import { envReference, tomlSection, type StackConfig } from '../config.ts';
 
 /** The [auth] settings of supabase/config.toml, with GoTrue's defaults where a key is absent. */
 export interface AuthSettings {
@@ -66,8 +66,18 @@ const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite
 const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
 const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
 
-export function loadAuthSettings(config: StackConfig): AuthSettings {
+/**
+ * The CLI's check of the URLs auth sends people to (pkg/config/config.go, assertEnvLoaded): an `env(NAME)` left
+ * unresolved there is only a warning, and the text is used as it is, so links point nowhere until it is set.
+ */
+export function unsetUrlVariables(auth: Record<string, unknown>): string[] {
+  const values = [auth.site_url, ...(Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls : [])];
+  return values.flatMap((v) => (typeof v === 'string' && envReference(v) !== null ? [envReference(v)!] : []));
+}
+
+export function loadAuthSettings(config: StackConfig, warn: (msg: string) => void = console.warn): AuthSettings {
   const auth = tomlSection(config, 'auth');
+  for (const name of unsetUrlVariables(auth)) warn(`WARN: environment variable is unset: ${name}`);
   const email = tomlSection(config, 'auth', 'email');
   const rate = tomlSection(config, 'auth', 'rate_limit');
   const mfa = tomlSection(config, 'auth', 'mfa');

@@ -40,7 +40,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): FunctionLim
  */
 export async function createService(ctx: ServiceContext): Promise<Service> {
   const roots = functionRoots(ctx.config);
-  const registry = new FunctionRegistry(roots, ctx.log);
+  const registry = new FunctionRegistry(roots, ctx.log, ctx.config.configEnv);
   const limits = limitsFromEnv();
   const denoBin = denoBinary();
   const agent = new http.Agent({ keepAlive: true });

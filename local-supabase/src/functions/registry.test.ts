@@ -65,4 +65,22 @@ describe('FunctionRegistry', () => {
     expect(r.secrets(r.resolve('f')!)).toEqual({ A: '1', B: 'fixture' });
     expect(r.secrets(r.resolve('g')!)).toEqual({ A: '1', B: 'two words' });
   });
+
+  it('hands over config.toml [edge_runtime.secrets] as the CLI does: env() resolved, unset left out, .env on top', () => {
+    write('supabase/functions/f/index.ts', '');
+    write(
+      'supabase/config.toml',
+      '[edge_runtime.secrets]\nsite_url = "env(SITE_URL)"\nALLOWED_ORIGINS = "env(ALLOWED_ORIGINS)"\nPLAIN = "literal"\nBLANK = ""\nOVERRIDDEN = "from-config"\n',
+    );
+    write('supabase/functions/.env', 'OVERRIDDEN=from-env-file\n');
+    const config = loadConfig({ projectDir: project, dataDir: path.join(project, '.data') }, {});
+    const r = new FunctionRegistry(functionRoots(config, ''), () => undefined, { SITE_URL: 'http://localhost:45173', ALLOWED_ORIGINS: '' });
+    expect(r.secrets(r.resolve('f')!)).toEqual({
+      SITE_URL: 'http://localhost:45173',
+      PLAIN: 'literal',
+      OVERRIDDEN: 'from-env-file',
+    });
+    // Nothing set: the reference is not a value, so the function does not see the name at all.
+    expect(new FunctionRegistry(functionRoots(config, '')).secrets(r.resolve('f')!)).toEqual({ PLAIN: 'literal', OVERRIDDEN: 'from-env-file' });
+  });
 });

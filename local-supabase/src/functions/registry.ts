@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
-import type { StackConfig } from '../config.ts';
+import { envReference, resolveEnvReferences, type StackConfig } from '../config.ts';
 
 /**
  * Where functions live and how each is configured.
@@ -11,8 +11,10 @@ import type { StackConfig } from '../config.ts';
  * - LOCAL_SUPABASE_FUNCTIONS_DIRS (comma-separated, relative to the project) adds roots, used for test
  *   fixtures; each extra root is laid out the same way and carries its own `config.toml` with the same
  *   `[functions.<name>]` tables, so a fixture is configured exactly as a real function would be.
- * - Secrets: `supabase/functions/.env` (git-ignored, as `supabase functions serve` reads it) for every
- *   function, then the extra root's own `.env`.
+ * - Secrets, as `supabase start` / `supabase functions serve` hand them over (internal/secrets/set ListSecrets):
+ *   `[edge_runtime.secrets]` of `supabase/config.toml` (names upper-cased; an `env(NAME)` value counts only once
+ *   resolved, and an empty value not at all), then `supabase/functions/.env` (git-ignored) over them, for every
+ *   function; then the extra root's own `.env`.
  * Config files are re-read when their mtime changes, so edits apply without restarting the stack.
  */
 export interface FunctionRoot {
@@ -55,9 +57,11 @@ interface Cached<T> {
 export class FunctionRegistry {
   private readonly tomlCache = new Map<string, Cached<Record<string, unknown>>>();
 
+  /** `configEnv`: what `env(NAME)` in config.toml resolves against (StackConfig.configEnv). */
   constructor(
     readonly roots: FunctionRoot[],
     private readonly log: (msg: string) => void = () => undefined,
+    private readonly configEnv: Readonly<Record<string, string>> = {},
   ) {}
 
   /** The function served at `/functions/v1/<name>`, or null (unknown, not a slug, or `enabled = false`). */
@@ -74,10 +78,17 @@ export class FunctionRegistry {
     return null;
   }
 
-  /** Secrets for a function: the primary root's `.env`, then its own root's `.env`. */
+  /** Secrets for a function: config.toml's `[edge_runtime.secrets]`, the primary root's `.env`, its own root's `.env`. */
   secrets(fn: ResolvedFunction): Record<string, string> {
     const files = [this.roots[0]!.envFile, fn.root.envFile];
     const out: Record<string, string> = {};
+    const edgeRuntime = this.toml(this.roots[0]!.configFile).edge_runtime;
+    const declared = edgeRuntime && typeof edgeRuntime === 'object' ? (edgeRuntime as Record<string, unknown>).secrets : undefined;
+    if (declared && typeof declared === 'object') {
+      for (const [k, v] of Object.entries(declared as Record<string, unknown>)) {
+        if (typeof v === 'string' && v !== '' && envReference(v) === null) out[k.toUpperCase()] = v;
+      }
+    }
     for (const file of new Set(files)) {
       if (!existsSync(file)) continue;
       for (const [k, v] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) if (v !== undefined) out[k] = v;
@@ -102,7 +113,7 @@ export class FunctionRegistry {
     if (cached && cached.mtimeMs === mtimeMs) return cached.value;
     let value: Record<string, unknown> = cached?.value ?? {};
     try {
-      value = parseToml(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      value = resolveEnvReferences(parseToml(readFileSync(file, 'utf8')) as Record<string, unknown>, this.configEnv);
     } catch (err) {
       this.log(`${file}: ${(err as Error).message} (keeping the previous settings)`);
     }

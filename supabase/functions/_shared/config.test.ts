@@ -32,6 +32,14 @@ Deno.test('a Stripe key: Stripe with the configured prices; the sandbox ids are 
   assert.equal(config.siteOrigin, 'https://goodspace.app');
 });
 
+Deno.test('an app on another port (npm start with APP_PORT): only its origins, the defaults no longer', () => {
+  const config = loadPaymentsConfig(
+    envOf({ SUPABASE_URL: 'http://127.0.0.1:54321', SITE_URL: 'http://localhost:45173', ALLOWED_ORIGINS: 'http://127.0.0.1:45173' }),
+  );
+  assert.deepEqual(config.allowedOrigins, ['http://localhost:45173', 'http://127.0.0.1:45173']);
+  assert.equal(config.siteOrigin, 'http://localhost:45173');
+});
+
 Deno.test('blank values count as unset; a malformed origin fails loudly', () => {
   assert.equal(loadPaymentsConfig(envOf({ STRIPE_SECRET_KEY: '  ' })).provider, 'sandbox');
   assert.throws(() => loadPaymentsConfig(envOf({ SITE_URL: 'goodspace.app' })), /SITE_URL/);

@@ -41,7 +41,10 @@ function isLoopback(url: string | null): boolean {
   }
 }
 
-/** The Vite dev server and preview on both loopback names (the same list as supabase/config.toml [auth]). */
+/**
+ * The Vite dev server and preview on both loopback names: the list when neither SITE_URL nor ALLOWED_ORIGINS is
+ * set. The local stack normally sets both (supabase/config.toml [edge_runtime.secrets], ADR 0016).
+ */
 export const LOCAL_ORIGINS = [
   'http://localhost:5173',
   'http://127.0.0.1:5173',

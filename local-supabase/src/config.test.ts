@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configEnvironment, envReference, loadConfig, resolveEnvReferences } from './config.ts';
+
+// env(NAME) in supabase/config.toml as the Supabase CLI treats it (pkg/config/decode_hooks.go LoadEnvHook and its
+// tests, loadNestedEnv in config.go): these cases are the CLI's own.
+
+describe('env(NAME) in config values', () => {
+  const env = { SITE_URL: 'http://localhost:45173', EMPTY: '', 'SPACED ': 'odd' };
+
+  it('replaces a whole-value reference with the variable', () => {
+    expect(resolveEnvReferences('env(SITE_URL)', env)).toBe('http://localhost:45173');
+  });
+
+  it('leaves the text as written when the variable is unset or empty (no error, no default)', () => {
+    expect(resolveEnvReferences('env(MISSING)', env)).toBe('env(MISSING)');
+    expect(resolveEnvReferences('env(EMPTY)', env)).toBe('env(EMPTY)');
+    // The CLI's pattern has no default syntax: this names a variable called "MISSING, fallback".
+    expect(resolveEnvReferences('env(MISSING, fallback)', env)).toBe('env(MISSING, fallback)');
+    expect(envReference('env(MISSING, fallback)')).toBe('MISSING, fallback');
+  });
+
+  it('takes the name as written and only a whole value: no trimming, no text around it, no ${NAME}', () => {
+    expect(resolveEnvReferences('env( SITE_URL )', env)).toBe('env( SITE_URL )');
+    expect(resolveEnvReferences('env(SPACED )', env)).toBe('odd');
+    expect(resolveEnvReferences('env(SITE_URL)/**', env)).toBe('env(SITE_URL)/**');
+    expect(resolveEnvReferences('x env(SITE_URL)', env)).toBe('x env(SITE_URL)');
+    expect(resolveEnvReferences('${SITE_URL}', env)).toBe('${SITE_URL}');
+    expect(resolveEnvReferences('env(SITE_URL', env)).toBe('env(SITE_URL');
+    expect(envReference('env()')).toBe('');
+    expect(envReference('notenv(SITE_URL)')).toBeNull();
+  });
+
+  it('resolves strings inside arrays and tables, and leaves numbers and booleans alone', () => {
+    const toml = { auth: { site_url: 'env(SITE_URL)', jwt_expiry: 3600, enabled: true, urls: ['a', 'env(SITE_URL)'] } };
+    expect(resolveEnvReferences(toml, env)).toEqual({
+      auth: { site_url: 'http://localhost:45173', jwt_expiry: 3600, enabled: true, urls: ['a', 'http://localhost:45173'] },
+    });
+    expect(toml.auth.site_url).toBe('env(SITE_URL)');
+    const tables = Object.assign(Object.create(null) as Record<string, unknown>, { site_url: 'env(SITE_URL)', at: new Date(0) });
+    expect(resolveEnvReferences(tables, env)).toEqual({ site_url: 'http://localhost:45173', at: new Date(0) });
+  });
+});
+
+describe('configEnvironment: the variables env() sees', () => {
+  let project: string;
+  const write = (rel: string, text: string) => {
+    mkdirSync(path.dirname(path.join(project, rel)), { recursive: true });
+    writeFileSync(path.join(project, rel), text);
+  };
+  beforeEach(() => {
+    project = mkdtempSync(path.join(os.tmpdir(), 'stack-config-'));
+  });
+  afterEach(() => rmSync(project, { recursive: true, force: true }));
+
+  it('process environment first, then supabase/ files before the project’s, the first file to set a name wins', () => {
+    write('supabase/.env.development.local', 'A=supabase-dev-local\n');
+    write('supabase/.env.local', 'A=supabase-local\nB=supabase-local\n');
+    write('supabase/.env.development', 'B=supabase-dev\nC=supabase-dev\n');
+    write('supabase/.env', 'C=supabase\nD=supabase\n');
+    write('.env.development.local', 'D=root-dev-local\nE=root-dev-local\n');
+    write('.env', 'E=root\nF=root\n');
+    const env = configEnvironment(project, { F: 'process', EMPTY: '' });
+    expect([env.A, env.B, env.C, env.D, env.E, env.F]).toEqual([
+      'supabase-dev-local',
+      'supabase-local',
+      'supabase-dev',
+      'supabase',
+      'root-dev-local',
+      'process',
+    ]);
+  });
+
+  it('a variable set but empty in the process still shadows the files (and then leaves env() unresolved)', () => {
+    write('supabase/.env.development', 'SITE_URL=http://localhost:5173\n');
+    const env = configEnvironment(project, { SITE_URL: '' });
+    expect(env.SITE_URL).toBe('');
+    expect(resolveEnvReferences('env(SITE_URL)', env)).toBe('env(SITE_URL)');
+  });
+
+  it('SUPABASE_ENV picks the files; test skips .env.local', () => {
+    write('supabase/.env.development', 'X=development\n');
+    write('supabase/.env.production', 'X=production\n');
+    write('supabase/.env.local', 'Y=local\n');
+    write('supabase/.env.test', 'Y=test\n');
+    expect(configEnvironment(project, {}).X).toBe('development');
+    expect(configEnvironment(project, { SUPABASE_ENV: 'production' }).X).toBe('production');
+    expect(configEnvironment(project, { SUPABASE_ENV: 'test' }).Y).toBe('test');
+    expect(configEnvironment(project, { SUPABASE_ENV: 'production' }).Y).toBe('local');
+  });
+
+  it('loadConfig resolves config.toml with them and keeps them for later reads', () => {
+    write('supabase/config.toml', '[auth]\nsite_url = "env(SITE_URL)"\n');
+    write('supabase/.env.development', 'SITE_URL=http://localhost:5173\n');
+    const dataDir = path.join(project, '.data');
+    const byFile = loadConfig({ projectDir: project, dataDir }, {});
+    expect((byFile.toml.auth as { site_url: string }).site_url).toBe('http://localhost:5173');
+    const byProcess = loadConfig({ projectDir: project, dataDir }, { SITE_URL: 'http://localhost:45173' });
+    expect((byProcess.toml.auth as { site_url: string }).site_url).toBe('http://localhost:45173');
+    expect(byProcess.configEnv.SITE_URL).toBe('http://localhost:45173');
+  });
+});
