@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asActor, connect, createUser, deleteUsers, inRolledBackTx, user } from './support/pg.ts';
 
 /**
- * delete_user() removes the caller's auth user, every row that belongs to them and their stored files, and
- * nothing of anyone else. Two people with the same kinds of data; one leaves; the other's is compared before
- * and after.
+ * delete_user() removes the caller's auth user and every row that belongs to them, and nothing of anyone else.
+ * Two people with the same kinds of data; one leaves; the other's is compared before and after. It refuses while
+ * the caller's files remain: only Storage removes a file's bytes, so the delete-account function removes them
+ * first (ADR 0018; tests/database/delete-account.test.ts runs it). The file rows here have no bytes; removing
+ * them in SQL stands in for that step.
  */
 let c: pg.Client;
 const ids: string[] = [];
@@ -30,6 +32,21 @@ async function object(bucket: string, name: string, owner: string) {
     [bucket, name, owner],
   );
 }
+
+/** What the delete-account function removes through Storage before it calls delete_user(). */
+async function removeFilesOf(uid: string, ownProjects: string[]) {
+  await c.query('begin');
+  await c.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+  await c.query(
+    `delete from storage.objects
+      where (bucket_id in ('designer-portfolio', 'catalog-images') and (storage.foldername(name))[1] = $1::text)
+         or (bucket_id = 'project-photos' and (storage.foldername(name))[1] = any($2::text[]))`,
+    [uid, ownProjects],
+  );
+  await c.query('commit');
+}
+
+const FILES_REMAIN = 'Stored files remain: delete the account through the delete-account function';
 
 /** Everything in public and storage.objects that references `uid`, table by table. */
 async function footprint(uid: string, projectIds: string[]) {
@@ -125,7 +142,7 @@ async function world(customer: string, designerId: string, other: string) {
 }
 
 describe('delete_user', () => {
-  it('removes exactly the caller: their rows, their projects and their files', async () => {
+  it('removes exactly the caller: their rows and their projects', async () => {
     const leaving = await person('customer');
     const designerA = await person('designer');
     const staying = await person('customer');
@@ -135,6 +152,7 @@ describe('delete_user', () => {
 
     const beforeStaying = await footprint(staying, stayingProjects);
     const beforeDesignerA = await footprint(designerA, []);
+    await removeFilesOf(leaving, leavingProjects);
     const r = await asActor(c, user(leaving), `select public.delete_user()`);
     expect(r.ok, r.message).toBe(true);
 
@@ -173,6 +191,9 @@ describe('delete_user', () => {
     const leaving = await person('designer');
     const other = await person('designer');
     const [done] = await world(customer, leaving, other);
+    // Their portfolio and Good Stuff files go first; the photo they uploaded to the customer's project does not
+    // count as theirs.
+    await removeFilesOf(leaving, []);
     const r = await asActor(c, user(leaving), `select public.delete_user()`);
     expect(r.ok, r.message).toBe(true);
     const p = (await c.query(`select status, designer_id from public.projects where id = $1`, [done])).rows[0];
@@ -188,6 +209,29 @@ describe('delete_user', () => {
         ])
       ).rows[0].n,
     ).toBe(0);
+  });
+
+  it("refuses while any of the caller's files remain, and changes nothing", async () => {
+    const leaving = await person('customer');
+    const designer = await person('designer');
+    const other = await person('designer');
+    const projects = await world(leaving, designer, other);
+    const before = await footprint(leaving, projects);
+    expect(before.files).toBe(2);
+
+    const r = await asActor(c, user(leaving), `select public.delete_user()`);
+    expect(r).toMatchObject({ ok: false, code: 'P0001', message: FILES_REMAIN });
+    expect(await footprint(leaving, projects)).toEqual(before);
+    expect((await c.query(`select count(*)::int n from auth.users where id = $1`, [leaving])).rows[0].n).toBe(1);
+
+    // A designer: their own portfolio or Good Stuff picture is enough to refuse.
+    await removeFilesOf(designer, []);
+    await object('catalog-images', `${designer}/chair.png`, designer);
+    expect(await asActor(c, user(designer), `select public.delete_user()`)).toMatchObject({
+      ok: false,
+      message: FILES_REMAIN,
+    });
+    expect((await c.query(`select count(*)::int n from auth.users where id = $1`, [designer])).rows[0].n).toBe(1);
   });
 
   it('anon cannot call it; a caller without a user gets "No user logged in"', async () => {

@@ -9,7 +9,8 @@ import { buildWorld, destroyWorld, type World } from './support/world.ts';
 /**
  * Storage policies through the Storage API (docs/decisions/0003): project photos for the project's
  * participants only, portfolios written by their owner and listable by signed-in users, Good Stuff pictures
- * written and listed by their owner; and delete_user() taking the caller's files with it.
+ * written and listed by their owner; and account deletion (the delete-account function, ADR 0018) taking the
+ * caller's files with it.
  */
 let c: pg.Client;
 let w: World;
@@ -135,7 +136,7 @@ describe('storage policies', () => {
     expect((await upload(await as(w.otherDesigner), 'catalog-images', `${w.assigned}/x.png`)).error).not.toBeNull();
   });
 
-  it("delete_user removes the caller's files and leaves everyone else's", async () => {
+  it("deleting the account removes the caller's files and leaves everyone else's", async () => {
     const leaving = await createUser(c, { role: 'designer', subscribe: 'designer' });
     const staying = await createUser(c, { role: 'designer', subscribe: 'designer' });
     extra.push(leaving, staying);
@@ -148,7 +149,7 @@ describe('storage policies', () => {
       expect((await upload(client, 'designer-portfolio', `${id}/p.png`)).error).toBeNull();
       expect((await upload(client, 'catalog-images', `${id}/k.png`)).error).toBeNull();
     }
-    const { error } = await l.rpc('delete_user');
+    const { error } = await l.functions.invoke('delete-account');
     expect(error).toBeNull();
     const pub = (bucket: string, path: string) =>
       fetch(anonClient().storage.from(bucket).getPublicUrl(path).data.publicUrl).then((r) => r.status);
