@@ -1,11 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { supabase } from '@/lib/supabase';
+import { FunctionError, invokeFunction } from '@/lib/function-error';
 
-/** SPEC §7 account deletion: rpc delete_user (the database removes rows and files). */
+/** The function's 401: the session is gone (SPEC §5 'No user logged in'). */
+export function isNoUserError(error: unknown): boolean {
+  return error instanceof FunctionError && error.status === 401;
+}
+
+/**
+ * SPEC §6 account deletion, through the delete-account function: the user's files through Storage, then the
+ * account and, through the database, everything that is theirs (ADR 0018).
+ */
 export async function deleteAccount(): Promise<void> {
-  const { error } = await supabase.rpc('delete_user');
-  if (error) throw error;
+  await invokeFunction<unknown>('delete-account');
 }
 
 export function useDeleteAccount(options: { onDeleted: () => void | Promise<void> }) {
@@ -15,6 +22,9 @@ export function useDeleteAccount(options: { onDeleted: () => void | Promise<void
       toast.success('Account deleted successfully');
       await options.onDeleted();
     },
-    onError: () => toast.error('Failed to delete account. Please try again.'),
+    onError: (error) => {
+      console.error('Error deleting account', error);
+      toast.error(isNoUserError(error) ? 'No user logged in' : 'Failed to delete account. Please try again.');
+    },
   });
 }

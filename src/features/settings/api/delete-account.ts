@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { supabase } from '@/lib/supabase';
+import { FunctionError, invokeFunction } from '@/lib/function-error';
 
 export class NoUserError extends Error {
   constructor() {
@@ -10,18 +10,23 @@ export class NoUserError extends Error {
 }
 
 /**
- * SPEC §7 rpc delete_user: removes the auth user and, through the database, everything that is theirs
- * (profile, role, projects, bids, messages, files…). Without a user it refuses with 'No user logged in'.
+ * Deletes the signed-in user's account through the delete-account function: their files through Storage, then
+ * the auth user and, through the database, everything that is theirs (ADR 0018). Without a user it refuses
+ * with 'No user logged in', here or, for a session the server no longer accepts, from the function (401).
  */
 export async function deleteAccount(userId: string | null | undefined): Promise<void> {
   if (!userId) throw new NoUserError();
-  const { error } = await supabase.rpc('delete_user');
-  if (error) throw error;
+  try {
+    await invokeFunction<unknown>('delete-account');
+  } catch (error) {
+    if (error instanceof FunctionError && error.status === 401) throw new NoUserError();
+    throw error;
+  }
 }
 
 type UseDeleteAccountOptions = {
   userId: string | null | undefined;
-  /** After the deletion: the route signs out and goes home. */
+  /** After the deletion: the route leaves the page and signs out. */
   onDeleted: () => void | Promise<void>;
 };
 

@@ -1,3 +1,4 @@
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,9 +9,10 @@ import { AccountTypeCard } from '@/features/settings/components/account-type-car
 import { DeleteAccountCard } from '@/features/settings/components/delete-account-card';
 import { supabase } from '@/lib/supabase';
 
-vi.mock('@/lib/supabase', () => ({ supabase: { rpc: vi.fn() } }));
+vi.mock('@/lib/supabase', () => ({ supabase: { rpc: vi.fn(), functions: { invoke: vi.fn() } } }));
 
 const rpc = vi.mocked(supabase.rpc);
+const invoke = vi.mocked(supabase.functions.invoke);
 
 function renderWithClient(ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -24,6 +26,7 @@ function renderWithClient(ui: ReactNode) {
 
 beforeEach(() => {
   rpc.mockReset();
+  invoke.mockReset();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
@@ -80,22 +83,25 @@ describe('DeleteAccountCard', () => {
       within(screen.getByRole('dialog', { name: 'Delete your account?' })).getByRole('button', { name: 'Cancel' }),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(rpc).not.toHaveBeenCalled();
+    expect(invoke).not.toHaveBeenCalled();
   });
 
-  it("deletes through rpc('delete_user'), says 'Account deleted successfully' and hands over", async () => {
-    rpc.mockResolvedValue({ data: null, error: null } as never);
+  it("deletes through the delete-account function, says 'Account deleted successfully' and hands over", async () => {
+    invoke.mockResolvedValue({ data: { deleted: true }, error: null } as never);
     const onDeleted = vi.fn();
     renderWithClient(<DeleteAccountCard userId="u1" onDeleted={onDeleted} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
-    expect(rpc).toHaveBeenCalledWith('delete_user');
+    expect(invoke).toHaveBeenCalledWith('delete-account', {});
     expect(onDeleted).toHaveBeenCalled();
   });
 
   it("says 'Failed to delete account. Please try again.' on an error", async () => {
-    rpc.mockResolvedValue({ data: null, error: { message: 'boom', code: 'XX000' } } as never);
+    invoke.mockResolvedValue({
+      data: null,
+      error: new Error('Failed to send a request to the Edge Function'),
+    } as never);
     const onDeleted = vi.fn();
     renderWithClient(<DeleteAccountCard userId="u1" onDeleted={onDeleted} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
@@ -109,6 +115,17 @@ describe('DeleteAccountCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByText('No user logged in')).toBeInTheDocument();
-    expect(rpc).not.toHaveBeenCalled();
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it("says 'No user logged in' when the function finds no user (401)", async () => {
+    const answer = new Response(JSON.stringify({ error: 'No user logged in', code: 'not_logged_in' }), { status: 401 });
+    invoke.mockResolvedValue({ data: null, error: new FunctionsHttpError(answer) } as never);
+    const onDeleted = vi.fn();
+    renderWithClient(<DeleteAccountCard userId="u1" onDeleted={onDeleted} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    expect(await screen.findByText('No user logged in')).toBeInTheDocument();
+    expect(onDeleted).not.toHaveBeenCalled();
   });
 });
