@@ -209,6 +209,19 @@ insert into public.project_items (project_id, name, description, cost, added_by,
   ('b0000000-0000-4000-8000-000000000015', 'Round pedestal table', 'Birch, 36 in', 260, 'd0000000-0000-4000-8000-000000000010', now() - interval '9 days'),
   ('b0000000-0000-4000-8000-000000000015', 'Spindle chairs (set of 4)', null, 190, 'd0000000-0000-4000-8000-000000000010', now() - interval '7 days');
 
+-- The portfolio (docs/decisions/0017): two completed projects are shown with what they cost, two without costs,
+-- and Jordan's "Minimalist bedroom" is not shown at all, so the demo designer's portfolio has both kinds.
+insert into public.project_items (project_id, name, description, cost, added_by, created_at) values
+  ('b0000000-0000-4000-8000-000000000008', 'Daybed with trundle', 'Birch frame, seats three by day', 720, 'd0000000-0000-4000-8000-000000000001', now() - interval '112 days'),
+  ('b0000000-0000-4000-8000-000000000008', 'Slim writing desk', 'Fold-out top, 1970s', 310, 'd0000000-0000-4000-8000-000000000001', now() - interval '110 days'),
+  ('b0000000-0000-4000-8000-000000000008', 'Open shelving room divider', 'Pine, five cubes high', 540, 'd0000000-0000-4000-8000-000000000001', now() - interval '108 days'),
+  ('b0000000-0000-4000-8000-000000000008', 'Wool flatweave rug', null, 240, 'c0000000-0000-4000-8000-000000000003', now() - interval '104 days'),
+  ('b0000000-0000-4000-8000-000000000008', 'Linen curtains', null, 95, 'c0000000-0000-4000-8000-000000000003', now() - interval '101 days');
+update public.projects set portfolio_consent = true, portfolio_show_costs = true
+ where id in ('b0000000-0000-4000-8000-000000000003', 'b0000000-0000-4000-8000-000000000008');
+update public.projects set portfolio_consent = true
+ where id in ('b0000000-0000-4000-8000-000000000006', 'b0000000-0000-4000-8000-000000000016');
+
 -- Messages between customers and their designers.
 insert into public.messages (project_id, sender_id, content, created_at) values
   ('b0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Hi Jordan! So happy you took this on. The credenza you mentioned, is it still available?', now() - interval '22 days' + interval '9 hours'),

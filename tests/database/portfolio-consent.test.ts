@@ -357,3 +357,27 @@ describe('portfolio photos in storage', () => {
     expect(await names(anonClient(), shownWithCosts)).toEqual([]);
   });
 });
+
+describe('demo seed', () => {
+  it("shows the demo customer Jordan's consented project with its cost line, and Jordan both kinds", async () => {
+    const jordan = 'd0000000-0000-4000-8000-000000000001';
+    const call = `select id, title, place, items_total, budget, is_public, costs_public from public.portfolio_projects($1)`;
+    const asMaya = await inRolledBackTx(c, user('c0000000-0000-4000-8000-000000000001'), call, [jordan]);
+    expect(asMaya.rows).toEqual([
+      {
+        id: 'b0000000-0000-4000-8000-000000000008',
+        title: 'Scandinavian studio apartment',
+        place: 'Brooklyn, NY',
+        items_total: '1905',
+        budget: 2000,
+        is_public: true,
+        costs_public: true,
+      },
+    ]);
+    const asJordan = await inRolledBackTx(c, user(jordan), call, [jordan]);
+    expect(asJordan.rows.map((r) => [r.title, r.is_public])).toEqual([
+      ['Minimalist bedroom', false],
+      ['Scandinavian studio apartment', true],
+    ]);
+  });
+});
