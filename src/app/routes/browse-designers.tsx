@@ -31,15 +31,24 @@ export function Component() {
 
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
   const [projects, setProjects] = useState<NudgeableProject[]>([]);
+  // The designer whose Nudge is reading the customer's projects (after the membership check): its button is busy.
+  const [readingFor, setReadingFor] = useState<string | null>(null);
 
-  async function startNudge(designer: { id: string; name: string }) {
-    if (!membership.ensureSubscribed()) return;
+  function nudgeBusyLabel(designerId: string): string | null {
+    if (membership.waitingFor === designerId) return membership.waitingLabel;
+    return readingFor === designerId ? 'Loading your projects…' : null;
+  }
+
+  async function openNudge(designer: { id: string; name: string }) {
     let mine: NudgeableProject[];
+    setReadingFor(designer.id);
     try {
       mine = await queryClient.fetchQuery(getNudgeableProjectsQueryOptions(userId));
     } catch {
       toast.error('Failed to load projects');
       return;
+    } finally {
+      setReadingFor(null);
     }
     const gate = nudgeGate({ subscribed: true, projectCount: mine.length });
     if (gate === 'no-project') {
@@ -73,7 +82,8 @@ export function Component() {
                   designer={designer}
                   origin={origin}
                   profileHref={paths.designer.getHref(designer.user_id)}
-                  onNudge={(d) => void startNudge(d)}
+                  onNudge={(d) => membership.run(d.id, () => void openNudge(d))}
+                  nudgeBusyLabel={nudgeBusyLabel(designer.user_id)}
                 />
               </li>
             ))}

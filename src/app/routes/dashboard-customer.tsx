@@ -12,7 +12,7 @@ export function Component() {
 
   return (
     <Page title="My Projects" description="Post a project, compare bids and work with your designer.">
-      {userId ? <CustomerProjects customerId={userId} ensureSubscribed={membership.ensureSubscribed} /> : null}
+      {userId ? <CustomerProjects customerId={userId} membership={membership} /> : null}
       <SubscribeDialog {...membership.dialogProps} />
     </Page>
   );

@@ -18,7 +18,7 @@ export function Component() {
       {userId ? (
         <DesignerDashboard
           designerId={userId}
-          ensureSubscribed={membership.ensureSubscribed}
+          membership={membership}
           onOpenProject={(projectId) => void navigate(paths.project.getHref(projectId))}
         />
       ) : null}

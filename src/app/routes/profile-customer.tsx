@@ -25,7 +25,7 @@ export function Component() {
         <QueryState query={profile} loading="Loading profile…" failed="Failed to load profile">
           {(data) => <CustomerProfileForm userId={userId} initial={data} />}
         </QueryState>
-        <MovingDialog customerId={userId} ensureSubscribed={membership.ensureSubscribed} />
+        <MovingDialog customerId={userId} membership={membership} />
         <DangerZone
           onDeleted={async () => {
             await signOut();

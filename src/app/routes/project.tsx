@@ -19,6 +19,7 @@ import { useProject } from '@/features/projects/api/get-project';
 import { useProjectAccess } from '@/features/projects/api/get-project-access';
 import { ProjectDetailCard } from '@/features/projects/components/project-detail-card';
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
+import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 
 /**
  * SPEC §2 project detail, composed from the project, bids, items, photos, messages, reviews and subscription
@@ -40,7 +41,8 @@ export function Component() {
   const role = useUserRole(userId);
   const project = useProject(projectId);
   const subscription = useSubscription(userId);
-  const [subscribeOpen, setSubscribeOpen] = useState(false);
+  // Place Bid waits for the membership check, then opens the form or asks to subscribe.
+  const membership = useSubscriptionGate(userId, role.data ?? 'customer');
   const [reviewOpen, setReviewOpen] = useState(false);
   const [promptDismissed, setPromptDismissed] = useState(false);
   const complete = useCompleteProject({ onSuccess: () => setReviewOpen(true) });
@@ -91,9 +93,9 @@ export function Component() {
   // SPEC §4: the customer opening an active project without a plan gets the subscribe prompt (once per visit).
   const promptDue =
     Boolean(data && isOwner && data.status === 'active') && !subscription.isLoading && !subscription.subscribed;
-  const subscribeShown = subscribeOpen || (promptDue && !promptDismissed);
+  const subscribeShown = membership.dialogProps.open || (promptDue && !promptDismissed);
   const onSubscribeOpenChange = (open: boolean) => {
-    setSubscribeOpen(open);
+    membership.dialogProps.onOpenChange(open);
     if (!open) setPromptDismissed(true);
   };
 
@@ -110,11 +112,6 @@ export function Component() {
   if (!data || denied) return <PageSpinner />;
 
   const participant = isOwner || isAssigned;
-  const ensureSubscribed = () => {
-    if (subscription.subscribed || subscription.isLoading) return true;
-    setSubscribeOpen(true);
-    return false;
-  };
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
@@ -122,7 +119,7 @@ export function Component() {
 
       {data.status === 'pending' && isOwner ? <BidsCard projectId={data.id} /> : null}
       {data.status === 'pending' && mayBid ? (
-        <DesignerBidCard projectId={data.id} designerId={userId} ensureSubscribed={ensureSubscribed} />
+        <DesignerBidCard projectId={data.id} designerId={userId} membership={membership} />
       ) : null}
 
       {participant && data.status !== 'pending' ? (

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { GatedButton, type GatedAction } from '@/components/gated-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useProjectBids } from '@/features/bids/api/get-project-bids';
@@ -13,12 +13,12 @@ const SubmitBidDialog = lazy(() =>
 type DesignerBidCardProps = {
   projectId: string;
   designerId: string;
-  /** Bidding needs the designer plan: returns false (and shows the prompt) without it. */
-  ensureSubscribed: () => boolean;
+  /** Bidding needs the designer plan: the form opens once the membership is confirmed, never before. */
+  membership: GatedAction;
 };
 
 /** SPEC §2: a designer's Place Bid card, or Your Bid once they have bid. */
-export function DesignerBidCard({ projectId, designerId, ensureSubscribed }: DesignerBidCardProps) {
+export function DesignerBidCard({ projectId, designerId, membership }: DesignerBidCardProps) {
   const [open, setOpen] = useState(false);
   const bids = useProjectBids(projectId);
   const mine = bids.data?.find((bid) => bid.designer_id === designerId);
@@ -62,7 +62,9 @@ export function DesignerBidCard({ projectId, designerId, ensureSubscribed }: Des
         <p className="text-sm text-muted-foreground">
           Interested in this project? Send the client your price and plan.
         </p>
-        <Button onClick={() => ensureSubscribed() && setOpen(true)}>Place Bid</Button>
+        <GatedButton gate={membership} gateKey="place-bid" onAllowed={() => setOpen(true)}>
+          Place Bid
+        </GatedButton>
         {open ? (
           <Suspense fallback={null}>
             <SubmitBidDialog projectId={projectId} designerId={designerId} open={open} onOpenChange={setOpen} />

@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
+import { BusyButton } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import type { DesignerCardRow } from '@/features/designers/api/get-designers';
@@ -13,10 +14,12 @@ type Props = {
   origin: Coordinates | null;
   profileHref: string;
   onNudge: (designer: { id: string; name: string }) => void;
+  /** While set, Nudge is busy (its answer is on the way: e.g. the membership check) and this is announced. */
+  nudgeBusyLabel?: string | null;
 };
 
 /** SPEC §2 Browse Designers card: name, distance, bio, first 3 specialties, starting rate, View Profile, Nudge. */
-export function BrowseDesignerCard({ designer, origin, profileHref, onNudge }: Props) {
+export function BrowseDesignerCard({ designer, origin, profileHref, onNudge, nudgeBusyLabel = null }: Props) {
   const name = designerName(designer);
   return (
     <Card className="gap-4" data-testid="designer-card">
@@ -49,10 +52,16 @@ export function BrowseDesignerCard({ designer, origin, profileHref, onNudge }: P
             View Profile
           </Link>
         </Button>
-        <Button className="flex-1" onClick={() => onNudge({ id: designer.user_id, name })} aria-label={`Nudge ${name}`}>
-          <Send aria-hidden="true" className="size-4" />
+        <BusyButton
+          className="flex-1"
+          busy={nudgeBusyLabel !== null}
+          busyLabel={nudgeBusyLabel ?? ''}
+          onClick={() => onNudge({ id: designer.user_id, name })}
+          aria-label={`Nudge ${name}`}
+        >
+          {nudgeBusyLabel === null ? <Send aria-hidden="true" className="size-4" /> : null}
           Nudge
-        </Button>
+        </BusyButton>
       </CardFooter>
     </Card>
   );

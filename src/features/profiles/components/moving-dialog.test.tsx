@@ -11,9 +11,13 @@ vi.mock('sonner', () => ({
 }));
 
 function setup(subscribed = true) {
-  const ensureSubscribed = vi.fn(() => subscribed);
-  const rendered = renderWithClient(<MovingDialog customerId="c1" ensureSubscribed={ensureSubscribed} />);
-  return { ...rendered, ensureSubscribed };
+  // A gate that knows the answer already (waiting for it is the subscription gate's own test).
+  const run = vi.fn((_key: string, action: () => void) => {
+    if (subscribed) action();
+  });
+  const membership = { run, waitingFor: null, waitingLabel: 'Checking your membership…' };
+  const rendered = renderWithClient(<MovingDialog customerId="c1" membership={membership} />);
+  return { ...rendered, run };
 }
 
 describe('MovingDialog (SPEC §5 moving project)', () => {
@@ -24,9 +28,9 @@ describe('MovingDialog (SPEC §5 moving project)', () => {
   });
 
   it('asks for a plan instead of opening without a subscription', async () => {
-    const { user, ensureSubscribed } = setup(false);
+    const { user, run } = setup(false);
     await user.click(screen.getByRole('button', { name: 'Plan my move' }));
-    expect(ensureSubscribed).toHaveBeenCalledOnce();
+    expect(run).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

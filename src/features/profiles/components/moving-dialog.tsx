@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Truck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { GatedButton, type GatedAction } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -29,8 +30,8 @@ const order = ['location', 'space_size', 'budget', 'budget_type', 'preferred_sty
 
 type Props = {
   customerId: string;
-  /** False when the customer has no client membership (the database refuses then): the form stays closed. */
-  ensureSubscribed: () => boolean;
+  /** The project needs the client membership (the database refuses it otherwise): the form opens once confirmed. */
+  membership: GatedAction;
 };
 
 const empty: MovingProjectInput = {
@@ -43,7 +44,7 @@ const empty: MovingProjectInput = {
 };
 
 /** SPEC §2/§5 'Moving soon?': creates the project 'Moving to {location}'. */
-export function MovingDialog({ customerId, ensureSubscribed }: Props) {
+export function MovingDialog({ customerId, membership }: Props) {
   const [open, setOpen] = useState(false);
   const errorId = `${useId()}-error`;
   const form = useForm<MovingProjectInput, unknown, MovingProjectValues>({
@@ -68,10 +69,10 @@ export function MovingDialog({ customerId, ensureSubscribed }: Props) {
         <p className="text-sm text-muted-foreground">
           Tell us about your new place and designers can start planning before the boxes arrive.
         </p>
-        <Button onClick={() => ensureSubscribed() && setOpen(true)}>
-          <Truck aria-hidden="true" className="size-4" />
+        <GatedButton gate={membership} gateKey="plan-move" onAllowed={() => setOpen(true)}>
+          {membership.waitingFor === 'plan-move' ? null : <Truck aria-hidden="true" className="size-4" />}
           Plan my move
-        </Button>
+        </GatedButton>
       </CardContent>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>

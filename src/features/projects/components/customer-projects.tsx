@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { GatedButton, type GatedAction } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useCustomerProjects } from '@/features/projects/api/get-customer-projects';
@@ -10,12 +11,12 @@ import { ProjectList } from '@/features/projects/components/project-list';
 
 type CustomerProjectsProps = {
   customerId: string;
-  /** Called before the form opens; returns false (and shows the subscribe prompt) when the user has no plan. */
-  ensureSubscribed: () => boolean;
+  /** Creating a project needs the client plan: the form opens once the membership is confirmed, never before. */
+  membership: GatedAction;
 };
 
 /** SPEC §2 "My Projects": actions, the create form and the customer's project cards. */
-export function CustomerProjects({ customerId, ensureSubscribed }: CustomerProjectsProps) {
+export function CustomerProjects({ customerId, membership }: CustomerProjectsProps) {
   const [creating, setCreating] = useState(false);
   const projects = useCustomerProjects(customerId);
   const rows = projects.data?.pages.flat() ?? [];
@@ -33,7 +34,9 @@ export function CustomerProjects({ customerId, ensureSubscribed }: CustomerProje
         <Button asChild variant="outline">
           <Link to={paths.profile.customer.getHref()}>Edit Profile</Link>
         </Button>
-        <Button onClick={() => ensureSubscribed() && setCreating(true)}>New Project</Button>
+        <GatedButton gate={membership} gateKey="new-project" onAllowed={() => setCreating(true)}>
+          New Project
+        </GatedButton>
       </div>
       <NewProjectDialog customerId={customerId} open={creating} onOpenChange={setCreating} />
       <section aria-labelledby="my-projects-heading" className="space-y-4">

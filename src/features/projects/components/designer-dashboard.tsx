@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { GatedButton, type GatedAction } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -13,13 +14,13 @@ import { filterNearby, toCoordinates } from '@/lib/geo';
 
 type DesignerDashboardProps = {
   designerId: string;
-  /** Opening a project to bid needs the designer plan; returns false (and shows the prompt) without it. */
-  ensureSubscribed: () => boolean;
+  /** Opening a project to bid needs the designer plan: it opens once the membership is confirmed, never before. */
+  membership: GatedAction;
   onOpenProject: (projectId: string) => void;
 };
 
 /** SPEC §2 designer dashboard: open projects near the designer, and the designer's own projects. */
-export function DesignerDashboard({ designerId, ensureSubscribed, onOpenProject }: DesignerDashboardProps) {
+export function DesignerDashboard({ designerId, membership, onOpenProject }: DesignerDashboardProps) {
   const [tab, setTab] = useState('available');
   const location = useCurrentPosition('Location access denied. Showing all projects.');
   const available = useAvailableProjects();
@@ -71,7 +72,11 @@ export function DesignerDashboard({ designerId, ensureSubscribed, onOpenProject 
                 key={project.id}
                 project={project}
                 distance={project.distance}
-                action={<Button onClick={() => ensureSubscribed() && onOpenProject(project.id)}>Submit Bid</Button>}
+                action={
+                  <GatedButton gate={membership} gateKey={project.id} onAllowed={() => onOpenProject(project.id)}>
+                    Submit Bid
+                  </GatedButton>
+                }
               />
             ))}
           </ProjectList>

@@ -3,7 +3,7 @@ import type { Plan } from '@/features/subscription/utils/plans';
 
 export type UseSubscriptionResult = {
   subscribed: boolean;
-  /** True only while the first check for a signed-in user is under way. */
+  /** True while a signed-in user's membership is not known yet (the first check is under way or waits to run). */
   isLoading: boolean;
   /** The plan of the user's role (null when signed out or not yet known). */
   plan: Plan | null;
@@ -18,7 +18,8 @@ export function useSubscription(userId: string | null | undefined): UseSubscript
   const query = useSubscriptionQuery(userId);
   return {
     subscribed: query.data?.subscribed ?? false,
-    isLoading: query.isLoading,
+    // Not query.isLoading: that is false while a check waits to run (e.g. offline), though nothing is known yet.
+    isLoading: Boolean(userId) && query.isPending,
     plan: query.data?.plan ?? null,
     subscriptionEnd: query.data?.subscription_end ?? null,
   };
