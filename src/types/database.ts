@@ -698,6 +698,63 @@ export type Database = {
         Returns: string
       }
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined }
+      designer_bids: {
+        Args: {
+          after_created_at?: string
+          after_id?: string
+          page_size?: number
+        }
+        Returns: {
+          bid_amount: number
+          can_open: boolean
+          created_at: string
+          estimated_days: number
+          id: string
+          project_id: string
+          project_title: string
+          status: Database["public"]["Enums"]["bid_status"]
+        }[]
+      }
+      open_project_count: {
+        Args: { origin_latitude?: number; origin_longitude?: number }
+        Returns: number
+      }
+      open_projects: {
+        Args: {
+          after_created_at?: string
+          after_id?: string
+          origin_latitude?: number
+          origin_longitude?: number
+          page_size?: number
+        }
+        Returns: {
+          budget: number
+          budget_type: Database["public"]["Enums"]["budget_type"]
+          completed_at: string | null
+          created_at: string
+          customer_id: string
+          description: string
+          designer_id: string | null
+          id: string
+          items_total: number
+          latitude: number | null
+          location: string
+          longitude: number | null
+          portfolio_consent: boolean
+          portfolio_show_costs: boolean
+          preferred_style: string | null
+          space_size: number
+          status: Database["public"]["Enums"]["project_status"]
+          title: string
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "projects"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       portfolio_projects: {
         Args: {
           after_completed_at?: string
