@@ -241,6 +241,11 @@ test('a project from posting to review, with customer and designer side by side'
 
     // --- Complete and review.
     await c.page.getByRole('button', { name: 'Mark as Complete' }).click();
+    // The portfolio choices come first, both off (their journey: portfolio-consent.spec.ts).
+    await c.page
+      .getByRole('dialog', { name: 'Complete this project' })
+      .getByRole('button', { name: 'Mark as Complete' })
+      .click();
     const review = c.page.getByRole('dialog', { name: 'Rate Your Designer' });
     await expect(review.getByRole('radio', { name: '5 stars' })).toBeChecked();
     // The radios are visually hidden behind the star icons; choosing one is what a click on a star does.

@@ -58,6 +58,8 @@ export const projectKeys = {
   photos: (projectId: string) => [...projectKeys.detail(projectId), 'photos'] as const,
   photoNotes: (projectId: string) => [...projectKeys.detail(projectId), 'photo-notes'] as const,
   review: (projectId: string) => [...projectKeys.detail(projectId), 'review'] as const,
+  /** The customer's consent to show the completed project in the designer's portfolio (docs/decisions/0017). */
+  portfolioConsent: (projectId: string) => [...projectKeys.detail(projectId), 'portfolio-consent'] as const,
   /** Why a project read came back empty (missing or denied). */
   access: (projectId: string) => [...projectKeys.detail(projectId), 'access'] as const,
 };

@@ -1,6 +1,11 @@
 import { lazy } from 'react';
 
 // The project page's dialogs are not part of its first paint: their code loads when one first opens.
+export const CompleteProjectDialog = lazy(() =>
+  import('@/features/projects/components/complete-project-dialog').then((m) => ({
+    default: m.CompleteProjectDialog,
+  })),
+);
 export const ReviewDialog = lazy(() =>
   import('@/features/reviews/components/review-dialog').then((m) => ({ default: m.ReviewDialog })),
 );

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { ReviewDialog, SubscribeDialog } from '@/app/routes/project-dialogs';
+import { CompleteProjectDialog, ReviewDialog, SubscribeDialog } from '@/app/routes/project-dialogs';
 import { takeProjectPrefetch } from '@/app/routes/project-prefetch';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { Button } from '@/components/ui/button';
@@ -14,9 +14,9 @@ import { DesignerBidCard } from '@/features/bids/components/designer-bid-card';
 import { MessagesPanel } from '@/features/messages/components/messages-panel';
 import { BudgetTracker } from '@/features/project-items/components/budget-tracker';
 import { ProjectPhotosCard } from '@/features/project-photos/components/project-photos-card';
-import { useCompleteProject } from '@/features/projects/api/complete-project';
 import { useProject } from '@/features/projects/api/get-project';
 import { useProjectAccess } from '@/features/projects/api/get-project-access';
+import { PortfolioConsentCard } from '@/features/projects/components/portfolio-consent-card';
 import { ProjectDetailCard } from '@/features/projects/components/project-detail-card';
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
@@ -45,7 +45,8 @@ export function Component() {
   const membership = useSubscriptionGate(userId, role.data ?? 'customer');
   const [reviewOpen, setReviewOpen] = useState(false);
   const [promptDismissed, setPromptDismissed] = useState(false);
-  const complete = useCompleteProject({ onSuccess: () => setReviewOpen(true) });
+  // Mark as Complete asks for the portfolio choices first (docs/decisions/0017), then offers the review.
+  const [completeOpen, setCompleteOpen] = useState(false);
 
   const data = project.data;
   const isOwner = Boolean(data && data.customer_id === userId);
@@ -140,9 +141,7 @@ export function Component() {
           canUpload={data.status !== 'completed'}
           footer={
             data.status === 'active' && isOwner ? (
-              <Button onClick={() => complete.mutate(data.id)} disabled={complete.isPending}>
-                {complete.isPending ? 'Completing…' : 'Mark as Complete'}
-              </Button>
+              <Button onClick={() => setCompleteOpen(true)}>Mark as Complete</Button>
             ) : data.status === 'completed' ? (
               <p className="text-sm text-muted-foreground">This project is complete.</p>
             ) : null
@@ -150,9 +149,22 @@ export function Component() {
         />
       ) : null}
 
+      {isOwner && data.status === 'completed' ? (
+        <PortfolioConsentCard projectId={data.id} designerId={data.designer_id} />
+      ) : null}
+
       {participant ? <MessagesPanel projectId={data.id} userId={userId} /> : null}
 
       <Suspense fallback={null}>
+        {isOwner && completeOpen ? (
+          <CompleteProjectDialog
+            open={completeOpen}
+            onOpenChange={setCompleteOpen}
+            projectId={data.id}
+            designerId={data.designer_id}
+            onCompleted={() => setReviewOpen(true)}
+          />
+        ) : null}
         {isOwner && data.designer_id && reviewOpen ? (
           <ReviewDialog
             open={reviewOpen}

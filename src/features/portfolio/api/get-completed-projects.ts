@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -6,42 +7,70 @@ export const COMPLETED_PAGE_SIZE = 6;
 const PHOTO_LINK_SECONDS = 3600;
 
 /**
- * SPEC §7 projects "select by designer_id and status completed newest first". RLS decides who sees which:
- * the designer sees all of theirs, a customer only their own project with this designer.
+ * One row of rpc portfolio_projects (docs/decisions/0017): only what the portfolio may show. `place` is city
+ * level or null; budget, budget_type and items_total are null unless the customer agreed to show what it cost
+ * (or the viewer is one of the project's parties); is_public is false only for the parties' own view of a
+ * project the customer has not agreed to show.
  */
-export async function getCompletedProjectsPage(designerId: string, page: number) {
-  const from = page * COMPLETED_PAGE_SIZE;
-  const { data, error } = await supabase
-    .from('projects')
-    .select(
-      'id, title, description, location, space_size, budget, budget_type, preferred_style, completed_at, created_at',
-    )
-    .eq('designer_id', designerId)
-    .eq('status', 'completed')
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(from, from + COMPLETED_PAGE_SIZE - 1);
-  if (error) throw error;
-  return data;
-}
+export const portfolioProjectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  place: z.string().nullable(),
+  space_size: z.number(),
+  preferred_style: z.string().nullable(),
+  completed_at: z.string(),
+  budget: z.number().nullable(),
+  budget_type: z.enum(['soft', 'hard']).nullable(),
+  items_total: z.number().nullable(),
+  is_public: z.boolean(),
+  costs_public: z.boolean(),
+});
 
-export type CompletedProject = Awaited<ReturnType<typeof getCompletedProjectsPage>>[number];
+export type CompletedProject = z.infer<typeof portfolioProjectSchema>;
+/** Where a page ended (newest completion first, id as tie-breaker): the next page starts after it. */
+export type PortfolioCursor = { completed_at: string; id: string };
+
+/**
+ * SPEC §7 projects "select by designer_id and status completed newest first", through the portfolio read path:
+ * every signed-in user sees the consented ones; the designer and the customer also their own others.
+ */
+export async function getCompletedProjectsPage(
+  designerId: string,
+  after: PortfolioCursor | null,
+): Promise<CompletedProject[]> {
+  const { data, error } = await supabase.rpc('portfolio_projects', {
+    designer_id: designerId,
+    page_size: COMPLETED_PAGE_SIZE,
+    ...(after ? { after_completed_at: after.completed_at, after_id: after.id } : {}),
+  });
+  if (error) throw error;
+  return z.array(portfolioProjectSchema).parse(data);
+}
 
 export function useCompletedProjects(designerId: string) {
   return useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: designerKeys.completedProjects(designerId),
       queryFn: ({ pageParam }) => getCompletedProjectsPage(designerId, pageParam),
-      initialPageParam: 0,
-      getNextPageParam: (lastPage, _pages, lastPageParam) =>
-        lastPage.length === COMPLETED_PAGE_SIZE ? lastPageParam + 1 : undefined,
+      initialPageParam: null as PortfolioCursor | null,
+      getNextPageParam: (lastPage) => {
+        const last = lastPage.at(-1);
+        return lastPage.length === COMPLETED_PAGE_SIZE && last
+          ? { completed_at: last.completed_at, id: last.id }
+          : undefined;
+      },
     }),
   );
 }
 
 export type ProjectPhoto = { name: string; url: string; type: 'before' | 'after' };
 
-/** Before/after photos of a project (name prefix marks the type), as signed links valid 3600 s. */
+/**
+ * Before/after photos of a project (name prefix marks the type), as signed links valid 3600 s. Storage policies
+ * decide what a viewer may list: everything for the parties, the before/after photos of a consented project for
+ * other signed-in users, nothing otherwise.
+ */
 export async function getProjectPhotos(projectId: string): Promise<ProjectPhoto[]> {
   const bucket = supabase.storage.from('project-photos');
   const { data, error } = await bucket.list(projectId, { limit: 100, sortBy: { column: 'name', order: 'asc' } });

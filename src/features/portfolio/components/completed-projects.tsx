@@ -1,3 +1,4 @@
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Photo } from '@/components/ui/photo';
 import { LoadMore } from '@/components/load-more';
@@ -7,11 +8,15 @@ import {
   useProjectPhotos,
   type CompletedProject,
 } from '@/features/portfolio/api/get-completed-projects';
+import { budgetLine } from '@/features/portfolio/utils/budget-line';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** The designer's completed projects the viewer may see, with before/after galleries and completion date. */
+/**
+ * The designer's completed projects the viewer may see (docs/decisions/0017): those their customers agreed to
+ * show, and to the project's own parties also the others, marked as not public. Before/after galleries,
+ * completion date, a city-level place, and how it came in against its budget when the customer allows it.
+ */
 export function CompletedProjects({ designerId }: { designerId: string }) {
   const projects = useCompletedProjects(designerId);
   if (projects.isPending) return <Spinner label="Loading projects…" />;
@@ -51,35 +56,54 @@ function CompletedProjectCard({ designerId, project }: { designerId: string; pro
   const photos = useProjectPhotos(designerId, project.id);
   const before = photos.data?.filter((p) => p.type === 'before') ?? [];
   const after = photos.data?.filter((p) => p.type === 'after') ?? [];
+  const cost =
+    project.items_total !== null && project.budget !== null && project.budget_type !== null
+      ? budgetLine(project.items_total, project.budget, project.budget_type)
+      : null;
   return (
     <Card className="gap-4" data-testid="completed-project">
       <CardHeader className="gap-1">
-        <CardTitle>{project.title}</CardTitle>
-        {project.completed_at ? (
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle>{project.title}</CardTitle>
+          {project.is_public ? null : <Badge variant="outline">Not public</Badge>}
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Completed <time dateTime={project.completed_at}>{date.format(new Date(project.completed_at))}</time>
+        </p>
+        {project.is_public ? null : (
           <p className="text-sm text-muted-foreground">
-            Completed <time dateTime={project.completed_at}>{date.format(new Date(project.completed_at))}</time>
+            Only the client and the designer see this project: the client has not agreed to show it.
           </p>
-        ) : null}
+        )}
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         <p>{project.description}</p>
         <dl className="flex flex-wrap gap-x-6 gap-y-1">
-          <div className="flex gap-1">
-            <dt className="text-muted-foreground">Location:</dt>
-            <dd>{project.location}</dd>
-          </div>
+          {project.place ? (
+            <div className="flex gap-1">
+              <dt className="text-muted-foreground">Location:</dt>
+              <dd>{project.place}</dd>
+            </div>
+          ) : null}
           <div className="flex gap-1">
             <dt className="text-muted-foreground">Space:</dt>
             <dd>{project.space_size} sq ft</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt className="text-muted-foreground">Budget:</dt>
-            <dd>{money.format(project.budget)}</dd>
           </div>
           {project.preferred_style ? (
             <div className="flex gap-1">
               <dt className="text-muted-foreground">Style:</dt>
               <dd>{project.preferred_style}</dd>
+            </div>
+          ) : null}
+          {cost ? (
+            <div className="flex gap-1" data-testid="budget-line">
+              <dt className="text-muted-foreground">Came in at:</dt>
+              <dd>
+                {cost}
+                {project.costs_public ? null : (
+                  <span className="text-muted-foreground"> (only the client and the designer see this)</span>
+                )}
+              </dd>
             </div>
           ) : null}
         </dl>

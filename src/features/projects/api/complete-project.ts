@@ -1,22 +1,35 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { projectKeys } from '@/lib/query-keys';
+import { portfolioConsentColumns, type PortfolioConsent } from '@/features/projects/api/update-portfolio-consent';
+import { designerKeys, projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC §7 projects: "update status completed" (the owner, active → completed; the database refuses the rest). */
-export async function completeProject(projectId: string): Promise<void> {
-  const { error } = await supabase.from('projects').update({ status: 'completed' }).eq('id', projectId);
+export type CompleteProjectInput = { projectId: string; designerId: string | null; consent: PortfolioConsent };
+
+/**
+ * SPEC §7 projects: "update status completed" (the owner, active → completed; the database refuses the rest),
+ * with the customer's portfolio choices in the same update (docs/decisions/0017). The row comes back, so an
+ * update that row-level security turned into nothing is reported as a failure, not as a completion.
+ */
+export async function completeProject({ projectId, consent }: CompleteProjectInput): Promise<void> {
+  const { data, error } = await supabase
+    .from('projects')
+    .update({ status: 'completed', ...portfolioConsentColumns(consent) })
+    .eq('id', projectId)
+    .select('id');
   if (error) throw error;
+  if (data.length === 0) throw new Error('Project not completed');
 }
 
 export function useCompleteProject({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeProject,
-    onSuccess: async (_data, projectId) => {
+    onSuccess: async (_data, { projectId, designerId }) => {
       toast.success('Project marked as complete');
       await queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
       await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+      if (designerId) await queryClient.invalidateQueries({ queryKey: designerKeys.completedProjects(designerId) });
       onSuccess?.();
     },
     onError: () => toast.error('Failed to complete project'),
