@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig, repoRoot } from '../local-supabase/src/config.ts';
 import { wipeData } from '../local-supabase/src/db.ts';
 import { startStack } from '../local-supabase/src/stack.ts';
-import { E2E_PORT_BASE } from './stack-ports.ts';
+import { E2E_APP_PORT, E2E_APP_URL, E2E_PORT_BASE } from './stack-ports.ts';
 
 /**
  * One fresh local stack (new database, migrations, seed) for the whole Playwright run, like the integration
@@ -10,6 +10,10 @@ import { E2E_PORT_BASE } from './stack-ports.ts';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.LOCAL_SUPABASE_TEST = '1';
+  // The app's origin, as `npm start` passes it: auth's site_url and the payment functions' allowed return
+  // origins follow it (supabase/config.toml env(SITE_URL), ADR 0016), so the journeys run on any E2E_APP_PORT.
+  process.env.SITE_URL = E2E_APP_URL;
+  process.env.ALLOWED_ORIGINS = `http://localhost:${E2E_APP_PORT}`;
   const config = loadConfig({
     apiPort: E2E_PORT_BASE + 1,
     dbPort: E2E_PORT_BASE + 2,

@@ -6,8 +6,8 @@ import { E2E_API_URL } from './stack-ports.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
 
-// The payment functions accept return URLs only on allowed origins (ADR 0010: by default the Vite dev and
-// preview origins), so these journeys need the app on one of them: run with E2E_APP_PORT=4173.
+// The payment functions accept return URLs only on allowed origins (ADR 0010); the e2e stack is told the app's
+// origin (SITE_URL, e2e/global-setup.ts, ADR 0016), so these journeys run on any E2E_APP_PORT.
 
 /** supabase-js in Node, signed in as the test user (their own session, their own RLS). */
 async function clientAs(user: TestUser): Promise<SupabaseClient> {

@@ -4,7 +4,7 @@
  */
 export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 25420);
 export const E2E_API_URL = `http://127.0.0.1:${E2E_PORT_BASE + 1}`;
-// The app is the production build on `vite preview`'s port, an origin the auth redirect allow list and the
-// payment functions' return-URL list already know (supabase/config.toml, supabase/functions/_shared/config.ts).
+// The app is the production build on `vite preview`, on any port: global-setup.ts gives the stack its origin
+// (SITE_URL), which auth and the payment functions' return-URL allow list follow (ADR 0016).
 export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 4173);
 export const E2E_APP_URL = `http://127.0.0.1:${E2E_APP_PORT}`;

@@ -5,11 +5,17 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatDemoLogins, parseDemoLogins } from './lib/demo-logins.mjs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { portFree } from './lib/ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP_PORT = Number(process.env.APP_PORT ?? 5173);
+// The app's origin, for the stack: auth's site_url and the payment functions' return-URL allow list follow it
+// (supabase/config.toml reads SITE_URL and ALLOWED_ORIGINS through env(), ADR 0016), so e-mail links and checkout
+// return URLs work on whatever port the app is given.
+const APP_URL = `http://localhost:${APP_PORT}`;
+const APP_ORIGINS = { SITE_URL: APP_URL, ALLOWED_ORIGINS: `http://127.0.0.1:${APP_PORT}` };
 
 ensureDependencies(root);
 
@@ -70,15 +76,23 @@ process.on('SIGTERM', () => void shutdown(0));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const statusLines = [];
+const get = (k) => statusLines.find((l) => l.startsWith(`${k}=`))?.split('=').slice(1).join('=').replace(/^"|"$/g, '');
+// The stack prints 'local Supabase ready' first and its status lines after it: wait for both, as the app is
+// given the API's URL and key from them.
 await new Promise((resolve) => {
-  run('supabase', bin('tsx'), ['local-supabase/src/cli.ts', 'stack'], {}, (line) => {
+  let ready = false;
+  run('supabase', bin('tsx'), ['local-supabase/src/cli.ts', 'stack'], APP_ORIGINS, (line) => {
     if (/^[A-Z_]+="/.test(line)) statusLines.push(line);
-    if (line.startsWith('local Supabase ready')) resolve();
+    if (line.startsWith('local Supabase ready')) ready = true;
+    if (ready && ['API_URL', 'DB_URL', 'INBUCKET_URL', 'PUBLISHABLE_KEY', 'ANON_KEY', 'SERVICE_ROLE_KEY'].every(get)) resolve();
   });
 });
 
+// The app talks to the stack just started, wherever its ports are (LOCAL_SUPABASE_API_PORT): the process
+// environment outranks .env.development for Vite.
 await new Promise((resolve) => {
-  run('app', bin('vite'), ['--port', String(APP_PORT), '--strictPort'], {}, (line) => {
+  const appEnv = { VITE_SUPABASE_URL: get('API_URL'), VITE_SUPABASE_PUBLISHABLE_KEY: get('PUBLISHABLE_KEY') };
+  run('app', bin('vite'), ['--port', String(APP_PORT), '--strictPort'], appEnv, (line) => {
     if (/Local:|ready in/.test(line)) resolve();
   });
 });
@@ -95,25 +109,15 @@ if (existsSync(seedStorage)) {
   });
 }
 
-const get = (k) => statusLines.find((l) => l.startsWith(`${k}=`))?.split('=').slice(1).join('=').replace(/^"|"$/g, '');
 const logins = path.join(root, 'docs', 'demo-logins.md');
 console.log(`
   Good Space is running. Ctrl-C stops everything.
 
-  App            http://localhost:${APP_PORT}
+  App            ${APP_URL}
   API            ${get('API_URL')}
   Database       ${get('DB_URL')}
   Mail inbox     ${get('INBUCKET_URL')}
   Publishable    ${get('PUBLISHABLE_KEY')}
   Anon key       ${get('ANON_KEY')}
   Service key    ${get('SERVICE_ROLE_KEY')}
-${existsSync(logins) ? `\n  Demo logins (docs/demo-logins.md):\n${demoLoginLines(readFileSync(logins, 'utf8'))}` : ''}`);
-
-function demoLoginLines(md) {
-  return md
-    .split('\n')
-    .filter((l) => /^\|.*@.*\|/.test(l))
-    .slice(0, 12)
-    .map((l) => `    ${l.split('|').slice(1, -1).map((c) => c.trim()).join('  ')}`)
-    .join('\n');
-}
+${existsSync(logins) ? `\n  Demo logins (more accounts, same password, in docs/demo-logins.md):\n${formatDemoLogins(parseDemoLogins(readFileSync(logins, 'utf8')))}\n` : ''}`);
