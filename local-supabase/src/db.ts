@@ -113,19 +113,21 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
       if (pgLog.length > 200) pgLog.shift();
     },
   };
-  const lastLog = (err: unknown) => pgLog.slice(-10).join('').trim() || (err instanceof Error ? err.message : String(err));
+  const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
   if (isNew) {
     try {
       await initCluster(options);
     } catch (err) {
-      throw new Error(`PostgreSQL could not create its database: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`PostgreSQL could not create its database: ${message(err)}`);
     }
   }
+  pgLog.length = 0; // from here on, only the server's own lines
   let server: PostgresServer;
   try {
     server = await startServer(options);
   } catch (err) {
-    throw new Error(`PostgreSQL did not start: ${lastLog(err)}`);
+    const tail = pgLog.slice(-10).join('').trim();
+    throw new Error(`PostgreSQL did not start: ${message(err)}${tail ? `\n${tail}` : ''}`);
   }
 
   try {
