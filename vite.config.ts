@@ -1,8 +1,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { prerenderPlugin } from './scripts/prerender.ts';
+import { siteFilesPlugin } from './scripts/site-files.ts';
+import { assertBuildEnv } from './src/config/parse-env.ts';
 
 // react-router's package exports point at its development build for every bundler (remix-run/react-router#12532,
 // #14102: "intended to be temporary"); it ships the production one beside it, without the dev-only warnings.
@@ -17,9 +19,34 @@ const reactRouterProduction = [
   },
 ];
 
+// A build bakes in the Supabase project the app talks to; without it the app would build and then fail in the
+// browser ('supabaseUrl is required.'). Checked once the settings are loaded (.env files and the environment, as
+// the app will see them), before anything is built. `vite` (development) has .env.development's defaults.
+const buildSettings: Plugin = {
+  name: 'good-space:build-settings',
+  apply: 'build',
+  configResolved(config) {
+    if (config.build.ssr) return;
+    try {
+      assertBuildEnv(config.env);
+    } catch (err) {
+      // Vite prints the stack after 'error during build:'; here it would only list Vite's own frames.
+      (err as Error).stack = `${(err as Error).name}: ${(err as Error).message}`;
+      throw err;
+    }
+  },
+};
+
 export default defineConfig(({ command }) => ({
-  // The landing page and /auth are prerendered (ADR 0013): they paint before any script has run.
-  plugins: [react(), tailwindcss(), prerenderPlugin(['/', '/auth'])],
+  // The landing page and /auth are prerendered (ADR 0013): they paint before any script has run. robots.txt and
+  // the sitemap name the pages a visitor can see signed out.
+  plugins: [
+    buildSettings,
+    react(),
+    tailwindcss(),
+    prerenderPlugin(['/', '/auth']),
+    siteFilesPlugin(['/', '/auth', '/pricing']),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

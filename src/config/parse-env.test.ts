@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '@/config/env';
+import { assertBuildEnv, missingEnv, parseEnv, REQUIRED_ENV } from '@/config/parse-env';
 
 describe('parseEnv', () => {
   it('reads the local values', () => {
@@ -40,5 +40,35 @@ describe('parseEnv', () => {
   it('leaves a missing URL to supabase-js as well', () => {
     const env = parseEnv({ VITE_SUPABASE_PUBLISHABLE_KEY: '  ' });
     expect(() => createClient(env.SUPABASE_URL, 'key')).toThrow('supabaseUrl is required.');
+  });
+});
+
+describe('assertBuildEnv (what `vite build` checks first)', () => {
+  const local = {
+    VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
+    VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH',
+  };
+
+  it('stops a build with neither setting, naming both', () => {
+    expect(() => assertBuildEnv({ MODE: 'production' })).toThrow(
+      /^Missing build settings: VITE_SUPABASE_URL, VITE_SUPABASE_PUBLISHABLE_KEY\. .*docs\/deployment\.md/,
+    );
+  });
+
+  it('names only what is missing; blank counts as missing', () => {
+    expect(() => assertBuildEnv({ ...local, VITE_SUPABASE_PUBLISHABLE_KEY: '  ' })).toThrow(
+      /^Missing build settings: VITE_SUPABASE_PUBLISHABLE_KEY\./,
+    );
+    expect(missingEnv({ VITE_SUPABASE_PUBLISHABLE_KEY: 'k' })).toEqual(['VITE_SUPABASE_URL']);
+  });
+
+  it('refuses a malformed URL with its name, and passes complete settings', () => {
+    expect(() => assertBuildEnv({ ...local, VITE_SUPABASE_URL: '127.0.0.1:54321' })).toThrow(/VITE_SUPABASE_URL must be/);
+    expect(() => assertBuildEnv(local)).not.toThrow();
+  });
+
+  it('requires exactly what the app reads: with the required variables every setting is filled', () => {
+    const settings = parseEnv(Object.fromEntries(REQUIRED_ENV.map((name) => [name, local[name]])));
+    expect(Object.values(settings).every((v) => v !== '')).toBe(true);
   });
 });

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { E2E_APP_URL } from './stack-ports.ts';
+
+// What a crawler asks for first must be real files: a host's SPA fallback would answer them with the app's HTML
+// (Lighthouse: "robots.txt is not valid"). The build knows the site's origin from VITE_SITE_URL (docs/deployment.md).
+
+test('robots.txt is plain text that allows crawling and names the sitemap', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/plain\b/);
+  const text = await res.text();
+  expect(text).not.toContain('<html');
+  expect(text).toMatch(/^User-agent: \*$/m);
+  expect(text).toMatch(/^Allow: \/$/m);
+  expect(text.match(/^Sitemap: .*$/gm)).toEqual([`Sitemap: ${E2E_APP_URL}/sitemap.xml`]);
+});
+
+test('the sitemap is XML listing the public pages, each of which answers', async ({ request }) => {
+  const res = await request.get('/sitemap.xml');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^(text|application)\/xml\b/);
+  const xml = await res.text();
+  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+  const pages = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(pages).toEqual([`${E2E_APP_URL}/`, `${E2E_APP_URL}/auth`, `${E2E_APP_URL}/pricing`]);
+  for (const page of pages) {
+    const answer = await request.get(page);
+    expect(answer.status(), page).toBe(200);
+    expect(answer.headers()['content-type'], page).toMatch(/^text\/html\b/);
+  }
+});
