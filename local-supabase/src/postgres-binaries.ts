@@ -106,9 +106,13 @@ function ensureCopy(pkg: PlatformPackage): string {
   try {
     cpSync(pkg.nativeDir, tmp, { recursive: true, verbatimSymlinks: true });
     openToAll(tmp);
-    writeFileSync(path.join(tmp, COMPLETE), JSON.stringify({ package: pkg.name, version: pkg.version, from: pkg.nativeDir }) + '\n', {
-      mode: 0o644,
-    });
+    writeFileSync(
+      path.join(tmp, COMPLETE),
+      JSON.stringify({ package: pkg.name, version: pkg.version, from: pkg.nativeDir }) + '\n',
+      {
+        mode: 0o644,
+      },
+    );
     renameSync(tmp, dest);
   } catch (err) {
     rmSync(tmp, { recursive: true, force: true });
@@ -124,7 +128,8 @@ let resolved: Promise<PostgresBinaries> | null = null;
 export function postgresBinaries(): Promise<PostgresBinaries> {
   resolved ??= (async () => {
     const pkg = await platformPackage();
-    if (!runningAsRoot() || reachableForPostgres(pkg)) return { initdb: pkg.initdb, postgres: pkg.postgres, nativeDir: pkg.nativeDir };
+    if (!runningAsRoot() || reachableForPostgres(pkg))
+      return { initdb: pkg.initdb, postgres: pkg.postgres, nativeDir: pkg.nativeDir };
     const nativeDir = ensureCopy(pkg);
     const inCopy = (file: string) => path.join(nativeDir, path.relative(pkg.nativeDir, file));
     return { initdb: inCopy(pkg.initdb), postgres: inCopy(pkg.postgres), nativeDir };

