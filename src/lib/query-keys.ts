@@ -54,6 +54,8 @@ export const projectKeys = {
   detail: (projectId: string) => [...projectKeys.all, 'detail', projectId] as const,
   bids: (projectId: string) => [...projectKeys.detail(projectId), 'bids'] as const,
   items: (projectId: string) => [...projectKeys.detail(projectId), 'items'] as const,
+  /** projects.items_total, under the items: whatever refreshes the items refreshes it too. */
+  itemsTotal: (projectId: string) => [...projectKeys.items(projectId), 'total'] as const,
   messages: (projectId: string) => [...projectKeys.detail(projectId), 'messages'] as const,
   photos: (projectId: string) => [...projectKeys.detail(projectId), 'photos'] as const,
   photoNotes: (projectId: string) => [...projectKeys.detail(projectId), 'photo-notes'] as const,

@@ -129,6 +129,8 @@ export function Component() {
           userId={userId}
           budget={data.budget}
           budgetType={data.budget_type}
+          itemsTotal={data.items_total}
+          itemsTotalUpdatedAt={project.dataUpdatedAt}
           editable={data.status === 'active'}
         />
       ) : null}

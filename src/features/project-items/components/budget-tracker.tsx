@@ -3,7 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteItem } from '@/features/project-items/api/delete-item';
-import { useProjectItems, type ProjectItem } from '@/features/project-items/api/get-project-items';
+import { useItemsTotal } from '@/features/project-items/api/get-items-total';
+import { MAX_ITEMS, useProjectItems, type ProjectItem } from '@/features/project-items/api/get-project-items';
 import { AddItemForm } from '@/features/project-items/components/add-item-form';
 import { useItemsRealtime } from '@/features/project-items/hooks/use-items-realtime';
 import { budgetMessage, budgetSummary, money, type BudgetState } from '@/features/project-items/utils/budget';
@@ -14,6 +15,9 @@ type BudgetTrackerProps = {
   userId: string;
   budget: number;
   budgetType: 'soft' | 'hard';
+  /** The project row's items_total and when that row was read: the tracker's figure until it reads its own. */
+  itemsTotal: number;
+  itemsTotalUpdatedAt: number;
   /** Items are added and deleted only on active projects (the database agrees). */
   editable: boolean;
 };
@@ -25,7 +29,7 @@ const ALERT: Record<BudgetState, string> = {
   exceeded: 'border-red-400 bg-red-50 text-red-900',
 };
 
-/** Items total against the budget, for a set of items (exported for tests). */
+/** Items total against the budget (exported for tests). */
 export function BudgetSummary({
   budget,
   budgetType,
@@ -115,12 +119,24 @@ function ItemRow({
   );
 }
 
-/** SPEC §2 active project: the items and budget tracker, live for both parties. */
-export function BudgetTracker({ projectId, userId, budget, budgetType, editable }: BudgetTrackerProps) {
+/**
+ * SPEC §2 active project: the items and budget tracker, live for both parties. 'Spent' is the database's
+ * items_total (the figure the hard cap is enforced against), not a sum of the listed items: the list is capped.
+ */
+export function BudgetTracker({
+  projectId,
+  userId,
+  budget,
+  budgetType,
+  itemsTotal,
+  itemsTotalUpdatedAt,
+  editable,
+}: BudgetTrackerProps) {
   const items = useProjectItems(projectId);
+  const total = useItemsTotal(projectId, { value: itemsTotal, updatedAt: itemsTotalUpdatedAt });
   useItemsRealtime(projectId);
   const remove = useDeleteItem(projectId);
-  const spent = (items.data ?? []).reduce((sum, item) => sum + item.cost, 0);
+  const spent = total.data;
 
   return (
     <Card>
@@ -130,7 +146,7 @@ export function BudgetTracker({ projectId, userId, budget, budgetType, editable 
       <CardContent className="space-y-6">
         {items.isPending ? (
           <Spinner label="Loading items…" />
-        ) : items.isError ? (
+        ) : items.isError || total.isError ? (
           <p role="alert" className="text-destructive">
             Failed to load items
           </p>
@@ -140,18 +156,25 @@ export function BudgetTracker({ projectId, userId, budget, budgetType, editable 
             {items.data.length === 0 ? (
               <p className="text-sm text-muted-foreground">No items yet.</p>
             ) : (
-              <ul className="space-y-2" aria-label="Items">
-                {items.data.map((item) => (
-                  <ItemRow
-                    key={item.id}
-                    item={item}
-                    userId={userId}
-                    editable={editable}
-                    deleting={remove.isPending && remove.variables === item.id}
-                    onDelete={() => remove.mutate(item.id)}
-                  />
-                ))}
-              </ul>
+              <>
+                {items.data.length >= MAX_ITEMS ? (
+                  <p className="text-sm text-muted-foreground">
+                    Showing the newest {MAX_ITEMS} items; Spent counts every item.
+                  </p>
+                ) : null}
+                <ul className="space-y-2" aria-label="Items">
+                  {items.data.map((item) => (
+                    <ItemRow
+                      key={item.id}
+                      item={item}
+                      userId={userId}
+                      editable={editable}
+                      deleting={remove.isPending && remove.variables === item.id}
+                      onDelete={() => remove.mutate(item.id)}
+                    />
+                  ))}
+                </ul>
+              </>
             )}
           </>
         )}
