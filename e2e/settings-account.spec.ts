@@ -119,6 +119,74 @@ test("deleting the account removes the user's data, signs out and goes home", as
   }
 });
 
+test('deleting the account from the customer profile goes home, signed out, and stays there; its photos go too', async ({
+  page,
+}) => {
+  const user = await createUser('customer');
+  let deleted = false;
+  try {
+    // A project with a photo the customer uploaded: the deletion removes it through Storage.
+    const { data: project, error: projectError } = await admin
+      .from('projects')
+      .insert({
+        customer_id: user.id,
+        title: 'Sunroom refresh',
+        description: 'A sunroom to furnish with thrifted pieces.',
+        location: 'Portland, OR',
+        space_size: 150,
+        budget: 900,
+      })
+      .select('id')
+      .single();
+    expect(projectError).toBeNull();
+    const photo = `${project!.id}/before-1.png`;
+    const own = createClient(E2E_API_URL, DEFAULT_PUBLISHABLE_KEY, nodeOptions);
+    await own.auth.setSession(user.session);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const { error: uploadError } = await own.storage
+      .from('project-photos')
+      .upload(photo, new Blob([png], { type: 'image/png' }), { contentType: 'image/png' });
+    expect(uploadError).toBeNull();
+
+    await signInBrowser(page, user);
+    await page.goto('/profile/customer');
+    await expect(page.getByRole('heading', { name: 'Your details', exact: true })).toBeVisible({ timeout: 60_000 });
+    // Every page the tab shows from here on (the router's history updates included).
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete your account?' })
+      .getByRole('button', { name: 'Yes, delete my account' })
+      .click();
+    await expect(page.getByText('Account deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    deleted = true;
+    // Signed out for real, and still home: the sign-out never sent the tab to /auth on the way.
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token'))))
+      .toEqual([]);
+    await expect(page.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible();
+    await expect(page).toHaveURL('/');
+    expect(visited).not.toContain('/auth');
+
+    const { data: authUser } = await admin.auth.admin.getUserById(user.id);
+    expect(authUser.user).toBeNull();
+    const { data: left, error: listError } = await admin.storage.from('project-photos').list(project!.id);
+    expect(listError).toBeNull();
+    expect(left).toEqual([]);
+  } finally {
+    if (!deleted) await deleteUser(user);
+  }
+});
+
 test('a user turns on TOTP two-factor sign-in; the next sign-in needs a code before the app opens', async ({
   page,
   browser,

@@ -1,7 +1,5 @@
-import { useNavigate } from 'react-router-dom';
+import { useLeaveDeletedAccount } from '@/app/leave-deleted-account';
 import { Page } from '@/components/layouts/page';
-import { paths } from '@/config/paths';
-import { signOut } from '@/features/auth/api/sign-out';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useCustomerProfile } from '@/features/profiles/api/customer-profile';
 import { CustomerProfileForm } from '@/features/profiles/components/customer-profile-form';
@@ -14,7 +12,7 @@ import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscript
 /** SPEC §2 customer profile, Moving soon? and Danger Zone. */
 export function Component() {
   const auth = useAuth();
-  const navigate = useNavigate();
+  const leaveDeletedAccount = useLeaveDeletedAccount();
   const userId = auth.user?.id ?? '';
   const profile = useCustomerProfile(userId);
   const membership = useSubscriptionGate(userId, 'customer');
@@ -26,12 +24,7 @@ export function Component() {
           {(data) => <CustomerProfileForm userId={userId} initial={data} />}
         </QueryState>
         <MovingDialog customerId={userId} membership={membership} />
-        <DangerZone
-          onDeleted={async () => {
-            await signOut();
-            await navigate(paths.home.getHref(), { replace: true });
-          }}
-        />
+        <DangerZone onDeleted={leaveDeletedAccount} />
       </div>
       <SubscribeDialog {...membership.dialogProps} />
     </Page>

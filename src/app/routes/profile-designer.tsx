@@ -1,8 +1,8 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useLeaveDeletedAccount } from '@/app/leave-deleted-account';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { signOut } from '@/features/auth/api/sign-out';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useOwnDesignerProfile } from '@/features/profiles/api/designer-profile';
 import { DangerZone } from '@/features/profiles/components/danger-zone';
@@ -12,7 +12,7 @@ import { QueryState } from '@/components/query-state';
 /** SPEC §2 designer profile and account deletion. */
 export function Component() {
   const auth = useAuth();
-  const navigate = useNavigate();
+  const leaveDeletedAccount = useLeaveDeletedAccount();
   const userId = auth.user?.id ?? '';
   const profile = useOwnDesignerProfile(userId);
 
@@ -32,12 +32,7 @@ export function Component() {
         <QueryState query={profile} loading="Loading profile…" failed="Failed to load profile">
           {(data) => <DesignerProfileForm userId={userId} initial={data} />}
         </QueryState>
-        <DangerZone
-          onDeleted={async () => {
-            await signOut();
-            await navigate(paths.home.getHref(), { replace: true });
-          }}
-        />
+        <DangerZone onDeleted={leaveDeletedAccount} />
       </div>
     </Page>
   );

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router-dom';
+import { useLeaveDeletedAccount } from '@/app/leave-deleted-account';
 import { Page } from '@/components/layouts/page';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useUserRole } from '@/features/auth/api/get-user-role';
-import { signOut } from '@/features/auth/api/sign-out';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
 import { AccountTypeCard } from '@/features/settings/components/account-type-card';
@@ -16,6 +16,7 @@ export function Component() {
   const navigate = useNavigate();
   const userId = auth.user?.id;
   const role = useUserRole(userId);
+  const leaveDeletedAccount = useLeaveDeletedAccount();
 
   if (!auth.user) return null;
 
@@ -38,14 +39,7 @@ export function Component() {
           onSwitched={(next) => void navigate(paths.dashboard.getHref(next))}
         />
         <TwoFactorCard userId={auth.user.id} />
-        <DeleteAccountCard
-          userId={userId}
-          onDeleted={async () => {
-            // Home first: signing out on a protected page would send the user to /auth instead (SPEC §2).
-            await navigate(paths.home.getHref(), { replace: true });
-            await signOut();
-          }}
-        />
+        <DeleteAccountCard userId={userId} onDeleted={leaveDeletedAccount} />
       </div>
     </Page>
   );

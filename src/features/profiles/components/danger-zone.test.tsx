@@ -42,6 +42,8 @@ describe('DangerZone', () => {
     expect(invoke).toHaveBeenCalledWith('delete-account', {});
     expect(supabase.rpc).not.toHaveBeenCalled();
     expect(onDeleted).toHaveBeenCalledTimes(1);
+    // While the page is being left, no second deletion can start (it would find no user).
+    expect(screen.getByRole('button', { name: 'Deleting…' })).toBeDisabled();
   });
 
   it("says 'No user logged in' when the function finds no user, and stays", async () => {

@@ -11,10 +11,12 @@ import {
 } from '@/components/ui/dialog';
 import { useDeleteAccount } from '@/features/profiles/api/delete-account';
 
-/** SPEC §2 Danger Zone: delete the account after a confirmation; `onDeleted` signs out and goes home. */
+/** SPEC §2 Danger Zone: delete the account after a confirmation; `onDeleted` goes home and signs out. */
 export function DangerZone({ onDeleted }: { onDeleted: () => void | Promise<void> }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount({ onDeleted });
+  // Still busy once deleted, while the page is left: a second click would find no user.
+  const busy = remove.isPending || remove.isSuccess;
   return (
     <Card className="border-destructive/40">
       <CardHeader>
@@ -28,7 +30,7 @@ export function DangerZone({ onDeleted }: { onDeleted: () => void | Promise<void
           Delete Account
         </Button>
       </CardContent>
-      <Dialog open={open} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Delete your account?</DialogTitle>
@@ -37,16 +39,11 @@ export function DangerZone({ onDeleted }: { onDeleted: () => void | Promise<void
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
+            <Button variant="outline" disabled={busy} onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button
-              variant="destructive"
-              onClick={() => remove.mutate()}
-              disabled={remove.isPending}
-              aria-busy={remove.isPending}
-            >
-              {remove.isPending ? 'Deleting…' : 'Yes, delete my account'}
+            <Button variant="destructive" onClick={() => remove.mutate()} disabled={busy} aria-busy={busy}>
+              {busy ? 'Deleting…' : 'Yes, delete my account'}
             </Button>
           </DialogFooter>
         </DialogContent>
