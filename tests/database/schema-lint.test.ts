@@ -69,7 +69,13 @@ describe('schema lint', () => {
     const publicDefiners = await rows<{ fn: string }>(`
       select p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.prosecdef order by 1`);
-    expect(publicDefiners.map((r) => r.fn)).toEqual(['accept_bid', 'delete_user', 'portfolio_projects', 'project_access', 'switch_account_type']);
+    expect(publicDefiners.map((r) => r.fn)).toEqual([
+      'accept_bid',
+      'delete_user',
+      'portfolio_projects',
+      'project_access',
+      'switch_account_type',
+    ]);
   });
 
   it('anon has no privilege on any table or function in public', async () => {
@@ -103,7 +109,13 @@ describe('schema lint', () => {
     const rpc = await rows<{ fn: string }>(`
       select p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'execute') order by 1`);
-    expect(rpc.map((r) => r.fn)).toEqual(['accept_bid', 'delete_user', 'portfolio_projects', 'project_access', 'switch_account_type']);
+    expect(rpc.map((r) => r.fn)).toEqual([
+      'accept_bid',
+      'delete_user',
+      'portfolio_projects',
+      'project_access',
+      'switch_account_type',
+    ]);
   });
 
   it('state-carrying columns are not writable by clients', async () => {
