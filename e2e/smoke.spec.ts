@@ -22,10 +22,24 @@ test("an unknown path shows 'Oops! Page not found' with a way home", async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible();
 });
 
-test('a protected page sends a visitor to /auth, remembering where they were going', async ({ page }) => {
-  await page.goto('/project/123?tab=photos');
-  await expect(page).toHaveURL('/auth?redirectTo=%2Fproject%2F123%3Ftab%3Dphotos');
+test('a protected page sends a visitor to /auth at once, remembering where they were going', async ({ page }) => {
+  // With no stored session the app knows the visitor is signed out before it loads anything, so the redirect needs
+  // neither the page's code (nor its loader's reads) nor supabase-js nor any API request. Asserted as exactly that,
+  // not by a clock, so it holds on a busy machine: everything the browser asked for until it reached /auth.
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const projectId = '8f4e2d1c-1111-4222-8333-944455556666';
+  await page.goto(`/project/${projectId}?tab=photos`);
+  await expect(page).toHaveURL(`/auth?redirectTo=%2Fproject%2F${projectId}%3Ftab%3Dphotos`);
+  const beforeAuth = [...asked];
   await expect(page.getByRole('heading', { level: 1, name: 'Login or Sign Up' })).toBeVisible();
+  expect(beforeAuth.filter((path) => /\/(rest|auth|functions|storage|realtime)\/v1\//.test(path))).toEqual([]);
+  // Vite names a chunk after its module: the project page, its prefetch (the loader's reads) and supabase-js.
+  expect(beforeAuth.filter((path) => /\/assets\/(project|project-prefetch|supabase)-[\w-]{8}\.js$/.test(path))).toEqual(
+    [],
+  );
+  // The check is not vacuous: the app's own code was loaded and recorded.
+  expect(beforeAuth.some((path) => /\/assets\/start-[\w-]{8}\.js$/.test(path))).toBe(true);
 });
 
 test.describe('on a phone', () => {

@@ -1,9 +1,13 @@
 import { createBrowserRouter } from 'react-router-dom';
+import { signedOutRedirect } from '@/app/signed-out-redirect';
 import { routes } from '@/app/route-table';
 
 export type AppDataRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(): AppDataRouter {
+  // A signed-out visitor's link to a signed-in page: /auth at once, before that page's code or data is asked for.
+  const redirect = signedOutRedirect(routes, window.location);
+  if (redirect) window.history.replaceState(null, '', redirect);
   return createBrowserRouter(routes);
 }
 
