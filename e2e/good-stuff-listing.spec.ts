@@ -48,3 +48,30 @@ test('a designer lists a vintage item and finds it under its category', async ({
   await card.getByRole('button', { name: 'Make Offer' }).click();
   await expect(page.getByText('Bidding feature coming soon!')).toBeVisible();
 });
+
+test('a customer is told that listing is for designers, before typing, with the way there (Settings)', async ({
+  page,
+}) => {
+  const customer = await createUser('customer');
+  try {
+    await signInBrowser(page, customer);
+    await page.goto('/list-vintage');
+    const notice = page.getByRole('region', { name: 'Listing is for designers' });
+    await expect(notice).toContainText('Your account is a Client account.');
+    await expect(notice).toContainText('Settings → Change Account Type');
+    await expect(page.getByLabel('Title')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'List Item' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await notice.getByRole('link', { name: 'Go to Settings' }).click();
+    await expect(page).toHaveURL('/settings');
+    await expect(page.getByRole('button', { name: 'Change Account Type' })).toBeVisible();
+  } finally {
+    await deleteUser(customer);
+  }
+});
+
+test('a signed-out visitor opening List Vintage is sent to /auth', async ({ page }) => {
+  await page.goto('/list-vintage');
+  await expect(page).toHaveURL('/auth?redirectTo=%2Flist-vintage');
+  await expect(page.getByRole('heading', { level: 1, name: 'Login or Sign Up' })).toBeVisible();
+});

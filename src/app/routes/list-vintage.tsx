@@ -1,17 +1,33 @@
 import { useNavigate } from 'react-router-dom';
+import { QueryState } from '@/components/query-state';
 import { Page } from '@/components/layouts/page';
 import { paths } from '@/config/paths';
+import { useUserRole } from '@/features/auth/api/get-user-role';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { DesignersOnlyNotice } from '@/features/catalog/components/designers-only-notice';
 import { ListVintageForm } from '@/features/catalog/components/list-vintage-form';
 
-/** SPEC §2 List Vintage Item (the database lets designers list; others get 'Failed to list item'). */
+/**
+ * SPEC §2 List Vintage Item. Only designers list (the database's rule), so the form is shown to designers only:
+ * anyone else is told so, with the way to become a designer, before typing anything.
+ */
 export function Component() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const userId = auth.user?.id;
+  const role = useUserRole(userId);
   return (
     <Page title="List Vintage Item" description="Share a thrifted or vintage piece on Good Stuff.">
-      {auth.user ? (
-        <ListVintageForm userId={auth.user.id} onListed={() => void navigate(paths.goodStuff.getHref())} />
+      {userId ? (
+        <QueryState query={role} loading="Loading your account…" failed="Failed to load your account type">
+          {(accountRole) =>
+            accountRole === 'designer' ? (
+              <ListVintageForm userId={userId} onListed={() => void navigate(paths.goodStuff.getHref())} />
+            ) : (
+              <DesignersOnlyNotice role={accountRole} />
+            )
+          }
+        </QueryState>
       ) : null}
     </Page>
   );
