@@ -82,7 +82,9 @@ describe('npm run stack from a private folder', () => {
     const modesBefore = modes();
     expect(modesBefore[privateDir]).toBe(0o700);
 
-    const c = spawn(path.join(project, 'node_modules/.bin/tsx'), ['local-supabase/src/cli.ts', 'stack'], {
+    // `npm run stack` in one process (tsx as a loader, from the copy's node_modules): the `tsx` command's signal
+    // relay SIGKILLs a child that is slow to acknowledge (a busy machine), which would orphan PostgreSQL.
+    const c = spawn(process.execPath, ['--import', 'tsx', 'local-supabase/src/cli.ts', 'stack'], {
       cwd: project,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,13 +20,15 @@ const env = {
   LOCAL_SUPABASE_DATA_DIR: dataDir,
   LOCAL_SUPABASE_TEST: '1',
 };
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+// The CLI in one process (tsx as a loader): the `tsx` command relays a signal to its child and SIGKILLs it when
+// the child's event loop does not acknowledge within ~30 ms (a busy machine), which would orphan PostgreSQL.
+const cli = [process.execPath, ['--import', 'tsx', 'local-supabase/src/cli.ts', 'stack']] as const;
 const stackConfig = loadConfig({ dataDir });
 // Where PostgreSQL really keeps this cluster (outside dataDir when run as root from a private folder).
 const dbDir = dbDirOf(stackConfig);
 
 function startCli(): { child: ChildProcess; ready: Promise<void>; output: () => string } {
-  const child = spawn(tsx, ['local-supabase/src/cli.ts', 'stack'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cli[0], cli[1], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
