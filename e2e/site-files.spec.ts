@@ -20,7 +20,9 @@ test('the sitemap is XML listing the public pages, each of which answers', async
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toMatch(/^(text|application)\/xml\b/);
   const xml = await res.text();
-  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+  expect(xml).toMatch(
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+  );
   const pages = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
   expect(pages).toEqual([`${E2E_APP_URL}/`, `${E2E_APP_URL}/auth`, `${E2E_APP_URL}/pricing`]);
   for (const page of pages) {

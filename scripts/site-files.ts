@@ -16,7 +16,8 @@ export function siteOrigin(value: string | undefined): string | null {
   } catch {
     throw new Error(`VITE_SITE_URL must be the site's absolute URL, e.g. https://goodspace.example (got "${raw}")`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`VITE_SITE_URL must be an http(s) URL (got "${raw}")`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`VITE_SITE_URL must be an http(s) URL (got "${raw}")`);
   return url.origin;
 }
 
@@ -31,7 +32,11 @@ export function sitemapXml(origin: string, pages: readonly string[]): string {
 
 /** robots.txt with the sitemap's absolute URL appended (one Sitemap line; an existing one is replaced). */
 export function robotsWithSitemap(robots: string, origin: string): string {
-  const kept = robots.split('\n').filter((line) => !/^\s*sitemap\s*:/i.test(line)).join('\n').trimEnd();
+  const kept = robots
+    .split('\n')
+    .filter((line) => !/^\s*sitemap\s*:/i.test(line))
+    .join('\n')
+    .trimEnd();
   return `${kept}\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
 
@@ -46,14 +51,22 @@ export function siteFilesPlugin(pages: readonly string[]): Plugin {
       if (config.build.ssr) return;
       origin = siteOrigin(config.env.VITE_SITE_URL as string | undefined);
       if (!origin) {
-        config.logger.warn('VITE_SITE_URL is not set: robots.txt ships without a Sitemap line and no sitemap.xml is written (docs/deployment.md).');
+        config.logger.warn(
+          'VITE_SITE_URL is not set: robots.txt ships without a Sitemap line and no sitemap.xml is written (docs/deployment.md).',
+        );
       }
     },
     writeBundle(options) {
       if (config.build.ssr || !origin) return;
       const outDir = options.dir ?? path.resolve(config.root, config.build.outDir);
       const robotsFile = path.join(outDir, 'robots.txt');
-      writeFileSync(robotsFile, robotsWithSitemap(existsSync(robotsFile) ? readFileSync(robotsFile, 'utf8') : 'User-agent: *\nAllow: /\n', origin));
+      writeFileSync(
+        robotsFile,
+        robotsWithSitemap(
+          existsSync(robotsFile) ? readFileSync(robotsFile, 'utf8') : 'User-agent: *\nAllow: /\n',
+          origin,
+        ),
+      );
       writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(origin, pages));
     },
   };

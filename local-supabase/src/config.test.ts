@@ -36,10 +36,18 @@ describe('env(NAME) in config values', () => {
   it('resolves strings inside arrays and tables, and leaves numbers and booleans alone', () => {
     const toml = { auth: { site_url: 'env(SITE_URL)', jwt_expiry: 3600, enabled: true, urls: ['a', 'env(SITE_URL)'] } };
     expect(resolveEnvReferences(toml, env)).toEqual({
-      auth: { site_url: 'http://localhost:45173', jwt_expiry: 3600, enabled: true, urls: ['a', 'http://localhost:45173'] },
+      auth: {
+        site_url: 'http://localhost:45173',
+        jwt_expiry: 3600,
+        enabled: true,
+        urls: ['a', 'http://localhost:45173'],
+      },
     });
     expect(toml.auth.site_url).toBe('env(SITE_URL)');
-    const tables = Object.assign(Object.create(null) as Record<string, unknown>, { site_url: 'env(SITE_URL)', at: new Date(0) });
+    const tables = Object.assign(Object.create(null) as Record<string, unknown>, {
+      site_url: 'env(SITE_URL)',
+      at: new Date(0),
+    });
     expect(resolveEnvReferences(tables, env)).toEqual({ site_url: 'http://localhost:45173', at: new Date(0) });
   });
 });

@@ -12,7 +12,11 @@ export function plainText(markdown) {
 }
 
 function cells(line) {
-  return line.trim().replace(/^\||\|$/g, '').split('|').map((c) => plainText(c));
+  return line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((c) => plainText(c));
 }
 
 /**
@@ -35,7 +39,11 @@ export function parseDemoLogins(markdown) {
       if (role < 0 || email < 0) continue;
       const row = cells(lines[j]);
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(row[email] ?? '')) continue;
-      logins.push({ role: row[role] ?? '', email: row[email], password: password >= 0 ? (row[password] ?? null) : shared });
+      logins.push({
+        role: row[role] ?? '',
+        email: row[email],
+        password: password >= 0 ? (row[password] ?? null) : shared,
+      });
     }
     i = j - 1;
   }
@@ -45,7 +53,10 @@ export function parseDemoLogins(markdown) {
 /** The logins as aligned columns under a Role / E-mail / Password heading, each line indented by `indent`. */
 export function formatDemoLogins(logins, indent = '    ') {
   if (logins.length === 0) return '';
-  const rows = [['Role', 'E-mail', 'Password'], ...logins.map((l) => [l.role, l.email, l.password ?? '(see docs/demo-logins.md)'])];
+  const rows = [
+    ['Role', 'E-mail', 'Password'],
+    ...logins.map((l) => [l.role, l.email, l.password ?? '(see docs/demo-logins.md)']),
+  ];
   const widths = [0, 1].map((c) => Math.max(...rows.map((r) => r[c].length)));
   return rows.map((r) => `${indent}${r[0].padEnd(widths[0])}   ${r[1].padEnd(widths[1])}   ${r[2]}`).join('\n');
 }

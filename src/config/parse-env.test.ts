@@ -63,7 +63,9 @@ describe('assertBuildEnv (what `vite build` checks first)', () => {
   });
 
   it('refuses a malformed URL with its name, and passes complete settings', () => {
-    expect(() => assertBuildEnv({ ...local, VITE_SUPABASE_URL: '127.0.0.1:54321' })).toThrow(/VITE_SUPABASE_URL must be/);
+    expect(() => assertBuildEnv({ ...local, VITE_SUPABASE_URL: '127.0.0.1:54321' })).toThrow(
+      /VITE_SUPABASE_URL must be/,
+    );
     expect(() => assertBuildEnv(local)).not.toThrow();
   });
 

@@ -26,7 +26,11 @@ function viteBuild(vars: Record<string, string>): Promise<{ code: number | null;
     }`;
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...vars };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('exit', (code) => resolve({ code, stderr }));
@@ -51,7 +55,7 @@ describe('npm run build without its settings', () => {
       VITE_SITE_URL: 'goodspace.example',
     });
     expect(site.code).toBe(1);
-    expect(site.stderr).toContain('VITE_SITE_URL must be the site\'s absolute URL');
+    expect(site.stderr).toContain("VITE_SITE_URL must be the site's absolute URL");
     expect(existsSync(outDir)).toBe(false);
   });
 });

@@ -28,8 +28,8 @@ describe('site files', () => {
     expect(robotsWithSitemap('User-agent: *\nAllow: /\n', 'https://goodspace.example')).toBe(
       'User-agent: *\nAllow: /\n\nSitemap: https://goodspace.example/sitemap.xml\n',
     );
-    expect(robotsWithSitemap('User-agent: *\nsitemap: https://old.example/s.xml\nAllow: /', 'https://new.example')).toBe(
-      'User-agent: *\nAllow: /\n\nSitemap: https://new.example/sitemap.xml\n',
-    );
+    expect(
+      robotsWithSitemap('User-agent: *\nsitemap: https://old.example/s.xml\nAllow: /', 'https://new.example'),
+    ).toBe('User-agent: *\nAllow: /\n\nSitemap: https://new.example/sitemap.xml\n');
   });
 });

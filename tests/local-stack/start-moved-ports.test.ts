@@ -53,7 +53,13 @@ beforeAll(async () => {
     LOCAL_SUPABASE_TEST: '1',
   };
   // What npm start works out by itself must not come from this process.
-  for (const name of ['SITE_URL', 'ALLOWED_ORIGINS', 'VITE_SUPABASE_URL', 'VITE_SUPABASE_PUBLISHABLE_KEY', 'LOCAL_SUPABASE_FUNCTIONS_DIRS']) {
+  for (const name of [
+    'SITE_URL',
+    'ALLOWED_ORIGINS',
+    'VITE_SUPABASE_URL',
+    'VITE_SUPABASE_PUBLISHABLE_KEY',
+    'LOCAL_SUPABASE_FUNCTIONS_DIRS',
+  ]) {
     delete env[name];
   }
   start = spawn(process.execPath, ['scripts/start.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -172,6 +178,7 @@ describe('npm start with every port moved', () => {
   it('stops everything on Ctrl-C', async () => {
     start.kill('SIGINT');
     expect(await exited(start)).toBe(0);
-    for (const port of [API_PORT, DB_PORT, INBOX_PORT, APP_PORT]) expect(await portOpen(port), String(port)).toBe(false);
+    for (const port of [API_PORT, DB_PORT, INBOX_PORT, APP_PORT])
+      expect(await portOpen(port), String(port)).toBe(false);
   });
 });

@@ -59,7 +59,9 @@ describe('demo logins for the terminal', () => {
     expect(parseDemoLogins('| Role | E-mail |\n|---|---|\n| designer | d@x.test |')).toEqual([
       { role: 'designer', email: 'd@x.test', password: null },
     ]);
-    expect(formatDemoLogins([{ role: 'designer', email: 'd@x.test', password: null }], '')).toContain('(see docs/demo-logins.md)');
+    expect(formatDemoLogins([{ role: 'designer', email: 'd@x.test', password: null }], '')).toContain(
+      '(see docs/demo-logins.md)',
+    );
   });
 
   it('reduces Markdown to its text', () => {

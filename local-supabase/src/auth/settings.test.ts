@@ -18,15 +18,24 @@ afterEach(() => rmSync(project, { recursive: true, force: true }));
 
 function settings(env: Record<string, string>) {
   const warnings: string[] = [];
-  const s = loadAuthSettings(loadConfig({ projectDir: project, dataDir: path.join(project, '.data') }, env), (m) => warnings.push(m));
+  const s = loadAuthSettings(loadConfig({ projectDir: project, dataDir: path.join(project, '.data') }, env), (m) =>
+    warnings.push(m),
+  );
   return { s, warnings };
 }
 
 describe('auth settings from env(NAME)', () => {
   it('site_url and redirect URLs follow the variables', () => {
-    const { s, warnings } = settings({ SITE_URL: 'http://localhost:45173', EXTRA_REDIRECT: 'https://preview.example/**' });
+    const { s, warnings } = settings({
+      SITE_URL: 'http://localhost:45173',
+      EXTRA_REDIRECT: 'https://preview.example/**',
+    });
     expect(s.siteUrl).toBe('http://localhost:45173');
-    expect(s.additionalRedirectUrls).toEqual(['http://localhost:45173', 'https://preview.example/**', 'http://localhost:4173/**']);
+    expect(s.additionalRedirectUrls).toEqual([
+      'http://localhost:45173',
+      'https://preview.example/**',
+      'http://localhost:4173/**',
+    ]);
     expect(warnings).toEqual([]);
   });
 
