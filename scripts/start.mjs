@@ -74,6 +74,10 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+// TypeScript entry points run in one Node process with tsx as a loader, not through the `tsx` command: that
+// command relays a signal to its child and SIGKILLs it when the child does not acknowledge within ~30 ms (a busy
+// machine), which would leave PostgreSQL running after Ctrl-C.
+const tsNode = (file, ...args) => [process.execPath, ['--import', 'tsx', file, ...args]];
 
 const statusLines = [];
 const get = (k) => statusLines.find((l) => l.startsWith(`${k}=`))?.split('=').slice(1).join('=').replace(/^"|"$/g, '');
@@ -81,7 +85,7 @@ const get = (k) => statusLines.find((l) => l.startsWith(`${k}=`))?.split('=').sl
 // given the API's URL and key from them.
 await new Promise((resolve) => {
   let ready = false;
-  run('supabase', bin('tsx'), ['local-supabase/src/cli.ts', 'stack'], APP_ORIGINS, (line) => {
+  run('supabase', ...tsNode('local-supabase/src/cli.ts', 'stack'), APP_ORIGINS, (line) => {
     if (/^[A-Z_]+="/.test(line)) statusLines.push(line);
     if (line.startsWith('local Supabase ready')) ready = true;
     if (ready && ['API_URL', 'DB_URL', 'INBUCKET_URL', 'PUBLISHABLE_KEY', 'ANON_KEY', 'SERVICE_ROLE_KEY'].every(get)) resolve();
@@ -101,7 +105,7 @@ await new Promise((resolve) => {
 // over a hundred images, so it runs beside the app instead of delaying it; later runs skip what is there.
 const seedStorage = path.join(root, 'scripts', 'seed-storage.ts');
 if (existsSync(seedStorage)) {
-  const child = run('seed', bin('tsx'), [seedStorage], {}, undefined);
+  const child = run('seed', ...tsNode(seedStorage), {}, undefined);
   child.removeAllListeners('exit');
   child.on('exit', (code) => {
     children.splice(children.indexOf(child), 1);
