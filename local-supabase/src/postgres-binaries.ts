@@ -95,25 +95,29 @@ function openToAll(dir: string): void {
 /**
  * Copies the package's native/ tree (symlinks kept as they are) into a temporary folder beside the destination,
  * then renames it into place, so a copy that exists is always whole; a start that races another one uses
- * whichever copy was renamed first.
+ * whichever copy was renamed first. Only a destination without the marker (left half-made by hand) is replaced.
  */
 function ensureCopy(pkg: PlatformPackage): string {
   const dest = binariesCopyDir(pkg);
   if (isComplete(dest)) return dest;
   mkdirShared(path.dirname(dest));
-  if (existsSync(dest)) rmSync(dest, { recursive: true, force: true }); // not ours, or left half-made by hand
   const tmp = mkdtempSync(path.join(path.dirname(dest), `.${path.basename(dest)}-`));
   try {
     cpSync(pkg.nativeDir, tmp, { recursive: true, verbatimSymlinks: true });
     openToAll(tmp);
-    writeFileSync(
-      path.join(tmp, COMPLETE),
-      JSON.stringify({ package: pkg.name, version: pkg.version, from: pkg.nativeDir }) + '\n',
-      {
-        mode: 0o644,
-      },
-    );
-    renameSync(tmp, dest);
+    const marker = { package: pkg.name, version: pkg.version, from: pkg.nativeDir };
+    writeFileSync(path.join(tmp, COMPLETE), `${JSON.stringify(marker)}\n`, { mode: 0o644 });
+    try {
+      renameSync(tmp, dest);
+    } catch (err) {
+      if (!existsSync(dest)) throw err;
+      if (isComplete(dest)) {
+        rmSync(tmp, { recursive: true, force: true }); // another start got there first
+        return dest;
+      }
+      rmSync(dest, { recursive: true, force: true });
+      renameSync(tmp, dest);
+    }
   } catch (err) {
     rmSync(tmp, { recursive: true, force: true });
     if (isComplete(dest)) return dest;
