@@ -166,3 +166,57 @@ test('the 60-second recheck picks up a cancellation made in the portal', async (
     await deleteUser(user);
   }
 });
+
+test('New Project waits for the membership check, then asks to subscribe; paying (after a cancel) returns to the dashboard with the form open to the member', async ({
+  page,
+}) => {
+  const user = await createUser('customer');
+  try {
+    await signInBrowser(page, user);
+    // The real check, held back until the button has been clicked: the click must wait for its answer.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/functions/v1/check-subscription', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard/customer');
+    const newProject = page.getByRole('button', { name: 'New Project' });
+    await newProject.click();
+    await expect(newProject).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByText('Checking your membership…')).toBeAttached();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    const subscribe = page.getByRole('dialog', { name: 'Subscribe to Continue' });
+    await expect(subscribe).toContainText('$0.99 per month');
+    await expect(page.getByRole('dialog', { name: 'New Project' })).toHaveCount(0);
+    // The modal hides the page from the accessibility tree meanwhile.
+    await expect(page.getByRole('button', { name: 'New Project', includeHidden: true })).not.toHaveAttribute(
+      'aria-busy',
+    );
+    await page.unroute('**/functions/v1/check-subscription');
+
+    // Cancelling the payment leads straight back to the page.
+    await subscribe.getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\?session=/);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL('/dashboard/customer');
+
+    // Paying does too, once the membership is confirmed, and the form now opens.
+    await page.getByRole('button', { name: 'New Project' }).click();
+    await page
+      .getByRole('dialog', { name: 'Subscribe to Continue' })
+      .getByRole('button', { name: 'Subscribe Now' })
+      .click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\?session=/);
+    await page.getByRole('button', { name: 'Confirm sandbox payment' }).click();
+    await expect(page).toHaveURL('/dashboard/customer');
+    await expect(page.getByText('Your Client membership is active')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('paymentReturnPath'))).toBeNull();
+    await page.getByRole('button', { name: 'New Project' }).click();
+    await expect(page.getByRole('dialog', { name: 'New Project' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Subscribe to Continue' })).toHaveCount(0);
+  } finally {
+    await deleteUser(user);
+  }
+});

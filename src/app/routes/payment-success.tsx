@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -20,8 +21,10 @@ const RECHECK_DELAY_MS = 2_000;
 const NOT_A_RETURN = [paths.pricing.getHref(), paths.paymentSuccess.getHref()];
 
 /**
- * SPEC §2 /payment-success (public). Continue to Dashboard goes to the role's dashboard (home without a
- * role). SPEC §4 says the user returns to paymentReturnPath: when that is a real page, it is offered first.
+ * SPEC §2 /payment-success (public): the user returns to the page they subscribed from (paymentReturnPath,
+ * docs/product.md "Payments"). Once the membership is confirmed they are taken back there at once, where the action
+ * that asked them to subscribe now goes on; until then Continue takes them there. Continue to Dashboard goes to the
+ * role's dashboard (home without a role), and is the only way on when they subscribed from Pricing or nowhere.
  */
 export function Component() {
   const auth = useAuth();
@@ -45,11 +48,22 @@ export function Component() {
   }, [queryClient, userId]);
 
   const dashboard = role ? paths.dashboard.getHref(role) : paths.home.getHref();
+  const plan = userId && subscription.subscribed ? subscription.plan : null;
 
-  function go(to: string) {
+  function go(to: string, options?: { replace: boolean }) {
     clearPaymentReturnPath();
-    void navigate(to);
+    void navigate(to, options);
   }
+
+  // Confirmed: back to the page at once, replacing this one (Back then leads to where the user was before it).
+  const returned = useRef(false);
+  useEffect(() => {
+    if (!plan || !returnPath || returned.current) return;
+    returned.current = true;
+    toast.success(`Your ${PLANS[plan].name} membership is active`, { id: 'membership-active' });
+    clearPaymentReturnPath();
+    void navigate(returnPath, { replace: true });
+  }, [plan, returnPath, navigate]);
 
   return (
     <Page title="Payment successful" className="max-w-2xl">
@@ -60,14 +74,17 @@ export function Component() {
           <div aria-live="polite" className="min-h-6 text-muted-foreground">
             {!userId ? (
               <p>
-                <Link className="text-primary underline" to={paths.auth.getHref({ redirectTo: dashboard })}>
+                <Link
+                  className="text-primary underline"
+                  to={paths.auth.getHref({ redirectTo: returnPath ?? dashboard })}
+                >
                   Log in
                 </Link>{' '}
                 to see your membership.
               </p>
-            ) : subscription.subscribed && subscription.plan ? (
+            ) : plan ? (
               <p>
-                Your {PLANS[subscription.plan].name} membership is active
+                Your {PLANS[plan].name} membership is active
                 {subscription.subscriptionEnd
                   ? ` until ${new Date(subscription.subscriptionEnd).toLocaleDateString()}`
                   : ''}
@@ -76,7 +93,9 @@ export function Component() {
             ) : !rechecked || subscription.isLoading ? (
               <p className="inline-flex items-center gap-2">
                 <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-                Confirming your membership…
+                {returnPath
+                  ? 'Confirming your membership, then taking you back to where you were…'
+                  : 'Confirming your membership…'}
               </p>
             ) : (
               <p>
@@ -86,7 +105,7 @@ export function Component() {
             )}
           </div>
           <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-            {returnPath ? <Button onClick={() => go(returnPath)}>Return to where you were</Button> : null}
+            {returnPath ? <Button onClick={() => go(returnPath, { replace: true })}>Continue</Button> : null}
             <Button variant={returnPath ? 'outline' : 'default'} onClick={() => go(dashboard)}>
               Continue to Dashboard
             </Button>

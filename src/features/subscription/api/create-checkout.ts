@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { paths } from '@/config/paths';
+import { paths, safeRedirectPath } from '@/config/paths';
 import { FunctionError, invokeFunction } from '@/lib/function-error';
 import type { Plan } from '@/features/subscription/utils/plans';
 import { storePaymentReturnPath } from '@/features/subscription/utils/return-path';
@@ -23,7 +23,8 @@ export const checkoutNavigation = {
 
 /**
  * SPEC §4/§7: starts a membership purchase and opens the payment page in this tab (Stripe Checkout or
- * the app's sandbox page). Success and cancel URLs are this app's own pages on the current origin.
+ * the app's sandbox page). Success and cancel URLs are this app's own pages on the current origin: paying leads to
+ * the payment-success page (which then returns to `returnPath`), cancelling straight back to `returnPath`.
  */
 export async function createCheckout({ plan, returnPath }: CreateCheckoutInput): Promise<string> {
   storePaymentReturnPath(returnPath);
@@ -31,7 +32,7 @@ export async function createCheckout({ plan, returnPath }: CreateCheckoutInput):
   const data = await invokeFunction<unknown>('create-checkout', {
     plan,
     successUrl: `${origin}${paths.paymentSuccess.getHref()}`,
-    cancelUrl: `${origin}${paths.pricing.getHref()}`,
+    cancelUrl: `${origin}${safeRedirectPath(returnPath) ?? paths.pricing.getHref()}`,
   });
   const parsed = checkoutAnswerSchema.safeParse(data);
   if (!parsed.success) throw new CheckoutUrlError();

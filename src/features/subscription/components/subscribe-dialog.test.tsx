@@ -70,7 +70,8 @@ describe('SubscribeDialog', () => {
       body: {
         plan: 'client',
         successUrl: `${window.location.origin}/payment-success`,
-        cancelUrl: `${window.location.origin}/pricing`,
+        // Cancelling the payment also leads back to the page.
+        cancelUrl: `${window.location.origin}/project/p1?tab=bids`,
       },
     });
     expect(localStorage.getItem('paymentReturnPath')).toBe('/project/p1?tab=bids');
