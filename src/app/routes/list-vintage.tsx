@@ -8,8 +8,8 @@ import { DesignersOnlyNotice } from '@/features/catalog/components/designers-onl
 import { ListVintageForm } from '@/features/catalog/components/list-vintage-form';
 
 /**
- * SPEC §2 List Vintage Item. Only designers list (the database's rule), so the form is shown to designers only:
- * anyone else is told so, with the way to become a designer, before typing anything.
+ * List Vintage Item (docs/product.md "Good Stuff"). Only designers list (the database's rule), so only designers
+ * get the form: anyone else is told so, with the way to become a designer, before typing anything (ADR 0019).
  */
 export function Component() {
   const auth = useAuth();

@@ -21,7 +21,7 @@ const RECHECK_DELAY_MS = 2_000;
 const NOT_A_RETURN = [paths.pricing.getHref(), paths.paymentSuccess.getHref()];
 
 /**
- * SPEC §2 /payment-success (public): the user returns to the page they subscribed from (paymentReturnPath,
+ * /payment-success (public): the user returns to the page they subscribed from (paymentReturnPath,
  * docs/product.md "Payments"). Once the membership is confirmed they are taken back there at once, where the action
  * that asked them to subscribe now goes on; until then Continue takes them there. Continue to Dashboard goes to the
  * role's dashboard (home without a role), and is the only way on when they subscribed from Pricing or nowhere.
