@@ -50,7 +50,16 @@ export const projectKeys = {
   lists: () => [...projectKeys.all, 'list'] as const,
   customer: (customerId: string) => [...projectKeys.lists(), 'customer', customerId] as const,
   available: () => [...projectKeys.lists(), 'available'] as const,
+  /** The open projects as seen from a position (or from anywhere: null), and their total. */
+  availableNear: (origin: { latitude: number; longitude: number } | null) =>
+    [...projectKeys.available(), 'near', origin] as const,
+  availableCount: (origin: { latitude: number; longitude: number } | null) =>
+    [...projectKeys.available(), 'count', origin] as const,
+  /** A designer's projects; their total and the designer's own bids (with theirs) nest under it. */
   designer: (designerId: string) => [...projectKeys.lists(), 'designer', designerId] as const,
+  designerCount: (designerId: string) => [...projectKeys.designer(designerId), 'count'] as const,
+  designerBids: (designerId: string) => [...projectKeys.designer(designerId), 'bids'] as const,
+  designerBidCount: (designerId: string) => [...projectKeys.designerBids(designerId), 'count'] as const,
   detail: (projectId: string) => [...projectKeys.all, 'detail', projectId] as const,
   bids: (projectId: string) => [...projectKeys.detail(projectId), 'bids'] as const,
   items: (projectId: string) => [...projectKeys.detail(projectId), 'items'] as const,

@@ -72,6 +72,7 @@ describe('schema lint', () => {
     expect(publicDefiners.map((r) => r.fn)).toEqual([
       'accept_bid',
       'delete_user',
+      'designer_bids',
       'portfolio_projects',
       'project_access',
       'switch_account_type',
@@ -112,6 +113,9 @@ describe('schema lint', () => {
     expect(rpc.map((r) => r.fn)).toEqual([
       'accept_bid',
       'delete_user',
+      'designer_bids',
+      'open_project_count',
+      'open_projects',
       'portfolio_projects',
       'project_access',
       'switch_account_type',

@@ -41,6 +41,8 @@ export function useSubmitBid(projectId: string, designerId: string, { onSuccess 
     onSuccess: async () => {
       toast.success('Bid submitted!');
       await queryClient.invalidateQueries({ queryKey: projectKeys.bids(projectId) });
+      // The designer's own bids (dashboard tab and its total).
+      await queryClient.invalidateQueries({ queryKey: projectKeys.designerBids(designerId) });
       onSuccess?.();
     },
     onError: () => toast.error('Failed to submit bid'),

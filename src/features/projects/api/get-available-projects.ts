@@ -1,36 +1,48 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
-import { afterCursor, nextCursor, type NewestFirstCursor } from '@/features/projects/utils/newest-first-cursor';
+import { nextCursor, type NewestFirstCursor } from '@/features/projects/utils/newest-first-cursor';
+import type { Coordinates } from '@/lib/geo';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 /**
- * SPEC §4: projects a designer may bid on are pending with no designer (newest first, paged).
+ * SPEC §4: projects a designer may bid on are pending with no designer (newest first, paged), and SPEC §9: with
+ * the designer's position, those farther than 100 miles are left out unless none is nearer.
  *
- * Keyset paging: a later page starts after the last row of the one before, so the database walks the open
- * projects' index from there instead of past an offset (bench:db #14: page 20 by offset read and sorted every
- * open project), and projects posted while the designer scrolls neither repeat nor push one off a page.
+ * The database applies both (rpc open_projects, docs/decisions/0020), so every page holds only what the list
+ * shows and 'Available Projects (n)' (open_project_count, same rule) is the total of this list. Keyset paging: a
+ * later page starts after the last row of the one before, so the database walks an index from there instead of
+ * past an offset, and projects posted while the designer scrolls neither repeat nor push one off a page.
  */
-export async function getAvailableProjects(after: NewestFirstCursor | null): Promise<Project[]> {
-  let query = supabase.from('projects').select(PROJECT_COLUMNS).eq('status', 'pending').is('designer_id', null);
-  if (after) query = query.lte('created_at', after.created_at).or(afterCursor(after));
-  const { data, error } = await query
+export async function getAvailableProjects(
+  origin: Coordinates | null,
+  after: NewestFirstCursor | null,
+): Promise<Project[]> {
+  const { data, error } = await supabase
+    .rpc('open_projects', {
+      origin_latitude: origin?.latitude,
+      origin_longitude: origin?.longitude,
+      after_created_at: after?.created_at,
+      after_id: after?.id,
+      page_size: PROJECTS_PAGE_SIZE,
+    })
+    .select(PROJECT_COLUMNS)
     .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(PROJECTS_PAGE_SIZE);
+    .order('id', { ascending: false });
   if (error) throw error;
   return data;
 }
 
-export function getAvailableProjectsQueryOptions() {
+export function getAvailableProjectsQueryOptions(origin: Coordinates | null) {
   return infiniteQueryOptions({
-    queryKey: projectKeys.available(),
-    queryFn: ({ pageParam }) => getAvailableProjects(pageParam),
+    queryKey: projectKeys.availableNear(origin),
+    queryFn: ({ pageParam }) => getAvailableProjects(origin, pageParam),
     initialPageParam: null as NewestFirstCursor | null,
     getNextPageParam: (last) => nextCursor(last, PROJECTS_PAGE_SIZE),
   });
 }
 
-export function useAvailableProjects() {
-  return useInfiniteQuery(getAvailableProjectsQueryOptions());
+/** When the position arrives, the list read from anywhere stays on screen until the nearby one replaces it. */
+export function useAvailableProjects(origin: Coordinates | null) {
+  return useInfiniteQuery({ ...getAvailableProjectsQueryOptions(origin), placeholderData: keepPreviousData });
 }

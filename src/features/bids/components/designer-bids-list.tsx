@@ -1,0 +1,73 @@
+import { Link } from 'react-router-dom';
+import { LoadMore } from '@/components/load-more';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useDesignerBids, type DesignerBid } from '@/features/bids/api/get-designer-bids';
+import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
+
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const money = (value: number) =>
+  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Why a bid's project cannot be opened: it went to someone else, or is no longer open to this user. */
+function closedNote(bid: DesignerBid): string {
+  return bid.status === 'rejected'
+    ? 'Not selected: the client chose another designer.'
+    : 'This project is no longer open to you.';
+}
+
+function BidRow({ bid }: { bid: DesignerBid }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 rounded-md border p-4" data-testid="designer-bid">
+      <div className="min-w-0 space-y-1">
+        <h3 className="font-medium break-words">
+          {bid.can_open ? (
+            <Link to={paths.project.getHref(bid.project_id)} className="underline-offset-4 hover:underline">
+              {bid.project_title}
+            </Link>
+          ) : (
+            bid.project_title
+          )}
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          Your bid {money(bid.bid_amount)} · {date.format(new Date(bid.created_at))}
+        </p>
+        {bid.can_open ? null : <p className="text-sm text-muted-foreground">{closedNote(bid)}</p>}
+      </div>
+      <BidStatusBadge status={bid.status} />
+    </li>
+  );
+}
+
+/**
+ * The designer's bids with their status, newest first (SPEC §4 bid status: pending, then accepted, or rejected
+ * when another bid is accepted). The project opens from here only while the designer may open it.
+ */
+export function DesignerBidsList({ designerId }: { designerId: string }) {
+  const bids = useDesignerBids(designerId);
+  if (bids.isPending) return <Spinner label="Loading your bids…" />;
+  if (bids.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        Failed to load bids
+      </p>
+    );
+  const rows = bids.data.pages.flat();
+  if (rows.length === 0)
+    return <p className="text-muted-foreground">No bids yet. Bid on an available project to get started.</p>;
+  return (
+    <div className="space-y-6">
+      <ul className="space-y-3" aria-label="My bids">
+        {rows.map((bid) => (
+          <BidRow key={bid.id} bid={bid} />
+        ))}
+      </ul>
+      <LoadMore
+        hasNextPage={bids.hasNextPage}
+        isFetchingNextPage={bids.isFetchingNextPage}
+        onLoadMore={() => void bids.fetchNextPage()}
+        className=""
+      />
+    </div>
+  );
+}
