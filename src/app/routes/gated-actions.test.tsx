@@ -54,18 +54,24 @@ const designer = {
   longitude: null,
 };
 
-// The wire, by table: what each page reads besides the membership. Every query builder call returns the builder;
-// awaiting it gives the table's rows, .maybeSingle()/.single() the first row.
-let rows: Record<string, unknown[]> = {};
+// The wire, by table or rpc: what each page reads besides the membership. Every query builder call returns the
+// builder; awaiting it gives the rows (or an rpc's value), .maybeSingle()/.single() the first row.
+let rows: Record<string, unknown[] | number> = {};
 function table(name: string): unknown {
-  const result = () => ({ data: rows[name] ?? [], error: null, count: (rows[name] ?? []).length });
+  const result = () => {
+    const data = rows[name] ?? [];
+    return { data, error: null, count: Array.isArray(data) ? data.length : null };
+  };
+  const first = () => {
+    const data = rows[name] ?? [];
+    return Array.isArray(data) ? (data[0] ?? null) : data;
+  };
   const builder: unknown = new Proxy(
     {},
     {
       get: (_target, key) => {
         if (key === 'then') return (resolve: (v: unknown) => void) => resolve(result());
-        if (key === 'maybeSingle' || key === 'single')
-          return () => Promise.resolve({ data: (rows[name] ?? [])[0] ?? null, error: null });
+        if (key === 'maybeSingle' || key === 'single') return () => Promise.resolve({ data: first(), error: null });
         return () => builder;
       },
     },
@@ -75,7 +81,7 @@ function table(name: string): unknown {
 vi.mock('@/lib/supabase', () => ({
   supabase: {
     from: (name: string) => table(name),
-    rpc: () => Promise.resolve({ data: null, error: null }),
+    rpc: (name: string) => table(name),
     functions: { invoke: vi.fn() },
     storage: { from: () => ({ list: () => Promise.resolve({ data: [], error: null }) }) },
     channel: () => ({
@@ -133,7 +139,7 @@ type Case = {
   url: string;
   userId: string;
   role: 'customer' | 'designer';
-  tables: () => Record<string, unknown[]>;
+  tables: () => Record<string, unknown[] | number>;
   button: string;
   /** What the action shows once it may go on. */
   opened: () => HTMLElement | null;
@@ -176,7 +182,8 @@ const cases: Case[] = [
     url: '/dashboard/designer',
     userId: 'd1',
     role: 'designer',
-    tables: () => ({ projects: [project] }),
+    // The available list and its total come from rpcs (the 100-mile rule in the database), the rest from tables.
+    tables: () => ({ open_projects: [project], open_project_count: 1, projects: [project], designer_bids: [] }),
     button: 'Submit Bid',
     opened: () => screen.queryByText('project page'),
   },
