@@ -82,11 +82,16 @@ test('a customer fills the landing form, signs up, confirms by e-mail and lands 
       location: 'Portland, OR',
       space_size: 450,
       budget_range: 2500,
-      preferred_style: 'artdeco',
+      // The landing form keeps the id ('artdeco'); the profile stores the name its form offers.
+      preferred_style: 'Art Deco',
     });
 
     const { fresh, context } = await confirmAndSignIn(browser, page, email, /confirm/i);
     await expect(fresh).toHaveURL('/designers');
+    // The style chosen on the landing page is the one the profile shows.
+    await fresh.goto('/profile/customer');
+    await expect(fresh.getByLabel('Preferred style')).toHaveValue('Art Deco');
+    await expect(fresh.getByLabel('Location')).toHaveValue('Portland, OR');
     await context.close();
   } finally {
     await deleteUserByEmail(email);

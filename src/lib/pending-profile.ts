@@ -3,6 +3,7 @@
  * sends it along (ADR 0002: it travels in the sign-up metadata and the database creates the profile row).
  * Shared here because the landing feature writes it and the auth feature reads it; features never meet.
  */
+import { designStyles } from '@/config/design-styles';
 import type { Role } from '@/config/paths';
 
 export type PendingCustomerProfile = {
@@ -47,4 +48,25 @@ export function readPendingProfile<R extends Role>(role: R): PendingByRole[R] | 
 
 export function clearPendingProfile(role: Role): void {
   localStorage.removeItem(pendingProfileKeys[role]);
+}
+
+/** A style's display name, for its id or for the name itself; undefined for anything else. */
+export function styleNameOf(value: string): string | undefined {
+  const wanted = value.trim();
+  return designStyles.find((style) => style.id === wanted || style.name === wanted)?.name;
+}
+
+/**
+ * The pending profile as the profile row stores it, for the sign-up metadata (ADR 0002). The landing form keeps
+ * the style id ('midcentury'); customer_profiles.preferred_style holds the display name ('Mid-Century Modern'),
+ * as projects do and as the profile form offers it (docs/decisions/0020). A style that is neither is left out;
+ * the database applies the same conversion, so an older copy of the app still stores the name.
+ */
+export function pendingProfileForSignUp(
+  profile: PendingCustomerProfile | PendingDesignerProfile,
+): PendingDesignerProfile | (Omit<PendingCustomerProfile, 'preferred_style'> & { preferred_style?: string }) {
+  if (!('preferred_style' in profile)) return profile;
+  const { preferred_style: style, ...rest } = profile;
+  const name = typeof style === 'string' ? styleNameOf(style) : undefined;
+  return name ? { ...rest, preferred_style: name } : rest;
 }

@@ -2,7 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passwordSchema } from '@/features/auth/utils/password-rules';
 import { loadSupabase } from '@/lib/supabase-loader';
-import type { PendingCustomerProfile, PendingDesignerProfile } from '@/lib/pending-profile';
+import {
+  pendingProfileForSignUp,
+  type PendingCustomerProfile,
+  type PendingDesignerProfile,
+} from '@/lib/pending-profile';
 
 export const signUpInputSchema = z.object({
   full_name: z.string().trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters'),
@@ -35,7 +39,7 @@ export async function signUp({ pendingProfile, redirectTo, email, password, ...m
     password,
     options: {
       emailRedirectTo: redirectTo,
-      data: { ...metadata, ...(pendingProfile ? { pending_profile: pendingProfile } : {}) },
+      data: { ...metadata, ...(pendingProfile ? { pending_profile: pendingProfileForSignUp(pendingProfile) } : {}) },
     },
   });
   if (error) throw error;

@@ -73,7 +73,7 @@ describe('SignUpForm', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please choose customer or designer'));
   });
 
-  it('sends the pending profile of the chosen role in the metadata, then removes the local copy', async () => {
+  it('sends the pending profile of the chosen role in the metadata (the style by name), then removes the local copy', async () => {
     const pending = { location: 'Portland, OR', space_size: 450, budget_range: 2500, preferred_style: 'artdeco' };
     localStorage.setItem('pendingCustomerProfile', JSON.stringify(pending));
     localStorage.setItem('pendingDesignerProfile', JSON.stringify({ bio: 'not this one' }));
@@ -89,7 +89,13 @@ describe('SignUpForm', { timeout: 20_000 }, () => {
       password: 'Str0ngPass',
       options: {
         emailRedirectTo: 'http://app.local/',
-        data: { full_name: 'Ada Lovelace', username: 'ada', role: 'customer', pending_profile: pending },
+        data: {
+          full_name: 'Ada Lovelace',
+          username: 'ada',
+          role: 'customer',
+          // The landing form keeps the id; the profile stores the name the profile form shows.
+          pending_profile: { ...pending, preferred_style: 'Art Deco' },
+        },
       },
     });
     expect(mocks.toast.success).toHaveBeenCalledWith(

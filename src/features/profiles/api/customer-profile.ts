@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { designStyles } from '@/config/design-styles';
 import { ownProfileKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -19,6 +20,8 @@ export function useCustomerProfile(userId: string) {
     queryOptions({ queryKey: ownProfileKeys.customer(userId), queryFn: () => getCustomerProfile(userId) }),
   );
 }
+
+const styleNames: readonly string[] = designStyles.map((style) => style.name);
 
 /** '' → null; otherwise a whole positive number (the columns are integers > 0). */
 const optionalPositiveInt = (label: string) =>
@@ -40,7 +43,13 @@ export const customerProfileInputSchema = z.object({
   location: optionalText(100, 'Location must be at most 100 characters'),
   space_size: optionalPositiveInt('Space size'),
   budget_range: optionalPositiveInt('Budget'),
-  preferred_style: optionalText(50, 'Style must be at most 50 characters'),
+  // The style's display name, one of the 15 (SPEC §3); the database refuses anything else
+  // (customer_profiles_preferred_style_known).
+  preferred_style: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || styleNames.includes(v), 'Please choose a style from the list')
+    .transform((v) => (v === '' ? null : v)),
 });
 export type CustomerProfileInput = z.input<typeof customerProfileInputSchema>;
 export type CustomerProfileValues = z.output<typeof customerProfileInputSchema>;

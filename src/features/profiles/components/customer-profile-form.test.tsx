@@ -46,6 +46,16 @@ describe('CustomerProfileForm', () => {
     expect(screen.getByLabelText('Preferred style')).toHaveValue('');
   });
 
+  it("shows the saved style (stored by name) as chosen, not 'No preference'", () => {
+    renderWithClient(
+      <CustomerProfileForm userId="u1" initial={{ ...initial, preferred_style: 'Mid-Century Modern' }} />,
+    );
+    const style = screen.getByLabelText('Preferred style');
+    expect(style).toHaveValue('Mid-Century Modern');
+    expect(screen.getByRole('option', { name: 'Mid-Century Modern' })).toHaveProperty('selected', true);
+    expect(screen.getByRole('option', { name: 'No preference' })).toHaveProperty('selected', false);
+  });
+
   it('shows the first message only, marks that field, and saves nothing', async () => {
     const { user } = setup();
     await user.clear(screen.getByLabelText('Space size (sq ft)'));
