@@ -91,7 +91,7 @@ test('a customer fills the landing form, signs up, confirms by e-mail and lands 
     // The style chosen on the landing page is the one the profile shows.
     await fresh.goto('/profile/customer');
     await expect(fresh.getByLabel('Preferred style')).toHaveValue('Art Deco');
-    await expect(fresh.getByLabel('Location')).toHaveValue('Portland, OR');
+    await expect(fresh.getByRole('textbox', { name: 'Location' })).toHaveValue('Portland, OR');
     await context.close();
   } finally {
     await deleteUserByEmail(email);

@@ -62,6 +62,7 @@ test('a project from posting to review, with customer and designer side by side'
   const customer = await createUser('customer');
   const designer = await createUser('designer');
   const outsider = await createUser('customer');
+  const rival = await createUser('designer');
   const title = `Sunny loft ${randomUUID().slice(0, 6)}`;
   try {
     await subscribe(customer);
@@ -129,6 +130,12 @@ test('a project from posting to review, with customer and designer side by side'
     const yourBid = d.page.getByText('Your Bid').locator('xpath=ancestor::*[@data-slot="card"]');
     await expect(yourBid.getByText('$850.50')).toBeVisible();
     await expect(yourBid.getByText('Pending')).toBeVisible();
+    // A rival designer bids too (recorded directly; their journey is the same as above).
+    const projectId = new URL(d.page.url()).pathname.split('/').pop()!;
+    const rivalBid = await admin
+      .from('project_bids')
+      .insert({ project_id: projectId, designer_id: rival.id, bid_amount: 990, proposal: 'Velvet and brass.' });
+    expect(rivalBid.error).toBeNull();
 
     // --- The customer sees the bid (live on the project page) and accepts it.
     await card.getByRole('link', { name: 'View Bids' }).click();
@@ -143,8 +150,23 @@ test('a project from posting to review, with customer and designer side by side'
     await expect(c.page.locator('[data-status="active"]')).toHaveText('Status: Active');
     await expect(c.page.getByRole('heading', { name: 'Items & Budget' })).toBeVisible();
 
+    // --- The rival's bid lost: their bids say so, with no link to a project they can no longer open.
+    const r = await openAs(browser, rival, DESIGNER_AT);
+    await r.page.goto('/dashboard/designer');
+    await r.page.getByRole('tab', { name: 'My Bids (1)' }).click();
+    const lostBid = r.page.getByTestId('designer-bid').filter({ hasText: title });
+    await expect(lostBid).toContainText('Rejected');
+    await expect(lostBid).toContainText('Not selected');
+    await expect(lostBid.getByRole('link')).toHaveCount(0);
+    await checkA11y(r.page);
+    await r.context.close();
+
     // --- The designer finds it under My Projects and opens it.
     await d.page.goto('/dashboard/designer');
+    await d.page.getByRole('tab', { name: 'My Bids (1)' }).click();
+    const wonBid = d.page.getByTestId('designer-bid').filter({ hasText: title });
+    await expect(wonBid).toContainText('Accepted');
+    await expect(wonBid.getByRole('link', { name: title })).toBeVisible();
     await d.page.getByRole('tab', { name: 'My Projects (1)' }).click();
     await d.page
       .getByTestId('project-card')
@@ -264,7 +286,7 @@ test('a project from posting to review, with customer and designer side by side'
 
     await Promise.all([c.context.close(), d.context.close(), o.context.close()]);
   } finally {
-    await Promise.all([deleteUser(customer), deleteUser(designer), deleteUser(outsider)]);
+    await Promise.all([deleteUser(customer), deleteUser(designer), deleteUser(outsider), deleteUser(rival)]);
   }
 });
 
