@@ -206,6 +206,42 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
         ok(c.from('catalog_items').select('*').eq('is_available', true).eq('category', 'lighting')
           .order('created_at', { ascending: false }).range(0, 23)),
     },
+    // The designer dashboard's lists and totals (docs/decisions/0020). The plan column shows only the function
+    // scan of an rpc; the plans of its statements are in the ADR.
+    {
+      name: 'rpc open_projects: within 100 mi (24)', spec: 'projects pending, unassigned, near the designer (get-available-projects.ts)', as: 'designer', kind: 'read',
+      run: () =>
+        ok(d.rpc('open_projects', { origin_latitude: near.lat, origin_longitude: near.lng, page_size: 24 }).select(PROJECT_COLUMNS)
+          .order('created_at', { ascending: false }).order('id', { ascending: false })),
+    },
+    {
+      name: 'rpc open_projects: no position (24)', spec: 'projects pending, unassigned (get-available-projects.ts, location refused)', as: 'designer', kind: 'read',
+      run: () =>
+        ok(d.rpc('open_projects', { page_size: 24 }).select(PROJECT_COLUMNS)
+          .order('created_at', { ascending: false }).order('id', { ascending: false })),
+    },
+    {
+      name: 'rpc open_project_count: within 100 mi', spec: "'Available Projects (n)' (get-available-project-count.ts)", as: 'designer', kind: 'read',
+      run: () => ok(d.rpc('open_project_count', { origin_latitude: near.lat, origin_longitude: near.lng })),
+    },
+    {
+      name: 'rpc open_project_count: no position', spec: "'Available Projects (n)', location refused", as: 'designer', kind: 'read',
+      run: () => ok(d.rpc('open_project_count', {})),
+    },
+    {
+      name: 'projects: assigned to the designer, head count', spec: "'My Projects (n)' (get-designer-project-count.ts)", as: 'designer', kind: 'read',
+      run: () => ok(d.from('projects').select('id', { count: 'exact', head: true }).eq('designer_id', a.designer.id)),
+    },
+    {
+      name: 'rpc designer_bids: own bids + title (20)', spec: 'the designer\'s bids with status (get-designer-bids.ts)', as: 'designer', kind: 'read',
+      run: () =>
+        ok(d.rpc('designer_bids', { page_size: 20 }).select('id, project_id, project_title, bid_amount, status, created_at, can_open')
+          .order('created_at', { ascending: false }).order('id', { ascending: false })),
+    },
+    {
+      name: 'project_bids: own bids, head count', spec: "'My Bids (n)' (get-designer-bid-count.ts)", as: 'designer', kind: 'read',
+      run: () => ok(d.from('project_bids').select('id', { count: 'exact', head: true }).eq('designer_id', a.designer.id)),
+    },
     // ---- writes that can repeat
     {
       name: 'messages: insert', spec: 'messages insert (project_id, sender_id, content)', as: 'customer', kind: 'write',
