@@ -1,12 +1,7 @@
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { deleteUserByEmail, freshEmail, linkFromInbox, serviceClient, userIdByEmail } from './support/inbox.ts';
 
 const PASSWORD = 'Thrifty2024';
-
-// Two browsers, an e-mail round trip and first compiles of several pages by the dev server.
-// Pages compile on first visit in the dev server; a busy machine needs more than the default 10 s.
-const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 180_000 });
 
 /** Runs in the page; typed structurally because the Node config of the journeys has no DOM lib. */
 function pendingCustomerProfile(): string | null {
@@ -15,9 +10,7 @@ function pendingCustomerProfile(): string | null {
 }
 
 async function signUpThroughUi(page: Page, email: string, name: string) {
-  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true', {
-    timeout: 30_000,
-  });
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Username').fill(name.toLowerCase().replace(/\s+/g, '_'));
   await page.getByLabel('E-mail').fill(email);
@@ -38,7 +31,7 @@ async function confirmAndSignIn(browser: Browser, page: Page, email: string, sub
   const context = await browser.newContext();
   const fresh = await context.newPage();
   await fresh.goto('/auth');
-  await expect(fresh.getByRole('tab', { name: 'Login' })).toBeVisible({ timeout: 30_000 });
+  await expect(fresh.getByRole('tab', { name: 'Login' })).toBeVisible();
   await fresh.getByLabel('E-mail').fill(email);
   await fresh.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await fresh.getByRole('button', { name: 'Login', exact: true }).click();
@@ -53,7 +46,7 @@ test('a customer fills the landing form, signs up, confirms by e-mail and lands 
   const email = freshEmail('customer');
   try {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Find a Designer' }).first().click({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Find a Designer' }).first().click();
     const form = page.getByRole('form', { name: 'Find a designer' });
     await form.getByLabel('Location').fill('Portland, OR');
     await form.getByLabel('Square feet').fill('450');
@@ -105,7 +98,7 @@ test('a designer fills the landing form, signs up, confirms by e-mail and lands 
   const email = freshEmail('designer');
   try {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Become a Designer' }).first().click({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Become a Designer' }).first().click();
     const form = page.getByRole('form', { name: 'Become a designer' });
     await form.getByLabel('Portfolio URL (optional)').fill('https://jordan.design');
     await form.getByLabel('Design style').selectOption('Scandinavian');

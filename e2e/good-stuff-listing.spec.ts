@@ -15,11 +15,10 @@ test.afterEach(async () => {
 });
 
 test('a designer lists a vintage item and finds it under its category', async ({ page }) => {
-  test.setTimeout(180_000);
   const title = `Teak lamp ${Date.now()}`;
   await signInBrowser(page, designer);
   await page.goto('/list-vintage');
-  await expect(page.getByRole('heading', { name: 'List Vintage Item' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'List Vintage Item' })).toBeVisible();
   await page.getByRole('button', { name: 'List Item' }).click();
   await expect(page.getByRole('alert')).toHaveText('Title is required');
   await page.getByLabel('Title').fill(title);

@@ -4,7 +4,6 @@ import { expectNoAxeViolations } from './support/axe.ts';
 /** The parts of an <img> the checks read (the journeys' Node config has no DOM lib). */
 type Img = { complete: boolean; naturalWidth: number; currentSrc: string };
 
-
 test('the landing page: hero, decks, forms with the first message only, savings, footer; axe clean', async ({
   page,
 }) => {

@@ -30,7 +30,7 @@ async function subscribed(client: SupabaseClient): Promise<boolean> {
 /** A new customer pays for the client plan on the sandbox page, through the app. */
 async function subscribeThroughSandbox(page: Page) {
   await page.goto('/pricing');
-  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
   await page.getByRole('button', { name: 'Subscribe to the Client plan' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\?session=[0-9a-f-]{36}$/);
   await expect(page.getByRole('note', { name: 'Sandbox notice' })).toContainText(
@@ -52,7 +52,7 @@ test('a new customer subscribes through the sandbox checkout and is then subscri
 
     await page.goto('/pricing');
     // The first visit may wait for the dev server to compile the page.
-    await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
     const client = page.getByRole('region', { name: 'Client' });
     const designer = page.getByRole('region', { name: 'Designer' });
     await expect(client).toContainText('$0.99');

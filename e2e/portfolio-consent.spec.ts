@@ -74,7 +74,6 @@ async function expectImagesLoaded(page: Page, testId: string, count: number) {
 test("a customer completes with consent; another customer sees it in View Works, photos and budget line; withdrawn, it's gone", async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
   const title = `Sunny living room ${Math.random().toString(36).slice(2, 7)}`;
   const projectId = await activeProjectWithWork(title);
   const name = await fullName(designer);

@@ -12,13 +12,12 @@ test.describe('customer profile', () => {
   test.use({ geolocation: { latitude: 45.523064, longitude: -122.67648 }, permissions: ['geolocation'] });
 
   test("a customer saves details with the device's location, then plans a move", async ({ page }) => {
-    test.setTimeout(120_000);
     const customer = await createUser('customer');
     users.push(customer);
     await subscribe(customer);
     await signInBrowser(page, customer);
     await page.goto('/profile/customer');
-    await expect(page.getByRole('heading', { name: 'Your details', exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Your details', exact: true })).toBeVisible();
 
     await page.getByLabel('Space size (sq ft)').fill('big');
     await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -61,14 +60,11 @@ test.describe('customer profile', () => {
 });
 
 test('a designer fixes a too-short bio and saves the profile', async ({ page }) => {
-  test.setTimeout(120_000);
   const designer = await createUser('designer');
   users.push(designer);
   await signInBrowser(page, designer);
   await page.goto('/profile/designer');
-  await expect(page.getByRole('heading', { name: 'Your designer profile', exact: true })).toBeVisible({
-    timeout: 60_000,
-  });
+  await expect(page.getByRole('heading', { name: 'Your designer profile', exact: true })).toBeVisible();
 
   await page.getByLabel('Bio').fill('Too short');
   await page.getByRole('button', { name: 'Save Profile' }).click();

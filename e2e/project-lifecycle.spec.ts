@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
 import { DEFAULT_SERVICE_ROLE_KEY } from '../local-supabase/src/config.ts';
 import { E2E_API_URL } from './stack-ports.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
-
-// Several app servers and stacks share this machine's cores; the dev server compiles a page on first visit.
-const expect = baseExpect.configure({ timeout: 25_000 });
 
 const admin = createClient(E2E_API_URL, DEFAULT_SERVICE_ROLE_KEY, {
   auth: { persistSession: false, autoRefreshToken: false },
@@ -49,7 +46,7 @@ async function openAs(browser: Browser, user: TestUser, at: { latitude: number; 
  * that belongs to the shared Toaster, reported separately).
  */
 async function checkA11y(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await expectNoAxeViolations(page);
 }
 
@@ -58,7 +55,6 @@ function toast(page: Page, text: string | RegExp) {
 }
 
 test('a project from posting to review, with customer and designer side by side', async ({ browser }) => {
-  test.setTimeout(180_000);
   const customer = await createUser('customer');
   const designer = await createUser('designer');
   const outsider = await createUser('customer');

@@ -34,7 +34,7 @@ test('account type switch: customer to designer and back, with the new dashboard
   try {
     await signInBrowser(page, user);
     await page.goto('/settings');
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Account', exact: true })).toContainText(user.email);
     const typeCard = page.getByRole('region', { name: 'Account type' });
     await expect(typeCard).toContainText('You use Good Space as a Client');
@@ -86,7 +86,7 @@ test("deleting the account removes the user's data, signs out and goes home", as
 
     await signInBrowser(page, user);
     await page.goto('/settings');
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect(dialog).toBeVisible();
@@ -153,7 +153,7 @@ test('deleting the account from the customer profile goes home, signed out, and 
 
     await signInBrowser(page, user);
     await page.goto('/profile/customer');
-    await expect(page.getByRole('heading', { name: 'Your details', exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Your details', exact: true })).toBeVisible();
     // Every page the tab shows from here on (the router's history updates included).
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
@@ -195,7 +195,7 @@ test('a user turns on TOTP two-factor sign-in; the next sign-in needs a code bef
   try {
     await signInBrowser(page, user);
     await page.goto('/settings');
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const card = page.getByRole('region', { name: 'Two-factor authentication' });
     await expect(card.getByText('Off', { exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Set up authenticator' }).click();
@@ -231,7 +231,7 @@ test('a user turns on TOTP two-factor sign-in; the next sign-in needs a code bef
     const second = await context.newPage();
     await signInBrowser(second, { ...user, session: signIn.session! });
     await second.goto('/settings');
-    await expect(second).toHaveURL('/mfa?redirectTo=%2Fsettings', { timeout: 30_000 });
+    await expect(second).toHaveURL('/mfa?redirectTo=%2Fsettings');
     await expect(second.getByRole('heading', { level: 1, name: 'Settings' })).toHaveCount(0);
     await expect(second.getByRole('heading', { name: 'Enter your authentication code' })).toBeVisible();
     await expectNoAxeViolations(second);
@@ -240,7 +240,7 @@ test('a user turns on TOTP two-factor sign-in; the next sign-in needs a code bef
     await expect(second.getByText('That code is not valid. Try the current one.')).toBeVisible();
     await second.getByLabel('6-digit code').fill(totp(secret));
     await second.getByRole('button', { name: 'Verify' }).click();
-    await expect(second).toHaveURL('/settings', { timeout: 30_000 });
+    await expect(second).toHaveURL('/settings');
     await expect(second.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(
       second.getByRole('region', { name: 'Two-factor authentication' }).getByText('On', { exact: true }),

@@ -56,9 +56,7 @@ test('the consent page shows the app and its scopes; Approve sends a code back t
     await signInBrowser(page, user);
     await catchCallback(page);
     await page.goto(`/oauth/consent?authorization_id=${authorizationId}`);
-    await expect(page.getByText('Studio Planner wants to access your Good Space account')).toBeVisible({
-      timeout: 30_000,
-    });
+    await expect(page.getByText('Studio Planner wants to access your Good Space account')).toBeVisible();
     const scopes = page.getByRole('list', { name: 'Requested permissions' });
     await expect(scopes).toContainText('See your e-mail address');
     await expect(scopes).toContainText('(openid)');
@@ -82,7 +80,7 @@ test('Deny sends the user back to the app with access_denied', async ({ page }) 
     await signInBrowser(page, user);
     await catchCallback(page);
     await page.goto(`/oauth/consent?authorization_id=${authorizationId}`);
-    await expect(page.getByRole('button', { name: 'Deny' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Deny' })).toBeVisible();
     await page.getByRole('button', { name: 'Deny' }).click();
     await page.waitForURL(`${REDIRECT}**`);
     const back = new URL(page.url());
@@ -95,5 +93,5 @@ test('Deny sends the user back to the app with access_denied', async ({ page }) 
 
 test('signed out, the consent page asks for a login first and keeps the request', async ({ page }) => {
   await page.goto('/oauth/consent?authorization_id=abc');
-  await expect(page).toHaveURL('/auth?redirectTo=%2Foauth%2Fconsent%3Fauthorization_id%3Dabc', { timeout: 30_000 });
+  await expect(page).toHaveURL('/auth?redirectTo=%2Foauth%2Fconsent%3Fauthorization_id%3Dabc');
 });
