@@ -20,14 +20,14 @@ async function signUpThroughUi(page: Page, email: string, name: string) {
 }
 
 async function confirmAndSignIn(browser: Browser, page: Page, email: string, subject: RegExp) {
-  // The confirmation link signs the user in and opens the site root (SPEC §7).
+  // The confirmation link signs the user in and opens the site root.
   const link = await linkFromInbox(email, subject);
   await page.goto(link);
   // supabase-js reads the session from the URL fragment and then clears it.
   await expect(page).toHaveURL(/:\d+\/(#.*)?$/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: email })).toBeVisible();
 
-  // And signing in later, in a fresh browser, lands where SPEC §2 says.
+  // And signing in later, in a fresh browser, lands where docs/product.md (Pages) says: customers on /designers.
   const context = await browser.newContext();
   const fresh = await context.newPage();
   await fresh.goto('/auth');

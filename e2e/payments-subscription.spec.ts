@@ -13,7 +13,7 @@ import { createUser, deleteUser, signInBrowser, type TestUser } from './support/
 async function clientAs(user: TestUser): Promise<SupabaseClient> {
   const client = createClient(E2E_API_URL, DEFAULT_PUBLISHABLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no global WebSocket (DESIGN §1).
+    // Node 20 has no global WebSocket: supabase-js needs ws for realtime there.
     realtime: { transport: ws as unknown as NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'] },
   });
   const { error } = await client.auth.setSession(user.session);

@@ -248,7 +248,7 @@ test('a project from posting to review, with customer and designer side by side'
     const o = await openAs(browser, outsider, CUSTOMER_AT);
     const projectUrl = new URL(c.page.url()).pathname;
     await o.page.goto(projectUrl);
-    // SPEC §8: the project exists but is not theirs ('Project not found' is only for a project that does not exist).
+    // docs/product.md, Projects: the project exists but is not theirs ('Project not found' is only for a project that does not exist).
     await expect(toast(o.page, 'Access denied')).toBeVisible();
     await expect(o.page).toHaveURL('/dashboard/customer');
     await expect(o.page.getByRole('heading', { name: title })).toHaveCount(0);

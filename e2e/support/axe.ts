@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * WCAG 2.1 A/AA checks of what is on screen now (DESIGN §3: axe finds nothing on any page).
+ * WCAG 2.1 A/AA checks of what is on screen now (the product standard: axe finds nothing on any page).
  * Toasts are transient: axe measuring one mid fade-in/out reads its partial opacity as low contrast, so the
  * page is checked once they have gone (their colours are fixed for AA in src/index.css).
  */

@@ -1,7 +1,7 @@
 // REST read throughput: single-row primary-key reads through /rest/v1 as a signed-in user whose rows are
 // guarded by an RLS policy, N concurrent keep-alive connections, loopback only. Compared with the same
 // read straight against Postgres (pgRps), and with PostgREST's published ~2,000 req/s on 2 vCPUs
-// (reference/security-and-performance.md §3.5). A report, not a test.
+// (PostgREST documentation, performance). A report, not a test.
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { SignJWT } from 'jose';

@@ -1,4 +1,4 @@
-// Every database call of SPEC §7 (table "Database") and of src/features/**/api, written as the app writes it
+// Every database call of src/features/**/api, written as the app writes it
 // with supabase-js (same columns, filters, order and page sizes where the app code exists).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Actors } from './dataset.ts';
@@ -7,7 +7,7 @@ export type Actor = 'customer' | 'designer' | 'acceptor' | 'reviewer';
 
 export interface BenchQuery {
   name: string;
-  /** The SPEC §7 row (or app file) it stands for. */
+  /** The app file (or call) it stands for. */
   spec: string;
   as: Actor;
   kind: 'read' | 'write';

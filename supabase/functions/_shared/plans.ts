@@ -5,7 +5,7 @@ export type Role = 'customer' | 'designer';
 
 export const PLANS: readonly Plan[] = ['client', 'designer'];
 
-/** SPEC §1/§9: what each membership is and costs (shown on the sandbox page; Stripe's price is the truth there). */
+/** What each membership is and costs (docs/product.md, Who it is for) (shown on the sandbox page; Stripe's price is the truth there). */
 export const PLAN_DETAILS: Record<Plan, { name: string; amountCents: number; currency: 'usd'; interval: 'month' }> = {
   client: { name: 'Client membership', amountCents: 99, currency: 'usd', interval: 'month' },
   designer: { name: 'Designer membership', amountCents: 999, currency: 'usd', interval: 'month' },
@@ -37,7 +37,7 @@ export function planForPrice(priceId: string, accepted: readonly Partial<Record<
 }
 
 /**
- * Reads `{ priceId }` (SPEC §7) or `{ plan }` from a create-checkout body. `prices` are the price ids charged
+ * Reads `{ priceId }` (what the app sends) or `{ plan }` from a create-checkout body. `prices` are the price ids charged
  * per plan; `aliases` are further ids accepted for the same plans. Bad input is a 400 with a code.
  */
 export function planFromBody(

@@ -46,7 +46,7 @@ function bearer(req: Request): string | null {
 }
 
 /**
- * The signed-in caller, or a 401 with `message` (SPEC §5 wording: the app looks for "Must be logged in").
+ * The signed-in caller, or a 401 with `message` (the product's wording: the app looks for "Must be logged in").
  * The token is checked by Auth (getUser), so a deleted user or a signed-out session is refused even though
  * the platform's verify_jwt let an anon or publishable key through.
  */

@@ -1,5 +1,5 @@
 // check-subscription: the signed-in user's membership, read from public.subscriptions (the webhook keeps it
-// current; with Stripe, stale rows are re-fetched first). SPEC §7: no payload; answers
+// current; with Stripe, stale rows are re-fetched first). No payload; answers
 // { subscribed, product_id, subscription_end } plus plan, price_id, status, cancel_at_period_end, provider.
 import { json, withHttp } from '../_shared/http.ts';
 import { payments } from '../_shared/payments.ts';

@@ -1,4 +1,4 @@
-// create-checkout: starts a membership purchase for the signed-in user (SPEC §7).
+// create-checkout: starts a membership purchase for the signed-in user (docs/product.md, Payments).
 // Body: { priceId } or { plan: 'client' | 'designer' }, optional successUrl / cancelUrl on an allowed origin.
 // Answer: { url, provider } — the payment page to open (Stripe Checkout, or the app's sandbox page).
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';

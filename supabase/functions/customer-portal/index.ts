@@ -1,4 +1,4 @@
-// customer-portal: the subscription management page for the signed-in user (SPEC §7).
+// customer-portal: the subscription management page for the signed-in user (docs/product.md, Payments).
 // Body: none, or { returnUrl } on an allowed origin. Answer: { url, provider }.
 import { json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { payments } from '../_shared/payments.ts';

@@ -1,4 +1,4 @@
-// delete-account: deletes the signed-in user's account (SPEC §6: a user may delete their own account).
+// delete-account: deletes the signed-in user's account (docs/product.md, Accounts; ADR 0018).
 // Body: none. Answer: { deleted: true, removedFiles }.
 //
 // Files first, through Storage (the only way their bytes go on hosted Supabase), then the account through
@@ -11,7 +11,7 @@ import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { callerClient, serviceClient } from '../_shared/supabase.ts';
 import { accountFolders, ownProjectIds, removeFolders } from './account-files.ts';
 
-/** SPEC §5: account deletion without a user answers 'No user logged in'. */
+/** Account deletion without a user answers 'No user logged in' (docs/product.md, Messages the user sees). */
 export const NO_USER = 'No user logged in';
 /** The refusal delete_user() raises while files remain (20261125000200_account_deletion_storage.sql). */
 const FILES_REMAIN = 'Stored files remain';
