@@ -39,12 +39,18 @@ async function main(): Promise<void> {
   if (cmd === 'status') {
     for (const l of statusLines(config)) console.log(l);
     const up = await isListening(config.host, config.apiPort);
-    console.error(up ? `local Supabase is running at ${config.apiUrl}` : 'local Supabase is not running (npm run stack or npm start)');
+    console.error(
+      up
+        ? `local Supabase is running at ${config.apiUrl}`
+        : 'local Supabase is not running (npm run stack or npm start)',
+    );
     return;
   }
   if (cmd === 'db-reset') {
     if (await isListening(config.host, config.dbPort)) {
-      console.error(`The database on port ${config.dbPort} is running: stop \`npm start\`/\`npm run stack\` first, then run \`npm run db:reset\` again.`);
+      console.error(
+        `The database on port ${config.dbPort} is running: stop \`npm start\`/\`npm run stack\` first, then run \`npm run db:reset\` again.`,
+      );
       process.exit(1);
     }
     wipeData(config);

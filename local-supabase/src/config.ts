@@ -95,7 +95,10 @@ export function resolveEnvReferences<T>(value: T, env: Readonly<Record<string, s
  * present, `.env.<SUPABASE_ENV>.local`, `.env.local` (skipped when SUPABASE_ENV is test), `.env.<SUPABASE_ENV>`
  * and `.env`, first in `supabase/`, then in the project folder. SUPABASE_ENV defaults to development.
  */
-export function configEnvironment(projectDir: string, processEnv: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function configEnvironment(
+  projectDir: string,
+  processEnv: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(processEnv)) if (v !== undefined) env[k] = v;
   const mode = processEnv.SUPABASE_ENV || 'development';
@@ -104,7 +107,8 @@ export function configEnvironment(projectDir: string, processEnv: NodeJS.Process
     for (const name of names) {
       const file = path.join(dir, name);
       if (!existsSync(file)) continue;
-      for (const [k, v] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) if (!(k in env) && v !== undefined) env[k] = v;
+      for (const [k, v] of Object.entries(parseEnv(readFileSync(file, 'utf8'))))
+        if (!(k in env) && v !== undefined) env[k] = v;
     }
   }
   return env;
@@ -114,13 +118,19 @@ export function configEnvironment(projectDir: string, processEnv: NodeJS.Process
  * `processEnv` (default: this process's) supplies the LOCAL_SUPABASE_* settings and the variables config.toml's
  * `env(NAME)` values resolve against; overrides win over both.
  */
-export function loadConfig(overrides: Partial<StackConfig> = {}, processEnv: NodeJS.ProcessEnv = process.env): StackConfig {
+export function loadConfig(
+  overrides: Partial<StackConfig> = {},
+  processEnv: NodeJS.ProcessEnv = process.env,
+): StackConfig {
   const projectDir = overrides.projectDir ?? repoRoot;
   const host = overrides.host ?? '127.0.0.1';
   const apiPort = overrides.apiPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_API_PORT', 54321);
   const dbPort = overrides.dbPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_DB_PORT', 54322);
   const inboxPort = overrides.inboxPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_INBOX_PORT', 54324);
-  const dataDir = path.resolve(projectDir, overrides.dataDir ?? processEnv.LOCAL_SUPABASE_DATA_DIR ?? '.data/local-supabase');
+  const dataDir = path.resolve(
+    projectDir,
+    overrides.dataDir ?? processEnv.LOCAL_SUPABASE_DATA_DIR ?? '.data/local-supabase',
+  );
   const configEnv = overrides.configEnv ?? configEnvironment(projectDir, processEnv);
   const tomlPath = path.join(projectDir, 'supabase/config.toml');
   const toml = existsSync(tomlPath)

@@ -81,7 +81,9 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
   const dir = dbDirOf(config);
   const running = livePostmaster(dir);
   if (running) {
-    throw new Error(`PostgreSQL (pid ${running}) is still running on ${dir}: stop the stack that started it (or \`kill ${running}\`) first.`);
+    throw new Error(
+      `PostgreSQL (pid ${running}) is still running on ${dir}: stop the stack that started it (or \`kill ${running}\`) first.`,
+    );
   }
   const url = (user = 'postgres') => `postgresql://${user}:${PASSWORD}@${config.host}:${config.dbPort}/postgres`;
   await assertPortFree(config.host, config.dbPort, 'PostgreSQL', 'LOCAL_SUPABASE_DB_PORT');
@@ -99,13 +101,20 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
     authMethod: 'scram-sha-256',
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: [
-      '-c', `listen_addresses=${config.host}`,
-      '-c', 'unix_socket_directories=',
-      '-c', 'wal_level=logical',
-      '-c', 'max_wal_senders=10',
-      '-c', 'max_replication_slots=10',
-      '-c', 'max_connections=200',
-      '-c', 'timezone=UTC',
+      '-c',
+      `listen_addresses=${config.host}`,
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'wal_level=logical',
+      '-c',
+      'max_wal_senders=10',
+      '-c',
+      'max_replication_slots=10',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'timezone=UTC',
       ...(config.testMode ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: (m: string) => {
@@ -165,8 +174,12 @@ async function bootstrap(superUrl: string, log: Log): Promise<void> {
   await withClient(superUrl, async (c) => {
     await c.query('create schema if not exists _local_supabase');
     await c.query('create table if not exists _local_supabase.bootstrap (name text primary key, hash text not null)');
-    const done = new Map((await c.query('select name, hash from _local_supabase.bootstrap')).rows.map((r) => [r.name, r.hash]));
-    for (const name of readdirSync(SQL_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+    const done = new Map(
+      (await c.query('select name, hash from _local_supabase.bootstrap')).rows.map((r) => [r.name, r.hash]),
+    );
+    for (const name of readdirSync(SQL_DIR)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
       const sql = readFileSync(path.join(SQL_DIR, name), 'utf8');
       const hash = sha(sql);
       if (done.get(name) === hash) continue;
@@ -199,7 +212,9 @@ export function migrationFiles(config: StackConfig): { version: string; name: st
 /** Applies supabase/migrations/*.sql not yet recorded, as `postgres`, each in one transaction, like `supabase db push`. */
 async function applyMigrations(config: StackConfig, postgresUrl: string, log: Log): Promise<void> {
   await withClient(postgresUrl, async (c) => {
-    const applied = new Set((await c.query('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+    const applied = new Set(
+      (await c.query('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    );
     for (const m of migrationFiles(config)) {
       if (applied.has(m.version)) continue;
       log(`migration: applying ${m.version}_${m.name}`);
@@ -207,11 +222,10 @@ async function applyMigrations(config: StackConfig, postgresUrl: string, log: Lo
       await c.query('begin');
       try {
         await c.query(sql);
-        await c.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-          m.version,
-          m.name,
-          [sql],
-        ]);
+        await c.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [m.version, m.name, [sql]],
+        );
         await c.query('commit');
       } catch (err) {
         await c.query('rollback').catch(() => undefined);
@@ -228,9 +242,12 @@ async function applySeed(config: StackConfig, postgresUrl: string, log: Log): Pr
   if (!existsSync(file)) return;
   const sql = readFileSync(file, 'utf8');
   await withClient(postgresUrl, async (c) => {
-    const row = (await c.query('select hash from supabase_migrations.seed_files where path = $1', ['supabase/seed.sql'])).rows[0];
+    const row = (
+      await c.query('select hash from supabase_migrations.seed_files where path = $1', ['supabase/seed.sql'])
+    ).rows[0];
     if (row) {
-      if (row.hash !== sha(sql)) log('seed: supabase/seed.sql changed since it was applied; run `npm run db:reset` to apply it');
+      if (row.hash !== sha(sql))
+        log('seed: supabase/seed.sql changed since it was applied; run `npm run db:reset` to apply it');
       return;
     }
     log('seed: applying supabase/seed.sql');
@@ -239,7 +256,10 @@ async function applySeed(config: StackConfig, postgresUrl: string, log: Log): Pr
     } catch (err) {
       throw new Error(`seed failed: ${(err as Error).message}`);
     }
-    await c.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', ['supabase/seed.sql', sha(sql)]);
+    await c.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+      'supabase/seed.sql',
+      sha(sql),
+    ]);
   });
 }
 

@@ -60,7 +60,10 @@ function admit(
         body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
       };
     if (!role)
-      return { status: 401, body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' } };
+      return {
+        status: 401,
+        body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+      };
   }
   const auth = req.headers.authorization;
   const bearerSb = auth ? /^Bearer\s+(sb_\S+)$/i.exec(auth.trim()) : null;

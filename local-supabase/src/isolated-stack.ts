@@ -17,7 +17,11 @@ export interface IsolatedStack {
   stop(): Promise<void>;
 }
 
-export async function startIsolatedStack(opts: { name: string; env?: Record<string, string>; testMode?: boolean }): Promise<IsolatedStack> {
+export async function startIsolatedStack(opts: {
+  name: string;
+  env?: Record<string, string>;
+  testMode?: boolean;
+}): Promise<IsolatedStack> {
   const restore = setEnv(opts.env ?? {});
   try {
     const apiPort = await freePort();

@@ -45,10 +45,11 @@ export function createMailer(from = { Name: 'Good Space', Address: 'noreply@good
     get: (id) => messages.find((m) => m.ID === id),
     delete(ids) {
       if (!ids) messages.length = 0;
-      else for (const id of ids) {
-        const i = messages.findIndex((m) => m.ID === id);
-        if (i >= 0) messages.splice(i, 1);
-      }
+      else
+        for (const id of ids) {
+          const i = messages.findIndex((m) => m.ID === id);
+          if (i >= 0) messages.splice(i, 1);
+        }
     },
   };
 }

@@ -36,7 +36,10 @@ async function loadFactory(name: string): Promise<ServiceFactory | null> {
   return mod.createService;
 }
 
-export async function startStack(config: StackConfig = loadConfig(), logger: Logger = consoleLogger): Promise<RunningStack> {
+export async function startStack(
+  config: StackConfig = loadConfig(),
+  logger: Logger = consoleLogger,
+): Promise<RunningStack> {
   await assertPortFree(config.host, config.apiPort, 'API gateway', 'LOCAL_SUPABASE_API_PORT');
   await assertPortFree(config.host, config.inboxPort, 'mail inbox', 'LOCAL_SUPABASE_INBOX_PORT');
   const keys = await createKeys(config);

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { API_URL, anonClient, api, nodeOptions, serviceClient, stackConfig } from '../support/clients.ts';
 import { sql } from '../support/db.ts';
 import { signUserJwt } from '../support/tokens.ts';
-import { createUser, DEFAULT_PASSWORD, extractLink, latestMailTo, signedInClient, uniqueEmail } from '../support/users.ts';
+import {
+  createUser,
+  DEFAULT_PASSWORD,
+  extractLink,
+  latestMailTo,
+  signedInClient,
+  uniqueEmail,
+} from '../support/users.ts';
 
 // Expected answers from supabase/auth internal/api (password.go, recover.go, user.go, admin.go, errors.go,
 // jwks.go, auth.go, helpers.go); reference/supabase-wire.md §3.
@@ -18,19 +25,31 @@ describe('password policy (config.toml: 8+, lower, upper, digits)', () => {
     expect(error!.code).toBe('weak_password');
     expect(error!.name).toBe('AuthWeakPasswordError');
     expect((error as unknown as { reasons: string[] }).reasons).toEqual(['length', 'characters']);
-    const res = await api('/auth/v1/signup', { method: 'POST', headers: V, body: JSON.stringify({ email: uniqueEmail('weak'), password: 'abcdefgh1' }) });
+    const res = await api('/auth/v1/signup', {
+      method: 'POST',
+      headers: V,
+      body: JSON.stringify({ email: uniqueEmail('weak'), password: 'abcdefgh1' }),
+    });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       code: 'weak_password',
-      message: 'Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
+      message:
+        'Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
       weak_password: { reasons: ['characters'] },
     });
   });
 
   it('refuses a password over 72 characters with 400 validation_failed', async () => {
-    const res = await api('/auth/v1/signup', { method: 'POST', headers: V, body: JSON.stringify({ email: uniqueEmail('long'), password: `Aa1${'x'.repeat(70)}` }) });
+    const res = await api('/auth/v1/signup', {
+      method: 'POST',
+      headers: V,
+      body: JSON.stringify({ email: uniqueEmail('long'), password: `Aa1${'x'.repeat(70)}` }),
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'validation_failed', message: 'Password cannot be longer than 72 characters' });
+    expect(await res.json()).toEqual({
+      code: 'validation_failed',
+      message: 'Password cannot be longer than 72 characters',
+    });
   });
 
   it('updateUser: weak → 422, same → 422 same_password, new → USER_UPDATED and the new password works', async () => {
@@ -62,7 +81,11 @@ describe('password policy (config.toml: 8+, lower, upper, digits)', () => {
   it('refuses app_metadata from a user with 403 not_admin', async () => {
     const { email, password } = await createUser();
     const token = (await (await signedInClient(email, password)).auth.getSession()).data.session!.access_token;
-    const res = await api('/auth/v1/user', { method: 'PUT', headers: { ...V, Authorization: `Bearer ${token}` }, body: JSON.stringify({ app_metadata: { plan: 'pro' } }) });
+    const res = await api('/auth/v1/user', {
+      method: 'PUT',
+      headers: { ...V, Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ app_metadata: { plan: 'pro' } }),
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ code: 'not_admin', message: 'Updating app_metadata requires admin privileges' });
   });
@@ -71,7 +94,9 @@ describe('password policy (config.toml: 8+, lower, upper, digits)', () => {
 describe('password recovery', () => {
   it('mails a reset link whose landing carries type=recovery and emits PASSWORD_RECOVERY', async () => {
     const { email } = await createUser();
-    const { data, error } = await anonClient().auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:5173/reset' });
+    const { data, error } = await anonClient().auth.resetPasswordForEmail(email, {
+      redirectTo: 'http://localhost:5173/reset',
+    });
     expect(error).toBeNull();
     expect(data).toEqual({});
     const mail = await latestMailTo(email);
@@ -86,7 +111,10 @@ describe('password recovery', () => {
     const events: string[] = [];
     client.auth.onAuthStateChange((e) => events.push(e));
     // What detectSessionInUrl does in the browser: store the session from the fragment.
-    await client.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    await client.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    });
     expect((await client.auth.getUser()).data.user!.email).toBe(email);
     expect((await client.auth.updateUser({ password: 'Recovered-Passw0rd' })).error).toBeNull();
     expect((await anonClient().auth.signInWithPassword({ email, password: 'Recovered-Passw0rd' })).error).toBeNull();
@@ -103,7 +131,9 @@ describe('password recovery', () => {
 
   it('enforces the per-user interval (max_frequency 60s) with 429 over_email_send_rate_limit', async () => {
     const { email } = await createUser();
-    expect((await api('/auth/v1/recover', { method: 'POST', headers: V, body: JSON.stringify({ email }) })).status).toBe(200);
+    expect(
+      (await api('/auth/v1/recover', { method: 'POST', headers: V, body: JSON.stringify({ email }) })).status,
+    ).toBe(200);
     const second = await api('/auth/v1/recover', { method: 'POST', headers: V, body: JSON.stringify({ email }) });
     expect(second.status).toBe(429);
     const body = (await second.json()) as { code: string; message: string };
@@ -113,15 +143,26 @@ describe('password recovery', () => {
 
   it('redirects an unlisted redirect_to to site_url', async () => {
     const { email } = await createUser();
-    await api(`/auth/v1/recover?redirect_to=${encodeURIComponent('https://evil.example.org/x')}`, { method: 'POST', headers: V, body: JSON.stringify({ email }) });
+    await api(`/auth/v1/recover?redirect_to=${encodeURIComponent('https://evil.example.org/x')}`, {
+      method: 'POST',
+      headers: V,
+      body: JSON.stringify({ email }),
+    });
     const link = extractLink((await latestMailTo(email)).HTML);
     expect(new URL(link).searchParams.get('redirect_to')).toBe('http://localhost:5173');
   });
 
   it('refuses mail to addresses hosted will not deliver to (400 email_address_invalid)', async () => {
-    const res = await api('/auth/v1/signup', { method: 'POST', headers: V, body: JSON.stringify({ email: 'someone@example.com', password: DEFAULT_PASSWORD }) });
+    const res = await api('/auth/v1/signup', {
+      method: 'POST',
+      headers: V,
+      body: JSON.stringify({ email: 'someone@example.com', password: DEFAULT_PASSWORD }),
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'email_address_invalid', message: 'Email address "someone@example.com" is invalid' });
+    expect(await res.json()).toEqual({
+      code: 'email_address_invalid',
+      message: 'Email address "someone@example.com" is invalid',
+    });
     expect(await sql("select 1 from auth.users where email = 'someone@example.com'")).toHaveLength(0);
   });
 });
@@ -130,7 +171,13 @@ describe('admin users API', () => {
   it('creates, reads, lists, updates and deletes users with the service key', async () => {
     const admin = serviceClient().auth.admin;
     const email = uniqueEmail('admin');
-    const created = await admin.createUser({ email, password: DEFAULT_PASSWORD, email_confirm: true, user_metadata: { full_name: 'Cy' }, app_metadata: { plan: 'pro' } });
+    const created = await admin.createUser({
+      email,
+      password: DEFAULT_PASSWORD,
+      email_confirm: true,
+      user_metadata: { full_name: 'Cy' },
+      app_metadata: { plan: 'pro' },
+    });
     expect(created.error).toBeNull();
     const u = created.data.user!;
     expect(u.email_confirmed_at).toBeTruthy();
@@ -153,9 +200,16 @@ describe('admin users API', () => {
 
   it('refuses a duplicate e-mail with 422 email_exists', async () => {
     const { email } = await createUser();
-    const res = await fetch(`${API_URL}/auth/v1/admin/users`, { method: 'POST', headers: { ...SERVICE, ...V }, body: JSON.stringify({ email, password: DEFAULT_PASSWORD }) });
+    const res = await fetch(`${API_URL}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { ...SERVICE, ...V },
+      body: JSON.stringify({ email, password: DEFAULT_PASSWORD }),
+    });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ code: 'email_exists', message: 'A user with this email address has already been registered' });
+    expect(await res.json()).toEqual({
+      code: 'email_exists',
+      message: 'A user with this email address has already been registered',
+    });
   });
 
   it('refuses anon and user tokens with 403 not_admin "User not allowed"', async () => {
@@ -169,7 +223,9 @@ describe('admin users API', () => {
   });
 
   it('answers 404 for an unknown or malformed user id', async () => {
-    const unknown = await fetch(`${API_URL}/auth/v1/admin/users/00000000-0000-4000-8000-000000000000`, { headers: { ...SERVICE, ...V } });
+    const unknown = await fetch(`${API_URL}/auth/v1/admin/users/00000000-0000-4000-8000-000000000000`, {
+      headers: { ...SERVICE, ...V },
+    });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ code: 'user_not_found', message: 'User not found' });
     const bad = await fetch(`${API_URL}/auth/v1/admin/users/not-a-uuid`, { headers: { ...SERVICE, ...V } });
@@ -208,12 +264,24 @@ describe('error shapes by X-Supabase-Api-Version', () => {
     expect(await res.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
   });
   it('no header: {code: <status>, error_code, msg}, no version header', async () => {
-    const res = await api('/auth/v1/token?grant_type=password', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const res = await api('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     expect(res.headers.get('x-supabase-api-version')).toBeNull();
-    expect(await res.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+    expect(await res.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
   });
   it('exposes the version header to browsers through CORS', async () => {
-    const res = await api('/auth/v1/token?grant_type=password', { method: 'POST', headers: { ...V, Origin: 'http://localhost:5173' }, body });
+    const res = await api('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      headers: { ...V, Origin: 'http://localhost:5173' },
+      body,
+    });
     expect(res.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/);
   });
 });
@@ -225,13 +293,21 @@ describe('request rate limit', () => {
     let last: Response | undefined;
     // sign_in_sign_ups = 30 per 5 minutes, ×100 in test mode.
     for (let i = 0; i < 4000 && (!last || last.status !== 429); i += 100) {
-      const batch = await Promise.all(Array.from({ length: 100 }, () => api('/auth/v1/token?grant_type=password', { method: 'POST', headers, body: '{}' })));
+      const batch = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          api('/auth/v1/token?grant_type=password', { method: 'POST', headers, body: '{}' }),
+        ),
+      );
       last = batch.find((r) => r.status === 429) ?? batch[batch.length - 1];
     }
     expect(last!.status).toBe(429);
     expect(await last!.json()).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
     // Another IP is unaffected.
-    const other = await api('/auth/v1/token?grant_type=password', { method: 'POST', headers: { ...V, 'X-Forwarded-For': '203.0.113.78' }, body: '{}' });
+    const other = await api('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      headers: { ...V, 'X-Forwarded-For': '203.0.113.78' },
+      body: '{}',
+    });
     expect(other.status).toBe(400);
   });
 });

@@ -2,7 +2,14 @@ import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { API_URL, anonClient, api, nodeOptions, stackConfig } from '../support/clients.ts';
 import { sql } from '../support/db.ts';
-import { createUser, DEFAULT_PASSWORD, extractLink, latestMailTo, signedInClient, uniqueEmail } from '../support/users.ts';
+import {
+  createUser,
+  DEFAULT_PASSWORD,
+  extractLink,
+  latestMailTo,
+  signedInClient,
+  uniqueEmail,
+} from '../support/users.ts';
 
 // Expected statuses, codes and messages come from supabase/auth internal/api (signup.go, token.go, verify.go,
 // logout.go, user.go, auth.go) and tokens/service.go; see reference/supabase-wire.md §3.
@@ -27,7 +34,13 @@ describe('sign-up with confirmations on', () => {
     expect(user.confirmation_sent_at).toBeTruthy();
     expect(user.email_confirmed_at).toBeUndefined();
     expect(user.identities).toHaveLength(1);
-    expect(user.identities![0]!.identity_data).toMatchObject({ sub: user.id, email, email_verified: false, phone_verified: false, full_name: 'Ada Lovelace' });
+    expect(user.identities![0]!.identity_data).toMatchObject({
+      sub: user.id,
+      email,
+      email_verified: false,
+      phone_verified: false,
+      full_name: 'Ada Lovelace',
+    });
     expect(user.user_metadata).toMatchObject({ full_name: 'Ada Lovelace', email_verified: false, sub: user.id });
     expect(user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
     expect(user.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
@@ -42,7 +55,15 @@ describe('sign-up with confirmations on', () => {
     const location = res.headers.get('location')!;
     expect(location.startsWith('http://localhost:5173/welcome#')).toBe(true);
     const fragment = new URLSearchParams(location.split('#')[1]);
-    expect([...fragment.keys()]).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'sb', 'token_type', 'type']);
+    expect([...fragment.keys()]).toEqual([
+      'access_token',
+      'expires_at',
+      'expires_in',
+      'refresh_token',
+      'sb',
+      'token_type',
+      'type',
+    ]);
     expect(fragment.get('type')).toBe('signup');
     expect(fragment.get('token_type')).toBe('bearer');
     expect(fragment.get('expires_in')).toBe('3600');
@@ -63,13 +84,17 @@ describe('sign-up with confirmations on', () => {
 
   it('answers a duplicate confirmed sign-up with an obfuscated user, no identities and no mail', async () => {
     const { email, id } = await createUser();
-    const before = (await (await fetch(`${stackConfig.inboxUrl}/api/v1/search?query=to:${email}`)).json()) as { total: number };
+    const before = (await (await fetch(`${stackConfig.inboxUrl}/api/v1/search?query=to:${email}`)).json()) as {
+      total: number;
+    };
     const { data, error } = await anonClient().auth.signUp({ email, password: DEFAULT_PASSWORD });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user!.id).not.toBe(id);
     expect(data.user!.identities).toEqual([]);
-    const after = (await (await fetch(`${stackConfig.inboxUrl}/api/v1/search?query=to:${email}`)).json()) as { total: number };
+    const after = (await (await fetch(`${stackConfig.inboxUrl}/api/v1/search?query=to:${email}`)).json()) as {
+      total: number;
+    };
     expect(after.total).toBe(before.total);
   });
 
@@ -85,8 +110,15 @@ describe('sign-up with confirmations on', () => {
 
   it('runs the AFTER INSERT trigger with only options.data in raw_user_meta_data', async () => {
     const email = uniqueEmail('trigger');
-    const { data } = await anonClient().auth.signUp({ email, password: DEFAULT_PASSWORD, options: { data: { full_name: 'T' } } });
-    const rows = await sql<{ raw_user_meta_data: Record<string, unknown> }>('select raw_user_meta_data from auth.users where id = $1', [data.user!.id]);
+    const { data } = await anonClient().auth.signUp({
+      email,
+      password: DEFAULT_PASSWORD,
+      options: { data: { full_name: 'T' } },
+    });
+    const rows = await sql<{ raw_user_meta_data: Record<string, unknown> }>(
+      'select raw_user_meta_data from auth.users where id = $1',
+      [data.user!.id],
+    );
     expect(rows[0]!.raw_user_meta_data).toMatchObject({ full_name: 'T', sub: data.user!.id, email });
   });
 });
@@ -103,11 +135,38 @@ describe('password sign-in', () => {
     expect(s.token_type).toBe('bearer');
     expect(s.expires_in).toBe(3600);
     expect(s.refresh_token).toMatch(/^[a-z0-9]{12}$/);
-    const [header, payload] = s.access_token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = s.access_token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header).toMatchObject({ alg: 'ES256', typ: 'JWT' });
     expect(header.kid).toBeTruthy();
-    expect(Object.keys(payload)).toEqual(['iss', 'sub', 'aud', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous', 'iat', 'exp']);
-    expect(payload).toMatchObject({ iss: `${API_URL}/auth/v1`, sub: id, aud: 'authenticated', role: 'authenticated', email, phone: '', aal: 'aal1', is_anonymous: false });
+    expect(Object.keys(payload)).toEqual([
+      'iss',
+      'sub',
+      'aud',
+      'email',
+      'phone',
+      'app_metadata',
+      'user_metadata',
+      'role',
+      'aal',
+      'amr',
+      'session_id',
+      'is_anonymous',
+      'iat',
+      'exp',
+    ]);
+    expect(payload).toMatchObject({
+      iss: `${API_URL}/auth/v1`,
+      sub: id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      phone: '',
+      aal: 'aal1',
+      is_anonymous: false,
+    });
     expect(payload.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
     expect(payload.exp - payload.iat).toBe(3600);
     expect(s.expires_at).toBe(payload.exp);
@@ -119,8 +178,15 @@ describe('password sign-in', () => {
 
   it('answers a wrong password and an unknown e-mail alike: 400 invalid_credentials', async () => {
     const { email } = await createUser();
-    for (const [e, p] of [[email, 'Wrong-Passw0rd'], [uniqueEmail('nobody'), DEFAULT_PASSWORD]] as const) {
-      const res = await api('/auth/v1/token?grant_type=password', { method: 'POST', headers: V, body: JSON.stringify({ email: e, password: p }) });
+    for (const [e, p] of [
+      [email, 'Wrong-Passw0rd'],
+      [uniqueEmail('nobody'), DEFAULT_PASSWORD],
+    ] as const) {
+      const res = await api('/auth/v1/token?grant_type=password', {
+        method: 'POST',
+        headers: V,
+        body: JSON.stringify({ email: e, password: p }),
+      });
       expect(res.status).toBe(400);
       expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
       expect(await res.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
@@ -129,7 +195,11 @@ describe('password sign-in', () => {
 
   it('adds weak_password to the session when the password no longer meets the policy', async () => {
     const { email } = await createUser({ password: 'alllowercase' });
-    const res = await api('/auth/v1/token?grant_type=password', { method: 'POST', headers: V, body: JSON.stringify({ email, password: 'alllowercase' }) });
+    const res = await api('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      headers: V,
+      body: JSON.stringify({ email, password: 'alllowercase' }),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { weak_password: { reasons: string[] } };
     expect(body.weak_password.reasons).toEqual(['characters']);
@@ -148,7 +218,11 @@ describe('refresh tokens', () => {
     expect(data.session!.refresh_token).not.toBe(first.refresh_token);
     expect(events).toContain('TOKEN_REFRESHED');
     // Re-presenting the parent right away (a lost response) returns the same active child.
-    const again = await api('/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: V, body: JSON.stringify({ refresh_token: first.refresh_token }) });
+    const again = await api('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      headers: V,
+      body: JSON.stringify({ refresh_token: first.refresh_token }),
+    });
     expect(again.status).toBe(200);
     expect(((await again.json()) as { refresh_token: string }).refresh_token).toBe(data.session!.refresh_token);
   });
@@ -160,19 +234,43 @@ describe('refresh tokens', () => {
     const second = (await client.auth.refreshSession()).data.session!;
     const third = (await client.auth.refreshSession({ refresh_token: second.refresh_token })).data.session!;
     // Age the used token past the 10 s interval instead of waiting.
-    await sql("update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1", [first.refresh_token], 'supabase_admin');
-    const reuse = await api('/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: V, body: JSON.stringify({ refresh_token: first.refresh_token }) });
+    await sql(
+      "update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1",
+      [first.refresh_token],
+      'supabase_admin',
+    );
+    const reuse = await api('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      headers: V,
+      body: JSON.stringify({ refresh_token: first.refresh_token }),
+    });
     expect(reuse.status).toBe(400);
-    expect(await reuse.json()).toEqual({ code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
-    const rows = await sql<{ revoked: boolean }>('select revoked from auth.refresh_tokens where token = $1', [third.refresh_token]);
+    expect(await reuse.json()).toEqual({
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
+    const rows = await sql<{ revoked: boolean }>('select revoked from auth.refresh_tokens where token = $1', [
+      third.refresh_token,
+    ]);
     expect(rows[0]!.revoked).toBe(true);
   });
 
   it('answers unknown and malformed refresh tokens as hosted', async () => {
-    const unknown = await api('/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: V, body: JSON.stringify({ refresh_token: 'abcdefghijkl' }) });
+    const unknown = await api('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      headers: V,
+      body: JSON.stringify({ refresh_token: 'abcdefghijkl' }),
+    });
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
-    const bad = await api('/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: V, body: JSON.stringify({ refresh_token: 'short' }) });
+    expect(await unknown.json()).toEqual({
+      code: 'refresh_token_not_found',
+      message: 'Invalid Refresh Token: Refresh Token Not Found',
+    });
+    const bad = await api('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      headers: V,
+      body: JSON.stringify({ refresh_token: 'short' }),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ code: 'validation_failed', message: 'Refresh token is not valid' });
   });
@@ -183,22 +281,32 @@ describe('logout scopes', () => {
     const { email, password } = await createUser();
     return { a: await signedInClient(email, password), b: await signedInClient(email, password) };
   }
-  const tokenOf = async (c: Awaited<ReturnType<typeof signedInClient>>) => (await c.auth.getSession()).data.session!.access_token;
+  const tokenOf = async (c: Awaited<ReturnType<typeof signedInClient>>) =>
+    (await c.auth.getSession()).data.session!.access_token;
 
   it('local ends only this session; the other still works', async () => {
     const { a, b } = await twoSessions();
     const aToken = await tokenOf(a);
-    const res = await api('/auth/v1/logout?scope=local', { method: 'POST', headers: { Authorization: `Bearer ${aToken}` } });
+    const res = await api('/auth/v1/logout?scope=local', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${aToken}` },
+    });
     expect(res.status).toBe(204);
     const me = await api('/auth/v1/user', { headers: { ...V, Authorization: `Bearer ${aToken}` } });
     expect(me.status).toBe(403);
-    expect(await me.json()).toEqual({ code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' });
+    expect(await me.json()).toEqual({
+      code: 'session_not_found',
+      message: 'Session from session_id claim in JWT does not exist',
+    });
     expect((await b.auth.getUser()).error).toBeNull();
   });
 
   it('others keeps this session and ends the rest; global ends all and emits SIGNED_OUT', async () => {
     const { a, b } = await twoSessions();
-    const res = await api('/auth/v1/logout?scope=others', { method: 'POST', headers: { Authorization: `Bearer ${await tokenOf(a)}` } });
+    const res = await api('/auth/v1/logout?scope=others', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await tokenOf(a)}` },
+    });
     expect(res.status).toBe(204);
     expect((await a.auth.getUser()).error).toBeNull();
     expect((await b.auth.getUser()).error!.name).toBe('AuthSessionMissingError');
@@ -212,7 +320,10 @@ describe('logout scopes', () => {
 
   it('refuses an unknown scope with 400 validation_failed', async () => {
     const { a } = await twoSessions();
-    const res = await api('/auth/v1/logout?scope=all', { method: 'POST', headers: { ...V, Authorization: `Bearer ${await tokenOf(a)}` } });
+    const res = await api('/auth/v1/logout?scope=all', {
+      method: 'POST',
+      headers: { ...V, Authorization: `Bearer ${await tokenOf(a)}` },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: 'validation_failed', message: 'Unsupported logout scope "all"' });
   });

@@ -22,11 +22,29 @@ const V = { 'X-Supabase-Api-Version': '2024-01-01', 'Content-Type': 'application
 // Other test files create real users in parallel, so count only what a malformed body could have created:
 // users without an e-mail or with a junk one (none of the bodies below carries a valid address).
 const countUsers = async () =>
-  Number((await sql<{ n: string }>("select count(*)::text as n from auth.users where email is null or email not like '%@%'"))[0]!.n);
+  Number(
+    (
+      await sql<{ n: string }>("select count(*)::text as n from auth.users where email is null or email not like '%@%'")
+    )[0]!.n,
+  );
 
 describe('malformed bodies', () => {
-  const routes = ['/auth/v1/signup', '/auth/v1/token?grant_type=password', '/auth/v1/token?grant_type=refresh_token', '/auth/v1/recover', '/auth/v1/verify', '/auth/v1/resend', '/auth/v1/otp'];
-  const bodies = ['{', 'not json', '[1,2]', '"text"', '{"email": 12, "password": true, "refresh_token": 5, "type": [], "token_hash": {}}'];
+  const routes = [
+    '/auth/v1/signup',
+    '/auth/v1/token?grant_type=password',
+    '/auth/v1/token?grant_type=refresh_token',
+    '/auth/v1/recover',
+    '/auth/v1/verify',
+    '/auth/v1/resend',
+    '/auth/v1/otp',
+  ];
+  const bodies = [
+    '{',
+    'not json',
+    '[1,2]',
+    '"text"',
+    '{"email": 12, "password": true, "refresh_token": 5, "type": [], "token_hash": {}}',
+  ];
 
   it('answers 400 bad_json (or validation) on every public route and creates nothing', async () => {
     const before = await countUsers();
@@ -46,7 +64,8 @@ describe('malformed bodies', () => {
     const res = await api('/auth/v1/signup', { method: 'POST', headers: V, body: '{"email": 12}' });
     expect(await res.json()).toEqual({
       code: 'bad_json',
-      message: 'Could not parse request body as JSON: json: cannot unmarshal number into Go struct field SignupParams.email of type string',
+      message:
+        'Could not parse request body as JSON: json: cannot unmarshal number into Go struct field SignupParams.email of type string',
     });
   });
 
@@ -55,7 +74,11 @@ describe('malformed bodies', () => {
       ['/auth/v1/signup', { email: 'a-valid@goodspace.dev' }, 'Signup requires a valid password'],
       ['/auth/v1/token?grant_type=password', { password: 'x' }, 'missing email or phone'],
       ['/auth/v1/recover', {}, 'Password recovery requires an email'],
-      ['/auth/v1/signup', { email: 'not-an-email', password: 'Passw0rd-Good' }, 'Unable to validate email address: invalid format'],
+      [
+        '/auth/v1/signup',
+        { email: 'not-an-email', password: 'Passw0rd-Good' },
+        'Unable to validate email address: invalid format',
+      ],
       ['/auth/v1/verify', { type: 'signup' }, 'Verify requires either a token or a token hash'],
     ];
     for (const [route, body, message] of cases) {
@@ -68,7 +91,10 @@ describe('malformed bodies', () => {
   it('answers signup without e-mail or phone as anonymous sign-in, which is off (422)', async () => {
     const res = await api('/auth/v1/signup', { method: 'POST', headers: V, body: '{}' });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
+    expect(await res.json()).toEqual({
+      code: 'anonymous_provider_disabled',
+      message: 'Anonymous sign-ins are disabled',
+    });
   });
 
   it('refuses an unknown grant type', async () => {
@@ -78,20 +104,35 @@ describe('malformed bodies', () => {
   });
 
   it('refuses bodies over 1 MB with 413', async () => {
-    const res = await api('/auth/v1/signup', { method: 'POST', headers: V, body: JSON.stringify({ email: 'x'.repeat(1024 * 1024 + 10) }) });
+    const res = await api('/auth/v1/signup', {
+      method: 'POST',
+      headers: V,
+      body: JSON.stringify({ email: 'x'.repeat(1024 * 1024 + 10) }),
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { code: string }).code).toBe('request_entity_too_large');
   });
 });
 
 describe('garbage and stale tokens on authenticated routes', () => {
-  const routes: [string, string][] = [['GET', '/auth/v1/user'], ['PUT', '/auth/v1/user'], ['POST', '/auth/v1/logout']];
+  const routes: [string, string][] = [
+    ['GET', '/auth/v1/user'],
+    ['PUT', '/auth/v1/user'],
+    ['POST', '/auth/v1/logout'],
+  ];
 
   it('401 no_authorization without a bearer token', async () => {
     for (const [method, path] of routes) {
-      const res = await api(path, { method, headers: { ...V, apikey: stackConfig.anonKey, Authorization: 'Basic abc' }, body: method === 'GET' ? undefined : '{}' });
+      const res = await api(path, {
+        method,
+        headers: { ...V, apikey: stackConfig.anonKey, Authorization: 'Basic abc' },
+        body: method === 'GET' ? undefined : '{}',
+      });
       expect(res.status, path).toBe(401);
-      expect(await res.json()).toEqual({ code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' });
+      expect(await res.json()).toEqual({
+        code: 'no_authorization',
+        message: 'This endpoint requires a valid Bearer token',
+      });
     }
   });
 
@@ -100,7 +141,11 @@ describe('garbage and stale tokens on authenticated routes', () => {
     const forged = forge(await signUserJwt());
     for (const token of ['garbage', 'a.b.c', expired, forged]) {
       for (const [method, path] of routes) {
-        const res = await api(path, { method, headers: { ...V, Authorization: `Bearer ${token}` }, body: method === 'GET' ? undefined : '{}' });
+        const res = await api(path, {
+          method,
+          headers: { ...V, Authorization: `Bearer ${token}` },
+          body: method === 'GET' ? undefined : '{}',
+        });
         expect(res.status, `${path} ${token.slice(0, 10)}`).toBe(403);
         const body = (await res.json()) as { code: string; message: string };
         expect(body.code).toBe('bad_jwt');
@@ -115,22 +160,34 @@ describe('garbage and stale tokens on authenticated routes', () => {
     expect(await anon.json()).toEqual({ code: 'bad_jwt', message: 'invalid claim: missing sub claim' });
     const ghost = await api('/auth/v1/user', { headers: { ...V, Authorization: `Bearer ${await signUserJwt()}` } });
     expect(ghost.status).toBe(403);
-    expect(await ghost.json()).toEqual({ code: 'user_not_found', message: 'User from sub claim in JWT does not exist' });
+    expect(await ghost.json()).toEqual({
+      code: 'user_not_found',
+      message: 'User from sub claim in JWT does not exist',
+    });
   });
 
   it('leaves the user untouched after refused updates, and the server keeps serving', async () => {
     const { id } = await createUser({ metadata: { keep: true } });
     const before = await sql('select raw_user_meta_data, encrypted_password from auth.users where id = $1', [id]);
     const forged = forge(await signUserJwt(id));
-    await api('/auth/v1/user', { method: 'PUT', headers: { ...V, Authorization: `Bearer ${forged}` }, body: JSON.stringify({ data: { keep: false }, password: 'Other-Passw0rd' }) });
-    expect(await sql('select raw_user_meta_data, encrypted_password from auth.users where id = $1', [id])).toEqual(before);
+    await api('/auth/v1/user', {
+      method: 'PUT',
+      headers: { ...V, Authorization: `Bearer ${forged}` },
+      body: JSON.stringify({ data: { keep: false }, password: 'Other-Passw0rd' }),
+    });
+    expect(await sql('select raw_user_meta_data, encrypted_password from auth.users where id = $1', [id])).toEqual(
+      before,
+    );
     expect((await api('/auth/v1/health')).status).toBe(200);
   });
 });
 
 describe('verify link errors', () => {
   it('redirects a bad token to site_url with otp_expired in the fragment', async () => {
-    const res = await fetch(`${stackConfig.apiUrl}/auth/v1/verify?token=deadbeef&type=signup&redirect_to=http://localhost:5173/x`, { redirect: 'manual' });
+    const res = await fetch(
+      `${stackConfig.apiUrl}/auth/v1/verify?token=deadbeef&type=signup&redirect_to=http://localhost:5173/x`,
+      { redirect: 'manual' },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(
       'http://localhost:5173/x#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=',
@@ -148,7 +205,11 @@ describe('settings and health', () => {
   it('GET /settings reports e-mail on, confirmations on, signups on', async () => {
     const res = await api('/auth/v1/settings');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { external: Record<string, boolean>; disable_signup: boolean; mailer_autoconfirm: boolean };
+    const body = (await res.json()) as {
+      external: Record<string, boolean>;
+      disable_signup: boolean;
+      mailer_autoconfirm: boolean;
+    };
     expect(body.external.email).toBe(true);
     expect(body.external.anonymous_users).toBe(false);
     expect(body.disable_signup).toBe(false);

@@ -27,11 +27,19 @@ describe('verify_jwt on (the default)', () => {
   });
 
   it('refuses an Authorization that is not "Bearer <token>"', async () => {
-    await expectRefused(await call('echo', { Authorization: `Basic ${stackConfig.anonKey}` }), 'UNAUTHORIZED_INVALID_JWT_FORMAT', "Auth header is not 'Bearer {token}'");
+    await expectRefused(
+      await call('echo', { Authorization: `Basic ${stackConfig.anonKey}` }),
+      'UNAUTHORIZED_INVALID_JWT_FORMAT',
+      "Auth header is not 'Bearer {token}'",
+    );
   });
 
   it('refuses a garbage token', async () => {
-    await expectRefused(await call('echo', { Authorization: 'Bearer not-a-jwt' }), 'UNAUTHORIZED_INVALID_JWT_FORMAT', 'Invalid JWT');
+    await expectRefused(
+      await call('echo', { Authorization: 'Bearer not-a-jwt' }),
+      'UNAUTHORIZED_INVALID_JWT_FORMAT',
+      'Invalid JWT',
+    );
   });
 
   it('refuses an HS256 token signed with another secret, or expired', async () => {
@@ -39,33 +47,57 @@ describe('verify_jwt on (the default)', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-that-is-at-least-32-characters'));
-    await expectRefused(await call('echo', { Authorization: `Bearer ${forged}` }), 'UNAUTHORIZED_LEGACY_JWT', 'Invalid JWT');
+    await expectRefused(
+      await call('echo', { Authorization: `Bearer ${forged}` }),
+      'UNAUTHORIZED_LEGACY_JWT',
+      'Invalid JWT',
+    );
     const expired = await signUserJwt(undefined, {}, -3600);
-    await expectRefused(await call('echo', { Authorization: `Bearer ${expired}` }), 'UNAUTHORIZED_LEGACY_JWT', 'Invalid JWT');
+    await expectRefused(
+      await call('echo', { Authorization: `Bearer ${expired}` }),
+      'UNAUTHORIZED_LEGACY_JWT',
+      'Invalid JWT',
+    );
   });
 
-  it('refuses an ES256 token from a key that is not the project\'s', async () => {
+  it("refuses an ES256 token from a key that is not the project's", async () => {
     const { privateKey } = await generateKeyPair('ES256');
     const foreign = await new SignJWT({ role: 'authenticated', sub: 'x' })
       .setProtectedHeader({ alg: 'ES256', kid: 'not-ours' })
       .setExpirationTime('1h')
       .sign(privateKey);
-    await expectRefused(await call('echo', { Authorization: `Bearer ${foreign}` }), 'UNAUTHORIZED_ASYMMETRIC_JWT', 'Invalid JWT');
+    await expectRefused(
+      await call('echo', { Authorization: `Bearer ${foreign}` }),
+      'UNAUTHORIZED_ASYMMETRIC_JWT',
+      'Invalid JWT',
+    );
   });
 
   it('refuses a token with an algorithm the platform does not take', async () => {
     const { privateKey } = await generateKeyPair('PS256');
     const ps = await new SignJWT({ role: 'authenticated' }).setProtectedHeader({ alg: 'PS256' }).sign(privateKey);
-    await expectRefused(await call('echo', { Authorization: `Bearer ${ps}` }), 'UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM', 'Unsupported JWT algorithm PS256');
+    await expectRefused(
+      await call('echo', { Authorization: `Bearer ${ps}` }),
+      'UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM',
+      'Unsupported JWT algorithm PS256',
+    );
   });
 
   it('does not take a valid JWT as apikey in place of Authorization', async () => {
-    await expectRefused(await call('echo', { apikey: stackConfig.anonKey }), 'UNAUTHORIZED_NO_AUTH_HEADER', 'Missing authorization header');
+    await expectRefused(
+      await call('echo', { apikey: stackConfig.anonKey }),
+      'UNAUTHORIZED_NO_AUTH_HEADER',
+      'Missing authorization header',
+    );
   });
 
   it('accepts user tokens (HS256 and the ES256 signing key) and the project keys', async () => {
     const hs = await signUserJwt();
-    const es = await (await import('../../local-supabase/src/keys.ts')).createKeys(stackConfig).then((k) => k.signAccessToken({ sub: 'u', role: 'authenticated' }, 600));
+    const es = await (
+      await import('../../local-supabase/src/keys.ts')
+    )
+      .createKeys(stackConfig)
+      .then((k) => k.signAccessToken({ sub: 'u', role: 'authenticated' }, 600));
     const accepted: Record<string, string>[] = [
       { Authorization: `Bearer ${hs}` },
       { Authorization: `Bearer ${es}` },
@@ -83,8 +115,12 @@ describe('verify_jwt on (the default)', () => {
     }
   });
 
-  it('lets OPTIONS through unverified to the function\'s own preflight answer', async () => {
-    const res = await call('cors', { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' }, 'OPTIONS');
+  it("lets OPTIONS through unverified to the function's own preflight answer", async () => {
+    const res = await call(
+      'cors',
+      { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' },
+      'OPTIONS',
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('x-preflight-by')).toBe('function');
     expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example');
@@ -104,7 +140,7 @@ describe('verify_jwt off', () => {
 });
 
 describe('no CORS from the platform', () => {
-  it('adds no CORS headers to a function\'s answer or to platform errors', async () => {
+  it("adds no CORS headers to a function's answer or to platform errors", async () => {
     const token = await signUserJwt();
     const plain = await call('echo', { Authorization: `Bearer ${token}`, Origin: 'https://app.example' });
     expect(plain.status).toBe(200);
@@ -113,12 +149,16 @@ describe('no CORS from the platform', () => {
     const refused = await call('echo', { Origin: 'https://app.example' });
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
     await refused.body?.cancel();
-    const preflightOfOther = await call('echo', { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' }, 'OPTIONS');
+    const preflightOfOther = await call(
+      'echo',
+      { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' },
+      'OPTIONS',
+    );
     expect(preflightOfOther.headers.get('access-control-allow-origin')).toBeNull();
     await preflightOfOther.body?.cancel();
   });
 
-  it('passes the function\'s own CORS headers through', async () => {
+  it("passes the function's own CORS headers through", async () => {
     const res = await call('cors', { Authorization: `Bearer ${stackConfig.anonKey}` });
     expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(await res.json()).toEqual({ hello: 'cors' });

@@ -22,7 +22,13 @@ interface Echo {
 
 async function userClient() {
   const token = await signUserJwt();
-  return { token, client: createClient(API_URL, stackConfig.publishableKey, { ...nodeOptions, global: { headers: { Authorization: `Bearer ${token}` } } }) };
+  return {
+    token,
+    client: createClient(API_URL, stackConfig.publishableKey, {
+      ...nodeOptions,
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  };
 }
 
 describe('functions.invoke', () => {
@@ -45,7 +51,7 @@ describe('functions.invoke', () => {
     expect(data!.body).toBe('plain text');
   });
 
-  it('passes a signed-in user\'s token through, so the function can read the user', async () => {
+  it("passes a signed-in user's token through, so the function can read the user", async () => {
     const { token, client } = await userClient();
     const { data, error } = await client.functions.invoke<Echo>('echo', { method: 'GET' });
     expect(error).toBeNull();
@@ -60,7 +66,9 @@ describe('functions.invoke', () => {
   });
 
   it('delivers sub-paths and query strings to the function with its name first', async () => {
-    const { data, error } = await anonClient().functions.invoke<Echo>('echo/items/42?expand=true&x=a%20b', { method: 'GET' });
+    const { data, error } = await anonClient().functions.invoke<Echo>('echo/items/42?expand=true&x=a%20b', {
+      method: 'GET',
+    });
     expect(error).toBeNull();
     expect(data!.pathname).toBe('/echo/items/42');
     expect(data!.search).toBe('?expand=true&x=a%20b');
@@ -177,7 +185,10 @@ describe('function errors', () => {
     const res = await fetch(`${FN}/crash`, { headers: asAnon });
     expect(res.status).toBe(500);
     expect(res.headers.get('sb-error-code')).toBe('WORKER_ERROR');
-    expect(await res.json()).toEqual({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+    expect(await res.json()).toEqual({
+      code: 'WORKER_ERROR',
+      message: 'Function exited due to an error (please check logs)',
+    });
     const again = await fetch(`${FN}/crash`, { headers: asAnon });
     expect(again.status).toBe(500);
     expect(((await again.json()) as { code: string }).code).toBe('WORKER_ERROR');
@@ -191,7 +202,10 @@ describe('function errors', () => {
       const response = (error as FunctionsHttpError).context as Response;
       expect(response.status).toBe(503);
       expect(response.headers.get('sb-error-code')).toBe('BOOT_ERROR');
-      expect(await response.json()).toEqual({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+      expect(await response.json()).toEqual({
+        code: 'BOOT_ERROR',
+        message: 'Function failed to start (please check logs)',
+      });
     }
   });
 

@@ -45,7 +45,10 @@ describe('reloading edited functions', () => {
     writeFileSync(path.join(dir, 'index.ts'), `Deno.serve(() => new Response('v1'));\n`);
     await eventually(() => answers(name, 'v1'));
 
-    writeFileSync(path.join(dir, 'index.ts'), `import { word } from './word.ts';\nDeno.serve(() => new Response(word));\n`);
+    writeFileSync(
+      path.join(dir, 'index.ts'),
+      `import { word } from './word.ts';\nDeno.serve(() => new Response(word));\n`,
+    );
     writeFileSync(path.join(dir, 'word.ts'), `export const word = 'v2';\n`);
     await eventually(() => answers(name, 'v2'));
 

@@ -11,7 +11,14 @@ function open(url: string, headers: Record<string, string> = {}): Promise<WebSoc
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
     ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode, code: res.headers['sb-error-code'] })));
+    ws.once('unexpected-response', (_req, res) =>
+      reject(
+        Object.assign(new Error(`HTTP ${res.statusCode}`), {
+          status: res.statusCode,
+          code: res.headers['sb-error-code'],
+        }),
+      ),
+    );
     ws.once('error', reject);
   });
 }
@@ -29,6 +36,8 @@ describe('WebSocket functions', () => {
     await expect(open(`${WS}/no-such-function`)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
     await expect(open(`${WS}/echo`)).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED_NO_AUTH_HEADER' });
     // With a valid JWT the upgrade reaches a function that does not speak WebSocket, which answers itself.
-    await expect(open(`${WS}/echo`, { Authorization: `Bearer ${stackConfig.anonKey}` })).rejects.toMatchObject({ status: 200 });
+    await expect(open(`${WS}/echo`, { Authorization: `Bearer ${stackConfig.anonKey}` })).rejects.toMatchObject({
+      status: 200,
+    });
   });
 });

@@ -25,7 +25,9 @@ describe('gateway key-auth', () => {
   });
 
   it('refuses a user JWT as apikey: only the project keys are consumers', async () => {
-    const res = await fetch(`${API_URL}/auth/v1/settings`, { headers: { apikey: stackConfig.anonKey.replace(/.$/, 'x') } });
+    const res = await fetch(`${API_URL}/auth/v1/settings`, {
+      headers: { apikey: stackConfig.anonKey.replace(/.$/, 'x') },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -42,7 +44,9 @@ describe('gateway key-auth', () => {
   });
 
   it('lets third-party OAuth clients reach authorize and token without a key, but not the consent API', async () => {
-    const authorize = await fetch(`${API_URL}/auth/v1/oauth/authorize?response_type=code&client_id=nope`, { redirect: 'manual' });
+    const authorize = await fetch(`${API_URL}/auth/v1/oauth/authorize?response_type=code&client_id=nope`, {
+      redirect: 'manual',
+    });
     expect(authorize.status).not.toBe(401);
     const token = await fetch(`${API_URL}/auth/v1/oauth/token`, { method: 'POST' });
     expect(token.status).not.toBe(401);
@@ -57,7 +61,7 @@ describe('gateway key-auth', () => {
     expect(fn.status).toBe(404);
   });
 
-  it('answers unknown routes with Kong\'s 404', async () => {
+  it("answers unknown routes with Kong's 404", async () => {
     const res = await fetch(`${API_URL}/nope/v1/x`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'no Route matched with those values' });
@@ -90,7 +94,8 @@ describe('gateway CORS', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase();
-    for (const h of ['apikey', 'authorization', 'content-type', 'prefer', 'x-client-info']) expect(allowed).toContain(h);
+    for (const h of ['apikey', 'authorization', 'content-type', 'prefer', 'x-client-info'])
+      expect(allowed).toContain(h);
     expect(res.headers.get('access-control-allow-methods')).toContain('PATCH');
   });
 

@@ -35,7 +35,10 @@ afterAll(async () => {
 });
 
 async function insert(label: string, blob: string | null = null): Promise<number> {
-  const rows = await sql<{ id: string }>('insert into public.rt_items (label, blob) values ($1, $2) returning id', [label, blob]);
+  const rows = await sql<{ id: string }>('insert into public.rt_items (label, blob) values ($1, $2) returning id', [
+    label,
+    blob,
+  ]);
   return Number(rows[0]!.id);
 }
 
@@ -58,21 +61,36 @@ describe('events', () => {
     const id = await insert('ev-1');
     await sql(`update public.rt_items set label = 'ev-1b' where id = $1`, [id]);
     await sql(`delete from public.rt_items where id = $1`, [id]);
-    await waitFor(() => all.changes.filter((c) => String((c.new as { id?: number }).id ?? (c.old as { id?: number }).id) === String(id)).length === 3);
+    await waitFor(
+      () =>
+        all.changes.filter((c) => String((c.new as { id?: number }).id ?? (c.old as { id?: number }).id) === String(id))
+          .length === 3,
+    );
     const mine = all.changes.filter((c) => ((c.new as { id?: number }).id ?? (c.old as { id?: number }).id) === id);
     expect(mine.map((c) => c.eventType)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
     await waitFor(() => deletes.changes.some((c) => (c.old as { id: number }).id === id));
-    expect(inserts.changes.filter((c) => (c.new as { id: number }).id === id).map((c) => c.eventType)).toEqual(['INSERT']);
-    expect(updates.changes.filter((c) => (c.new as { id: number }).id === id).map((c) => c.eventType)).toEqual(['UPDATE']);
-    expect(deletes.changes.filter((c) => (c.old as { id: number }).id === id).map((c) => c.eventType)).toEqual(['DELETE']);
+    expect(inserts.changes.filter((c) => (c.new as { id: number }).id === id).map((c) => c.eventType)).toEqual([
+      'INSERT',
+    ]);
+    expect(updates.changes.filter((c) => (c.new as { id: number }).id === id).map((c) => c.eventType)).toEqual([
+      'UPDATE',
+    ]);
+    expect(deletes.changes.filter((c) => (c.old as { id: number }).id === id).map((c) => c.eventType)).toEqual([
+      'DELETE',
+    ]);
   });
 
   it('shapes INSERT, UPDATE and DELETE as hosted does (old_record is the primary key by default)', async () => {
     const id = await insert('shape');
     await sql(`update public.rt_items set label = 'shape2' where id = $1`, [id]);
     await sql(`delete from public.rt_items where id = $1`, [id]);
-    await waitFor(() => all.changes.filter((c) => ((c.new as { id?: number }).id ?? (c.old as { id?: number }).id) === id).length === 3);
-    const [ins, upd, del] = all.changes.filter((c) => ((c.new as { id?: number }).id ?? (c.old as { id?: number }).id) === id);
+    await waitFor(
+      () =>
+        all.changes.filter((c) => ((c.new as { id?: number }).id ?? (c.old as { id?: number }).id) === id).length === 3,
+    );
+    const [ins, upd, del] = all.changes.filter(
+      (c) => ((c.new as { id?: number }).id ?? (c.old as { id?: number }).id) === id,
+    );
     expect(ins).toMatchObject({ schema: 'public', table: 'rt_items', eventType: 'INSERT', errors: null, old: {} });
     expect(ins!.commit_timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(upd).toMatchObject({ eventType: 'UPDATE', new: { id, label: 'shape2' }, old: { id } });
@@ -113,18 +131,30 @@ describe('filters', () => {
       ['text', 'label=eq.filter-7'],
       ['not', 'qty=not.in.(4,5,6)'],
     ];
-    const listening = await Promise.all(ops.map(([name, filter]) => listen(client, `filter-${name}`, [{ event: 'INSERT', table: 'rt_items', filter }])));
+    const listening = await Promise.all(
+      ops.map(([name, filter]) => listen(client, `filter-${name}`, [{ event: 'INSERT', table: 'rt_items', filter }])),
+    );
     const ids: Record<number, number> = {};
     for (const q of [4, 5, 6, 7]) {
-      ids[q] = Number((await sql<{ id: string }>(`insert into public.rt_items (label, qty) values ($1, $2) returning id`, [`filter-${q}`, q]))[0]!.id);
+      ids[q] = Number(
+        (
+          await sql<{ id: string }>(`insert into public.rt_items (label, qty) values ($1, $2) returning id`, [
+            `filter-${q}`,
+            q,
+          ])
+        )[0]!.id,
+      );
     }
     // A last row every filter lets through (or not) marks the end: delivery is in commit order.
-    const endId = Number((await sql<{ id: string }>(`insert into public.rt_items (label, qty) values ('filter-end', 100) returning id`))[0]!.id);
+    const endId = Number(
+      (
+        await sql<{ id: string }>(`insert into public.rt_items (label, qty) values ('filter-end', 100) returning id`)
+      )[0]!.id,
+    );
     await waitFor(() => listening[1]!.changes.some((c) => (c.new as { id: number }).id === endId));
     await sleep(100);
     const got = (i: number) =>
-      listening[i]!.changes
-        .map((c) => (c.new as { id: number; qty: number }))
+      listening[i]!.changes.map((c) => c.new as { id: number; qty: number })
         .filter((r) => Object.values(ids).includes(r.id))
         .map((r) => r.qty);
     expect(got(0)).toEqual([5]);
@@ -142,7 +172,9 @@ describe('filters', () => {
   it('filters DELETE on the old identity (the primary key unless REPLICA IDENTITY FULL)', async () => {
     const id = await insert('del-filter');
     const byId = await listen(client, 'del-by-id', [{ event: 'DELETE', table: 'rt_items', filter: `id=eq.${id}` }]);
-    const byLabel = await listen(client, 'del-by-label', [{ event: 'DELETE', table: 'rt_items', filter: 'label=eq.del-filter' }]);
+    const byLabel = await listen(client, 'del-by-label', [
+      { event: 'DELETE', table: 'rt_items', filter: 'label=eq.del-filter' },
+    ]);
     await sql(`delete from public.rt_items where id = $1`, [id]);
     await waitFor(() => byId.changes.length === 1);
     await sleep(150);
@@ -156,7 +188,13 @@ describe('values', () => {
   it('types record values as hosted (to_jsonb) and realtime-js hands them over', async () => {
     const sock = await RawSocket.open();
     try {
-      sock.send(['1', '1', 'realtime:typed', 'phx_join', joinPayload([{ event: 'INSERT', schema: 'public', table: 'rt_items', filter: 'label=eq.typed' }])]);
+      sock.send([
+        '1',
+        '1',
+        'realtime:typed',
+        'phx_join',
+        joinPayload([{ event: 'INSERT', schema: 'public', table: 'rt_items', filter: 'label=eq.typed' }]),
+      ]);
       await sock.expect('realtime:typed', 'system');
       await sql(`
         insert into public.rt_items (label, qty, price, flag, meta, doc, tags, nums, created_at, day, at, uid, big, f8)
@@ -165,7 +203,9 @@ describe('values', () => {
                 9007199254740993, 1.5e-7)`);
       const frame = await sock.expect('realtime:typed', 'postgres_changes');
       const raw = sock.raw.find((t) => t.includes('"realtime:typed","postgres_changes"'))!;
-      const data = (frame[4] as { data: { record: Record<string, unknown>; columns: { name: string; type: string }[] } }).data;
+      const data = (
+        frame[4] as { data: { record: Record<string, unknown>; columns: { name: string; type: string }[] } }
+      ).data;
       expect(data.record).toMatchObject({
         label: 'typed',
         qty: 3,
@@ -216,11 +256,17 @@ describe('values', () => {
 describe('replica identity full', () => {
   it('sends the whole old row for UPDATE and DELETE on a table without RLS', async () => {
     const l = await listen(client, 'full', [{ event: '*', table: 'rt_full' }]);
-    const id = Number((await sql<{ id: string }>(`insert into public.rt_full (label, qty) values ('f', 1) returning id`))[0]!.id);
+    const id = Number(
+      (await sql<{ id: string }>(`insert into public.rt_full (label, qty) values ('f', 1) returning id`))[0]!.id,
+    );
     await sql(`update public.rt_full set qty = 2 where id = $1`, [id]);
     await sql(`delete from public.rt_full where id = $1`, [id]);
     await waitFor(() => l.changes.length === 3);
-    expect(l.changes[1]).toMatchObject({ eventType: 'UPDATE', new: { id, label: 'f', qty: 2 }, old: { id, label: 'f', qty: 1 } });
+    expect(l.changes[1]).toMatchObject({
+      eventType: 'UPDATE',
+      new: { id, label: 'f', qty: 2 },
+      old: { id, label: 'f', qty: 1 },
+    });
     expect(l.changes[2]).toMatchObject({ eventType: 'DELETE', old: { id, label: 'f', qty: 2 } });
     await client.removeChannel(l.channel);
   });

@@ -85,7 +85,7 @@ describe('join', () => {
     sock.send(['j1', 'j1', 'realtime:proto-a', 'phx_join', joinPayload(bindings)]);
     const reply = await sock.expect('realtime:proto-a', 'phx_reply', 'j1');
     expect(reply[0]).toBe('j1');
-    const response = (reply[4] as { response: { postgres_changes: Record<string, unknown>[] }; status: string });
+    const response = reply[4] as { response: { postgres_changes: Record<string, unknown>[] }; status: string };
     expect(response.status).toBe('ok');
     const echoed = response.response.postgres_changes;
     expect(echoed).toHaveLength(2);
@@ -109,11 +109,19 @@ describe('join', () => {
     const reply = await sock.expect('realtime:proto-empty', 'phx_reply', 'j2');
     expect(reply[4]).toEqual({ response: { postgres_changes: [] }, status: 'ok' });
     await sleep(200);
-    expect(sock.frames.some((f) => (f as Frame)[2] === 'realtime:proto-empty' && (f as Frame)[3] === 'system')).toBe(false);
+    expect(sock.frames.some((f) => (f as Frame)[2] === 'realtime:proto-empty' && (f as Frame)[3] === 'system')).toBe(
+      false,
+    );
   });
 
-  it('reports a table outside the publication with hosted\'s system error', async () => {
-    sock.send(['j3', 'j3', 'realtime:proto-nopub', 'phx_join', joinPayload([{ event: '*', schema: 'public', table: 'rt_proto_private' }])]);
+  it("reports a table outside the publication with hosted's system error", async () => {
+    sock.send([
+      'j3',
+      'j3',
+      'realtime:proto-nopub',
+      'phx_join',
+      joinPayload([{ event: '*', schema: 'public', table: 'rt_proto_private' }]),
+    ]);
     expect((await sock.expect('realtime:proto-nopub', 'phx_reply', 'j3'))[4].status).toBe('ok');
     const system = await sock.expect('realtime:proto-nopub', 'system');
     expect(system[4]).toEqual({
@@ -127,10 +135,24 @@ describe('join', () => {
   });
 
   it('reports an unparsable filter, an unknown filter column and a value of the wrong type', async () => {
-    sock.send(['j4', 'j4', 'realtime:proto-badop', 'phx_join', joinPayload([{ event: '*', schema: 'public', table: 'rt_proto', filter: 'body=foo.x' }])]);
-    expect((await sock.expect('realtime:proto-badop', 'system'))[4].message).toBe('Error parsing `filter` params: ["foo", "x"]');
+    sock.send([
+      'j4',
+      'j4',
+      'realtime:proto-badop',
+      'phx_join',
+      joinPayload([{ event: '*', schema: 'public', table: 'rt_proto', filter: 'body=foo.x' }]),
+    ]);
+    expect((await sock.expect('realtime:proto-badop', 'system'))[4].message).toBe(
+      'Error parsing `filter` params: ["foo", "x"]',
+    );
 
-    sock.send(['j5', 'j5', 'realtime:proto-badcol', 'phx_join', joinPayload([{ event: '*', schema: 'public', table: 'rt_proto', filter: 'nope=eq.1' }])]);
+    sock.send([
+      'j5',
+      'j5',
+      'realtime:proto-badcol',
+      'phx_join',
+      joinPayload([{ event: '*', schema: 'public', table: 'rt_proto', filter: 'nope=eq.1' }]),
+    ]);
     const badCol = (await sock.expect('realtime:proto-badcol', 'system'))[4];
     expect(badCol.status).toBe('error');
     expect(badCol.message).toBe(
@@ -139,17 +161,31 @@ describe('join', () => {
         'Exception: ERROR P0001 (raise_exception) invalid column for filter nope',
     );
 
-    sock.send(['j6', 'j6', 'realtime:proto-badval', 'phx_join', joinPayload([{ event: '*', schema: 'public', table: 'rt_proto', filter: 'id=eq.abc' }])]);
+    sock.send([
+      'j6',
+      'j6',
+      'realtime:proto-badval',
+      'phx_join',
+      joinPayload([{ event: '*', schema: 'public', table: 'rt_proto', filter: 'id=eq.abc' }]),
+    ]);
     const badVal = (await sock.expect('realtime:proto-badval', 'system'))[4];
-    expect(badVal.message).toMatch(/Exception: ERROR 22P02 \(invalid_text_representation\) invalid input syntax for type bigint: "abc"$/);
+    expect(badVal.message).toMatch(
+      /Exception: ERROR 22P02 \(invalid_text_representation\) invalid input syntax for type bigint: "abc"$/,
+    );
 
-    sock.send(['j7', 'j7', 'realtime:proto-badin', 'phx_join', joinPayload([{ event: '*', schema: 'public', table: 'rt_proto', filter: 'id=in.1,2' }])]);
+    sock.send([
+      'j7',
+      'j7',
+      'realtime:proto-badin',
+      'phx_join',
+      joinPayload([{ event: '*', schema: 'public', table: 'rt_proto', filter: 'id=in.1,2' }]),
+    ]);
     expect((await sock.expect('realtime:proto-badin', 'system'))[4].message).toBe(
       'Error parsing `filter` params: `in` filter value must be wrapped by parentheses',
     );
   });
 
-  it('refuses malformed, forged and expired tokens with hosted\'s reasons', async () => {
+  it("refuses malformed, forged and expired tokens with hosted's reasons", async () => {
     sock.send(['k1', 'k1', 'realtime:proto-tok1', 'phx_join', joinPayload([], 'not-a-jwt')]);
     expect((await sock.expect('realtime:proto-tok1', 'phx_reply', 'k1'))[4]).toEqual({
       response: { reason: 'MalformedJWT: The token provided is not a valid JWT' },
@@ -168,7 +204,10 @@ describe('join', () => {
 
     const expired = await signUserJwt(undefined, {}, -120);
     sock.send(['k3', 'k3', 'realtime:proto-tok3', 'phx_join', joinPayload([], expired)]);
-    const r3 = (await sock.expect('realtime:proto-tok3', 'phx_reply', 'k3'))[4] as { response: { reason: string }; status: string };
+    const r3 = (await sock.expect('realtime:proto-tok3', 'phx_reply', 'k3'))[4] as {
+      response: { reason: string };
+      status: string;
+    };
     expect(r3.status).toBe('error');
     expect(r3.response.reason).toMatch(/^InvalidJWTToken: Token has expired 1[12]\d seconds ago$/);
 
@@ -192,7 +231,13 @@ describe('join', () => {
   });
 
   it('answers phx_leave with ok, then phx_close, and delivers nothing more', async () => {
-    sock.send(['l1', 'l1', 'realtime:proto-leave', 'phx_join', joinPayload([{ event: '*', schema: 'public', table: 'rt_proto' }])]);
+    sock.send([
+      'l1',
+      'l1',
+      'realtime:proto-leave',
+      'phx_join',
+      joinPayload([{ event: '*', schema: 'public', table: 'rt_proto' }]),
+    ]);
     await sock.expect('realtime:proto-leave', 'system');
     sock.send(['l1', 'l2', 'realtime:proto-leave', 'phx_leave', {}]);
     expect(await sock.expect('realtime:proto-leave', 'phx_reply', 'l2')).toEqual([
@@ -202,28 +247,55 @@ describe('join', () => {
       'phx_reply',
       { response: {}, status: 'ok' },
     ]);
-    expect(await sock.expect('realtime:proto-leave', 'phx_close')).toEqual(['l1', 'l1', 'realtime:proto-leave', 'phx_close', {}]);
+    expect(await sock.expect('realtime:proto-leave', 'phx_close')).toEqual([
+      'l1',
+      'l1',
+      'realtime:proto-leave',
+      'phx_close',
+      {},
+    ]);
     await sql(`insert into public.rt_proto (body) values ('after-leave')`);
-    await sock.next((f) => (f as Frame)[2] === 'realtime:proto-a' && (f as Frame)[3] === 'postgres_changes' && JSON.stringify(f).includes('after-leave'));
-    expect(sock.frames.some((f) => (f as Frame)[2] === 'realtime:proto-leave' && (f as Frame)[3] === 'postgres_changes')).toBe(false);
+    await sock.next(
+      (f) =>
+        (f as Frame)[2] === 'realtime:proto-a' &&
+        (f as Frame)[3] === 'postgres_changes' &&
+        JSON.stringify(f).includes('after-leave'),
+    );
+    expect(
+      sock.frames.some((f) => (f as Frame)[2] === 'realtime:proto-leave' && (f as Frame)[3] === 'postgres_changes'),
+    ).toBe(false);
   });
 
   it('closes the earlier channel when a topic is joined twice', async () => {
     sock.send(['d1', 'd1', 'realtime:proto-dup', 'phx_join', joinPayload([])]);
     await sock.expect('realtime:proto-dup', 'phx_reply', 'd1');
     sock.send(['d2', 'd2', 'realtime:proto-dup', 'phx_join', joinPayload([])]);
-    expect(await sock.expect('realtime:proto-dup', 'phx_close')).toEqual(['d1', 'd1', 'realtime:proto-dup', 'phx_close', {}]);
+    expect(await sock.expect('realtime:proto-dup', 'phx_close')).toEqual([
+      'd1',
+      'd1',
+      'realtime:proto-dup',
+      'phx_close',
+      {},
+    ]);
     expect((await sock.expect('realtime:proto-dup', 'phx_reply', 'd2'))[4].status).toBe('ok');
   });
 
   it('serves the legacy topic form realtime:<schema>:<table> with per-type events', async () => {
     sock.send(['o1', 'o1', 'realtime:public:rt_proto', 'phx_join', {}]);
     const reply = await sock.expect('realtime:public:rt_proto', 'phx_reply', 'o1');
-    expect(reply[4]).toEqual({ response: { postgres_changes: [{ id: expect.any(Number), schema: 'public', table: 'rt_proto' }] }, status: 'ok' });
+    expect(reply[4]).toEqual({
+      response: { postgres_changes: [{ id: expect.any(Number), schema: 'public', table: 'rt_proto' }] },
+      status: 'ok',
+    });
     await sock.expect('realtime:public:rt_proto', 'system');
     await sql(`insert into public.rt_proto (body) values ('legacy')`);
     const change = await sock.expect('realtime:public:rt_proto', 'INSERT');
-    expect(change[4]).toMatchObject({ type: 'INSERT', schema: 'public', table: 'rt_proto', record: { body: 'legacy' } });
+    expect(change[4]).toMatchObject({
+      type: 'INSERT',
+      schema: 'public',
+      table: 'rt_proto',
+      record: { body: 'legacy' },
+    });
   });
 });
 
@@ -238,15 +310,26 @@ describe('vsn 1.0.0', () => {
         ref: 'h',
         topic: 'phoenix',
       });
-      v1.send({ topic: 'realtime:v1', event: 'phx_join', payload: joinPayload([{ event: 'INSERT', schema: 'public', table: 'rt_proto' }]), ref: '1', join_ref: '1' });
-      const reply = await v1.next<{ event: string; payload: { status: string } }>((f) => (f as { ref?: string }).ref === '1');
+      v1.send({
+        topic: 'realtime:v1',
+        event: 'phx_join',
+        payload: joinPayload([{ event: 'INSERT', schema: 'public', table: 'rt_proto' }]),
+        ref: '1',
+        join_ref: '1',
+      });
+      const reply = await v1.next<{ event: string; payload: { status: string } }>(
+        (f) => (f as { ref?: string }).ref === '1',
+      );
       expect(reply.event).toBe('phx_reply');
       expect(reply.payload.status).toBe('ok');
       await v1.next((f) => (f as { event?: string }).event === 'system');
       await sql(`insert into public.rt_proto (body) values ('v1')`);
-      const change = await v1.next<{ event: string; payload: { data: { record: { body: string } }; ids: number[] }; ref: null; topic: string }>(
-        (f) => (f as { event?: string }).event === 'postgres_changes',
-      );
+      const change = await v1.next<{
+        event: string;
+        payload: { data: { record: { body: string } }; ids: number[] };
+        ref: null;
+        topic: string;
+      }>((f) => (f as { event?: string }).event === 'postgres_changes');
       expect(change.topic).toBe('realtime:v1');
       expect(change.ref).toBeNull();
       expect(change.payload.data.record.body).toBe('v1');
@@ -259,33 +342,68 @@ describe('vsn 1.0.0', () => {
 describe('access_token', () => {
   it('shuts the channel down with a system error when the new token is expired', async () => {
     const token = await signUserJwt();
-    sock.send(['a1', 'a1', 'realtime:proto-token', 'phx_join', joinPayload([{ event: '*', schema: 'public', table: 'rt_proto' }], token)]);
+    sock.send([
+      'a1',
+      'a1',
+      'realtime:proto-token',
+      'phx_join',
+      joinPayload([{ event: '*', schema: 'public', table: 'rt_proto' }], token),
+    ]);
     await sock.expect('realtime:proto-token', 'system');
     const expired = await signUserJwt(undefined, {}, -60);
     sock.send(['a1', 'a2', 'realtime:proto-token', 'access_token', { access_token: expired }]);
-    await waitFor(() => sock.frames.filter((f) => (f as Frame)[2] === 'realtime:proto-token' && (f as Frame)[3] === 'system').length === 2);
-    const system = sock.frames.filter((f) => (f as Frame)[2] === 'realtime:proto-token' && (f as Frame)[3] === 'system')[1] as Frame;
+    await waitFor(
+      () =>
+        sock.frames.filter((f) => (f as Frame)[2] === 'realtime:proto-token' && (f as Frame)[3] === 'system').length ===
+        2,
+    );
+    const system = sock.frames.filter(
+      (f) => (f as Frame)[2] === 'realtime:proto-token' && (f as Frame)[3] === 'system',
+    )[1] as Frame;
     expect(system[4]).toMatchObject({ channel: 'proto-token', extension: 'system', status: 'error' });
     expect(system[4].message).toMatch(/^Token has expired \d+ seconds ago$/);
-    expect(await sock.expect('realtime:proto-token', 'phx_close')).toEqual(['a1', 'a1', 'realtime:proto-token', 'phx_close', {}]);
+    expect(await sock.expect('realtime:proto-token', 'phx_close')).toEqual([
+      'a1',
+      'a1',
+      'realtime:proto-token',
+      'phx_close',
+      {},
+    ]);
     // The channel is gone.
     sock.send(['a1', 'a3', 'realtime:proto-token', 'access_token', { access_token: token }]);
-    expect((await sock.expect('realtime:proto-token', 'phx_reply', 'a3'))[4]).toEqual({ response: { reason: 'unmatched topic' }, status: 'error' });
+    expect((await sock.expect('realtime:proto-token', 'phx_reply', 'a3'))[4]).toEqual({
+      response: { reason: 'unmatched topic' },
+      status: 'error',
+    });
   });
 
   it('shuts the channel down when its token expires while joined', async () => {
     const shortLived = await signUserJwt(undefined, {}, 2);
     sock.send(['e1', 'e1', 'realtime:proto-expiry', 'phx_join', joinPayload([], shortLived)]);
     expect((await sock.expect('realtime:proto-expiry', 'phx_reply', 'e1'))[4].status).toBe('ok');
-    const system = await sock.next<Frame>((f) => (f as Frame)[2] === 'realtime:proto-expiry' && (f as Frame)[3] === 'system');
+    const system = await sock.next<Frame>(
+      (f) => (f as Frame)[2] === 'realtime:proto-expiry' && (f as Frame)[3] === 'system',
+    );
     expect(system[4]).toMatchObject({ channel: 'proto-expiry', extension: 'system', status: 'error' });
     expect(system[4].message).toMatch(/^Token has expired \d+ seconds ago$/);
-    expect(await sock.expect('realtime:proto-expiry', 'phx_close')).toEqual(['e1', 'e1', 'realtime:proto-expiry', 'phx_close', {}]);
+    expect(await sock.expect('realtime:proto-expiry', 'phx_close')).toEqual([
+      'e1',
+      'e1',
+      'realtime:proto-expiry',
+      'phx_close',
+      {},
+    ]);
   });
 
   it('ignores sb_ keys and the same token', async () => {
     const token = await signUserJwt();
-    sock.send(['b1', 'b1', 'realtime:proto-same', 'phx_join', joinPayload([{ event: '*', schema: 'public', table: 'rt_proto' }], token)]);
+    sock.send([
+      'b1',
+      'b1',
+      'realtime:proto-same',
+      'phx_join',
+      joinPayload([{ event: '*', schema: 'public', table: 'rt_proto' }], token),
+    ]);
     await sock.expect('realtime:proto-same', 'system');
     sock.send(['b1', 'b2', 'realtime:proto-same', 'access_token', { access_token: token }]);
     sock.send(['b1', 'b3', 'realtime:proto-same', 'access_token', { access_token: stackConfig.publishableKey }]);

@@ -97,7 +97,9 @@ describe('restart', () => {
     const l = await listen(client, 'burst', [{ event: 'INSERT', table: 'rt_burst' }]);
     await Promise.all(
       [1, 2, 3, 4].map((w) =>
-        exec(`do $$ begin for i in 1..50 loop insert into public.rt_burst (owner, body) values ('${user}', 'w${w}-' || i); commit; end loop; end $$`),
+        exec(
+          `do $$ begin for i in 1..50 loop insert into public.rt_burst (owner, body) values ('${user}', 'w${w}-' || i); commit; end loop; end $$`,
+        ),
       ),
     );
     await waitFor(() => l.changes.length >= 200, 'all 200 changes');

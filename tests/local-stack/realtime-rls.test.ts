@@ -45,7 +45,15 @@ afterAll(async () => {
 });
 
 async function note(owner: string, body: string): Promise<number> {
-  return Number((await sql<{ id: string }>('insert into public.rt_notes (owner, body, secret) values ($1, $2, $3) returning id', [owner, body, 's3cret']))[0]!.id);
+  return Number(
+    (
+      await sql<{ id: string }>('insert into public.rt_notes (owner, body, secret) values ($1, $2, $3) returning id', [
+        owner,
+        body,
+        's3cret',
+      ])
+    )[0]!.id,
+  );
 }
 
 describe('RLS', () => {
@@ -95,7 +103,9 @@ describe('RLS', () => {
   it('sends DELETE to every subscriber with only the primary key, even with REPLICA IDENTITY FULL', async () => {
     const id = await note(bob, 'to delete');
     await sql('delete from public.rt_notes where id = $1', [id]);
-    await waitFor(() => [a, b].every((l) => l.changes.some((c) => c.eventType === 'DELETE' && (c.old as { id: number }).id === id)));
+    await waitFor(() =>
+      [a, b].every((l) => l.changes.some((c) => c.eventType === 'DELETE' && (c.old as { id: number }).id === id)),
+    );
     for (const l of [a, b]) {
       const del = l.changes.find((c) => c.eventType === 'DELETE' && (c.old as { id: number }).id === id)!;
       expect(del.old).toEqual({ id });
@@ -144,11 +154,15 @@ describe('RLS', () => {
   });
 
   it('loses nothing in a burst of commits (each checked once it is visible)', async () => {
-    const l = await listen(clientFor(await signUserJwt(alice)), 'notes-burst', [{ event: 'INSERT', table: 'rt_notes' }]);
+    const l = await listen(clientFor(await signUserJwt(alice)), 'notes-burst', [
+      { event: 'INSERT', table: 'rt_notes' },
+    ]);
     // Four writers at once: the WAL sender may hand over a commit before it is visible to new snapshots.
     await Promise.all(
       [1, 2, 3, 4].map((w) =>
-        sql(`do $$ begin for i in 1..30 loop insert into public.rt_notes (owner, body) values ('${alice}', 'burst ${w}-' || i); commit; end loop; end $$`),
+        sql(
+          `do $$ begin for i in 1..30 loop insert into public.rt_notes (owner, body) values ('${alice}', 'burst ${w}-' || i); commit; end loop; end $$`,
+        ),
       ),
     );
     await waitFor(() => l.changes.length === 120, 'all 120 changes');

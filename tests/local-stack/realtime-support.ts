@@ -1,4 +1,9 @@
-import { createClient, type RealtimeChannel, type RealtimePostgresChangesPayload, type SupabaseClient } from '@supabase/supabase-js';
+import {
+  createClient,
+  type RealtimeChannel,
+  type RealtimePostgresChangesPayload,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { anonClient, nodeOptions, stackConfig } from '../support/clients.ts';
 
@@ -64,7 +69,11 @@ export class RawSocket {
   }
 
   /** v2 frame matcher by topic/event (and ref when given). */
-  async expect(topic: string, event: string, ref?: string): Promise<[unknown, unknown, string, string, Record<string, unknown>]> {
+  async expect(
+    topic: string,
+    event: string,
+    ref?: string,
+  ): Promise<[unknown, unknown, string, string, Record<string, unknown>]> {
     return this.next<[unknown, unknown, string, string, Record<string, unknown>]>(
       (f) => Array.isArray(f) && f[2] === topic && f[3] === event && (ref === undefined || f[1] === ref),
     );
@@ -108,7 +117,9 @@ export async function listen(
   const system: Record<string, unknown>[] = [];
   let channel = client.channel(name);
   for (const b of bindings) {
-    channel = channel.on('postgres_changes' as never, { schema: 'public', ...b } as never, (p: Change) => changes.push(p));
+    channel = channel.on('postgres_changes' as never, { schema: 'public', ...b } as never, (p: Change) =>
+      changes.push(p),
+    );
   }
   channel = channel.on('system', {}, (p: Record<string, unknown>) => system.push(p));
   let status = '';

@@ -69,7 +69,9 @@ describe('counts and ranges', () => {
 
 describe('singular', () => {
   it('answers one row as an object with the object media type', async () => {
-    const res = await rest(`/${P}_books?select=id,title&id=eq.2`, { headers: { Accept: 'application/vnd.pgrst.object+json' } });
+    const res = await rest(`/${P}_books?select=id,title&id=eq.2`, {
+      headers: { Accept: 'application/vnd.pgrst.object+json' },
+    });
     expect(res.status).toBe(200);
     expect(res.text).toBe('{"id":2,"title":"Jane Eyre"}');
     expect(res.headers.get('content-type')).toBe('application/vnd.pgrst.object+json; charset=utf-8');

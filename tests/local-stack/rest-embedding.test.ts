@@ -56,7 +56,13 @@ describe('relationships', () => {
   it('resolves a self-reference by table name to the children, by column to the parent', async () => {
     const children = await db.from(`${P}_folders`).select(`id, ${P}_folders(id, name)`).eq('id', 1).single();
     expect(children.error).toBeNull();
-    expect(children.data).toEqual({ id: 1, [`${P}_folders`]: [{ id: 2, name: 'docs' }, { id: 3, name: 'pics' }] });
+    expect(children.data).toEqual({
+      id: 1,
+      [`${P}_folders`]: [
+        { id: 2, name: 'docs' },
+        { id: 3, name: 'pics' },
+      ],
+    });
     const hinted = await db.from(`${P}_folders`).select(`id, ${P}_folders!parent_id(id)`).eq('id', 2).single();
     expect(hinted.data).toEqual({ id: 2, [`${P}_folders`]: [{ id: 4 }] });
     const parent = await db.from(`${P}_folders`).select('id, parent_id(name)').eq('id', 4).single();
@@ -83,7 +89,11 @@ describe('relationships', () => {
       hint: null,
       message: `table name "${P}_books_${P}_authors_1" specified more than once`,
     });
-    const aliased = await db.from(`${P}_books`).select(`a:${P}_authors!author_id(name), e:${P}_authors!editor_id(name)`).eq('id', 1).single();
+    const aliased = await db
+      .from(`${P}_books`)
+      .select(`a:${P}_authors!author_id(name), e:${P}_authors!editor_id(name)`)
+      .eq('id', 1)
+      .single();
     expect(aliased.data).toEqual({ a: { name: 'Ada' }, e: { name: 'Brontë' } });
   });
 });

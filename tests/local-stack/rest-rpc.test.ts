@@ -56,7 +56,11 @@ describe('rpc', () => {
   it('resolves overloads by argument names and passes a whole body to a single unnamed jsonb parameter', async () => {
     expect((await db.rpc(`${P}_over`, { x: 1 })).data).toBe('one');
     expect((await db.rpc(`${P}_over`, { x: 1, y: 2 })).data).toBe('two');
-    const echo = await rest(`/rpc/${P}_echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[1,{"a":2}]' });
+    const echo = await rest(`/rpc/${P}_echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '[1,{"a":2}]',
+    });
     expect(echo.body).toEqual([1, { a: 2 }]);
   });
 
@@ -65,7 +69,8 @@ describe('rpc', () => {
     expect(none.status).toBe(404);
     expect(none.error).toEqual({
       code: 'PGRST202',
-      details: 'Searched for the function public.rest_no_such_fn without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      details:
+        'Searched for the function public.rest_no_such_fn without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       hint: null,
       message: 'Could not find the function public.rest_no_such_fn without parameters in the schema cache',
     });
@@ -103,13 +108,25 @@ describe('rpc', () => {
     });
     const sub = '11111111-2222-3333-4444-555555555555';
     const user = await userClient(await signUserJwt(sub)).rpc(`${P}_whoami`);
-    expect(user.data).toMatchObject({ role: 'authenticated', sub, claims_role: 'authenticated', method: 'POST', timeout: '8s', read_only: 'on' });
+    expect(user.data).toMatchObject({
+      role: 'authenticated',
+      sub,
+      claims_role: 'authenticated',
+      method: 'POST',
+      timeout: '8s',
+      read_only: 'on',
+    });
   });
 
   it('refuses other methods on /rpc with PGRST101', async () => {
     const res = await rest(`/rpc/${P}_hello`, { method: 'DELETE' });
     expect(res.status).toBe(405);
-    expect(res.body).toEqual({ code: 'PGRST101', details: null, hint: null, message: 'Cannot use the DELETE method on RPC' });
+    expect(res.body).toEqual({
+      code: 'PGRST101',
+      details: null,
+      hint: null,
+      message: 'Cannot use the DELETE method on RPC',
+    });
   });
 });
 
@@ -148,7 +165,10 @@ describe('rpc transaction preferences', () => {
       body: '{}',
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint' });
+    expect(res.body).toMatchObject({
+      code: 'PGRST124',
+      message: 'Query result exceeds max-affected preference constraint',
+    });
     expect(await sql(`select sum(v)::int as s from ${P}_kv where k like 'm_'`)).toEqual([{ s: 3 }]);
     await sql(`delete from ${P}_kv where k like 'm_'`);
   });

@@ -57,8 +57,18 @@ describe('embedding', () => {
       .order('id');
     expect(error).toBeNull();
     expect(data).toEqual([
-      { title: 'Notes', author: { name: 'Ada' }, [`${P}_reviews`]: [{ stars: 5 }, { stars: 4 }], [`${P}_tags`]: [{ label: 'science' }] },
-      { title: 'Jane Eyre', author: { name: 'Brontë' }, [`${P}_reviews`]: [{ stars: 3 }], [`${P}_tags`]: [{ label: 'classic' }, { label: 'romance' }] },
+      {
+        title: 'Notes',
+        author: { name: 'Ada' },
+        [`${P}_reviews`]: [{ stars: 5 }, { stars: 4 }],
+        [`${P}_tags`]: [{ label: 'science' }],
+      },
+      {
+        title: 'Jane Eyre',
+        author: { name: 'Brontë' },
+        [`${P}_reviews`]: [{ stars: 3 }],
+        [`${P}_tags`]: [{ label: 'classic' }, { label: 'romance' }],
+      },
     ]);
   });
 
@@ -72,11 +82,19 @@ describe('embedding', () => {
   });
 
   it('disambiguates by constraint name and by column, and embeds the other direction', async () => {
-    const byConstraint = await db.from(`${P}_books`).select(`id, ed:${P}_authors!${P}_books_editor_id_fkey(name)`).eq('id', 1).single();
+    const byConstraint = await db
+      .from(`${P}_books`)
+      .select(`id, ed:${P}_authors!${P}_books_editor_id_fkey(name)`)
+      .eq('id', 1)
+      .single();
     expect(byConstraint.data).toEqual({ id: 1, ed: { name: 'Brontë' } });
     const byColumnTarget = await db.from(`${P}_books`).select('id, author_id(name)').eq('id', 3).single();
     expect(byColumnTarget.data).toEqual({ id: 3, author_id: { name: 'Cervantes' } });
-    const reverse = await db.from(`${P}_authors`).select(`name, books:${P}_books!author_id(title)`).eq('id', 2).single();
+    const reverse = await db
+      .from(`${P}_authors`)
+      .select(`name, books:${P}_books!author_id(title)`)
+      .eq('id', 2)
+      .single();
     expect(reverse.data).toEqual({ name: 'Brontë', books: [{ title: 'Jane Eyre' }, { title: 'Villette' }] });
   });
 
@@ -102,15 +120,16 @@ describe('embedding', () => {
   it('filters parents with !inner and with not.is.null on the embed', async () => {
     const inner = await db.from(`${P}_books`).select(`id, ${P}_reviews!inner(stars)`).eq(`${P}_reviews.stars`, 3);
     expect(inner.data).toEqual([{ id: 2, [`${P}_reviews`]: [{ stars: 3 }] }]);
-    const toOne = await db
-      .from(`${P}_books`)
-      .select(`id, editor:${P}_authors!editor_id!inner(name)`)
-      .order('id');
+    const toOne = await db.from(`${P}_books`).select(`id, editor:${P}_authors!editor_id!inner(name)`).order('id');
     expect(toOne.data).toEqual([
       { id: 1, editor: { name: 'Brontë' } },
       { id: 3, editor: { name: 'Ada' } },
     ]);
-    const notNull = await db.from(`${P}_books`).select(`id, editor:${P}_authors!editor_id(name)`).not('editor', 'is', null).order('id');
+    const notNull = await db
+      .from(`${P}_books`)
+      .select(`id, editor:${P}_authors!editor_id(name)`)
+      .not('editor', 'is', null)
+      .order('id');
     expect(notNull.data!.map((r) => r.id)).toEqual([1, 3]);
   });
 
@@ -125,7 +144,11 @@ describe('embedding', () => {
   });
 
   it('spreads a to-one embed into the parent', async () => {
-    const { data } = await db.from(`${P}_books`).select(`title, ...${P}_authors!author_id(author_name:name)`).eq('id', 1).single();
+    const { data } = await db
+      .from(`${P}_books`)
+      .select(`title, ...${P}_authors!author_id(author_name:name)`)
+      .eq('id', 1)
+      .single();
     expect(data).toEqual({ title: 'Notes', author_name: 'Ada' });
   });
 
@@ -154,8 +177,18 @@ describe('embedding', () => {
     expect(error).toBeNull();
     expect(data).toEqual([
       { name: 'Ada', loud: 'ADA', [`${P}_written`]: [{ title: 'Notes' }], [`${P}_latest`]: { title: 'Notes' } },
-      { name: 'Brontë', loud: 'BRONTË', [`${P}_written`]: [{ title: 'Jane Eyre' }, { title: 'Villette' }], [`${P}_latest`]: { title: 'Villette' } },
-      { name: 'Cervantes', loud: 'CERVANTES', [`${P}_written`]: [{ title: 'Don Quixote' }], [`${P}_latest`]: { title: 'Don Quixote' } },
+      {
+        name: 'Brontë',
+        loud: 'BRONTË',
+        [`${P}_written`]: [{ title: 'Jane Eyre' }, { title: 'Villette' }],
+        [`${P}_latest`]: { title: 'Villette' },
+      },
+      {
+        name: 'Cervantes',
+        loud: 'CERVANTES',
+        [`${P}_written`]: [{ title: 'Don Quixote' }],
+        [`${P}_latest`]: { title: 'Don Quixote' },
+      },
     ]);
     const filtered = await db.from(`${P}_authors`).select('id').eq(`${P}_shout`, 'ADA');
     expect(filtered.data).toEqual([{ id: 1 }]);
@@ -173,7 +206,9 @@ describe('embedding', () => {
     const ambiguous = await db.from(`${P}_books`).select(`id, ${P}_authors(name)`);
     expect(ambiguous.status).toBe(300);
     expect(ambiguous.error!.code).toBe('PGRST201');
-    expect(ambiguous.error!.message).toBe(`Could not embed because more than one relationship was found for '${P}_books' and '${P}_authors'`);
+    expect(ambiguous.error!.message).toBe(
+      `Could not embed because more than one relationship was found for '${P}_books' and '${P}_authors'`,
+    );
     expect(ambiguous.error!.details).toEqual([
       {
         cardinality: 'many-to-one',
@@ -212,18 +247,24 @@ describe('text/csv (supabase-js .csv())', () => {
     expect(raw.text).toBe('title\n"Jane Eyre"');
   });
 
-  it('sends a bare newline for no rows, and takes the first acceptable type in the client\'s order', async () => {
+  it("sends a bare newline for no rows, and takes the first acceptable type in the client's order", async () => {
     const none = await rest(`/${P}_books?select=title&id=eq.999`, { headers: { Accept: 'text/csv' } });
     expect(none.status).toBe(200);
     expect(none.text).toBe('\n');
     const csvFirst = await rest(`/${P}_books?select=id&id=eq.1`, { headers: { Accept: 'text/csv, application/json' } });
     expect(csvFirst.text).toBe('id\n1');
-    const jsonFirst = await rest(`/${P}_books?select=id&id=eq.1`, { headers: { Accept: 'application/json, text/csv' } });
+    const jsonFirst = await rest(`/${P}_books?select=id&id=eq.1`, {
+      headers: { Accept: 'application/json, text/csv' },
+    });
     expect(jsonFirst.text).toBe('[{"id":1}]');
   });
 
   it('answers a write with return=representation as CSV too', async () => {
-    const { data, error, status } = await db.from(`${P}_kv`).insert({ k: 'csv row', note: 'a, b' }).select('k,v,note').csv();
+    const { data, error, status } = await db
+      .from(`${P}_kv`)
+      .insert({ k: 'csv row', note: 'a, b' })
+      .select('k,v,note')
+      .csv();
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBe('k,v,note\n"csv row",7,"a, b"');

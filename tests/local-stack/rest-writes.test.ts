@@ -24,12 +24,25 @@ describe('insert', () => {
   });
 
   it('fills keys missing from some rows with NULL, or with the default under missing=default', async () => {
-    const nulls = await db.from(`${P}_kv`).insert([{ k: 'm1', note: 'x' }, { k: 'm2', v: 1 }]).select().order('k');
+    const nulls = await db
+      .from(`${P}_kv`)
+      .insert([
+        { k: 'm1', note: 'x' },
+        { k: 'm2', v: 1 },
+      ])
+      .select()
+      .order('k');
     expect(nulls.status).toBe(400);
     expect(nulls.error!.code).toBe('23502');
     const defaults = await db
       .from(`${P}_kv`)
-      .insert([{ k: 'm1', note: 'x' }, { k: 'm2', v: 1 }], { defaultToNull: false })
+      .insert(
+        [
+          { k: 'm1', note: 'x' },
+          { k: 'm2', v: 1 },
+        ],
+        { defaultToNull: false },
+      )
       .select();
     expect(defaults.error).toBeNull();
     expect(defaults.data!.sort((a, b) => a.k.localeCompare(b.k))).toEqual([
@@ -136,7 +149,10 @@ describe('update and delete', () => {
   });
 
   it('rolls back a write whose singular response fails (PGRST116)', async () => {
-    await db.from(`${P}_kv`).insert([{ k: 's1', v: 1 }, { k: 's2', v: 1 }]);
+    await db.from(`${P}_kv`).insert([
+      { k: 's1', v: 1 },
+      { k: 's2', v: 1 },
+    ]);
     const res = await db.from(`${P}_kv`).update({ v: 50 }).in('k', ['s1', 's2']).select().single();
     expect(res.status).toBe(406);
     expect(res.error).toEqual({

@@ -82,7 +82,9 @@ describe('npm run stack', () => {
     const first = startCli();
     await first.ready;
     expect(postgresProcessesFor(dbDir)).not.toEqual([]);
-    await dbQuery('create table public.start_stop_probe (id int primary key); insert into public.start_stop_probe values (42)');
+    await dbQuery(
+      'create table public.start_stop_probe (id int primary key); insert into public.start_stop_probe values (42)',
+    );
     first.child.kill('SIGINT');
     expect(await exited(first.child)).toBe(0);
     expect(await portOpen(BASE + 1)).toBe(false);

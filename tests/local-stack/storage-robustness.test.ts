@@ -12,7 +12,13 @@ const BUCKET = 'st-robust';
 function rawPost(path: string, body: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: stackConfig.host, port: stackConfig.apiPort, path, method: 'POST', headers: { ...auth, 'content-type': 'text/plain' } },
+      {
+        host: stackConfig.host,
+        port: stackConfig.apiPort,
+        path,
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'text/plain' },
+      },
       (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString()));
@@ -26,7 +32,11 @@ function rawPost(path: string, body: string): Promise<{ status: number; body: st
 
 describe('storage robustness', () => {
   it('refuses malformed JSON and missing fields like fastify does', async () => {
-    const bad = await fetch(`${base}/bucket`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"name":' });
+    const bad = await fetch(`${base}/bucket`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"name":',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
       statusCode: '400',
@@ -34,7 +44,11 @@ describe('storage robustness', () => {
       message: "Body is not valid JSON but content-type is set to 'application/json'",
       code: 'InvalidRequest',
     });
-    const missing = await fetch(`${base}/bucket`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
+    const missing = await fetch(`${base}/bucket`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(await missing.json()).toEqual({
       statusCode: '400',
       error: 'Error',
@@ -44,7 +58,11 @@ describe('storage robustness', () => {
   });
 
   it('refuses dot segments and invalid keys without storing anything', async () => {
-    await fetch(`${base}/bucket`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: BUCKET }) });
+    await fetch(`${base}/bucket`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: BUCKET }),
+    });
     // Literal dot segments are resolved by URL parsing (fetch, the gateway, Kong on hosted) before routing...
     const dots = await rawPost(`/storage/v1/object/${BUCKET}/a/../../etc/passwd`, 'x');
     expect(dots.status).toBe(400);
@@ -53,14 +71,22 @@ describe('storage robustness', () => {
     const encoded = await rawPost(`/storage/v1/object/${BUCKET}/a%2F..%2F..%2Fetc%2Fpasswd`, 'x');
     expect(encoded.status).toBe(400);
     expect(JSON.parse(encoded.body)).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
-    const ctl = await fetch(`${base}/object/${BUCKET}/bad%00name`, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: 'x' });
+    const ctl = await fetch(`${base}/object/${BUCKET}/bad%00name`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(await ctl.json()).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
     const badBucket = await fetch(`${base}/object/list/bad%2Fbucket`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ prefix: '' }),
     });
-    expect(await badBucket.json()).toMatchObject({ statusCode: '400', error: 'Invalid Input', message: 'Bucket name invalid' });
+    expect(await badBucket.json()).toMatchObject({
+      statusCode: '400',
+      error: 'Invalid Input',
+      message: 'Bucket name invalid',
+    });
     expect(await sql(`select name from storage.objects where bucket_id = $1`, [BUCKET])).toEqual([]);
   });
 
@@ -99,8 +125,16 @@ describe('storage robustness', () => {
   });
 
   it('refuses a signed URL whose token names another object', async () => {
-    await fetch(`${base}/object/${BUCKET}/one.txt`, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: 'one' });
-    await fetch(`${base}/object/${BUCKET}/two.txt`, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: 'two' });
+    await fetch(`${base}/object/${BUCKET}/one.txt`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: 'one',
+    });
+    await fetch(`${base}/object/${BUCKET}/two.txt`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: 'two',
+    });
     const sign = await fetch(`${base}/object/sign/${BUCKET}/one.txt`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
@@ -110,6 +144,11 @@ describe('storage robustness', () => {
     const token = new URL(`${base}${signedURL}`).searchParams.get('token');
     const other = await fetch(`${base}/object/sign/${BUCKET}/two.txt?token=${token}`);
     expect(other.status).toBe(400);
-    expect(await other.json()).toEqual({ statusCode: '400', error: 'InvalidSignature', message: 'Invalid signature', code: 'InvalidSignature' });
+    expect(await other.json()).toEqual({
+      statusCode: '400',
+      error: 'InvalidSignature',
+      message: 'Invalid signature',
+      code: 'InvalidSignature',
+    });
   });
 });

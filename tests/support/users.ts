@@ -11,13 +11,23 @@ export const DEFAULT_PASSWORD = 'Passw0rd-Good';
 
 /** Creates a user through the admin API (service key), confirmed unless told otherwise. */
 export async function createUser(
-  opts: { email?: string; password?: string; metadata?: Record<string, unknown>; appMetadata?: Record<string, unknown>; confirmed?: boolean } = {},
+  opts: {
+    email?: string;
+    password?: string;
+    metadata?: Record<string, unknown>;
+    appMetadata?: Record<string, unknown>;
+    confirmed?: boolean;
+  } = {},
 ): Promise<{ id: string; email: string; password: string }> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? DEFAULT_PASSWORD;
   const res = await fetch(`${API_URL}/auth/v1/admin/users`, {
     method: 'POST',
-    headers: { apikey: stackConfig.serviceRoleKey, Authorization: `Bearer ${stackConfig.serviceRoleKey}`, 'Content-Type': 'application/json' },
+    headers: {
+      apikey: stackConfig.serviceRoleKey,
+      Authorization: `Bearer ${stackConfig.serviceRoleKey}`,
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({
       email,
       password,
@@ -65,5 +75,10 @@ export async function latestMailTo(email: string, timeoutMs = 60_000): Promise<I
 export function extractLink(html: string): string {
   const m = /href="([^"]+)"/.exec(html);
   if (!m) throw new Error('no link in mail');
-  return m[1]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return m[1]!
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }

@@ -8,11 +8,32 @@ import { referrerOf } from './redirects.ts';
 import { json } from './respond.ts';
 import { logoutUser } from './sessions.ts';
 import { q, transaction } from './store.ts';
-import { confirmUser, createEmailIdentity, findUserByEmail, findUserById, insertUser, isUuid, mergeMetadata, setRole, userJson, type UserRow } from './users.ts';
+import {
+  confirmUser,
+  createEmailIdentity,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isUuid,
+  mergeMetadata,
+  setRole,
+  userJson,
+  type UserRow,
+} from './users.ts';
 
 const ADMIN_FIELDS = {
-  id: 'string', aud: 'string', role: 'string', email: 'string', phone: 'string', password: 'string', password_hash: 'string',
-  email_confirm: 'bool', phone_confirm: 'bool', user_metadata: 'object', app_metadata: 'object', ban_duration: 'string',
+  id: 'string',
+  aud: 'string',
+  role: 'string',
+  email: 'string',
+  phone: 'string',
+  password: 'string',
+  password_hash: 'string',
+  email_confirm: 'bool',
+  phone_confirm: 'bool',
+  user_metadata: 'object',
+  app_metadata: 'object',
+  ban_duration: 'string',
 } as const;
 
 /** "1h30m", "24h", "none" → seconds (Go time.ParseDuration). */
@@ -36,15 +57,33 @@ export async function listUsers(r: AuthRequest): Promise<void> {
   const perRaw = r.url.searchParams.get('per_page');
   const page = pageRaw ? Number(pageRaw) : 1;
   const perPage = perRaw ? Number(perRaw) : 50;
-  if (!Number.isSafeInteger(page) || page < 0 || !Number.isSafeInteger(perPage) || perPage < 0 || (pageRaw !== null && !/^\d+$/.test(pageRaw)) || (perRaw !== null && !/^\d+$/.test(perRaw))) {
-    throw badRequest('validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing "${pageRaw !== null && !/^\d+$/.test(pageRaw) ? pageRaw : perRaw}": invalid syntax`);
+  if (
+    !Number.isSafeInteger(page) ||
+    page < 0 ||
+    !Number.isSafeInteger(perPage) ||
+    perPage < 0 ||
+    (pageRaw !== null && !/^\d+$/.test(pageRaw)) ||
+    (perRaw !== null && !/^\d+$/.test(perRaw))
+  ) {
+    throw badRequest(
+      'validation_failed',
+      `Bad Pagination Parameters: strconv.ParseUint: parsing "${pageRaw !== null && !/^\d+$/.test(pageRaw) ? pageRaw : perRaw}": invalid syntax`,
+    );
   }
   const filter = r.url.searchParams.get('filter') ?? '';
-  const where = "instance_id = '00000000-0000-0000-0000-000000000000' and aud = $1" + (filter ? " and (email ilike '%' || $2 || '%' or raw_user_meta_data->>'full_name' ilike '%' || $2 || '%')" : '');
+  const where =
+    "instance_id = '00000000-0000-0000-0000-000000000000' and aud = $1" +
+    (filter ? " and (email ilike '%' || $2 || '%' or raw_user_meta_data->>'full_name' ilike '%' || $2 || '%')" : '');
   const args: unknown[] = filter ? ['authenticated', filter] : ['authenticated'];
-  const count = Number((await q<{ n: string }>(r.env.db, `select count(*)::text as n from auth.users where ${where}`, args))[0]!.n);
+  const count = Number(
+    (await q<{ n: string }>(r.env.db, `select count(*)::text as n from auth.users where ${where}`, args))[0]!.n,
+  );
   const offset = (Math.max(page, 1) - 1) * perPage;
-  const rows = await q<UserRow>(r.env.db, `select * from auth.users where ${where} order by created_at desc, id limit ${perPage} offset ${offset}`, args);
+  const rows = await q<UserRow>(
+    r.env.db,
+    `select * from auth.users where ${where} order by created_at desc, id limit ${perPage} offset ${offset}`,
+    args,
+  );
   const users = [];
   for (const row of rows) users.push(userJson((await findUserById(r.env.db, row.id))!));
   const totalPages = perPage > 0 ? Math.ceil(count / perPage) : 0;
@@ -78,36 +117,53 @@ export async function createUserAdmin(r: AuthRequest): Promise<void> {
   const p = parseParams(await r.body(), 'AdminUserParams', ADMIN_FIELDS);
   const aud = str(p, 'aud') || 'authenticated';
   let email = str(p, 'email');
-  if (email === '' && str(p, 'phone') === '') throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
+  if (email === '' && str(p, 'phone') === '')
+    throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
   if (str(p, 'phone') !== '') throw badRequest('validation_failed', 'Phone users are not supported by this stack');
   email = validateEmail(email);
-  if (await findUserByEmail(env.db, email, aud)) throw unprocessable('email_exists', 'A user with this email address has already been registered');
-  if (p.password !== undefined && str(p, 'password_hash') !== '') throw badRequest('validation_failed', 'Only a password or a password hash should be provided');
+  if (await findUserByEmail(env.db, email, aud))
+    throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  if (p.password !== undefined && str(p, 'password_hash') !== '')
+    throw badRequest('validation_failed', 'Only a password or a password hash should be provided');
   let hash: string;
   if (str(p, 'password_hash')) {
-    if (!/^\$2[aby]\$\d\d\$/.test(str(p, 'password_hash'))) throw badRequest('validation_failed', 'Invalid password hash');
+    if (!/^\$2[aby]\$\d\d\$/.test(str(p, 'password_hash')))
+      throw badRequest('validation_failed', 'Invalid password hash');
     hash = str(p, 'password_hash');
   } else {
     // adminUserCreate skips the password policy; only bcrypt's 72-byte limit applies. No password: a random one.
     const password = str(p, 'password') || randomBytes(48).toString('base64url');
-    if (Buffer.byteLength(password) > 72) throw badRequest('validation_failed', 'bcrypt: password length exceeds 72 bytes');
+    if (Buffer.byteLength(password) > 72)
+      throw badRequest('validation_failed', 'bcrypt: password length exceeds 72 bytes');
     hash = await hashPassword(env.db, password);
   }
   let id: string | undefined;
   if (str(p, 'id')) {
     if (!isUuid(str(p, 'id'))) throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
-    if (/^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(str(p, 'id'))) throw badRequest('validation_failed', 'ID cannot be a nil uuid');
+    if (/^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(str(p, 'id')))
+      throw badRequest('validation_failed', 'ID cannot be a nil uuid');
     id = str(p, 'id');
   }
   let banSeconds: number | null = null;
   if (str(p, 'ban_duration')) {
     banSeconds = parseBanDuration(str(p, 'ban_duration'));
-    if (banSeconds === null) throw badRequest('validation_failed', `invalid format for ban duration: time: invalid duration "${str(p, 'ban_duration')}"`);
+    if (banSeconds === null)
+      throw badRequest(
+        'validation_failed',
+        `invalid format for ban duration: time: invalid duration "${str(p, 'ban_duration')}"`,
+      );
   }
   const userId = await transaction(env.db, async (tx) => {
     let newId: string;
     try {
-      newId = await insertUser(tx, { id, email, passwordHash: hash, aud, userMetadata: obj(p, 'user_metadata') ?? {}, appMetadata: { provider: 'email', providers: ['email'] } });
+      newId = await insertUser(tx, {
+        id,
+        email,
+        passwordHash: hash,
+        aud,
+        userMetadata: obj(p, 'user_metadata') ?? {},
+        appMetadata: { provider: 'email', providers: ['email'] },
+      });
     } catch (err) {
       env.log(`admin create user: ${(err as Error).message}`);
       throw internal('Database error creating new user');
@@ -115,9 +171,17 @@ export async function createUserAdmin(r: AuthRequest): Promise<void> {
     await createEmailIdentity(tx, newId, { sub: newId, email, email_verified: false, phone_verified: false });
     await setRole(tx, newId, str(p, 'role') || 'authenticated');
     const app = obj(p, 'app_metadata');
-    if (app) await q(tx, 'update auth.users set raw_app_meta_data = $2 where id = $1', [newId, mergeMetadata({ provider: 'email', providers: ['email'] }, app)]);
+    if (app)
+      await q(tx, 'update auth.users set raw_app_meta_data = $2 where id = $1', [
+        newId,
+        mergeMetadata({ provider: 'email', providers: ['email'] }, app),
+      ]);
     if (p.email_confirm === true) await confirmUser(tx, (await findUserById(tx, newId))!.row);
-    if (banSeconds) await q(tx, "update auth.users set banned_until = now() + make_interval(secs => $2) where id = $1", [newId, banSeconds]);
+    if (banSeconds)
+      await q(tx, 'update auth.users set banned_until = now() + make_interval(secs => $2) where id = $1', [
+        newId,
+        banSeconds,
+      ]);
     return newId;
   });
   json(r, 200, userJson((await findUserById(env.db, userId))!));
@@ -132,7 +196,8 @@ export async function updateUserAdmin(r: AuthRequest): Promise<void> {
   if (email !== '') {
     email = validateEmail(email);
     const dup = await findUserByEmail(env.db, email, target.row.aud ?? 'authenticated');
-    if (dup && dup.row.id !== target.row.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    if (dup && dup.row.id !== target.row.id)
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
   let hash: string | null = null;
   if (typeof p.password === 'string') {
@@ -143,14 +208,22 @@ export async function updateUserAdmin(r: AuthRequest): Promise<void> {
   let banSeconds: number | null = null;
   if (str(p, 'ban_duration')) {
     banSeconds = parseBanDuration(str(p, 'ban_duration'));
-    if (banSeconds === null) throw badRequest('validation_failed', `invalid format for ban duration: time: invalid duration "${str(p, 'ban_duration')}"`);
+    if (banSeconds === null)
+      throw badRequest(
+        'validation_failed',
+        `invalid format for ban duration: time: invalid duration "${str(p, 'ban_duration')}"`,
+      );
   }
   await transaction(env.db, async (tx) => {
     const id = target.row.id;
     if (str(p, 'role')) await setRole(tx, id, str(p, 'role'));
     if (email !== '' && email !== target.row.email) {
       await q(tx, 'update auth.users set email = $2, updated_at = now() where id = $1', [id, email]);
-      await q(tx, "update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text) where user_id = $1 and provider = 'email'", [id, email]);
+      await q(
+        tx,
+        "update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text) where user_id = $1 and provider = 'email'",
+        [id, email],
+      );
     }
     if (hash) {
       await q(tx, 'update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [id, hash]);
@@ -160,15 +233,25 @@ export async function updateUserAdmin(r: AuthRequest): Promise<void> {
     const um = obj(p, 'user_metadata');
     if (um) {
       const cur = (await findUserById(tx, id))!.row.raw_user_meta_data;
-      await q(tx, 'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [id, mergeMetadata(cur, um)]);
+      await q(tx, 'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
+        id,
+        mergeMetadata(cur, um),
+      ]);
     }
     const am = obj(p, 'app_metadata');
     if (am) {
       const cur = (await findUserById(tx, id))!.row.raw_app_meta_data;
-      await q(tx, 'update auth.users set raw_app_meta_data = $2, updated_at = now() where id = $1', [id, mergeMetadata(cur, am)]);
+      await q(tx, 'update auth.users set raw_app_meta_data = $2, updated_at = now() where id = $1', [
+        id,
+        mergeMetadata(cur, am),
+      ]);
     }
     if (banSeconds !== null) {
-      await q(tx, `update auth.users set banned_until = ${banSeconds === 0 ? 'null' : 'now() + make_interval(secs => $2)'}, updated_at = now() where id = $1`, banSeconds === 0 ? [id] : [id, banSeconds]);
+      await q(
+        tx,
+        `update auth.users set banned_until = ${banSeconds === 0 ? 'null' : 'now() + make_interval(secs => $2)'}, updated_at = now() where id = $1`,
+        banSeconds === 0 ? [id] : [id, banSeconds],
+      );
       if (banSeconds > 0) await logoutUser(tx, id, 'global', null);
     }
   });
@@ -207,15 +290,26 @@ export async function deleteUserAdmin(r: AuthRequest): Promise<void> {
 /** POST /admin/generate_link: signup, magiclink, recovery, invite; the link is returned and not mailed. */
 export async function generateLink(r: AuthRequest): Promise<void> {
   const { env } = r;
-  const p = parseParams(await r.body(), 'GenerateLinkParams', { type: 'string', email: 'string', new_email: 'string', password: 'string', data: 'object', redirect_to: 'string' });
+  const p = parseParams(await r.body(), 'GenerateLinkParams', {
+    type: 'string',
+    email: 'string',
+    new_email: 'string',
+    password: 'string',
+    data: 'object',
+    redirect_to: 'string',
+  });
   const type = str(p, 'type');
-  if (!['signup', 'magiclink', 'recovery', 'invite'].includes(type)) throw badRequest('validation_failed', 'Invalid email action link type requested: ' + type);
+  if (!['signup', 'magiclink', 'recovery', 'invite'].includes(type))
+    throw badRequest('validation_failed', 'Invalid email action link type requested: ' + type);
   const email = validateEmail(str(p, 'email'));
   const redirectTo = referrerOf(env.settings, r.req, r.url, str(p, 'redirect_to') || undefined);
   let user = await findUserByEmail(env.db, email, 'authenticated');
-  if (!user && (type === 'magiclink' || type === 'recovery')) throw notFound('user_not_found', 'User with this email not found');
-  if (user && type === 'signup' && user.row.email_confirmed_at) throw unprocessable('email_exists', 'A user with this email address has already been registered');
-  if (user && type === 'invite' && user.row.email_confirmed_at) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  if (!user && (type === 'magiclink' || type === 'recovery'))
+    throw notFound('user_not_found', 'User with this email not found');
+  if (user && type === 'signup' && user.row.email_confirmed_at)
+    throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  if (user && type === 'invite' && user.row.email_confirmed_at)
+    throw unprocessable('email_exists', 'A user with this email address has already been registered');
   if (type === 'signup' && !user) {
     const weak = passwordStrengthError(env.settings, str(p, 'password'));
     if (str(p, 'password') === '') throw badRequest('validation_failed', 'Signup requires a valid password');
@@ -225,11 +319,20 @@ export async function generateLink(r: AuthRequest): Promise<void> {
     if (!user) {
       const data = obj(p, 'data') ?? {};
       const hash = type === 'signup' ? await hashPassword(tx, str(p, 'password')) : null;
-      const id = await insertUser(tx, { email, passwordHash: hash, aud: 'authenticated', userMetadata: data, appMetadata: { provider: 'email', providers: ['email'] } });
+      const id = await insertUser(tx, {
+        email,
+        passwordHash: hash,
+        aud: 'authenticated',
+        userMetadata: data,
+        appMetadata: { provider: 'email', providers: ['email'] },
+      });
       await setRole(tx, id, 'authenticated');
       const identityData = { sub: id, email, email_verified: false, phone_verified: false };
       await createEmailIdentity(tx, id, identityData);
-      await q(tx, 'update auth.users set raw_user_meta_data = $2 where id = $1', [id, mergeMetadata(data, identityData)]);
+      await q(tx, 'update auth.users set raw_user_meta_data = $2 where id = $1', [
+        id,
+        mergeMetadata(data, identityData),
+      ]);
       if (type === 'invite') await q(tx, 'update auth.users set invited_at = now() where id = $1', [id]);
       user = (await findUserById(tx, id))!;
     }
@@ -237,10 +340,20 @@ export async function generateLink(r: AuthRequest): Promise<void> {
     const hashed = tokenHash(email, otpValue);
     const column = type === 'signup' || type === 'invite' ? 'confirmation_token' : 'recovery_token';
     const sent = type === 'signup' || type === 'invite' ? 'confirmation_sent_at' : 'recovery_sent_at';
-    await q(tx, `update auth.users set ${column} = $2, ${sent} = now(), updated_at = now() where id = $1`, [user.row.id, hashed]);
+    await q(tx, `update auth.users set ${column} = $2, ${sent} = now(), updated_at = now() where id = $1`, [
+      user.row.id,
+      hashed,
+    ]);
     return { otpValue, hashed, id: user.row.id };
   });
   const fresh = (await findUserById(env.db, result.id))!;
   const action_link = `${env.externalUrl}/verify?token=${result.hashed}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
-  json(r, 200, { ...userJson(fresh), action_link, email_otp: result.otpValue, hashed_token: result.hashed, verification_type: type, redirect_to: redirectTo });
+  json(r, 200, {
+    ...userJson(fresh),
+    action_link,
+    email_otp: result.otpValue,
+    hashed_token: result.hashed,
+    verification_type: type,
+    redirect_to: redirectTo,
+  });
 }

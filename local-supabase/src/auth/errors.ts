@@ -24,7 +24,8 @@ export const unprocessable = (code: string, message: string) => new AuthError(42
 export const tooManyRequests = (code: string, message: string) => new AuthError(429, code, message);
 export const internal = (message: string) => new AuthError(500, 'unexpected_failure', message);
 export const oauthError = (error: string, description: string) => new AuthError(400, error, description, 'oauth');
-export const weakPassword = (message: string, reasons: string[]) => new AuthError(422, 'weak_password', message, 'weak_password', reasons);
+export const weakPassword = (message: string, reasons: string[]) =>
+  new AuthError(422, 'weak_password', message, 'weak_password', reasons);
 
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 
@@ -39,17 +40,25 @@ export function apiVersionOf(req: IncomingMessage): '2024-01-01' | null {
 }
 
 /** The body and headers GoTrue's HandleResponseError writes for `err` on this request. */
-export function errorResponse(req: IncomingMessage, err: AuthError): { status: number; body: object; headers: Record<string, string> } {
+export function errorResponse(
+  req: IncomingMessage,
+  err: AuthError,
+): { status: number; body: object; headers: Record<string, string> } {
   const version = apiVersionOf(req);
   const headers: Record<string, string> = {};
   if (version) headers[API_VERSION_HEADER] = version;
   if (err.kind === 'oauth') return { status: 400, body: { error: err.code, error_description: err.message }, headers };
   if (err.kind === 'weak_password') {
     const payload = err.reasons.length ? { reasons: err.reasons } : {};
-    if (version) return { status: 422, body: { code: 'weak_password', message: err.message, weak_password: payload }, headers };
+    if (version)
+      return { status: 422, body: { code: 'weak_password', message: err.message, weak_password: payload }, headers };
     // Only the legacy branch sets x-sb-error-code for weak passwords (errors.go).
     headers['x-sb-error-code'] = 'weak_password';
-    return { status: 422, body: { code: 422, error_code: 'weak_password', msg: err.message, weak_password: payload }, headers };
+    return {
+      status: 422,
+      body: { code: 422, error_code: 'weak_password', msg: err.message, weak_password: payload },
+      headers,
+    };
   }
   const code = err.code || (err.status === 500 ? 'unexpected_failure' : 'unknown');
   headers['x-sb-error-code'] = code;

@@ -9,7 +9,16 @@ import { RateLimiter } from './rate-limit.ts';
 import { otp, recover, resend } from './recover.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
 import {
-  adminCreateClient, adminDeleteClient, adminGetClient, adminListClients, authorize, consent, getAuthorization, listGrants, oauthToken, revokeGrant,
+  adminCreateClient,
+  adminDeleteClient,
+  adminGetClient,
+  adminListClients,
+  authorize,
+  consent,
+  getAuthorization,
+  listGrants,
+  oauthToken,
+  revokeGrant,
 } from './oauth-server.ts';
 import { json } from './respond.ts';
 import { clientIp, findSession } from './sessions.ts';
@@ -45,9 +54,17 @@ function routes(): Route[] {
     handler,
   });
   return [
-    r('GET', '/health', 'none', async (q) => json(q, 200, { version: GOTRUE_VERSION, name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' })),
+    r('GET', '/health', 'none', async (q) =>
+      json(q, 200, {
+        version: GOTRUE_VERSION,
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      }),
+    ),
     r('GET', '/settings', 'none', settings),
-    r('GET', '/.well-known/jwks.json', 'none', async (q) => json(q, 200, q.env.keys.jwks, { 'Cache-Control': 'public, max-age=600' })),
+    r('GET', '/.well-known/jwks.json', 'none', async (q) =>
+      json(q, 200, q.env.keys.jwks, { 'Cache-Control': 'public, max-age=600' }),
+    ),
     r('POST', '/signup', 'none', signup),
     r('POST', '/token', 'none', token),
     r('GET', '/verify', 'none', verifyGet),
@@ -85,7 +102,34 @@ function routes(): Route[] {
 async function settings(q: AuthRequest): Promise<void> {
   const s = q.env.settings;
   const external: Record<string, boolean> = {};
-  for (const p of ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter', 'email', 'phone', 'zoom']) {
+  for (const p of [
+    'anonymous_users',
+    'apple',
+    'azure',
+    'bitbucket',
+    'discord',
+    'facebook',
+    'snapchat',
+    'figma',
+    'fly',
+    'github',
+    'gitlab',
+    'google',
+    'keycloak',
+    'kakao',
+    'linkedin',
+    'linkedin_oidc',
+    'notion',
+    'spotify',
+    'slack',
+    'slack_oidc',
+    'workos',
+    'twitch',
+    'twitter',
+    'email',
+    'phone',
+    'zoom',
+  ]) {
     external[p] = p === 'email' ? true : p === 'anonymous_users' ? s.anonymousSignIns : false;
   }
   json(q, 200, {
@@ -152,7 +196,11 @@ async function guard(q: AuthRequest, g: Guard): Promise<void> {
     return;
   }
   // requireAdminCredentials: a token tied to a session must still have it; then the role decides.
-  if (typeof q.claims!.session_id === 'string' && q.claims!.session_id && q.claims!.session_id !== '00000000-0000-0000-0000-000000000000') {
+  if (
+    typeof q.claims!.session_id === 'string' &&
+    q.claims!.session_id &&
+    q.claims!.session_id !== '00000000-0000-0000-0000-000000000000'
+  ) {
     await loadUserAndSession(q);
   }
   const role = typeof q.claims!.role === 'string' ? q.claims!.role : '';
@@ -211,9 +259,18 @@ export async function createService(ctx: ServiceContext): Promise<Service> {
         return;
       }
       if (err instanceof AuthError) return sendError(req, res, err);
-      if (err instanceof BodyTooLargeError) return sendError(req, res, new AuthError(413, 'request_entity_too_large', `Request body too large (max ${err.limit} bytes)`));
+      if (err instanceof BodyTooLargeError)
+        return sendError(
+          req,
+          res,
+          new AuthError(413, 'request_entity_too_large', `Request body too large (max ${err.limit} bytes)`),
+        );
       ctx.log(`unexpected error on ${req.method} ${req.path}: ${(err as Error).stack ?? err}`);
-      sendError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+      sendError(
+        req,
+        res,
+        new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+      );
     }
   }
 

@@ -8,7 +8,9 @@ import type { UserRow } from './users.ts';
 
 /** crypto.GenerateTokenHash: hex SHA-224 of address + OTP; the link carries it, the code is the OTP. */
 export function tokenHash(address: string, otp: string): string {
-  return createHash('sha224').update(address + otp).digest('hex');
+  return createHash('sha224')
+    .update(address + otp)
+    .digest('hex');
 }
 
 export function generateOtp(length: number): string {
@@ -24,17 +26,40 @@ export function checkFrequency(sentAt: string | null, maxFrequency: number): voi
   const until = sent + maxFrequency * 1000;
   if (until > Date.now()) {
     const left = Math.trunc((until - Date.now()) / 1000);
-    throw tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`);
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${left} seconds.`,
+    );
   }
 }
 
 const ACTION: Record<MailKind, { type: string; tokenColumn: string; sentColumn: string; ott: string }> = {
-  signup: { type: 'signup', tokenColumn: 'confirmation_token', sentColumn: 'confirmation_sent_at', ott: 'confirmation_token' },
+  signup: {
+    type: 'signup',
+    tokenColumn: 'confirmation_token',
+    sentColumn: 'confirmation_sent_at',
+    ott: 'confirmation_token',
+  },
   invite: { type: 'invite', tokenColumn: 'confirmation_token', sentColumn: 'invited_at', ott: 'confirmation_token' },
   recovery: { type: 'recovery', tokenColumn: 'recovery_token', sentColumn: 'recovery_sent_at', ott: 'recovery_token' },
-  magiclink: { type: 'magiclink', tokenColumn: 'recovery_token', sentColumn: 'recovery_sent_at', ott: 'recovery_token' },
-  email_change_new: { type: 'email_change', tokenColumn: 'email_change_token_new', sentColumn: 'email_change_sent_at', ott: 'email_change_token_new' },
-  email_change_current: { type: 'email_change', tokenColumn: 'email_change_token_current', sentColumn: 'email_change_sent_at', ott: 'email_change_token_current' },
+  magiclink: {
+    type: 'magiclink',
+    tokenColumn: 'recovery_token',
+    sentColumn: 'recovery_sent_at',
+    ott: 'recovery_token',
+  },
+  email_change_new: {
+    type: 'email_change',
+    tokenColumn: 'email_change_token_new',
+    sentColumn: 'email_change_sent_at',
+    ott: 'email_change_token_new',
+  },
+  email_change_current: {
+    type: 'email_change',
+    tokenColumn: 'email_change_token_current',
+    sentColumn: 'email_change_sent_at',
+    ott: 'email_change_token_current',
+  },
 };
 
 /**
@@ -53,15 +78,23 @@ export async function sendAuthMail(
   const a = ACTION[kind];
   const to = opts.to ?? user.email ?? '';
   if (!opts.skipFrequency) {
-    const sentAt = opts.sentColumnAt !== undefined ? opts.sentColumnAt : ((user as unknown as Record<string, string | null>)[a.sentColumn] ?? null);
+    const sentAt =
+      opts.sentColumnAt !== undefined
+        ? opts.sentColumnAt
+        : ((user as unknown as Record<string, string | null>)[a.sentColumn] ?? null);
     checkFrequency(sentAt, env.settings.maxFrequency);
   }
   if (isUndeliverableAddress(to)) throw badRequest('email_address_invalid', `Email address "${to}" is invalid`);
-  if (!env.limiters.email.take('global')) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+  if (!env.limiters.email.take('global'))
+    throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
   const otp = generateOtp(env.settings.otpLength);
   const hash = tokenHash(to, otp);
   const link = `${env.externalUrl}/verify?token=${encodeURIComponent(hash)}&type=${a.type}&redirect_to=${encodeURIComponent(redirectTo)}`;
-  await q(db, `update auth.users set ${a.tokenColumn} = $2, ${a.sentColumn} = now(), updated_at = now() where id = $1`, [user.id, hash]);
+  await q(
+    db,
+    `update auth.users set ${a.tokenColumn} = $2, ${a.sentColumn} = now(), updated_at = now() where id = $1`,
+    [user.id, hash],
+  );
   await q(
     db,
     `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)

@@ -46,7 +46,8 @@ function requireSession(r: AuthRequest, message: string): { userId: string; sess
 
 /** requireNotAnonymous: anonymous users cannot hold factors. */
 function requireNotAnonymous(r: AuthRequest): void {
-  if (r.claims?.is_anonymous === true) throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
+  if (r.claims?.is_anonymous === true)
+    throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
 }
 
 /** loadFactor: the path's factor, owned by the caller. */
@@ -82,21 +83,33 @@ async function validateFactors(r: AuthRequest, newName: string, sessionAal: stri
   for (const f of factors) {
     // Go compares the plain strings, so a second factor without a name also conflicts with the first.
     if ((f.friendly_name ?? '') === newName) {
-      throw unprocessable('mfa_factor_name_conflict', `A factor with the friendly name ${JSON.stringify(newName)} for this user already exists`);
+      throw unprocessable(
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name ${JSON.stringify(newName)} for this user already exists`,
+      );
     }
     if (f.status === 'verified') verified++;
   }
   if (factors.length >= settings.mfa.maxEnrolledFactors || verified >= MAX_VERIFIED_FACTORS) {
-    throw unprocessable('too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+    throw unprocessable(
+      'too_many_enrolled_mfa_factors',
+      'Maximum number of verified factors reached, unenroll to continue',
+    );
   }
-  if (verified > 0 && sessionAal !== 'aal2') throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
+  if (verified > 0 && sessionAal !== 'aal2')
+    throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
 }
 
 /** POST /factors (EnrollFactor). */
 export async function enrollFactor(r: AuthRequest): Promise<void> {
   requireNotAnonymous(r);
   const { aal } = requireSession(r, 'A valid session and a registered user are required to enroll a factor');
-  const p = parseParams(await r.body(), 'EnrollFactorParams', { friendly_name: 'string', factor_type: 'string', issuer: 'string', phone: 'string' });
+  const p = parseParams(await r.body(), 'EnrollFactorParams', {
+    friendly_name: 'string',
+    factor_type: 'string',
+    issuer: 'string',
+    phone: 'string',
+  });
   const mfa = r.env.settings.mfa;
   const type = str(p, 'factor_type');
   if (type === 'phone') {
@@ -105,7 +118,8 @@ export async function enrollFactor(r: AuthRequest): Promise<void> {
     throw internal('Phone MFA is not available on the local stack');
   }
   if (type === 'webauthn') {
-    if (!mfa.webauthnEnroll) throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+    if (!mfa.webauthnEnroll)
+      throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
     throw internal('WebAuthn MFA is not available on the local stack');
   }
   if (type !== 'totp') throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
@@ -137,11 +151,15 @@ export async function enrollFactor(r: AuthRequest): Promise<void> {
 /** POST /factors/{factor_id}/challenge (ChallengeFactor): records the caller's IP for verify. */
 export async function challengeFactor(r: AuthRequest): Promise<void> {
   const factor = await loadFactor(r);
-  if (!r.env.limiters.mfaChallenge.take(r.ip)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+  if (!r.env.limiters.mfaChallenge.take(r.ip))
+    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   const mfa = r.env.settings.mfa;
-  if (factor.factor_type === 'phone' && !mfa.phoneVerify) throw unprocessable('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
-  if (factor.factor_type === 'webauthn' && !mfa.webauthnVerify) throw unprocessable('mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn');
-  if (factor.factor_type !== 'totp') throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+  if (factor.factor_type === 'phone' && !mfa.phoneVerify)
+    throw unprocessable('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
+  if (factor.factor_type === 'webauthn' && !mfa.webauthnVerify)
+    throw unprocessable('mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn');
+  if (factor.factor_type !== 'totp')
+    throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
   if (!mfa.totpVerify) throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
   // auth-js sends its params object (factorId, channel…); Go ignores unknown keys, but a wrong type still fails.
   parseParams(await r.body(), 'ChallengeFactorParams', { channel: 'string', webauthn: 'object' });
@@ -172,10 +190,14 @@ async function validateChallenge(r: AuthRequest, factor: FactorRecord, challenge
   const c = rows[0];
   if (!c) throw unprocessable('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
   // A used challenge reports as an IP mismatch, exactly as GoTrue words it.
-  if (c.verified_at !== null || !c.ip_matches) throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+  if (c.verified_at !== null || !c.ip_matches)
+    throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
   if (c.expired) {
     await q(r.env.db, 'delete from auth.mfa_challenges where id = $1', [c.id]);
-    throw unprocessable('mfa_challenge_expired', `MFA challenge ${c.id} has expired, verify against another challenge or create a new challenge.`);
+    throw unprocessable(
+      'mfa_challenge_expired',
+      `MFA challenge ${c.id} has expired, verify against another challenge or create a new challenge.`,
+    );
   }
   return c;
 }
@@ -189,7 +211,8 @@ async function swapRefreshToken(tx: Queryable, userId: string, sessionId: string
       [sessionId],
     )
   )[0];
-  if (current) await q(tx, 'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [current.id]);
+  if (current)
+    await q(tx, 'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [current.id]);
   const issued = newRefreshToken();
   await q(
     tx,
@@ -203,39 +226,62 @@ async function swapRefreshToken(tx: Queryable, userId: string, sessionId: string
 /** POST /factors/{factor_id}/verify (VerifyFactor → verifyTOTPFactor). */
 export async function verifyFactor(r: AuthRequest): Promise<void> {
   const factor = await loadFactor(r);
-  if (!r.env.limiters.mfaVerify.take(r.ip)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
-  const p = parseParams(await r.body(), 'VerifyFactorParams', { challenge_id: 'string', code: 'string', webauthn: 'object' });
+  if (!r.env.limiters.mfaVerify.take(r.ip))
+    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+  const p = parseParams(await r.body(), 'VerifyFactorParams', {
+    challenge_id: 'string',
+    code: 'string',
+    webauthn: 'object',
+  });
   const challengeId = str(p, 'challenge_id');
   if (p.challenge_id !== undefined && !isUuid(challengeId)) {
     // gofrs/uuid's UnmarshalText error, surfaced by the JSON decoder.
-    throw badRequest('bad_json', `Could not parse request body as JSON: uuid: incorrect UUID length ${challengeId.length} in string ${JSON.stringify(challengeId)}`);
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: uuid: incorrect UUID length ${challengeId.length} in string ${JSON.stringify(challengeId)}`,
+    );
   }
   const code = str(p, 'code');
-  if (code === '' && factor.factor_type !== 'webauthn') throw badRequest('validation_failed', 'Code needs to be non-empty');
+  if (code === '' && factor.factor_type !== 'webauthn')
+    throw badRequest('validation_failed', 'Code needs to be non-empty');
   const mfa = r.env.settings.mfa;
-  if (factor.factor_type === 'phone' && !mfa.phoneVerify) throw unprocessable('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
+  if (factor.factor_type === 'phone' && !mfa.phoneVerify)
+    throw unprocessable('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
   // GoTrue answers a disabled WebAuthn verify with the enroll code.
-  if (factor.factor_type === 'webauthn' && !mfa.webauthnVerify) throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA verification is disabled for WebAuthn');
-  if (factor.factor_type !== 'totp') throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+  if (factor.factor_type === 'webauthn' && !mfa.webauthnVerify)
+    throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA verification is disabled for WebAuthn');
+  if (factor.factor_type !== 'totp')
+    throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
   if (!mfa.totpVerify) throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
 
   // The nil UUID (challenge_id absent) is looked up like any other and is not found.
   const challenge = await validateChallenge(r, factor, challengeId || '00000000-0000-0000-0000-000000000000');
-  if (!factor.secret || !validateTotp(code, factor.secret)) throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+  if (!factor.secret || !validateTotp(code, factor.secret))
+    throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
 
   const { userId, sessionId } = requireSession(r, 'A valid session is required to verify a factor');
   const body = await transaction(r.env.db, async (tx) => {
     // Claim the challenge under a row lock so two concurrent verifies cannot both succeed with it.
-    const claimed = await q(tx, 'update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null returning id', [challenge.id]);
+    const claimed = await q(
+      tx,
+      'update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null returning id',
+      [challenge.id],
+    );
     if (!claimed.length) throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
-    if (factor.status !== 'verified') await q(tx, "update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1", [factor.id]);
+    if (factor.status !== 'verified')
+      await q(tx, "update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1", [factor.id]);
     // updateMFASessionAndClaims: totp joins the session's amr, the session becomes aal2 and is tied to the factor.
     await addAmrClaim(tx, sessionId, 'totp');
     const refreshToken = await swapRefreshToken(tx, userId, sessionId);
-    await q(tx, "update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1", [sessionId, factor.id]);
+    await q(tx, "update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1", [
+      sessionId,
+      factor.id,
+    ]);
     // InvalidateSessionsWithAALLessThan(aal2) and DeleteUnverifiedFactors(totp).
     await q(tx, "delete from auth.sessions where user_id = $1 and aal < 'aal2'", [userId]);
-    await q(tx, "delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'", [userId]);
+    await q(tx, "delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'", [
+      userId,
+    ]);
     return sessionResponse(r.env.tokens, tx, userId, sessionId, refreshToken);
   });
   json(r, 200, body);
@@ -245,7 +291,8 @@ export async function verifyFactor(r: AuthRequest): Promise<void> {
 export async function unenrollFactor(r: AuthRequest): Promise<void> {
   const factor = await loadFactor(r);
   const { userId, aal } = requireSession(r, 'A valid session and factor are required to unenroll a factor');
-  if (factor.status === 'verified' && aal !== 'aal2') throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
+  if (factor.status === 'verified' && aal !== 'aal2')
+    throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
   await transaction(r.env.db, async (tx) => {
     // DowngradeSessionsToAAL1: sessions raised by this factor lose its amr entry and drop to aal1.
     await q(
@@ -253,7 +300,10 @@ export async function unenrollFactor(r: AuthRequest): Promise<void> {
       `delete from auth.mfa_amr_claims where authentication_method = 'totp' and session_id in (select id from auth.sessions where factor_id = $1)`,
       [factor.id],
     );
-    await q(tx, "update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2", [userId, factor.id]);
+    await q(tx, "update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2", [
+      userId,
+      factor.id,
+    ]);
     await q(tx, 'delete from auth.mfa_factors where id = $1', [factor.id]);
   });
   json(r, 200, { id: factor.id });

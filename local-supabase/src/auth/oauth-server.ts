@@ -53,7 +53,12 @@ export function requireOAuthServer(r: AuthRequest): void {
   if (!r.env.settings.oauthServer.enabled) throw notFound('feature_disabled', 'OAuth server is disabled');
 }
 
-export const parseScopes = (s: string): string[] => s.trim().split(' ').map((x) => x.trim()).filter(Boolean);
+export const parseScopes = (s: string): string[] =>
+  s
+    .trim()
+    .split(' ')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 function clientJson(c: ClientRow, secret?: string): Record<string, unknown> {
   const omit = (v: string | null) => (v ? v : undefined);
@@ -78,7 +83,9 @@ function clientJson(c: ClientRow, secret?: string): Record<string, unknown> {
 
 async function findClient(r: AuthRequest, id: string): Promise<ClientRow | null> {
   if (!isUuid(id)) return null;
-  const rows = await q<ClientRow>(r.env.db, 'select * from auth.oauth_clients where id = $1 and deleted_at is null', [id]);
+  const rows = await q<ClientRow>(r.env.db, 'select * from auth.oauth_clients where id = $1 and deleted_at is null', [
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -93,8 +100,10 @@ function redirectUriProblem(uri: string): string | null {
   }
   if (!u.host) return 'must have scheme and host';
   const scheme = u.protocol.replace(/:$/, '');
-  if (['javascript', 'data', 'file', 'vbscript', 'about', 'blob'].includes(scheme.toLowerCase())) return `scheme '${scheme}' is not allowed for security reasons`;
-  if (scheme === 'http' && !['localhost', '127.0.0.1', '[::1]'].includes(u.hostname)) return 'HTTP scheme only allowed for localhost';
+  if (['javascript', 'data', 'file', 'vbscript', 'about', 'blob'].includes(scheme.toLowerCase()))
+    return `scheme '${scheme}' is not allowed for security reasons`;
+  if (scheme === 'http' && !['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))
+    return 'HTTP scheme only allowed for localhost';
   if (u.hash) return 'fragment not allowed in redirect URI';
   return null;
 }
@@ -139,19 +148,26 @@ function validateRegistration(body: Record<string, unknown>): {
   if (name.length > 1024) throw validationFailed('client_name cannot exceed 1024 characters');
   const uri = strField('client_uri');
   const logo = strField('logo_uri');
-  for (const [k, v] of [['client_uri', uri], ['logo_uri', logo]] as const) {
+  for (const [k, v] of [
+    ['client_uri', uri],
+    ['logo_uri', logo],
+  ] as const) {
     if (!v) continue;
     if (v.length > 2048) throw validationFailed(`${k} cannot exceed 2048 characters`);
     if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(v) && !v.startsWith('/')) throw validationFailed(`${k} must be a valid URL`);
   }
   const explicitType = strField('client_type');
-  if (explicitType && explicitType !== 'public' && explicitType !== 'confidential') throw validationFailed("client_type must be 'public' or 'confidential'");
+  if (explicitType && explicitType !== 'public' && explicitType !== 'confidential')
+    throw validationFailed("client_type must be 'public' or 'confidential'");
   const method = strField('token_endpoint_auth_method');
   const methods = ['none', 'client_secret_basic', 'client_secret_post'];
-  if (method && !methods.includes(method)) throw validationFailed(`token_endpoint_auth_method must be one of: [${methods.join(' ')}]`);
+  if (method && !methods.includes(method))
+    throw validationFailed(`token_endpoint_auth_method must be one of: [${methods.join(' ')}]`);
   const inferred = method === 'none' ? 'public' : 'confidential';
   if (explicitType && method && explicitType !== inferred) {
-    throw validationFailed(`client_type '${explicitType}' is inconsistent with token_endpoint_auth_method '${method}' (expected client_type '${inferred}')`);
+    throw validationFailed(
+      `client_type '${explicitType}' is inconsistent with token_endpoint_auth_method '${method}' (expected client_type '${inferred}')`,
+    );
   }
   const clientType = (explicitType || (method ? inferred : 'confidential')) as 'public' | 'confidential';
   const authMethod = method || (clientType === 'public' ? 'none' : 'client_secret_basic');
@@ -183,7 +199,17 @@ export async function adminCreateClient(r: AuthRequest): Promise<void> {
     `insert into auth.oauth_clients (id, client_secret_hash, registration_type, redirect_uris, grant_types, client_name, client_uri, logo_uri,
        client_type, token_endpoint_auth_method, created_at, updated_at)
      values ($1, $2, 'manual', $3, $4, nullif($5, ''), nullif($6, ''), nullif($7, ''), $8, $9, now(), now()) returning *`,
-    [id, secret ? hashSecret(secret) : null, p.redirectUris.join(','), p.grantTypes.join(','), p.name, p.uri, p.logo, p.clientType, p.authMethod],
+    [
+      id,
+      secret ? hashSecret(secret) : null,
+      p.redirectUris.join(','),
+      p.grantTypes.join(','),
+      p.name,
+      p.uri,
+      p.logo,
+      p.clientType,
+      p.authMethod,
+    ],
   );
   json(r, 201, clientJson(rows[0]!, secret));
 }
@@ -191,7 +217,10 @@ export async function adminCreateClient(r: AuthRequest): Promise<void> {
 /** GET /admin/oauth/clients. */
 export async function adminListClients(r: AuthRequest): Promise<void> {
   requireOAuthServer(r);
-  const rows = await q<ClientRow>(r.env.db, 'select * from auth.oauth_clients where deleted_at is null order by created_at desc');
+  const rows = await q<ClientRow>(
+    r.env.db,
+    'select * from auth.oauth_clients where deleted_at is null order by created_at desc',
+  );
   json(r, 200, rows.length ? { clients: rows.map((c) => clientJson(c)) } : {});
 }
 
@@ -230,11 +259,20 @@ function errorRedirect(redirectUri: string, error: string, description: string, 
 }
 
 function successRedirect(a: { redirect_uri: string; authorization_code: string | null; state: string | null }): string {
-  return withQuery(a.redirect_uri, { ...(a.authorization_code ? { code: a.authorization_code } : {}), ...(a.state ? { state: a.state } : {}) });
+  return withQuery(a.redirect_uri, {
+    ...(a.authorization_code ? { code: a.authorization_code } : {}),
+    ...(a.state ? { state: a.state } : {}),
+  });
 }
 
 /** validateRemainingAuthorizeParams: problems here go back to the (trusted) redirect_uri. */
-function authorizeProblem(p: { responseType: string; scope: string; resource: string; codeChallenge: string; codeChallengeMethod: string }): string | null {
+function authorizeProblem(p: {
+  responseType: string;
+  scope: string;
+  resource: string;
+  codeChallenge: string;
+  codeChallengeMethod: string;
+}): string | null {
   if (p.responseType !== 'code') return 'only response_type=code is supported';
   const scopes = parseScopes(p.scope);
   if (!p.scope) return 'scope parameter is required';
@@ -251,9 +289,12 @@ function authorizeProblem(p: { responseType: string; scope: string; resource: st
     if (u.hash) return 'resource must not include a fragment component';
     if (u.search) return 'resource must not include a query component';
   }
-  if (!p.codeChallenge || !p.codeChallengeMethod) return 'PKCE flow requires both code_challenge and code_challenge_method';
-  if (!['s256', 'plain'].includes(p.codeChallengeMethod.toLowerCase())) return "code_challenge_method must be 'S256' or 'plain'";
-  if (p.codeChallenge.length < 43 || p.codeChallenge.length > 128) return 'code_challenge must be between 43 and 128 characters';
+  if (!p.codeChallenge || !p.codeChallengeMethod)
+    return 'PKCE flow requires both code_challenge and code_challenge_method';
+  if (!['s256', 'plain'].includes(p.codeChallengeMethod.toLowerCase()))
+    return "code_challenge_method must be 'S256' or 'plain'";
+  if (p.codeChallenge.length < 43 || p.codeChallenge.length > 128)
+    return 'code_challenge must be between 43 and 128 characters';
   return null;
 }
 
@@ -298,7 +339,11 @@ export async function authorize(r: AuthRequest): Promise<void> {
   const problem = authorizeProblem(p);
   if (problem) return redirect(r.res, errorRedirect(redirectUri, 'invalid_request', problem, state), 302);
   if (!settings.authorizationPath) {
-    return redirect(r.res, errorRedirect(redirectUri, 'server_error', 'oauth authorization path not configured', state), 302);
+    return redirect(
+      r.res,
+      errorRedirect(redirectUri, 'server_error', 'oauth authorization path not configured', state),
+      302,
+    );
   }
   const authorizationId = secureAlphanumeric(32);
   await q(
@@ -307,10 +352,24 @@ export async function authorize(r: AuthRequest): Promise<void> {
        code_challenge_method, nonce, response_type, status, created_at, expires_at)
      values ($1, $2, $3, $4, $5, nullif($6, ''), nullif($7, ''), $8, lower($9)::auth.code_challenge_method, nullif($10, ''), 'code', 'pending',
        now(), now() + make_interval(secs => $11))`,
-    [randomUUID(), authorizationId, client.id, redirectUri, p.scope, state, p.resource, p.codeChallenge, p.codeChallengeMethod, get('nonce'), settings.authorizationTtl],
+    [
+      randomUUID(),
+      authorizationId,
+      client.id,
+      redirectUri,
+      p.scope,
+      state,
+      p.resource,
+      p.codeChallenge,
+      p.codeChallengeMethod,
+      get('nonce'),
+      settings.authorizationTtl,
+    ],
   );
   const base = r.env.settings.siteUrl.replace(/\/+$/, '');
-  const path = settings.authorizationPath.startsWith('/') ? settings.authorizationPath : `/${settings.authorizationPath}`;
+  const path = settings.authorizationPath.startsWith('/')
+    ? settings.authorizationPath
+    : `/${settings.authorizationPath}`;
   redirect(r.res, `${base}${path}?authorization_id=${authorizationId}`, 302);
 }
 
@@ -342,7 +401,13 @@ async function lockAuthorization(tx: Queryable, authorizationId: string): Promis
 }
 
 async function hasCoveringConsent(tx: Queryable, userId: string, clientId: string, scope: string): Promise<boolean> {
-  const c = (await q<{ scopes: string }>(tx, 'select scopes from auth.oauth_consents where user_id = $1 and client_id = $2 and revoked_at is null', [userId, clientId]))[0];
+  const c = (
+    await q<{ scopes: string }>(
+      tx,
+      'select scopes from auth.oauth_consents where user_id = $1 and client_id = $2 and revoked_at is null',
+      [userId, clientId],
+    )
+  )[0];
   if (!c) return false;
   const granted = new Set(parseScopes(c.scopes));
   return parseScopes(scope).every((s) => granted.has(s));
@@ -350,7 +415,11 @@ async function hasCoveringConsent(tx: Queryable, userId: string, clientId: strin
 
 async function approve(tx: Queryable, a: AuthorizationRow): Promise<AuthorizationRow> {
   const code = a.authorization_code || randomUUID();
-  await q(tx, "update auth.oauth_authorizations set status = 'approved', approved_at = now(), authorization_code = $2 where id = $1", [a.id, code]);
+  await q(
+    tx,
+    "update auth.oauth_authorizations set status = 'approved', approved_at = now(), authorization_code = $2 where id = $1",
+    [a.id, code],
+  );
   return { ...a, status: 'approved', authorization_code: code };
 }
 
@@ -384,7 +453,12 @@ export async function getAuthorization(r: AuthRequest): Promise<void> {
       JSON.stringify({
         authorization_id: result.a.authorization_id,
         redirect_uri: omit(result.a.redirect_uri),
-        client: { id: client.id, name: omit(client.client_name), uri: omit(client.client_uri), logo_uri: omit(client.logo_uri) },
+        client: {
+          id: client.id,
+          name: omit(client.client_name),
+          uri: omit(client.client_uri),
+          logo_uri: omit(client.logo_uri),
+        },
         user: { id: user.row.id, email: omit(user.row.email) },
         scope: omit(result.a.scope),
       }),
@@ -398,7 +472,8 @@ export async function consent(r: AuthRequest): Promise<void> {
   validateOrigin(r);
   const user = r.user!;
   const body = parseJsonBody(await r.body(), () => badRequest('bad_json', 'invalid JSON body'));
-  if (body.action !== undefined && body.action !== null && typeof body.action !== 'string') throw badRequest('bad_json', 'invalid JSON body');
+  if (body.action !== undefined && body.action !== null && typeof body.action !== 'string')
+    throw badRequest('bad_json', 'invalid JSON body');
   const action = body.action;
   if (action !== 'approve' && action !== 'deny') throw validationFailed("action must be 'approve' or 'deny'");
   const id = r.params.authorization_id ?? '';
@@ -427,7 +502,16 @@ export async function consent(r: AuthRequest): Promise<void> {
 function tokenParams(r: AuthRequest, raw: Buffer): Record<string, string> {
   const type = r.req.headers['content-type'] ?? '';
   const out: Record<string, string> = {};
-  const keys = ['grant_type', 'code', 'refresh_token', 'redirect_uri', 'client_id', 'client_secret', 'code_verifier', 'resource'];
+  const keys = [
+    'grant_type',
+    'code',
+    'refresh_token',
+    'redirect_uri',
+    'client_id',
+    'client_secret',
+    'code_verifier',
+    'resource',
+  ];
   if (type.includes('application/json')) {
     const body = parseJsonBody(raw, () => oauthError('invalid_request', 'Invalid JSON body'));
     for (const k of keys) {
@@ -465,7 +549,9 @@ async function authenticateClient(r: AuthRequest, p: Record<string, string>): Pr
   const client = await findClient(r, id);
   if (!client) throw invalid('Invalid client credentials');
   if (client.token_endpoint_auth_method !== method) {
-    throw invalid(`invalid authentication method: client is registered for '${client.token_endpoint_auth_method}' but '${method}' was used`);
+    throw invalid(
+      `invalid authentication method: client is registered for '${client.token_endpoint_auth_method}' but '${method}' was used`,
+    );
   }
   if (client.client_type === 'public') {
     if (secret) throw invalid('public clients must not provide client_secret');
@@ -481,15 +567,28 @@ async function authenticateClient(r: AuthRequest, p: Record<string, string>): Pr
 function verifyPkce(a: AuthorizationRow, verifier: string): string | null {
   if (!a.code_challenge) return null;
   if (!verifier) return 'code_verifier is required when PKCE challenge is present';
-  const expected = a.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : a.code_challenge_method === 'plain' ? verifier : null;
+  const expected =
+    a.code_challenge_method === 's256'
+      ? createHash('sha256').update(verifier).digest('base64url')
+      : a.code_challenge_method === 'plain'
+        ? verifier
+        : null;
   if (expected === null) return 'code challenge method not supported';
   const x = Buffer.from(expected);
   const y = Buffer.from(a.code_challenge);
-  return x.length === y.length && timingSafeEqual(x, y) ? null : 'code challenge does not match previously saved code verifier';
+  return x.length === y.length && timingSafeEqual(x, y)
+    ? null
+    : 'code challenge does not match previously saved code verifier';
 }
 
 /** GenerateIDToken: OIDC claims filtered by the granted scopes, audience = the client. */
-async function idToken(r: AuthRequest, userId: string, clientId: string, scopes: string[], nonce: string | null): Promise<string> {
+async function idToken(
+  r: AuthRequest,
+  userId: string,
+  clientId: string,
+  scopes: string[],
+  nonce: string | null,
+): Promise<string> {
   const u = (await findUserById(r.env.db, userId))!.row;
   const meta = (u.raw_user_meta_data ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
@@ -530,14 +629,25 @@ export async function oauthToken(r: AuthRequest): Promise<void> {
   const client = await authenticateClient(r, p);
   const grant = p.grant_type ?? '';
   if (!grant) throw oauthError('invalid_request', 'grant_type is required');
-  if (!client.grant_types.split(',').map((g) => g.trim()).includes(grant)) {
+  if (
+    !client.grant_types
+      .split(',')
+      .map((g) => g.trim())
+      .includes(grant)
+  ) {
     throw oauthError('unsupported_grant_type', `Client is not allowed to use grant type: ${grant}`);
   }
   if (grant === 'refresh_token') {
     if (!p.refresh_token) throw oauthError('invalid_request', 'refresh_token is required for refresh_token grant');
-    if (!r.env.limiters.token.take(r.ip)) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    if (!r.env.limiters.token.take(r.ip))
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
     const s = await rotateRefreshToken(r, p.refresh_token, client.id);
-    return json(r, 200, { access_token: s.access_token, token_type: s.token_type, expires_in: s.expires_in, refresh_token: s.refresh_token });
+    return json(r, 200, {
+      access_token: s.access_token,
+      token_type: s.token_type,
+      expires_in: s.expires_in,
+      refresh_token: s.refresh_token,
+    });
   }
   if (grant !== 'authorization_code') throw oauthError('unsupported_grant_type', `Unsupported grant type: ${grant}`);
   if (!p.code) throw oauthError('invalid_request', 'code is required for authorization_code grant');
@@ -553,7 +663,8 @@ export async function oauthToken(r: AuthRequest): Promise<void> {
   if (!a) throw oauthError('invalid_grant', 'Invalid authorization code');
   if (a.expired) throw oauthError('invalid_grant', 'Authorization code has expired');
   if (a.client_id !== client.id) throw oauthError('invalid_grant', 'Authorization code was not issued for this client');
-  if (p.resource && p.resource !== (a.resource ?? '')) throw oauthError('invalid_grant', 'Authorization code resource does not match the resource parameter');
+  if (p.resource && p.resource !== (a.resource ?? ''))
+    throw oauthError('invalid_grant', 'Authorization code resource does not match the resource parameter');
   if (p.redirect_uri && p.redirect_uri !== a.redirect_uri) throw oauthError('invalid_grant', 'Invalid redirect_uri');
   const pkce = verifyPkce(a, p.code_verifier ?? '');
   if (pkce) throw oauthError('invalid_grant', `PKCE verification failed: ${pkce}`);
@@ -564,9 +675,19 @@ export async function oauthToken(r: AuthRequest): Promise<void> {
 
   const session = await transaction(r.env.db, async (tx) => {
     // Codes are single use: the row is locked, then deleted with the session's creation.
-    const locked = await q(tx, "select id from auth.oauth_authorizations where id = $1 and status = 'approved' for update skip locked", [a.id]);
+    const locked = await q(
+      tx,
+      "select id from auth.oauth_authorizations where id = $1 and status = 'approved' for update skip locked",
+      [a.id],
+    );
     if (!locked.length) throw oauthError('invalid_grant', 'Invalid authorization code');
-    const { sessionId, refreshToken } = await createSession(tx, r.req, user.row.id, 'oauth_provider/authorization_code', { clientId: client.id, scopes: a.scope });
+    const { sessionId, refreshToken } = await createSession(
+      tx,
+      r.req,
+      user.row.id,
+      'oauth_provider/authorization_code',
+      { clientId: client.id, scopes: a.scope },
+    );
     await q(tx, 'delete from auth.oauth_authorizations where id = $1', [a.id]);
     return sessionResponse(r.env.tokens, tx, user.row.id, sessionId, refreshToken);
   });

@@ -3,7 +3,12 @@ import { badRequest } from './errors.ts';
 /** Go's json.Unmarshal into a params struct: unknown keys ignored, null leaves the zero value, wrong types fail. */
 export type FieldType = 'string' | 'bool' | 'object' | 'any';
 
-const GO_TYPE: Record<FieldType, string> = { string: 'string', bool: 'bool', object: 'map[string]interface {}', any: 'interface {}' };
+const GO_TYPE: Record<FieldType, string> = {
+  string: 'string',
+  bool: 'bool',
+  object: 'map[string]interface {}',
+  any: 'interface {}',
+};
 
 function jsonKind(v: unknown): string {
   if (Array.isArray(v)) return 'array';
@@ -31,7 +36,10 @@ export function parseParams(body: Buffer, struct: string, fields: Record<string,
   }
   if (value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw badRequest('bad_json', `Could not parse request body as JSON: json: cannot unmarshal ${jsonKind(value)} into Go value of type api.${struct}`);
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: json: cannot unmarshal ${jsonKind(value)} into Go value of type api.${struct}`,
+    );
   }
   const out: Record<string, unknown> = {};
   for (const [key, type] of Object.entries(fields)) {
@@ -53,6 +61,7 @@ export function parseParams(body: Buffer, struct: string, fields: Record<string,
   return out;
 }
 
-export const str = (p: Record<string, unknown>, k: string): string => (typeof p[k] === 'string' ? (p[k] as string) : '');
+export const str = (p: Record<string, unknown>, k: string): string =>
+  typeof p[k] === 'string' ? (p[k] as string) : '';
 export const obj = (p: Record<string, unknown>, k: string): Record<string, unknown> | undefined =>
   p[k] && typeof p[k] === 'object' ? (p[k] as Record<string, unknown>) : undefined;

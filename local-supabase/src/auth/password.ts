@@ -19,7 +19,9 @@ export function passwordStrengthError(settings: AuthSettings, password: string):
   for (const set of settings.requiredCharacters) {
     if (set && ![...password].some((c) => set.includes(c))) {
       reasons.push('characters');
-      messages.push(`Password should contain at least one character of each: ${settings.requiredCharacters.join(', ')}.`);
+      messages.push(
+        `Password should contain at least one character of each: ${settings.requiredCharacters.join(', ')}.`,
+      );
       break;
     }
   }
@@ -30,7 +32,9 @@ type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 /** bcrypt cost 10 with the `$2a$` prefix GoTrue writes, computed by pgcrypto inside the database. */
 export async function hashPassword(db: Queryable, password: string): Promise<string> {
-  const { rows } = await db.query<{ h: string }>("select extensions.crypt($1, extensions.gen_salt('bf', 10)) as h", [password]);
+  const { rows } = await db.query<{ h: string }>("select extensions.crypt($1, extensions.gen_salt('bf', 10)) as h", [
+    password,
+  ]);
   return rows[0]!.h;
 }
 
@@ -48,14 +52,27 @@ const EMAIL_FORMAT =
 export function validateEmail(email: string): string {
   if (email === '') throw badRequest('validation_failed', 'An email address is required');
   if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
-  if (!EMAIL_FORMAT.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
+  if (!EMAIL_FORMAT.test(email))
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   return email.toLowerCase();
 }
 
 // Hosted's mail validator (internal/mailer/validateclient, extended validation) refuses these before sending.
 const INVALID_EMAILS = new Set(['test@gmail.com', 'example@gmail.com', 'someone@gmail.com', 'test@email.com']);
 const INVALID_HOST_SUFFIXES = ['.test', '.example', '.invalid', '.local', '.localhost'];
-const INVALID_HOSTS = new Set(['test', 'example', 'invalid', 'local', 'localhost', 'test.com', 'example.com', 'example.net', 'example.org', 'gamil.com', 'gamai.com']);
+const INVALID_HOSTS = new Set([
+  'test',
+  'example',
+  'invalid',
+  'local',
+  'localhost',
+  'test.com',
+  'example.com',
+  'example.net',
+  'example.org',
+  'gamil.com',
+  'gamai.com',
+]);
 
 /** Whether hosted would refuse to mail this address (400 email_address_invalid). */
 export function isUndeliverableAddress(email: string): boolean {

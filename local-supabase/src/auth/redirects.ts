@@ -38,7 +38,11 @@ export function isRedirectUrlValid(settings: AuthSettings, redirectUrl: string):
   } catch {
     return false;
   }
-  if (base.hostname === ref.hostname && base.protocol === ref.protocol && (base.port === ref.port || LOCALHOSTS.has(ref.hostname))) {
+  if (
+    base.hostname === ref.hostname &&
+    base.protocol === ref.protocol &&
+    (base.port === ref.port || LOCALHOSTS.has(ref.hostname))
+  ) {
     return true;
   }
   const host = ref.hostname;

@@ -5,7 +5,11 @@ import { API_VERSION_HEADER, apiVersionOf } from './errors.ts';
 /** sendJSON: GoTrue answers `application/json`; success responses do not echo the API version header. */
 export function json(r: AuthRequest, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  r.res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  r.res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
   r.res.end(text);
 }
 

@@ -5,7 +5,22 @@ import { q, type Queryable } from './store.ts';
 import { findUserById, userJson, type LoadedUser } from './users.ts';
 
 /** How the session was authenticated; the amr claim's `method` (models.AuthenticationMethod). */
-export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'invite' | 'email_signup' | 'email/signup' | 'email_change' | 'totp' | 'mfa/phone' | 'mfa/webauthn' | 'oauth' | 'anonymous' | 'token_refresh' | 'oauth_provider/authorization_code';
+export type AuthMethod =
+  | 'password'
+  | 'otp'
+  | 'magiclink'
+  | 'recovery'
+  | 'invite'
+  | 'email_signup'
+  | 'email/signup'
+  | 'email_change'
+  | 'totp'
+  | 'mfa/phone'
+  | 'mfa/webauthn'
+  | 'oauth'
+  | 'anonymous'
+  | 'token_refresh'
+  | 'oauth_provider/authorization_code';
 
 export interface SessionRow {
   id: string;
@@ -101,7 +116,12 @@ export async function addAmrClaim(db: Queryable, sessionId: string, method: Auth
 export async function aalAndAmr(
   db: Queryable,
   sessionId: string,
-): Promise<{ aal: string; amr: { method: string; timestamp: number }[]; clientId: string | null; scopes: string | null }> {
+): Promise<{
+  aal: string;
+  amr: { method: string; timestamp: number }[];
+  clientId: string | null;
+  scopes: string | null;
+}> {
   const s = await q<{ aal: string | null; oauth_client_id: string | null; scopes: string | null }>(
     db,
     'select aal, oauth_client_id, scopes from auth.sessions where id = $1',
@@ -127,7 +147,12 @@ export interface TokenContext {
 }
 
 /** GenerateAccessToken: claim set and order of tokens.AccessTokenClaims; `aud` as a single string. */
-export async function accessTokenFor(tc: TokenContext, db: Queryable, user: LoadedUser, sessionId: string): Promise<{ token: string; expiresAt: number }> {
+export async function accessTokenFor(
+  tc: TokenContext,
+  db: Queryable,
+  user: LoadedUser,
+  sessionId: string,
+): Promise<{ token: string; expiresAt: number }> {
   const { aal, amr, clientId, scopes } = await aalAndAmr(db, sessionId);
   const r = user.row;
   const claims = {
@@ -175,9 +200,15 @@ export async function sessionResponse(
 }
 
 /** models.Logout / LogoutSession / LogoutAllExceptMe: sessions go, their refresh tokens and claims cascade. */
-export async function logoutUser(db: Queryable, userId: string, scope: 'global' | 'local' | 'others', sessionId: string | null): Promise<void> {
+export async function logoutUser(
+  db: Queryable,
+  userId: string,
+  scope: 'global' | 'local' | 'others',
+  sessionId: string | null,
+): Promise<void> {
   if (scope === 'local' && sessionId) await q(db, 'delete from auth.sessions where id = $1', [sessionId]);
-  else if (scope === 'others' && sessionId) await q(db, 'delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
+  else if (scope === 'others' && sessionId)
+    await q(db, 'delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
   else {
     await q(db, 'delete from auth.sessions where user_id = $1', [userId]);
     await q(db, 'delete from auth.refresh_tokens where user_id = $1', [userId]);

@@ -21,9 +21,23 @@ export interface AuthSettings {
   otpLength: number;
   otpExpiry: number;
   rateLimits: { emailSentPerHour: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
-  mfa: { maxEnrolledFactors: number; totpEnroll: boolean; totpVerify: boolean; phoneEnroll: boolean; phoneVerify: boolean; webauthnEnroll: boolean; webauthnVerify: boolean };
+  mfa: {
+    maxEnrolledFactors: number;
+    totpEnroll: boolean;
+    totpVerify: boolean;
+    phoneEnroll: boolean;
+    phoneVerify: boolean;
+    webauthnEnroll: boolean;
+    webauthnVerify: boolean;
+  };
   /** [auth.oauth_server] (GOTRUE_OAUTH_SERVER_*): Supabase Auth as an OAuth 2.1 authorization server. */
-  oauthServer: { enabled: boolean; authorizationPath: string; allowDynamicRegistration: boolean; authorizationTtl: number; defaultScope: string };
+  oauthServer: {
+    enabled: boolean;
+    authorizationPath: string;
+    allowDynamicRegistration: boolean;
+    authorizationTtl: number;
+    defaultScope: string;
+  };
   /** Roles whose tokens may call /admin (GOTRUE_JWT_ADMIN_ROLES). */
   adminRoles: string[];
 }
@@ -71,7 +85,10 @@ const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
  * unresolved there is only a warning, and the text is used as it is, so links point nowhere until it is set.
  */
 export function unsetUrlVariables(auth: Record<string, unknown>): string[] {
-  const values = [auth.site_url, ...(Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls : [])];
+  const values = [
+    auth.site_url,
+    ...(Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls : []),
+  ];
   return values.flatMap((v) => (typeof v === 'string' && envReference(v) !== null ? [envReference(v)!] : []));
 }
 
@@ -89,7 +106,9 @@ export function loadAuthSettings(config: StackConfig, warn: (msg: string) => voi
   const relax = config.testMode ? 100 : 1;
   return {
     siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
-    additionalRedirectUrls: Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls.filter((u): u is string => typeof u === 'string') : [],
+    additionalRedirectUrls: Array.isArray(auth.additional_redirect_urls)
+      ? auth.additional_redirect_urls.filter((u): u is string => typeof u === 'string')
+      : [],
     jwtExpiry: num(auth.jwt_expiry, 3600),
     refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),

@@ -20,7 +20,15 @@ import {
   userJson,
 } from './users.ts';
 
-const SIGNUP_FIELDS = { email: 'string', phone: 'string', password: 'string', data: 'object', channel: 'string', code_challenge_method: 'string', code_challenge: 'string' } as const;
+const SIGNUP_FIELDS = {
+  email: 'string',
+  phone: 'string',
+  password: 'string',
+  data: 'object',
+  channel: 'string',
+  code_challenge_method: 'string',
+  code_challenge: 'string',
+} as const;
 
 /** POST /signup (internal/api/signup.go), e-mail provider. */
 export async function signup(r: AuthRequest): Promise<void> {
@@ -40,7 +48,8 @@ export async function signup(r: AuthRequest): Promise<void> {
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   const weak = passwordStrengthError(s, password);
   if (weak) throw weak;
-  if (email !== '' && phone !== '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
+  if (email !== '' && phone !== '')
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
   if (email === '') throw unprocessable('phone_provider_disabled', 'Phone signups are disabled');
   if (!s.emailSignupEnabled) throw badRequest('email_provider_disabled', 'Email signups are disabled');
   const normalized = validateEmail(email);
@@ -77,13 +86,25 @@ export async function signup(r: AuthRequest): Promise<void> {
     } else {
       const hash = await hashPassword(tx, password);
       try {
-        id = await insertUser(tx, { email: normalized, passwordHash: hash, aud, userMetadata: data, appMetadata: { provider: 'email', providers: ['email'] } });
+        id = await insertUser(tx, {
+          email: normalized,
+          passwordHash: hash,
+          aud,
+          userMetadata: data,
+          appMetadata: { provider: 'email', providers: ['email'] },
+        });
       } catch (err) {
         env.log(`signup: insert failed: ${(err as Error).message}`);
         throw internal('Database error saving new user');
       }
       await setRole(tx, id, 'authenticated');
-      const identityData = { sub: id, email: normalized, email_verified: false, phone_verified: false, ...withoutKeys(data, ['sub', 'email', 'email_verified', 'phone_verified']) };
+      const identityData = {
+        sub: id,
+        email: normalized,
+        email_verified: false,
+        phone_verified: false,
+        ...withoutKeys(data, ['sub', 'email', 'email_verified', 'phone_verified']),
+      };
       await createEmailIdentity(tx, id, identityData);
       const meta = mergeMetadata(data, identityData);
       await tx.query('update auth.users set raw_user_meta_data = $2 where id = $1', [id, meta]);

@@ -18,13 +18,19 @@ export function goTime(pgText: string | null | undefined): string | null {
   return `${m[1]}T${m[2]}${frac === '.' ? '' : frac}${offset}`;
 }
 
-export async function q<T extends pg.QueryResultRow>(db: Queryable, text: string, values: unknown[] = []): Promise<T[]> {
+export async function q<T extends pg.QueryResultRow>(
+  db: Queryable,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const res = await db.query<T>({
     text,
     values,
     types: {
       getTypeParser: ((oid: number, format?: string) =>
-        oid === TEXT_TIMESTAMPS || oid === TEXT_TIMESTAMP ? (v: string) => v : (defaultTypes.getTypeParser as (o: number, f?: string) => unknown)(oid, format)) as never,
+        oid === TEXT_TIMESTAMPS || oid === TEXT_TIMESTAMP
+          ? (v: string) => v
+          : (defaultTypes.getTypeParser as (o: number, f?: string) => unknown)(oid, format)) as never,
     },
   });
   return res.rows;

@@ -13,11 +13,13 @@ export const INVALID_LOGIN = 'Invalid login credentials';
 export async function token(r: AuthRequest): Promise<void> {
   const grant = r.url.searchParams.get('grant_type') ?? '';
   if (grant === 'password') {
-    if (!r.env.limiters.signup.take(r.ip)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+    if (!r.env.limiters.signup.take(r.ip))
+      throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
     return passwordGrant(r);
   }
   if (grant === 'refresh_token') {
-    if (!r.env.limiters.token.take(r.ip)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+    if (!r.env.limiters.token.take(r.ip))
+      throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
     return refreshGrant(r);
   }
   // id_token, pkce and web3 need providers this stack does not have; GoTrue's answer for unknown grants.
@@ -26,11 +28,16 @@ export async function token(r: AuthRequest): Promise<void> {
 
 async function passwordGrant(r: AuthRequest): Promise<void> {
   const { env } = r;
-  const p = parseParams(await r.body(), 'PasswordGrantParams', { email: 'string', phone: 'string', password: 'string' });
+  const p = parseParams(await r.body(), 'PasswordGrantParams', {
+    email: 'string',
+    phone: 'string',
+    password: 'string',
+  });
   const email = str(p, 'email');
   const phone = str(p, 'phone');
   const password = str(p, 'password');
-  if (email && phone) throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
+  if (email && phone)
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
   if (!email && !phone) throw badRequest('validation_failed', 'missing email or phone');
   if (!email) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
   const user = await findUserByEmail(env.db, email, 'authenticated');
@@ -43,7 +50,8 @@ async function passwordGrant(r: AuthRequest): Promise<void> {
   if (!isConfirmed(user.row)) throw badRequest('email_not_confirmed', 'Email not confirmed');
   const session = await transaction(env.db, async (tx) => {
     const { sessionId, refreshToken } = await createSession(tx, r.req, user.row.id, 'password');
-    const extra = weak && weak.kind === 'weak_password' ? { weak_password: { message: weak.message, reasons: weak.reasons } } : {};
+    const extra =
+      weak && weak.kind === 'weak_password' ? { weak_password: { message: weak.message, reasons: weak.reasons } } : {};
     return sessionResponse(env.tokens, tx, user.row.id, sessionId, refreshToken, extra);
   });
   json(r, 200, session);
@@ -59,7 +67,11 @@ async function refreshGrant(r: AuthRequest): Promise<void> {
  * The refresh itself, shared with the OAuth server's /oauth/token: `clientId` is the authenticated OAuth
  * client there and null on /token, and an OAuth session can only be refreshed by its own client.
  */
-export async function rotateRefreshToken(r: AuthRequest, rt: string, clientId: string | null): Promise<Record<string, unknown>> {
+export async function rotateRefreshToken(
+  r: AuthRequest,
+  rt: string,
+  clientId: string | null,
+): Promise<Record<string, unknown>> {
   const { env } = r;
   if (rt.length < 12 || (rt.length === 12 && !/^[a-z0-9]{12}$/.test(rt)) || rt.length > 12) {
     throw badRequest('validation_failed', 'Refresh token is not valid');
@@ -67,29 +79,47 @@ export async function rotateRefreshToken(r: AuthRequest, rt: string, clientId: s
   const found = await q<RefreshTokenRow>(env.db, 'select * from auth.refresh_tokens where token = $1', [rt]);
   const tokenRow = found[0];
   if (!tokenRow) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-  const userRows = await q<{ banned_until: string | null }>(env.db, 'select banned_until from auth.users where id::text = $1', [tokenRow.user_id]);
+  const userRows = await q<{ banned_until: string | null }>(
+    env.db,
+    'select banned_until from auth.users where id::text = $1',
+    [tokenRow.user_id],
+  );
   if (!userRows[0]) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   if (isBanned(userRows[0] as never)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
-  const session = tokenRow.session_id ? (await q<SessionRow>(env.db, 'select * from auth.sessions where id = $1', [tokenRow.session_id]))[0] : undefined;
+  const session = tokenRow.session_id
+    ? (await q<SessionRow>(env.db, 'select * from auth.sessions where id = $1', [tokenRow.session_id]))[0]
+    : undefined;
   if (!session) {
     await q(env.db, 'delete from auth.refresh_tokens where id = $1', [tokenRow.id]);
     throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
   }
-  if (session.not_after && Date.parse(session.not_after.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) < Date.now()) {
+  if (
+    session.not_after &&
+    Date.parse(session.not_after.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) < Date.now()
+  ) {
     throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
   }
   const sessionClient = session.oauth_client_id ?? null;
-  if (sessionClient && !clientId) throw oauthError('invalid_client', 'Client authentication required for OAuth session');
-  if (sessionClient && clientId !== sessionClient) throw oauthError('invalid_client', "Client does not match the session's OAuth client");
-  if (!sessionClient && clientId) throw oauthError('invalid_client', 'Client authentication not allowed for non-OAuth session');
+  if (sessionClient && !clientId)
+    throw oauthError('invalid_client', 'Client authentication required for OAuth session');
+  if (sessionClient && clientId !== sessionClient)
+    throw oauthError('invalid_client', "Client does not match the session's OAuth client");
+  if (!sessionClient && clientId)
+    throw oauthError('invalid_client', 'Client authentication not allowed for non-OAuth session');
 
   const body = await transactionCommitOnError(env.db, async (tx) => {
-    const locked = (await q<RefreshTokenRow>(tx, 'select * from auth.refresh_tokens where token = $1 for update', [rt]))[0];
+    const locked = (
+      await q<RefreshTokenRow>(tx, 'select * from auth.refresh_tokens where token = $1 for update', [rt])
+    )[0];
     if (!locked) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     let issued = '';
     if (locked.revoked) {
       const active = (
-        await q<RefreshTokenRow>(tx, 'select * from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1', [session.id])
+        await q<RefreshTokenRow>(
+          tx,
+          'select * from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1',
+          [session.id],
+        )
       )[0];
       if (active && active.parent === locked.token) {
         // The client lost the response to its last refresh: hand back the token already issued.
@@ -98,7 +128,11 @@ export async function rotateRefreshToken(r: AuthRequest, rt: string, clientId: s
         const updated = Date.parse(locked.updated_at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
         if (Date.now() > updated + env.settings.refreshTokenReuseInterval * 1000) {
           if (env.settings.refreshTokenRotation) {
-            await q(tx, 'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false', [session.id]);
+            await q(
+              tx,
+              'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
+              [session.id],
+            );
           }
           throw new CommitWithError(badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'));
         }

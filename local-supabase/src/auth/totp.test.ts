@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, newTotpSecret, otpauthUri, qrCodeSvg, totpCode, validateTotp } from './totp.ts';
+import {
+  base32Decode,
+  base32Encode,
+  hotp,
+  newTotpSecret,
+  otpauthUri,
+  qrCodeSvg,
+  totpCode,
+  validateTotp,
+} from './totp.ts';
 
 const SHA1_KEY = Buffer.from('12345678901234567890');
 
 describe('HOTP (RFC 4226 appendix D)', () => {
   it('matches the ten published values', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ];
     expect(expected.map((_, i) => hotp(SHA1_KEY, i))).toEqual(expected);
   });
 });
@@ -22,7 +42,9 @@ describe('TOTP (RFC 6238 appendix B)', () => {
   ])('t=%i', (t, sha1, sha256, sha512) => {
     expect(hotp(SHA1_KEY, step(t), 8, 'sha1')).toBe(sha1);
     expect(hotp(Buffer.from('12345678901234567890123456789012'), step(t), 8, 'sha256')).toBe(sha256);
-    expect(hotp(Buffer.from('1234567890123456789012345678901234567890123456789012345678901234'), step(t), 8, 'sha512')).toBe(sha512);
+    expect(
+      hotp(Buffer.from('1234567890123456789012345678901234567890123456789012345678901234'), step(t), 8, 'sha512'),
+    ).toBe(sha512);
   });
   it('uses 6 digits from a base32 secret, as authenticator apps do', () => {
     const secret = base32Encode(SHA1_KEY);
@@ -43,7 +65,8 @@ describe('validateTotp', () => {
   });
   it('refuses codes that are not exactly six digits', () => {
     const code = totpCode(secret, now);
-    for (const bad of ['', code.slice(1), `${code}0`, ' 12345', 'abcdef', `${code.slice(0, 5)}x`]) expect(validateTotp(bad, secret, now)).toBe(false);
+    for (const bad of ['', code.slice(1), `${code}0`, ' 12345', 'abcdef', `${code.slice(0, 5)}x`])
+      expect(validateTotp(bad, secret, now)).toBe(false);
   });
 });
 

@@ -47,7 +47,12 @@ export function base32Decode(text: string): Buffer {
 }
 
 /** RFC 4226 HOTP with dynamic truncation; `algorithm` and `digits` are open so RFC 6238's vectors can be checked. */
-export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS, algorithm: 'sha1' | 'sha256' | 'sha512' = 'sha1'): string {
+export function hotp(
+  key: Buffer,
+  counter: number,
+  digits = TOTP_DIGITS,
+  algorithm: 'sha1' | 'sha256' | 'sha512' = 'sha1',
+): string {
   const msg = Buffer.alloc(8);
   msg.writeBigUInt64BE(BigInt(counter));
   const mac = createHmac(algorithm, key).update(msg).digest();
@@ -90,8 +95,7 @@ function goEscape(s: string, mode: 'path' | 'segment'): string {
   for (const byte of Buffer.from(s, 'utf8')) {
     const c = String.fromCharCode(byte);
     const keep =
-      /[A-Za-z0-9\-_.~]/.test(c) ||
-      ('$&+,/:;=?@'.includes(c) && (mode === 'path' ? c !== '?' : !'/;,?'.includes(c)));
+      /[A-Za-z0-9\-_.~]/.test(c) || ('$&+,/:;=?@'.includes(c) && (mode === 'path' ? c !== '?' : !'/;,?'.includes(c)));
     out += keep ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return out;

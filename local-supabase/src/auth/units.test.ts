@@ -8,7 +8,8 @@ import { parseDuration, requiredCharactersFor, type AuthSettings } from './setti
 import { goTime } from './store.ts';
 import { tokenHash } from './mail.ts';
 
-const req = (version?: string) => ({ headers: version ? { 'x-supabase-api-version': version } : {} }) as unknown as IncomingMessage;
+const req = (version?: string) =>
+  ({ headers: version ? { 'x-supabase-api-version': version } : {} }) as unknown as IncomingMessage;
 
 const settings = {
   siteUrl: 'http://localhost:5173',
@@ -19,9 +20,15 @@ const settings = {
 
 describe('errorResponse', () => {
   it('uses {code, message} and echoes the header for 2024-01-01 and later dates', () => {
-    const out = errorResponse(req('2025-06-01'), new AuthError(400, 'invalid_credentials', 'Invalid login credentials'));
+    const out = errorResponse(
+      req('2025-06-01'),
+      new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
+    );
     expect(out.body).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
-    expect(out.headers).toMatchObject({ 'X-Supabase-Api-Version': '2024-01-01', 'x-sb-error-code': 'invalid_credentials' });
+    expect(out.headers).toMatchObject({
+      'X-Supabase-Api-Version': '2024-01-01',
+      'x-sb-error-code': 'invalid_credentials',
+    });
   });
   it('uses the legacy shape without or with an older or invalid header', () => {
     for (const v of [undefined, '2023-12-31', 'garbage']) {
@@ -31,9 +38,21 @@ describe('errorResponse', () => {
     }
   });
   it('shapes weak_password and OAuth errors as GoTrue does', () => {
-    expect(errorResponse(req('2024-01-01'), weakPassword('m', ['length'])).body).toEqual({ code: 'weak_password', message: 'm', weak_password: { reasons: ['length'] } });
-    expect(errorResponse(req(), weakPassword('m', ['length'])).body).toEqual({ code: 422, error_code: 'weak_password', msg: 'm', weak_password: { reasons: ['length'] } });
-    expect(errorResponse(req('2024-01-01'), new AuthError(400, 'invalid_request', 'd', 'oauth')).body).toEqual({ error: 'invalid_request', error_description: 'd' });
+    expect(errorResponse(req('2024-01-01'), weakPassword('m', ['length'])).body).toEqual({
+      code: 'weak_password',
+      message: 'm',
+      weak_password: { reasons: ['length'] },
+    });
+    expect(errorResponse(req(), weakPassword('m', ['length'])).body).toEqual({
+      code: 422,
+      error_code: 'weak_password',
+      msg: 'm',
+      weak_password: { reasons: ['length'] },
+    });
+    expect(errorResponse(req('2024-01-01'), new AuthError(400, 'invalid_request', 'd', 'oauth')).body).toEqual({
+      error: 'invalid_request',
+      error_description: 'd',
+    });
   });
 });
 
@@ -79,7 +98,9 @@ describe('redirect allow list', () => {
 
 describe('parseParams', () => {
   it('ignores unknown keys, skips nulls and names wrong types', () => {
-    expect(parseParams(Buffer.from('{"email":"a","x":1,"data":null}'), 'P', { email: 'string', data: 'object' })).toEqual({ email: 'a' });
+    expect(
+      parseParams(Buffer.from('{"email":"a","x":1,"data":null}'), 'P', { email: 'string', data: 'object' }),
+    ).toEqual({ email: 'a' });
     expect(() => parseParams(Buffer.from('{"data":"s"}'), 'P', { data: 'object' })).toThrow(
       'json: cannot unmarshal string into Go struct field P.data of type map[string]interface {}',
     );

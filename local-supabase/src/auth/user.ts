@@ -21,8 +21,16 @@ export async function getUser(r: AuthRequest): Promise<void> {
 export async function updateUser(r: AuthRequest): Promise<void> {
   const { env } = r;
   const p = parseParams(await r.body(), 'UserUpdateParams', {
-    email: 'string', password: 'string', current_password: 'string', nonce: 'string', data: 'object', app_metadata: 'object',
-    phone: 'string', channel: 'string', code_challenge: 'string', code_challenge_method: 'string',
+    email: 'string',
+    password: 'string',
+    current_password: 'string',
+    nonce: 'string',
+    data: 'object',
+    app_metadata: 'object',
+    phone: 'string',
+    channel: 'string',
+    code_challenge: 'string',
+    code_challenge_method: 'string',
   });
   const user = r.user!;
   const session = r.session ?? null;
@@ -37,20 +45,37 @@ export async function updateUser(r: AuthRequest): Promise<void> {
   }
   if (p.app_metadata !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   const verifiedFactor = user.factors.some((f) => f.status === 'verified');
-  if (verifiedFactor && session?.aal !== 'aal2' && ((hasPassword && password !== '') || (email !== '' && email !== user.row.email))) {
-    throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+  if (
+    verifiedFactor &&
+    session?.aal !== 'aal2' &&
+    ((hasPassword && password !== '') || (email !== '' && email !== user.row.email))
+  ) {
+    throw new AuthError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
   }
   if (email !== '' && email !== user.row.email) {
     const dup = await findUserByEmail(env.db, email, 'authenticated');
-    if (dup && dup.row.id !== user.row.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    if (dup && dup.row.id !== user.row.id)
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
   let newHash: string | null = null;
   if (hasPassword) {
-    if (env.settings.securePasswordChange && (!session || Date.now() > Date.parse(session.created_at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) + 86_400_000)) {
+    if (
+      env.settings.securePasswordChange &&
+      (!session ||
+        Date.now() > Date.parse(session.created_at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) + 86_400_000)
+    ) {
       if (!str(p, 'nonce')) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
       throw badRequest('reauthentication_not_valid', 'Requested nonce is invalid or has expired');
     }
-    if (password !== '' && user.row.encrypted_password && (await passwordMatches(env.db, password, user.row.encrypted_password))) {
+    if (
+      password !== '' &&
+      user.row.encrypted_password &&
+      (await passwordMatches(env.db, password, user.row.encrypted_password))
+    ) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
     newHash = await hashPassword(env.db, password);
@@ -71,16 +96,32 @@ export async function updateUser(r: AuthRequest): Promise<void> {
     }
     const data = obj(p, 'data');
     if (data) {
-      const current = (await q<{ m: Record<string, unknown> | null }>(tx, 'select raw_user_meta_data as m from auth.users where id = $1', [user.row.id]))[0]?.m ?? null;
-      await q(tx, 'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [user.row.id, mergeMetadata(current, data)]);
+      const current =
+        (
+          await q<{ m: Record<string, unknown> | null }>(
+            tx,
+            'select raw_user_meta_data as m from auth.users where id = $1',
+            [user.row.id],
+          )
+        )[0]?.m ?? null;
+      await q(tx, 'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
+        user.row.id,
+        mergeMetadata(current, data),
+      ]);
     }
     if (email !== '' && email !== user.row.email) {
       const fresh = (await findUserById(tx, user.row.id, true))!;
-      await q(tx, "update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1", [user.row.id, email]);
+      await q(tx, 'update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1', [
+        user.row.id,
+        email,
+      ]);
       // sendEmailChange: with double_confirm_changes both addresses get a link; both must be followed.
       await sendAuthMail(env, tx, fresh.row, 'email_change_new', redirectTo, { to: email, newEmail: email });
       if (env.settings.doubleConfirmChanges && fresh.row.email) {
-        await sendAuthMail(env, tx, fresh.row, 'email_change_current', redirectTo, { newEmail: email, skipFrequency: true });
+        await sendAuthMail(env, tx, fresh.row, 'email_change_current', redirectTo, {
+          newEmail: email,
+          skipFrequency: true,
+        });
       } else {
         await q(tx, "update auth.users set email_change_token_current = '' where id = $1", [user.row.id]);
       }
@@ -92,7 +133,13 @@ export async function updateUser(r: AuthRequest): Promise<void> {
 /** POST /logout?scope=global|local|others: 204. */
 export async function logout(r: AuthRequest): Promise<void> {
   const scope = r.url.searchParams.get('scope') ?? '';
-  if (!['', 'global', 'local', 'others'].includes(scope)) throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
-  await logoutUser(r.env.db, r.user!.row.id, (scope || 'global') as 'global' | 'local' | 'others', r.session?.id ?? null);
+  if (!['', 'global', 'local', 'others'].includes(scope))
+    throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
+  await logoutUser(
+    r.env.db,
+    r.user!.row.id,
+    (scope || 'global') as 'global' | 'local' | 'others',
+    r.session?.id ?? null,
+  );
   noContent(r);
 }

@@ -81,7 +81,11 @@ export async function findUserByEmail(db: Queryable, email: string, aud: string)
   return rows[0] ? loadRelations(db, rows[0]) : null;
 }
 
-export async function findUserByToken(db: Queryable, column: 'confirmation_token' | 'recovery_token' | 'email_change', hash: string): Promise<LoadedUser | null> {
+export async function findUserByToken(
+  db: Queryable,
+  column: 'confirmation_token' | 'recovery_token' | 'email_change',
+  hash: string,
+): Promise<LoadedUser | null> {
   const where =
     column === 'email_change' ? '(email_change_token_current = $1 or email_change_token_new = $1)' : `${column} = $1`;
   const rows = await q<UserRow>(db, `select * from auth.users where ${where} and $1 <> '' limit 1 for update`, [hash]);
@@ -89,8 +93,12 @@ export async function findUserByToken(db: Queryable, column: 'confirmation_token
 }
 
 export async function loadRelations(db: Queryable, row: UserRow): Promise<LoadedUser> {
-  const identities = await q<IdentityRow>(db, 'select * from auth.identities where user_id = $1 order by created_at', [row.id]);
-  const factors = await q<FactorRow>(db, 'select * from auth.mfa_factors where user_id = $1 order by created_at', [row.id]);
+  const identities = await q<IdentityRow>(db, 'select * from auth.identities where user_id = $1 order by created_at', [
+    row.id,
+  ]);
+  const factors = await q<FactorRow>(db, 'select * from auth.mfa_factors where user_id = $1 order by created_at', [
+    row.id,
+  ]);
   return { row, identities, factors };
 }
 
@@ -105,7 +113,9 @@ export function isConfirmed(u: UserRow): boolean {
 }
 
 export function isBanned(u: UserRow): boolean {
-  return u.banned_until !== null && Date.parse(u.banned_until.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) > Date.now();
+  return (
+    u.banned_until !== null && Date.parse(u.banned_until.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) > Date.now()
+  );
 }
 
 /** Drops absent (null/undefined) keys, like Go's `omitempty` on pointer fields. */
@@ -179,7 +189,14 @@ export function userJson(u: LoadedUser): Record<string, unknown> {
  */
 export async function insertUser(
   db: Queryable,
-  p: { id?: string; email: string; passwordHash: string | null; aud: string; userMetadata: Record<string, unknown>; appMetadata: Record<string, unknown> },
+  p: {
+    id?: string;
+    email: string;
+    passwordHash: string | null;
+    aud: string;
+    userMetadata: Record<string, unknown>;
+    appMetadata: Record<string, unknown>;
+  },
 ): Promise<string> {
   const id = p.id ?? randomUUID();
   await q(
@@ -197,7 +214,10 @@ export async function setRole(db: Queryable, id: string, role: string): Promise<
 }
 
 /** UpdateUserMetaData / UpdateAppMetaData: merge, a null value removes the key. */
-export function mergeMetadata(current: Record<string, unknown> | null, updates: Record<string, unknown>): Record<string, unknown> {
+export function mergeMetadata(
+  current: Record<string, unknown> | null,
+  updates: Record<string, unknown>,
+): Record<string, unknown> {
   const out = { ...(current ?? {}) };
   for (const [k, v] of Object.entries(updates)) {
     if (v === null) delete out[k];
@@ -206,7 +226,11 @@ export function mergeMetadata(current: Record<string, unknown> | null, updates: 
   return out;
 }
 
-export async function createEmailIdentity(db: Queryable, userId: string, identityData: Record<string, unknown>): Promise<void> {
+export async function createEmailIdentity(
+  db: Queryable,
+  userId: string,
+  identityData: Record<string, unknown>,
+): Promise<void> {
   await q(
     db,
     `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)

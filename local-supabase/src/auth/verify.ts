@@ -10,7 +10,13 @@ import { q, transaction, type Queryable } from './store.ts';
 import { confirmUser, findUserByToken, isBanned, isConfirmed, type LoadedUser } from './users.ts';
 
 const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
-const OAUTH_ERROR: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
+const OAUTH_ERROR: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
+  503: 'temporarily_unavailable',
+};
 
 type Outcome = { kind: 'session'; body: Record<string, unknown>; type: string } | { kind: 'message'; message: string };
 
@@ -19,8 +25,22 @@ function sentAtMs(v: string | null): number | null {
 }
 
 /** verifyTokenHash: find the user by the hashed token for this type, refuse banned users and expired links. */
-async function userForTokenHash(r: AuthRequest, tx: Queryable, type: string, hash: string): Promise<{ user: LoadedUser; type: string }> {
-  const column = type === 'signup' || type === 'invite' ? 'confirmation_token' : type === 'recovery' || type === 'magiclink' ? 'recovery_token' : type === 'email_change' ? 'email_change' : type === 'email' ? 'confirmation_token' : null;
+async function userForTokenHash(
+  r: AuthRequest,
+  tx: Queryable,
+  type: string,
+  hash: string,
+): Promise<{ user: LoadedUser; type: string }> {
+  const column =
+    type === 'signup' || type === 'invite'
+      ? 'confirmation_token'
+      : type === 'recovery' || type === 'magiclink'
+        ? 'recovery_token'
+        : type === 'email_change'
+          ? 'email_change'
+          : type === 'email'
+            ? 'confirmation_token'
+            : null;
   if (!column) throw badRequest('validation_failed', 'Invalid email verification type');
   let user = await findUserByToken(tx, column, hash);
   let effective = type;
@@ -35,14 +55,27 @@ async function userForTokenHash(r: AuthRequest, tx: Queryable, type: string, has
   if (!user) throw expired;
   if (isBanned(user.row)) throw forbidden('user_banned', 'User is banned');
   const row = user.row;
-  const sent = effective === 'signup' ? row.confirmation_sent_at : effective === 'invite' ? (row.confirmation_sent_at ?? row.invited_at) : effective === 'email_change' ? row.email_change_sent_at : row.recovery_sent_at;
+  const sent =
+    effective === 'signup'
+      ? row.confirmation_sent_at
+      : effective === 'invite'
+        ? (row.confirmation_sent_at ?? row.invited_at)
+        : effective === 'email_change'
+          ? row.email_change_sent_at
+          : row.recovery_sent_at;
   const ms = sentAtMs(sent);
   if (ms === null || ms + r.env.settings.otpExpiry * 1000 < Date.now()) throw expired;
   return { user, type: effective };
 }
 
 /** signupVerify / recoverVerify / emailChangeVerify, then a new session (amr otp). */
-async function applyVerification(r: AuthRequest, tx: Queryable, user: LoadedUser, type: string, hash: string): Promise<Outcome> {
+async function applyVerification(
+  r: AuthRequest,
+  tx: Queryable,
+  user: LoadedUser,
+  type: string,
+  hash: string,
+): Promise<Outcome> {
   const row = user.row;
   if (type === 'signup' || type === 'invite') {
     await confirmUser(tx, row);
@@ -86,7 +119,8 @@ async function applyVerification(r: AuthRequest, tx: Queryable, user: LoadedUser
 
 /** GET /verify: the e-mail link. Redirects (303) with the session, or the error, in the URL fragment. */
 export async function verifyGet(r: AuthRequest): Promise<void> {
-  if (!r.env.limiters.verify.take(r.ip)) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+  if (!r.env.limiters.verify.take(r.ip))
+    throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
   const token = r.url.searchParams.get('token') ?? '';
   const type = r.url.searchParams.get('type') ?? '';
   const redirectTo = referrerOf(r.env.settings, r.req, r.url);
@@ -145,18 +179,29 @@ export function errorRedirectUrl(redirectTo: string, err: AuthError): string {
 
 /** POST /verify: token_hash + type, or e-mail + OTP + type; answers the session JSON. */
 export async function verifyPost(r: AuthRequest): Promise<void> {
-  if (!r.env.limiters.verify.take(r.ip)) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
-  const p = parseParams(await r.body(), 'VerifyParams', { type: 'string', token: 'string', token_hash: 'string', email: 'string', phone: 'string', redirect_to: 'string' });
+  if (!r.env.limiters.verify.take(r.ip))
+    throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+  const p = parseParams(await r.body(), 'VerifyParams', {
+    type: 'string',
+    token: 'string',
+    token_hash: 'string',
+    email: 'string',
+    phone: 'string',
+    redirect_to: 'string',
+  });
   const type = str(p, 'type');
   const tokenValue = str(p, 'token');
   let hash = str(p, 'token_hash');
   const email = str(p, 'email');
   const phone = str(p, 'phone');
   if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
-  if ((tokenValue === '' && hash === '') || (tokenValue !== '' && hash !== '')) throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+  if ((tokenValue === '' && hash === '') || (tokenValue !== '' && hash !== ''))
+    throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   if (tokenValue !== '') {
-    if (phone !== '' || type === 'sms' || type === 'phone_change') throw unprocessable('phone_provider_disabled', 'Unsupported phone provider');
-    if (email === '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
+    if (phone !== '' || type === 'sms' || type === 'phone_change')
+      throw unprocessable('phone_provider_disabled', 'Unsupported phone provider');
+    if (email === '')
+      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
     let normalized: string;
     try {
       normalized = validateEmail(email);

@@ -6,7 +6,11 @@ describe('workerEnv', () => {
   const config = loadConfig({ dataDir: '/tmp/x' });
 
   it('gives the hosted variables, secrets, and only the runtime settings of the parent', () => {
-    const env = workerEnv(config, { STRIPE_KEY: 'sk', SUPABASE_URL: 'http://evil' }, { HOME: '/root', PATH: '/bin', HTTPS_PROXY: 'http://p', SECRET_OF_STACK: 'x' });
+    const env = workerEnv(
+      config,
+      { STRIPE_KEY: 'sk', SUPABASE_URL: 'http://evil' },
+      { HOME: '/root', PATH: '/bin', HTTPS_PROXY: 'http://p', SECRET_OF_STACK: 'x' },
+    );
     expect(env).toMatchObject({
       SUPABASE_URL: config.apiUrl,
       SUPABASE_ANON_KEY: config.anonKey,
@@ -24,7 +28,11 @@ describe('workerEnv', () => {
   });
 
   it("passes on the certificates Deno needs to download npm: packages behind the machine's proxy", () => {
-    const parent = { NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca.crt', DENO_TLS_CA_STORE: 'mozilla,system', DENO_CERT: '/c.pem' };
+    const parent = {
+      NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca.crt',
+      DENO_TLS_CA_STORE: 'mozilla,system',
+      DENO_CERT: '/c.pem',
+    };
     expect(workerEnv(config, {}, parent)).toMatchObject(parent);
   });
 

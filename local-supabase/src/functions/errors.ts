@@ -32,7 +32,11 @@ export const platformErrors = {
     code: 'UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM',
     message: `Unsupported JWT algorithm ${alg}`,
   }),
-  bootError: (): PlatformError => ({ status: 503, code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }),
+  bootError: (): PlatformError => ({
+    status: 503,
+    code: 'BOOT_ERROR',
+    message: 'Function failed to start (please check logs)',
+  }),
   workerError: (): PlatformError => ({
     status: 500,
     code: 'WORKER_ERROR',

@@ -22,7 +22,13 @@ class IdleTimeout extends Error {}
  * When the worker dies before answering, the client gets the platform error hosted sends for it.
  * Resolves when the exchange is over.
  */
-export function proxyToWorker(req: IncomingMessage, res: ServerResponse, lease: Lease, target: string, opts: ProxyOptions): Promise<void> {
+export function proxyToWorker(
+  req: IncomingMessage,
+  res: ServerResponse,
+  lease: Lease,
+  target: string,
+  opts: ProxyOptions,
+): Promise<void> {
   // The client may have gone while its worker booted: nothing to forward.
   if (req.socket.destroyed) {
     lease.release();

@@ -19,7 +19,9 @@ beforeEach(() => {
 afterEach(() => rmSync(project, { recursive: true, force: true }));
 
 function registry(extra = '') {
-  return new FunctionRegistry(functionRoots(loadConfig({ projectDir: project, dataDir: path.join(project, '.data') }), extra));
+  return new FunctionRegistry(
+    functionRoots(loadConfig({ projectDir: project, dataDir: path.join(project, '.data') }), extra),
+  );
 }
 
 describe('FunctionRegistry', () => {
@@ -30,7 +32,8 @@ describe('FunctionRegistry', () => {
     write('supabase/functions/.hidden/index.ts', '');
     const r = registry();
     expect(r.resolve('hello')?.entry).toBe(path.join(project, 'supabase/functions/hello/index.ts'));
-    for (const name of ['no-entry', '_shared', '.hidden', '', '..', 'hello/..', 'missing']) expect(r.resolve(name), name).toBeNull();
+    for (const name of ['no-entry', '_shared', '.hidden', '', '..', 'hello/..', 'missing'])
+      expect(r.resolve(name), name).toBeNull();
   });
 
   it('reads verify_jwt and enabled from config.toml, default on, and notices edits', () => {
@@ -56,7 +59,7 @@ describe('FunctionRegistry', () => {
     expect(registry().resolve('open')).toBeNull();
   });
 
-  it('merges secrets: supabase/functions/.env, then the function root\'s own .env', () => {
+  it("merges secrets: supabase/functions/.env, then the function root's own .env", () => {
     write('supabase/functions/.env', 'A=1\nB="two words"\n');
     write('fixtures/.env', 'B=fixture\n');
     write('fixtures/f/index.ts', '');
@@ -74,13 +77,19 @@ describe('FunctionRegistry', () => {
     );
     write('supabase/functions/.env', 'OVERRIDDEN=from-env-file\n');
     const config = loadConfig({ projectDir: project, dataDir: path.join(project, '.data') }, {});
-    const r = new FunctionRegistry(functionRoots(config, ''), () => undefined, { SITE_URL: 'http://localhost:45173', ALLOWED_ORIGINS: '' });
+    const r = new FunctionRegistry(functionRoots(config, ''), () => undefined, {
+      SITE_URL: 'http://localhost:45173',
+      ALLOWED_ORIGINS: '',
+    });
     expect(r.secrets(r.resolve('f')!)).toEqual({
       SITE_URL: 'http://localhost:45173',
       PLAIN: 'literal',
       OVERRIDDEN: 'from-env-file',
     });
     // Nothing set: the reference is not a value, so the function does not see the name at all.
-    expect(new FunctionRegistry(functionRoots(config, '')).secrets(r.resolve('f')!)).toEqual({ PLAIN: 'literal', OVERRIDDEN: 'from-env-file' });
+    expect(new FunctionRegistry(functionRoots(config, '')).secrets(r.resolve('f')!)).toEqual({
+      PLAIN: 'literal',
+      OVERRIDDEN: 'from-env-file',
+    });
   });
 });

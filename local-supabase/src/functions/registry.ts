@@ -34,10 +34,17 @@ export interface ResolvedFunction {
 /** Hosted function slugs: a letter, then letters, digits, `-` and `_`. */
 const SLUG = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
-export function functionRoots(config: StackConfig, extraDirs = process.env.LOCAL_SUPABASE_FUNCTIONS_DIRS ?? ''): FunctionRoot[] {
+export function functionRoots(
+  config: StackConfig,
+  extraDirs = process.env.LOCAL_SUPABASE_FUNCTIONS_DIRS ?? '',
+): FunctionRoot[] {
   const primary = path.join(config.projectDir, 'supabase', 'functions');
   const roots: FunctionRoot[] = [
-    { dir: primary, configFile: path.join(config.projectDir, 'supabase', 'config.toml'), envFile: path.join(primary, '.env') },
+    {
+      dir: primary,
+      configFile: path.join(config.projectDir, 'supabase', 'config.toml'),
+      envFile: path.join(primary, '.env'),
+    },
   ];
   for (const raw of extraDirs.split(',')) {
     const trimmed = raw.trim();
@@ -83,7 +90,8 @@ export class FunctionRegistry {
     const files = [this.roots[0]!.envFile, fn.root.envFile];
     const out: Record<string, string> = {};
     const edgeRuntime = this.toml(this.roots[0]!.configFile).edge_runtime;
-    const declared = edgeRuntime && typeof edgeRuntime === 'object' ? (edgeRuntime as Record<string, unknown>).secrets : undefined;
+    const declared =
+      edgeRuntime && typeof edgeRuntime === 'object' ? (edgeRuntime as Record<string, unknown>).secrets : undefined;
     if (declared && typeof declared === 'object') {
       for (const [k, v] of Object.entries(declared as Record<string, unknown>)) {
         if (typeof v === 'string' && v !== '' && envReference(v) === null) out[k.toUpperCase()] = v;
@@ -98,7 +106,8 @@ export class FunctionRegistry {
 
   private settings(root: FunctionRoot, name: string): Record<string, unknown> {
     const functions = this.toml(root.configFile).functions;
-    const section = functions && typeof functions === 'object' ? (functions as Record<string, unknown>)[name] : undefined;
+    const section =
+      functions && typeof functions === 'object' ? (functions as Record<string, unknown>)[name] : undefined;
     return section && typeof section === 'object' ? (section as Record<string, unknown>) : {};
   }
 

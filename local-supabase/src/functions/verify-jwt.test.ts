@@ -22,9 +22,13 @@ const code = async (headers: Record<string, string>) => (await checkJwt(headers,
 describe('checkJwt', () => {
   it('passes project JWTs and user tokens of both signing kinds', async () => {
     const c = config();
-    const hs = await new SignJWT({ role: 'authenticated' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(c.jwtSecret));
+    const hs = await new SignJWT({ role: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(c.jwtSecret));
     const es = await keys.signAccessToken({ role: 'authenticated', sub: 'u' }, 60);
-    for (const token of [c.anonKey, c.serviceRoleKey, hs, es]) expect(await code({ authorization: `Bearer ${token}` })).toBeNull();
+    for (const token of [c.anonKey, c.serviceRoleKey, hs, es])
+      expect(await code({ authorization: `Bearer ${token}` })).toBeNull();
   });
 
   it('passes the new API keys on either header', async () => {
@@ -49,6 +53,10 @@ describe('checkJwt', () => {
     expect(await code({ authorization: `Bearer ${foreign}` })).toBe('UNAUTHORIZED_ASYMMETRIC_JWT');
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.`;
     const refusal = await checkJwt({ authorization: `Bearer ${none}` }, keys);
-    expect(refusal).toEqual({ status: 401, code: 'UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM', message: 'Unsupported JWT algorithm none' });
+    expect(refusal).toEqual({
+      status: 401,
+      code: 'UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM',
+      message: 'Unsupported JWT algorithm none',
+    });
   });
 });

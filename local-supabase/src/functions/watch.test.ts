@@ -21,7 +21,10 @@ describe('failureFor', () => {
   it('maps how a worker ended to the platform error hosted sends', () => {
     expect(failureFor(null).code).toBe('WORKER_ERROR');
     expect(failureFor({ code: 1, signal: null, stoppedFor: null }).code).toBe('WORKER_ERROR');
-    expect(failureFor({ code: null, signal: 'SIGTRAP', stoppedFor: null })).toMatchObject({ status: 546, code: 'WORKER_RESOURCE_LIMIT' });
+    expect(failureFor({ code: null, signal: 'SIGTRAP', stoppedFor: null })).toMatchObject({
+      status: 546,
+      code: 'WORKER_RESOURCE_LIMIT',
+    });
     expect(failureFor({ code: null, signal: 'SIGTERM', stoppedFor: 'wall-clock' }).status).toBe(546);
     expect(failureFor({ code: null, signal: 'SIGTERM', stoppedFor: 'shutdown' }).code).toBe('WORKER_ERROR');
   });

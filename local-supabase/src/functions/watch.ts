@@ -20,7 +20,11 @@ export function changeTarget(rootDir: string, relative: string): ChangeTarget | 
 }
 
 /** Watches every existing root (recursively) and reports what an edit invalidates. */
-export function watchRoots(roots: FunctionRoot[], onChange: (target: ChangeTarget) => void, log: (msg: string) => void): { close(): void } {
+export function watchRoots(
+  roots: FunctionRoot[],
+  onChange: (target: ChangeTarget) => void,
+  log: (msg: string) => void,
+): { close(): void } {
   const watchers: FSWatcher[] = [];
   for (const root of roots) {
     if (!existsSync(root.dir)) continue;

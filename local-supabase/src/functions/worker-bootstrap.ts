@@ -38,7 +38,15 @@ deno.serve = (...args: unknown[]): unknown => {
   const first = !serving;
   serving = true;
   // The platform owns the listener: port, address and TLS are not the function's to choose.
-  const { port: _port, hostname: _hostname, path: _path, cert: _cert, key: _key, onListen: _onListen, ...rest } = options;
+  const {
+    port: _port,
+    hostname: _hostname,
+    path: _path,
+    cert: _cert,
+    key: _key,
+    onListen: _onListen,
+    ...rest
+  } = options;
   return originalServe({
     ...rest,
     handler,

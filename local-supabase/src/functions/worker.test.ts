@@ -40,16 +40,26 @@ function start(name: string, source: string, logs: string[] = []): FunctionWorke
 describe('FunctionWorker', () => {
   it.each([
     ['handler', `Deno.serve((req) => new Response(Deno.env.get('GREETING') + ' ' + new URL(req.url).pathname));`],
-    ['options-and-handler', `Deno.serve({ port: 9999, onListen() {} }, (req) => new Response(Deno.env.get('GREETING') + ' ' + new URL(req.url).pathname));`],
-    ['options-with-handler', `Deno.serve({ handler: (req) => new Response(Deno.env.get('GREETING') + ' ' + new URL(req.url).pathname) });`],
-  ])('serves a function calling Deno.serve with %s', async (name, source) => {
-    const worker = start(name, source);
-    const port = await worker.ready;
-    const res = await fetch(`http://127.0.0.1:${port}/${name}/x`);
-    expect(await res.text()).toBe(`hi /${name}/x`);
-  }, 30_000);
+    [
+      'options-and-handler',
+      `Deno.serve({ port: 9999, onListen() {} }, (req) => new Response(Deno.env.get('GREETING') + ' ' + new URL(req.url).pathname));`,
+    ],
+    [
+      'options-with-handler',
+      `Deno.serve({ handler: (req) => new Response(Deno.env.get('GREETING') + ' ' + new URL(req.url).pathname) });`,
+    ],
+  ])(
+    'serves a function calling Deno.serve with %s',
+    async (name, source) => {
+      const worker = start(name, source);
+      const port = await worker.ready;
+      const res = await fetch(`http://127.0.0.1:${port}/${name}/x`);
+      expect(await res.text()).toBe(`hi /${name}/x`);
+    },
+    30_000,
+  );
 
-  it('uses the function folder\'s own deno.json (import map)', async () => {
+  it("uses the function folder's own deno.json (import map)", async () => {
     const dir = path.join(root, 'mapped');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'deno.json'), JSON.stringify({ imports: { '#greeting': './greeting.ts' } }));
@@ -61,9 +71,13 @@ describe('FunctionWorker', () => {
     expect(readdirSync(dir).sort()).toEqual(['deno.json', 'greeting.ts', 'index.ts']);
   }, 30_000);
 
-  it('forwards the function\'s console output line by line', async () => {
+  it("forwards the function's console output line by line", async () => {
     const logs: string[] = [];
-    const worker = start('logger', `console.log('line one\\nline two'); console.error('on stderr'); Deno.serve(() => new Response());`, logs);
+    const worker = start(
+      'logger',
+      `console.log('line one\\nline two'); console.error('on stderr'); Deno.serve(() => new Response());`,
+      logs,
+    );
     await worker.ready;
     await new Promise((r) => setTimeout(r, 100));
     expect(logs).toEqual(expect.arrayContaining(['line one', 'line two', 'on stderr']));
@@ -73,14 +87,21 @@ describe('FunctionWorker', () => {
     ['throws-on-load', `throw new Error('nope');`],
     ['syntax-error', `Deno.serve(() => new Response(;`],
     ['never-serves', `console.log('loaded');`],
-  ])('rejects `ready` with BootError when the function %s', async (name, source) => {
-    const worker = start(name, source);
-    await expect(worker.ready).rejects.toBeInstanceOf(BootError);
-    expect((await worker.exited).code).toBe(70);
-  }, 30_000);
+  ])(
+    'rejects `ready` with BootError when the function %s',
+    async (name, source) => {
+      const worker = start(name, source);
+      await expect(worker.ready).rejects.toBeInstanceOf(BootError);
+      expect((await worker.exited).code).toBe(70);
+    },
+    30_000,
+  );
 
   it('drains before stopping when retired', async () => {
-    const worker = start('drain', `Deno.serve(async () => { await new Promise((r) => setTimeout(r, 300)); return new Response('done'); });`);
+    const worker = start(
+      'drain',
+      `Deno.serve(async () => { await new Promise((r) => setTimeout(r, 300)); return new Response('done'); });`,
+    );
     const port = await worker.ready;
     const release = worker.begin();
     const answer = fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());

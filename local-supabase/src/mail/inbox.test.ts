@@ -5,11 +5,46 @@ import { renderMail } from './templates.ts';
 
 describe('inbox shapes', () => {
   const mailer = createMailer();
-  const m = mailer.send({ to: 'ada@goodspace.dev', ...renderMail('signup', { link: 'http://x/verify?a=1&b=2', otp: '123456', email: 'ada@goodspace.dev' }) });
+  const m = mailer.send({
+    to: 'ada@goodspace.dev',
+    ...renderMail('signup', { link: 'http://x/verify?a=1&b=2', otp: '123456', email: 'ada@goodspace.dev' }),
+  });
 
   it('summarises and details messages with Mailpit field names', () => {
-    expect(Object.keys(summary(m))).toEqual(['ID', 'MessageID', 'Read', 'From', 'To', 'Cc', 'Bcc', 'ReplyTo', 'Subject', 'Created', 'Tags', 'Size', 'Attachments', 'Snippet']);
-    expect(Object.keys(detail(m))).toEqual(['ID', 'MessageID', 'From', 'To', 'Cc', 'Bcc', 'ReplyTo', 'ReturnPath', 'Subject', 'Date', 'Tags', 'Text', 'HTML', 'Size', 'Inline', 'Attachments']);
+    expect(Object.keys(summary(m))).toEqual([
+      'ID',
+      'MessageID',
+      'Read',
+      'From',
+      'To',
+      'Cc',
+      'Bcc',
+      'ReplyTo',
+      'Subject',
+      'Created',
+      'Tags',
+      'Size',
+      'Attachments',
+      'Snippet',
+    ]);
+    expect(Object.keys(detail(m))).toEqual([
+      'ID',
+      'MessageID',
+      'From',
+      'To',
+      'Cc',
+      'Bcc',
+      'ReplyTo',
+      'ReturnPath',
+      'Subject',
+      'Date',
+      'Tags',
+      'Text',
+      'HTML',
+      'Size',
+      'Inline',
+      'Attachments',
+    ]);
     expect(m.Subject).toBe('Confirm your signup');
     expect(m.HTML).toContain('href="http://x/verify?a=1&amp;b=2"');
   });

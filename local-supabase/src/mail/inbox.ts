@@ -7,7 +7,8 @@ import type { MailMessage, Mailer } from '../mailer.ts';
  * The mail inbox on :54324: a page for people and the Mailpit JSON API tests and scripts read
  * (Mailpit v1 API: /api/v1/messages, /api/v1/message/{ID}, DELETE /api/v1/messages, /api/v1/search).
  */
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function snippet(m: MailMessage): string {
   return m.Text.replace(/\s+/g, ' ').trim().slice(0, 250);
@@ -91,7 +92,11 @@ function listBody(all: MailMessage[], start: number, limit: number) {
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Access-Control-Allow-Origin': '*' });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    'Access-Control-Allow-Origin': '*',
+  });
   res.end(text);
 }
 
@@ -124,7 +129,12 @@ function listPage(mailer: Mailer): string {
 
 function messagePage(m: MailMessage): string {
   // The HTML body is shown in a sandboxed frame (srcdoc) so its styles stay apart; links open in the top window.
-  const srcdoc = escapeHtml(m.HTML.replace('<head>', '<head><base target="_top">').replace(/<html([^>]*)>(?![\s\S]*<head>)/, '<html$1><head><base target="_top"></head>'));
+  const srcdoc = escapeHtml(
+    m.HTML.replace('<head>', '<head><base target="_top">').replace(
+      /<html([^>]*)>(?![\s\S]*<head>)/,
+      '<html$1><head><base target="_top"></head>',
+    ),
+  );
   const content = `<p><a href="/">← Inbox</a></p><h1>${escapeHtml(m.Subject)}</h1>
 <p>From ${escapeHtml(m.From.Name)} &lt;${escapeHtml(m.From.Address)}&gt; to ${escapeHtml(m.To.map((a) => a.Address).join(', '))}, ${escapeHtml(m.Created)}</p>
 <iframe sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${srcdoc}"></iframe>`;
@@ -155,7 +165,8 @@ async function route(req: IncomingMessage, res: ServerResponse, mailer: Mailer):
     if (raw) {
       try {
         const parsed = JSON.parse(raw) as { IDs?: unknown };
-        if (Array.isArray(parsed.IDs) && parsed.IDs.length) ids = parsed.IDs.filter((x): x is string => typeof x === 'string');
+        if (Array.isArray(parsed.IDs) && parsed.IDs.length)
+          ids = parsed.IDs.filter((x): x is string => typeof x === 'string');
       } catch {
         return send(res, 400, { Error: 'invalid JSON body' });
       }
@@ -167,7 +178,15 @@ async function route(req: IncomingMessage, res: ServerResponse, mailer: Mailer):
   }
   if (p === '/api/v1/search' && req.method === 'GET') {
     const query = url.searchParams.get('query') ?? '';
-    return send(res, 200, listBody(mailer.list().filter((m) => matches(m, query)), intParam('start', 0), intParam('limit', 50)));
+    return send(
+      res,
+      200,
+      listBody(
+        mailer.list().filter((m) => matches(m, query)),
+        intParam('start', 0),
+        intParam('limit', 50),
+      ),
+    );
   }
   const one = /^\/api\/v1\/message\/([^/]+)$/.exec(p);
   if (one && req.method === 'GET') {

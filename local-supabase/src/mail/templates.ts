@@ -43,7 +43,10 @@ const COPY: Record<MailKind, { subject: string; intro: string; action: string }>
   },
 };
 
-export function renderMail(kind: MailKind, p: { link: string; otp: string; email: string; newEmail?: string }): RenderedMail {
+export function renderMail(
+  kind: MailKind,
+  p: { link: string; otp: string; email: string; newEmail?: string },
+): RenderedMail {
   const c = COPY[kind];
   const change = p.newEmail ? ` (from ${p.email} to ${p.newEmail})` : '';
   const ignore = "If you didn't ask for this, you can ignore this e-mail.";

@@ -135,7 +135,13 @@ export class Catalog {
       if (cached) return cached;
       const row = rows.get(oid);
       if (!row) return { oid, typname: 'unknown', regtype: 'text', category: 'other', delimiter: ',' };
-      const info: TypeInfo = { oid, typname: row.typname, regtype: row.regtype, category: 'other', delimiter: row.typdelim || ',' };
+      const info: TypeInfo = {
+        oid,
+        typname: row.typname,
+        regtype: row.regtype,
+        category: 'other',
+        delimiter: row.typdelim || ',',
+      };
       this.types.set(oid, info);
       // to_jsonb looks through domains: the category is the base type's.
       let base = row;
@@ -159,7 +165,11 @@ export class Catalog {
   }
 
   private async loadRelation(oid: number): Promise<RelationInfo> {
-    const res = await this.pool.query<{ rls: boolean; pk: string[]; columns: { name: string; typeOid: number }[] | null }>(
+    const res = await this.pool.query<{
+      rls: boolean;
+      pk: string[];
+      columns: { name: string; typeOid: number }[] | null;
+    }>(
       `select c.relrowsecurity as rls,
               coalesce((select array_agg(a.attname::text order by a.attnum)
                           from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)

@@ -75,7 +75,8 @@ export class Channel implements Subscriber {
   async join(): Promise<{ ok: true; response: unknown } | { ok: false; reason: string }> {
     if (this.subTopic === '') return { ok: false, reason: 'TopicNameRequired: You must provide a topic name' };
     const p = this.params;
-    const given = typeof p.access_token === 'string' ? p.access_token : typeof p.user_token === 'string' ? p.user_token : null;
+    const given =
+      typeof p.access_token === 'string' ? p.access_token : typeof p.user_token === 'string' ? p.user_token : null;
     this.accessToken = given === null || given.startsWith('sb_') ? this.socket.tenantToken : given;
     const verified = await verifyChannelToken(this.deps.keys, this.accessToken, this.deps.keys.kid);
     if (!verified.ok) return { ok: false, reason: joinFailureReason(verified.failure) };
@@ -83,7 +84,10 @@ export class Channel implements Subscriber {
     if (config?.private === true || config?.private === 'true') {
       // Private channels are authorized by RLS on realtime.messages, which this stack does not have: hosted
       // answers this when no policy lets the user read the topic.
-      return { ok: false, reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${this.subTopic}` };
+      return {
+        ok: false,
+        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${this.subTopic}`,
+      };
     }
     this.setClaims(verified.claims);
 
@@ -100,7 +104,10 @@ export class Channel implements Subscriber {
       raw = [legacy];
     }
     if (raw.some((b) => typeof b !== 'object' || Array.isArray(b))) {
-      return { ok: false, reason: `UnknownErrorOnChannel: expected a map for each postgres_changes binding, got: ${JSON.stringify(raw)}` };
+      return {
+        ok: false,
+        reason: `UnknownErrorOnChannel: expected a map for each postgres_changes binding, got: ${JSON.stringify(raw)}`,
+      };
     }
     this.bindings = (raw as Record<string, unknown>[]).map((r) => ({ raw: r, id: bindingId(r) }));
     this.open = true;
@@ -130,7 +137,8 @@ export class Channel implements Subscriber {
       result = await validateBindings(this.deps.pool, parsed, this.role);
     } catch (err) {
       this.deps.log(`subscription check failed: ${(err as Error).message}`);
-      if (this.open && generation === this.generation) this.pushSystem('postgres_changes', 'error', 'Too many database timeouts');
+      if (this.open && generation === this.generation)
+        this.pushSystem('postgres_changes', 'error', 'Too many database timeouts');
       return;
     }
     if (!this.open || generation !== this.generation) return;
@@ -150,7 +158,8 @@ export class Channel implements Subscriber {
 
   /** `access_token` from the client (realtime-js setAuth). */
   async refreshToken(payload: unknown): Promise<void> {
-    const token = payload && typeof payload === 'object' ? (payload as Record<string, unknown>).access_token : undefined;
+    const token =
+      payload && typeof payload === 'object' ? (payload as Record<string, unknown>).access_token : undefined;
     if (typeof token !== 'string' || token.startsWith('sb_') || token === this.accessToken) return;
     this.accessToken = token;
     const verified = await verifyChannelToken(this.deps.keys, token, this.deps.keys.kid);
@@ -213,11 +222,20 @@ export class Channel implements Subscriber {
     if (!this.open) return;
     // Jason writes the atom-keyed map sorted: channel, extension, message, status.
     this.socket.send(
-      encodeMessage(this.vsn, this.joinRef, null, this.topic, 'system', { channel: this.subTopic, extension, message, status }),
+      encodeMessage(this.vsn, this.joinRef, null, this.topic, 'system', {
+        channel: this.subTopic,
+        extension,
+        message,
+        status,
+      }),
     );
   }
 }
 
 function sortedKeys(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 }

@@ -188,7 +188,8 @@ export class Dispatcher {
     if (action !== 'DELETE') {
       for (const role of roles) {
         if (info.primaryKey.length === 0) roleError.set(role, 'Error 400: Bad Request, no primary key');
-        else if (!info.primaryKey.every((c) => selectable.get(role)!.has(c))) roleError.set(role, 'Error 401: Unauthorized');
+        else if (!info.primaryKey.every((c) => selectable.get(role)!.has(c)))
+          roleError.set(role, 'Error 401: Unauthorized');
       }
     }
 
@@ -220,14 +221,28 @@ export class Dispatcher {
       const role = group[0]!.subscriber.role;
       const data = roleError.has(role)
         ? errorData(action, rel, roleError.get(role)!, commitTimestamp)
-        : this.changeData(action, rel, info, selectable.get(role)!, group[0]!.params.select, recordTexts, oldValues, tooLarge, commitTimestamp);
+        : this.changeData(
+            action,
+            rel,
+            info,
+            selectable.get(role)!,
+            group[0]!.params.select,
+            recordTexts,
+            oldValues,
+            tooLarge,
+            commitTimestamp,
+          );
       deliveries.push(...framesFor(members, action, data));
     }
     return deliveries;
   }
 
   /** The subscriptions whose filters all hold, evaluated by Postgres with the column types. */
-  private async applyFilters(subs: Subscription[], info: RelationInfo, source: Map<string, string | null>): Promise<Subscription[]> {
+  private async applyFilters(
+    subs: Subscription[],
+    info: RelationInfo,
+    source: Map<string, string | null>,
+  ): Promise<Subscription[]> {
     const types = new Map(info.columns.map((c) => [c.name, c.type.regtype]));
     const exprs: string[] = [];
     const values: (string | null)[] = [];
@@ -268,12 +283,21 @@ export class Dispatcher {
   }
 
   /** The subscriptions whose role and claims can select the row (one check per distinct role + claims). */
-  private async applyRls(subs: Subscription[], info: RelationInfo, record: Map<string, string | null>, xid: number): Promise<Subscription[]> {
+  private async applyRls(
+    subs: Subscription[],
+    info: RelationInfo,
+    record: Map<string, string | null>,
+    xid: number,
+  ): Promise<Subscription[]> {
     if (subs.length === 0) return [];
     const pk: Record<string, string | null> = {};
     for (const c of info.primaryKey) pk[c] = record.get(c) ?? null;
     const byKey = new Map<string, { role: string; claims: string }>();
-    for (const s of subs) byKey.set(`${s.subscriber.role}\u0000${s.subscriber.claimsJson}`, { role: s.subscriber.role, claims: s.subscriber.claimsJson });
+    for (const s of subs)
+      byKey.set(`${s.subscriber.role}\u0000${s.subscriber.claimsJson}`, {
+        role: s.subscriber.role,
+        claims: s.subscriber.claimsJson,
+      });
     // Sorted by role: the SQL side switches roles only between groups of different roles.
     const keys = [...byKey.keys()].sort();
     const groups = keys.map((k) => byKey.get(k)!);
@@ -284,7 +308,9 @@ export class Dispatcher {
     );
     // Fail closed: no answer means nobody is shown the row (the SQL answers all-true itself when RLS is off).
     const visible = res.rows[0]?.visible ?? [];
-    return subs.filter((s) => visible[groupIndex.get(`${s.subscriber.role}\u0000${s.subscriber.claimsJson}`)!] === true);
+    return subs.filter(
+      (s) => visible[groupIndex.get(`${s.subscriber.role}\u0000${s.subscriber.claimsJson}`)!] === true,
+    );
   }
 
   private changeData(
@@ -298,7 +324,8 @@ export class Dispatcher {
     tooLarge: boolean,
     commitTimestamp: string,
   ): string {
-    const shown = (name: string) => selectable.has(name) && (select === null || select.includes(name) || info.primaryKey.includes(name));
+    const shown = (name: string) =>
+      selectable.has(name) && (select === null || select.includes(name) || info.primaryKey.includes(name));
     const typeOf = new Map(rel.columns.map((c) => [c.name, this.catalog.typeSync(c.typeOid)!]));
     const build = (texts: Map<string, string | null>, keep: (name: string) => boolean): JsonValue => {
       const entries = new Map<string, JsonValue>();
@@ -320,7 +347,9 @@ export class Dispatcher {
     ];
     if (action === 'UPDATE') parts.push(`"old_record":${writeJson(build(oldValues, () => true))}`);
     if (action === 'DELETE') {
-      parts.push(`"old_record":${writeJson(build(oldValues, (name) => !info.rlsEnabled || info.primaryKey.includes(name)))}`);
+      parts.push(
+        `"old_record":${writeJson(build(oldValues, (name) => !info.rlsEnabled || info.primaryKey.includes(name)))}`,
+      );
     }
     if (action !== 'DELETE') parts.push(`"record":${writeJson(build(recordTexts, () => true))}`);
     parts.push(`"schema":${JSON.stringify(rel.schema)}`, `"table":${JSON.stringify(rel.table)}`, `"type":"${action}"`);
@@ -329,7 +358,10 @@ export class Dispatcher {
 }
 
 /** New values by column, and the old identity (REPLICA IDENTITY FULL: the whole old row). */
-function walValues(change: ChangeMessage, rel: Relation): { newValues: Map<string, WalValue>; oldValues: Map<string, string | null> } {
+function walValues(
+  change: ChangeMessage,
+  rel: Relation,
+): { newValues: Map<string, WalValue>; oldValues: Map<string, string | null> } {
   const newValues = new Map<string, WalValue>();
   const oldValues = new Map<string, string | null>();
   const fromTuple = (tuple: WalValue[], keyOnly: boolean) => {
@@ -374,7 +406,14 @@ function framesFor(members: Subscription[], action: Action, data: string): Deliv
   const out: Delivery[] = [];
   for (const [subscriber, list] of ids) {
     const frame = subscriber.isNewApi
-      ? encodeRaw(subscriber.vsn, null, null, subscriber.topic, 'postgres_changes', `{"data":${data},"ids":${JSON.stringify(list)}}`)
+      ? encodeRaw(
+          subscriber.vsn,
+          null,
+          null,
+          subscriber.topic,
+          'postgres_changes',
+          `{"data":${data},"ids":${JSON.stringify(list)}}`,
+        )
       : encodeRaw(subscriber.vsn, null, null, subscriber.topic, action, data);
     out.push({ subscriber, frame });
   }

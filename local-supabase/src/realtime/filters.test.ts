@@ -6,7 +6,13 @@ describe('parseSubscriptionParams', () => {
   it('parses a filter', () => {
     expect(parseSubscriptionParams({ schema: 'public', table: 'messages', filter: 'subject=eq.hey' })).toEqual({
       ok: true,
-      params: { action: '*', schema: 'public', table: 'messages', filters: [{ column: 'subject', op: 'eq', value: 'hey', negate: false }], select: null },
+      params: {
+        action: '*',
+        schema: 'public',
+        table: 'messages',
+        filters: [{ column: 'subject', op: 'eq', value: 'hey', negate: false }],
+        select: null,
+      },
     });
   });
 
@@ -16,7 +22,11 @@ describe('parseSubscriptionParams', () => {
   });
 
   it('negates with not. and ANDs comma-separated filters', () => {
-    const r = parseSubscriptionParams({ schema: 'public', table: 'm', filter: 'subject=not.like.hey%,id=gt.0,id=lt.100' });
+    const r = parseSubscriptionParams({
+      schema: 'public',
+      table: 'm',
+      filter: 'subject=not.like.hey%,id=gt.0,id=lt.100',
+    });
     expect(r.ok && r.params.filters).toEqual([
       { column: 'subject', op: 'like', value: 'hey%', negate: true },
       { column: 'id', op: 'gt', value: '0', negate: false },
@@ -49,10 +59,17 @@ describe('parseSubscriptionParams', () => {
       const r = parseSubscriptionParams({ event, schema: 'public', table: 't' });
       return r.ok ? r.params.action : null;
     };
-    expect([ev('insert'), ev('UPDATE'), ev('Delete'), ev('*'), ev('truncate'), ev(undefined)]).toEqual(['INSERT', 'UPDATE', 'DELETE', '*', '*', '*']);
+    expect([ev('insert'), ev('UPDATE'), ev('Delete'), ev('*'), ev('truncate'), ev(undefined)]).toEqual([
+      'INSERT',
+      'UPDATE',
+      'DELETE',
+      '*',
+      '*',
+      '*',
+    ]);
   });
 
-  it('reports errors with hosted\'s messages', () => {
+  it("reports errors with hosted's messages", () => {
     expect(parseSubscriptionParams({ schema: 'public', table: 'messages', filter: 'subject=foo.hey' })).toEqual({
       ok: false,
       error: 'Error parsing `filter` params: ["foo", "hey"]',
@@ -75,7 +92,8 @@ describe('parseSubscriptionParams', () => {
     });
     expect(parseSubscriptionParams({ event: '*', filter: 'x=eq.1' })).toEqual({
       ok: false,
-      error: 'No subscription params provided. Please provide at least a `schema` or `table` to subscribe to: %{"event" => "*", "filter" => "x=eq.1"}',
+      error:
+        'No subscription params provided. Please provide at least a `schema` or `table` to subscribe to: %{"event" => "*", "filter" => "x=eq.1"}',
     });
   });
 
@@ -92,7 +110,12 @@ describe('parseSubscriptionParams', () => {
 
 describe('paramsToLog', () => {
   it('renders the params as hosted logs them in subscription errors', () => {
-    const r = parseSubscriptionParams({ event: 'INSERT', schema: 'public', table: 't', filter: 'id=eq.1,name=not.eq."a"' });
+    const r = parseSubscriptionParams({
+      event: 'INSERT',
+      schema: 'public',
+      table: 't',
+      filter: 'id=eq.1,name=not.eq."a"',
+    });
     expect(r.ok && paramsToLog(r.params)).toBe(
       'event: INSERT, schema: public, table: t, filters: [{"id", "eq", "1", false}, {"name", "eq", "a", true}], select: nil',
     );

@@ -4,7 +4,21 @@
  * `table` means schema `public`, filters are `col=op.value` joined by top-level commas (AND), `not.` negates,
  * `in.(a,b)` becomes the array literal `{a,b}`, a double-quoted value is unquoted.
  */
-export const FILTER_OPS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'like', 'ilike', 'is', 'match', 'imatch', 'isdistinct'] as const;
+export const FILTER_OPS = [
+  'eq',
+  'neq',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'in',
+  'like',
+  'ilike',
+  'is',
+  'match',
+  'imatch',
+  'isdistinct',
+] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
 export interface Filter {
@@ -171,7 +185,11 @@ export function parseSubscriptionParams(raw: unknown): ParseResult {
   const has = (k: string) => k in params;
   const done = (s: string, t: string, filters: Filter[]): ParseResult => {
     if (select && (s === '*' || t === '*')) {
-      return { ok: false, error: 'Column selection is not supported for wildcard subscriptions. Provide an explicit schema and table name.' };
+      return {
+        ok: false,
+        error:
+          'Column selection is not supported for wildcard subscriptions. Provide an explicit schema and table name.',
+      };
     }
     return { ok: true, params: { action, schema: s, table: t, filters, select } };
   };
@@ -185,7 +203,8 @@ export function parseSubscriptionParams(raw: unknown): ParseResult {
   if (has('user_token') || has('auth_token')) {
     return {
       ok: false,
-      error: 'No subscription params provided. Please provide at least a `schema` or `table` to subscribe to: <redacted>',
+      error:
+        'No subscription params provided. Please provide at least a `schema` or `table` to subscribe to: <redacted>',
     };
   }
   return {

@@ -17,7 +17,12 @@ import { PhoenixSocket } from './socket.ts';
  */
 export async function createService(ctx: ServiceContext): Promise<Service> {
   // Our own small superuser pool: per-change checks must not queue behind (or starve) other services' work.
-  const pool = new pg.Pool({ connectionString: ctx.db.url('supabase_admin'), max: 4, idleTimeoutMillis: 30_000, application_name: 'realtime' });
+  const pool = new pg.Pool({
+    connectionString: ctx.db.url('supabase_admin'),
+    max: 4,
+    idleTimeoutMillis: 30_000,
+    application_name: 'realtime',
+  });
   pool.on('error', () => undefined);
   const catalog = new Catalog(pool);
   const dispatcher = new Dispatcher(pool, catalog, ctx.log);
@@ -33,7 +38,9 @@ export async function createService(ctx: ServiceContext): Promise<Service> {
   try {
     await Promise.race([
       replication.ready,
-      new Promise((_, reject) => setTimeout(() => reject(new Error('replication did not start within 15 s')), 15_000).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('replication did not start within 15 s')), 15_000).unref(),
+      ),
     ]);
   } catch (err) {
     await replication.stop();

@@ -15,14 +15,7 @@ export class JsonbObject {
 }
 
 export type JsonValue =
-  | null
-  | boolean
-  | number
-  | string
-  | RawJson
-  | JsonbObject
-  | JsonValue[]
-  | { [key: string]: JsonValue };
+  null | boolean | number | string | RawJson | JsonbObject | JsonValue[] | { [key: string]: JsonValue };
 
 /** jsonb stores object keys sorted by length, then by bytes (src/backend/utils/adt/jsonb_util.c lengthCompareJsonbString). */
 export function jsonbKeyCompare(a: string, b: string): number {
@@ -58,5 +51,7 @@ export function writeJson(value: JsonValue): string {
 export function toJsonbValue(value: unknown): JsonValue {
   if (value === null || typeof value !== 'object') return value as JsonValue;
   if (Array.isArray(value)) return value.map(toJsonbValue);
-  return new JsonbObject(new Map(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, toJsonbValue(v)])));
+  return new JsonbObject(
+    new Map(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, toJsonbValue(v)])),
+  );
 }

@@ -29,7 +29,13 @@ export type PgoutputMessage =
   | { tag: 'commit'; commitTimeMicros: bigint }
   | { tag: 'relation'; relation: Relation }
   | { tag: 'insert'; relation: Relation; newTuple: WalValue[] }
-  | { tag: 'update'; relation: Relation; keyTuple: WalValue[] | null; oldTuple: WalValue[] | null; newTuple: WalValue[] }
+  | {
+      tag: 'update';
+      relation: Relation;
+      keyTuple: WalValue[] | null;
+      oldTuple: WalValue[] | null;
+      newTuple: WalValue[];
+    }
   | { tag: 'delete'; relation: Relation; keyTuple: WalValue[] | null; oldTuple: WalValue[] | null }
   | { tag: 'other'; code: string };
 
@@ -137,7 +143,12 @@ export class PgoutputDecoder {
         const relation = this.relation(r.u32());
         const kind = String.fromCharCode(r.u8());
         const tuple = this.tuple(r);
-        return { tag: 'delete', relation, keyTuple: kind === 'K' ? tuple : null, oldTuple: kind === 'O' ? tuple : null };
+        return {
+          tag: 'delete',
+          relation,
+          keyTuple: kind === 'K' ? tuple : null,
+          oldTuple: kind === 'O' ? tuple : null,
+        };
       }
       default:
         // Origin, Type, Truncate, logical Message: hosted Realtime emits nothing for them.

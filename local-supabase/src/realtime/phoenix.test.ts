@@ -41,7 +41,9 @@ describe('Phoenix serializer', () => {
     expect(encodeReply('1.0.0', '1', '2', 'realtime:x', 'error', { reason: 'r' })).toBe(
       '{"event":"phx_reply","payload":{"response":{"reason":"r"},"status":"error"},"ref":"2","topic":"realtime:x"}',
     );
-    expect(encodeMessage('2.0.0', '1', '1', 'realtime:x', 'phx_close', {})).toBe('["1","1","realtime:x","phx_close",{}]');
+    expect(encodeMessage('2.0.0', '1', '1', 'realtime:x', 'phx_close', {})).toBe(
+      '["1","1","realtime:x","phx_close",{}]',
+    );
   });
 
   it('maps vsn like Phoenix: missing means 1.0.0, unknown is refused', () => {
@@ -62,7 +64,9 @@ describe('binding ids', () => {
 });
 
 function msg(...parts: (string | number[] | Buffer)[]): Buffer {
-  return Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.isBuffer(p) ? p : Buffer.from(p))));
+  return Buffer.concat(
+    parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.isBuffer(p) ? p : Buffer.from(p))),
+  );
 }
 const i16 = (n: number) => {
   const b = Buffer.alloc(2);
@@ -79,10 +83,26 @@ const text = (s: string) => Buffer.concat([Buffer.from('t'), i32(Buffer.byteLeng
 
 describe('pgoutput decoder', () => {
   const d = new PgoutputDecoder();
-  const relation = msg('R', i32(16384), cstr('public'), cstr('notes'), 'd', i16(3),
-    [1], cstr('id'), i32(20), i32(-1),
-    [0], cstr('body'), i32(25), i32(-1),
-    [0], cstr('big'), i32(25), i32(-1));
+  const relation = msg(
+    'R',
+    i32(16384),
+    cstr('public'),
+    cstr('notes'),
+    'd',
+    i16(3),
+    [1],
+    cstr('id'),
+    i32(20),
+    i32(-1),
+    [0],
+    cstr('body'),
+    i32(25),
+    i32(-1),
+    [0],
+    cstr('big'),
+    i32(25),
+    i32(-1),
+  );
 
   it('decodes relations and keeps values as text', () => {
     expect(d.decode(relation)).toEqual({
@@ -104,8 +124,15 @@ describe('pgoutput decoder', () => {
   });
 
   it('marks unchanged TOAST values and reads key and old tuples', () => {
-    const update = d.decode(msg('U', i32(16384), 'K', i16(3), text('7'), 'n', 'n', 'N', i16(3), text('8'), text('b'), 'u'));
-    expect(update).toMatchObject({ tag: 'update', keyTuple: ['7', null, null], oldTuple: null, newTuple: ['8', 'b', UNCHANGED] });
+    const update = d.decode(
+      msg('U', i32(16384), 'K', i16(3), text('7'), 'n', 'n', 'N', i16(3), text('8'), text('b'), 'u'),
+    );
+    expect(update).toMatchObject({
+      tag: 'update',
+      keyTuple: ['7', null, null],
+      oldTuple: null,
+      newTuple: ['8', 'b', UNCHANGED],
+    });
     const del = d.decode(msg('D', i32(16384), 'O', i16(3), text('8'), text('b'), text('c')));
     expect(del).toMatchObject({ tag: 'delete', keyTuple: null, oldTuple: ['8', 'b', 'c'] });
   });

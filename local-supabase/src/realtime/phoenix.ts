@@ -46,7 +46,8 @@ export function decodeFrame(text: string, vsn: Vsn): PhxMessage {
       throw new InvalidMessageError(`expected V2 array, got: ${text.slice(0, 200)}`);
     }
     const [joinRef, ref, topic, event, payload] = parsed as unknown[];
-    if (typeof topic !== 'string' || typeof event !== 'string') throw new InvalidMessageError('topic and event must be strings');
+    if (typeof topic !== 'string' || typeof event !== 'string')
+      throw new InvalidMessageError('topic and event must be strings');
     return { joinRef: refOf(joinRef), ref: refOf(ref), topic, event, payload };
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
@@ -56,7 +57,8 @@ export function decodeFrame(text: string, vsn: Vsn): PhxMessage {
   for (const key of ['topic', 'event', 'payload', 'ref']) {
     if (!(key in m)) throw new InvalidMessageError(`missing key "${key}"`);
   }
-  if (typeof m.topic !== 'string' || typeof m.event !== 'string') throw new InvalidMessageError('topic and event must be strings');
+  if (typeof m.topic !== 'string' || typeof m.event !== 'string')
+    throw new InvalidMessageError('topic and event must be strings');
   return { joinRef: refOf(m.join_ref), ref: refOf(m.ref), topic: m.topic, event: m.event, payload: m.payload };
 }
 
@@ -71,7 +73,14 @@ export function encodeRaw(vsn: Vsn, joinRef: Ref, ref: Ref, topic: string, event
   return `{"event":${JSON.stringify(event)},"payload":${payloadJson},"ref":${JSON.stringify(ref)},"topic":${JSON.stringify(topic)}}`;
 }
 
-export function encodeMessage(vsn: Vsn, joinRef: Ref, ref: Ref, topic: string, event: string, payload: unknown): string {
+export function encodeMessage(
+  vsn: Vsn,
+  joinRef: Ref,
+  ref: Ref,
+  topic: string,
+  event: string,
+  payload: unknown,
+): string {
   return encodeRaw(vsn, joinRef, ref, topic, event, JSON.stringify(payload));
 }
 
@@ -84,5 +93,12 @@ export function encodeReply(
   status: 'ok' | 'error',
   response: unknown,
 ): string {
-  return encodeRaw(vsn, joinRef, ref, topic, 'phx_reply', `{"response":${JSON.stringify(response)},"status":${JSON.stringify(status)}}`);
+  return encodeRaw(
+    vsn,
+    joinRef,
+    ref,
+    topic,
+    'phx_reply',
+    `{"response":${JSON.stringify(response)},"status":${JSON.stringify(status)}}`,
+  );
 }

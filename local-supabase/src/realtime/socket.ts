@@ -21,10 +21,16 @@ export class PhoenixSocket implements SocketSide {
     private readonly deps: ChannelDeps,
   ) {
     ws.on('message', (data, isBinary) => {
-      const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8');
-      this.queue = this.queue.then(() => this.handle(text)).catch((err: unknown) => {
-        this.deps.log(`UnknownErrorOnWebSocketMessage: ${(err as Error).stack ?? err}`);
-      });
+      const text = isBinary
+        ? null
+        : Buffer.isBuffer(data)
+          ? data.toString('utf8')
+          : Buffer.concat(data as Buffer[]).toString('utf8');
+      this.queue = this.queue
+        .then(() => this.handle(text))
+        .catch((err: unknown) => {
+          this.deps.log(`UnknownErrorOnWebSocketMessage: ${(err as Error).stack ?? err}`);
+        });
     });
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());

@@ -60,16 +60,19 @@ async function checkEntity(client: pg.PoolClient, entity: number, role: string, 
       if (!['null', 'true', 'false', 'unknown'].includes(f.value)) {
         throw new RaisedError('invalid value for is filter: must be null, true, false, or unknown');
       }
-      if (f.value !== 'null' && type !== 'boolean') throw new RaisedError(`is ${f.value} filter requires a boolean column, got ${type}`);
+      if (f.value !== 'null' && type !== 'boolean')
+        throw new RaisedError(`is ${f.value} filter requires a boolean column, got ${type}`);
     } else if (f.op === 'like' || f.op === 'ilike') {
       const r = await client.query(`select 1 from pg_operator where oprname = '~~' and oprleft = $1::regtype`, [type]);
-      if (r.rowCount === 0) throw new RaisedError(`operator ${f.op} requires a text-compatible column type, got ${type}`);
+      if (r.rowCount === 0)
+        throw new RaisedError(`operator ${f.op} requires a text-compatible column type, got ${type}`);
     } else if (f.op === 'match' || f.op === 'imatch') {
       const r = await client.query(
         `select 1 from pg_operator where oprname = $2 and oprleft = $1::regtype and oprright = $1::regtype and oprresult = 'boolean'::regtype`,
         [type, f.op === 'imatch' ? '~*' : '~'],
       );
-      if (r.rowCount === 0) throw new RaisedError(`operator ${f.op} requires a text-compatible column type, got ${type}`);
+      if (r.rowCount === 0)
+        throw new RaisedError(`operator ${f.op} requires a text-compatible column type, got ${type}`);
       try {
         await client.query('savepoint regex_check');
         await client.query(`select '' ~ $1`, [f.value]);
@@ -87,7 +90,11 @@ async function checkEntity(client: pg.PoolClient, entity: number, role: string, 
   }
 }
 
-export async function validateBindings(pool: pg.Pool, bindings: SubscriptionParams[], role: string): Promise<ValidationResult> {
+export async function validateBindings(
+  pool: pg.Pool,
+  bindings: SubscriptionParams[],
+  role: string,
+): Promise<ValidationResult> {
   const client = await pool.connect();
   try {
     await client.query('begin read only');

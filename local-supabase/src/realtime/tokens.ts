@@ -14,7 +14,8 @@ export type TokenFailure =
   | { kind: 'signature' }
   | { kind: 'signer'; kid: string | null };
 
-export type TokenResult = { ok: true; claims: JWTPayload & { role: string; exp: number } } | { ok: false; failure: TokenFailure };
+export type TokenResult =
+  { ok: true; claims: JWTPayload & { role: string; exp: number } } | { ok: false; failure: TokenFailure };
 
 function decodePart(part: string): Record<string, unknown> | null {
   try {

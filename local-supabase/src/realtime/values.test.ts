@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { JsonbObject, RawJson, writeJson } from './json.ts';
-import { numericJson, parseArrayLiteral, parseRecordLiteral, typeValue, xsdTimestamp, type TypeInfo } from './values.ts';
+import {
+  numericJson,
+  parseArrayLiteral,
+  parseRecordLiteral,
+  typeValue,
+  xsdTimestamp,
+  type TypeInfo,
+} from './values.ts';
 
 const t = (category: TypeInfo['category'], extra: Partial<TypeInfo> = {}): TypeInfo => ({
   oid: 0,
@@ -78,12 +85,19 @@ describe('typeValue', () => {
     expect(typeValue('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', t('other'))).toBe('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11');
     expect(typeValue('1 day 02:00:00', t('other'))).toBe('1 day 02:00:00');
     expect(writeJson(typeValue('{"b": 1, "a": [1, 2]}', t('jsonb')))).toBe('{"b": 1, "a": [1, 2]}');
-    expect(writeJson(typeValue('{"bb": 1, "a": 2, "c": {"y": 1, "x": 2}}', t('json')))).toBe('{"a":2,"c":{"x":2,"y":1},"bb":1}');
+    expect(writeJson(typeValue('{"bb": 1, "a": 2, "c": {"y": 1, "x": 2}}', t('json')))).toBe(
+      '{"a":2,"c":{"x":2,"y":1},"bb":1}',
+    );
     const intArray = t('array', { element: t('number') });
     expect(writeJson(typeValue('{{1,2},{NULL,4}}', intArray))).toBe('[[1,2],[null,4]]');
     const tsArray = t('array', { element: t('timestamptz') });
     expect(typeValue('{"2026-01-02 03:04:05+00"}', tsArray)).toEqual(['2026-01-02T03:04:05+00:00']);
-    const composite = t('composite', { fields: [{ name: 'n', type: t('number') }, { name: 'label', type: t('other') }] });
+    const composite = t('composite', {
+      fields: [
+        { name: 'n', type: t('number') },
+        { name: 'label', type: t('other') },
+      ],
+    });
     expect(writeJson(typeValue('(3,"x y")', composite))).toBe('{"n":3,"label":"x y"}');
   });
 
@@ -95,7 +109,13 @@ describe('typeValue', () => {
 
 describe('writeJson', () => {
   it('orders jsonb objects by key length, then bytes', () => {
-    const o = new JsonbObject(new Map<string, never>([['label', 'x' as never], ['id', 1 as never], ['ab', null as never]]));
+    const o = new JsonbObject(
+      new Map<string, never>([
+        ['label', 'x' as never],
+        ['id', 1 as never],
+        ['ab', null as never],
+      ]),
+    );
     expect(writeJson(o)).toBe('{"ab":null,"id":1,"label":"x"}');
   });
 

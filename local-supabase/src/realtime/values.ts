@@ -7,16 +7,7 @@ import { JsonbObject, RawJson, toJsonbValue, type JsonValue } from './json.ts';
  * everything else as its text output.
  */
 export type TypeCategory =
-  | 'bool'
-  | 'number'
-  | 'date'
-  | 'timestamp'
-  | 'timestamptz'
-  | 'json'
-  | 'jsonb'
-  | 'array'
-  | 'composite'
-  | 'other';
+  'bool' | 'number' | 'date' | 'timestamp' | 'timestamptz' | 'json' | 'jsonb' | 'array' | 'composite' | 'other';
 
 export interface TypeInfo {
   oid: number;

@@ -70,7 +70,9 @@ function filterSql(ctx: BuildContext, alias: string, f: Filter): string {
       const isLike = op.op === 'like' || op.op === 'ilike';
       const value = isLike ? op.value.replace(/\*/g, '%') : op.value;
       const p = ctx.params.add(value);
-      cond = op.quant ? `${col} ${OPERATORS[op.op]} ${op.quant.toUpperCase()}(${p})` : `${col} ${OPERATORS[op.op]} ${p}`;
+      cond = op.quant
+        ? `${col} ${OPERATORS[op.op]} ${op.quant.toUpperCase()}(${p})`
+        : `${col} ${OPERATORS[op.op]} ${p}`;
       break;
     }
     case 'in':
@@ -80,7 +82,12 @@ function filterSql(ctx: BuildContext, alias: string, f: Filter): string {
       cond = `${col} IS ${op.value === 'not_null' ? 'NOT NULL' : op.value.toUpperCase()}`;
       break;
     case 'fts': {
-      const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[op.op];
+      const fn = {
+        fts: 'to_tsquery',
+        plfts: 'plainto_tsquery',
+        phfts: 'phraseto_tsquery',
+        wfts: 'websearch_to_tsquery',
+      }[op.op];
       cond = op.config
         ? `${col} @@ ${fn}(${ctx.params.add(op.config)}::regconfig, ${ctx.params.add(op.value)})`
         : `${col} @@ ${fn}(${ctx.params.add(op.value)})`;
@@ -120,7 +127,8 @@ function findRelationship(ctx: BuildContext, source: Relation, embed: SelectEmbe
   const all = everything.filter((r) => !r.computed);
   const onSource = (r: Relationship) => r.fkColumns === r.sourceColumns;
   const isSelf = (r: Relationship) => !r.junction && r.source === r.target;
-  const byColumn = (r: Relationship) => onSource(r) && r.sourceColumns.length === 1 && r.sourceColumns[0] === embed.name;
+  const byColumn = (r: Relationship) =>
+    onSource(r) && r.sourceColumns.length === 1 && r.sourceColumns[0] === embed.name;
   // The target may be the table, a foreign-key column (`client_id(*)`) or the constraint's name.
   let cands = all.filter(
     (r) =>
@@ -208,7 +216,9 @@ export function compileNode(
       const expr = fieldSql(ctx, alias, item.field);
       const cast = item.cast ? `::${item.cast}` : '';
       const plain = !item.alias && !item.cast && item.field.path.length === 0;
-      parts.select.push(plain ? expr : `${item.field.path.length && cast ? `(${expr})` : expr}${cast} AS ${ident(outputName(item))}`);
+      parts.select.push(
+        plain ? expr : `${item.field.path.length && cast ? `(${expr})` : expr}${cast} AS ${ident(outputName(item))}`,
+      );
     } else {
       const name = item.alias ?? item.name;
       const info = compileEmbed(ctx, rel, alias, item, path, parts);
@@ -232,7 +242,13 @@ export function compileNode(
   return parts;
 }
 
-function orderSql(ctx: BuildContext, alias: string, rel: Relation, term: OrderTerm, embeds: Map<string, EmbedInfo>): string {
+function orderSql(
+  ctx: BuildContext,
+  alias: string,
+  rel: Relation,
+  term: OrderTerm,
+  embeds: Map<string, EmbedInfo>,
+): string {
   let expr: string;
   if (term.relation !== undefined) {
     const e = embeds.get(term.relation);
@@ -260,7 +276,14 @@ function orderSql(ctx: BuildContext, alias: string, rel: Relation, term: OrderTe
   return `${expr}${term.direction ? ` ${term.direction.toUpperCase()}` : ''}${term.nulls ? ` NULLS ${term.nulls.toUpperCase()}` : ''}`;
 }
 
-function compileEmbed(ctx: BuildContext, parent: Relation, parentAlias: string, embed: SelectEmbed, path: string[], parts: ReadParts): EmbedInfo {
+function compileEmbed(
+  ctx: BuildContext,
+  parent: Relation,
+  parentAlias: string,
+  embed: SelectEmbed,
+  path: string[],
+  parts: ReadParts,
+): EmbedInfo {
   const r = findRelationship(ctx, parent, embed);
   // PostgREST numbers embed aliases by depth, not per request (two unaliased embeds of one table at one
   // level then collide in Postgres, 42712, as they do on hosted).
@@ -286,7 +309,9 @@ function compileEmbed(ctx: BuildContext, parent: Relation, parentAlias: string, 
       join.push(`${ident(jAlias)}.${ident(c)} = ${ident(parentAlias)}.${ident(j.sourceFk.refColumns[i]!)}`),
     );
   } else {
-    r.targetColumns.forEach((c, i) => join.push(`${ident(childAlias)}.${ident(c)} = ${ident(parentAlias)}.${ident(r.sourceColumns[i]!)}`));
+    r.targetColumns.forEach((c, i) =>
+      join.push(`${ident(childAlias)}.${ident(c)} = ${ident(parentAlias)}.${ident(r.sourceColumns[i]!)}`),
+    );
   }
   // Filters may address the embed by its alias or by its name.
   const childPath = [...path, ctx.query.byPath.has([...path, name].join('.')) ? name : embed.name];
@@ -320,7 +345,9 @@ function compileEmbed(ctx: BuildContext, parent: Relation, parentAlias: string, 
       }
       return { toOne, lateral, outputs };
     }
-    parts.joins.push(`LEFT JOIN LATERAL ( SELECT json_agg(${lat})::jsonb AS ${lat} FROM (${inner}) AS ${lat} ) AS ${lat} ON TRUE`);
+    parts.joins.push(
+      `LEFT JOIN LATERAL ( SELECT json_agg(${lat})::jsonb AS ${lat} FROM (${inner}) AS ${lat} ) AS ${lat} ON TRUE`,
+    );
     if (embed.select.length) parts.select.push(`COALESCE( ${lat}.${lat}, '[]') AS ${ident(name)}`);
     if (isInner) {
       parts.where.push(`${lat}.${lat} IS NOT NULL`);
@@ -345,7 +372,12 @@ export function checkUnusedPaths(ctx: BuildContext): void {
   }
 }
 
-export function selectSql(parts: ReadParts, withOrderAndRange: boolean, limitParam?: string, offsetParam?: string): string {
+export function selectSql(
+  parts: ReadParts,
+  withOrderAndRange: boolean,
+  limitParam?: string,
+  offsetParam?: string,
+): string {
   let sql = `SELECT ${parts.select.join(', ') || ''} FROM ${parts.from}${parts.joins.map((j) => ` ${j}`).join('')}`;
   if (parts.where.length) sql += ` WHERE ${parts.where.join(' AND ')}`;
   if (withOrderAndRange) {
@@ -378,13 +410,22 @@ export function bodySql(opts: { singular: boolean; csv?: boolean }): string {
     const header = `(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text AS k FROM (SELECT row_to_json(hh) AS r FROM pgrst_source AS hh LIMIT 1) s) a)`;
     return `${header} || chr(10) || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), chr(10)), '')`;
   }
-  return opts.singular ? `coalesce((json_agg(_postgrest_t)->0)::text, 'null')` : `coalesce(json_agg(_postgrest_t), '[]')::text`;
+  return opts.singular
+    ? `coalesce((json_agg(_postgrest_t)->0)::text, 'null')`
+    : `coalesce(json_agg(_postgrest_t), '[]')::text`;
 }
 
 export function buildReadStatement(
   ctx: BuildContext,
   parts: ReadParts,
-  opts: { count: CountMode; singular: boolean; csv?: boolean; limit: number | null; offset: number; maxRows: number | null },
+  opts: {
+    count: CountMode;
+    singular: boolean;
+    csv?: boolean;
+    limit: number | null;
+    offset: number;
+    maxRows: number | null;
+  },
 ): ReadStatement {
   const limitP = ctx.params.add(opts.limit);
   const offsetP = ctx.params.add(opts.offset);
@@ -399,7 +440,8 @@ export function buildReadStatement(
   }
   const body = bodySql(opts);
   const sql = `WITH pgrst_source AS ( ${source} ) SELECT ${total} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${body} AS body FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
-  const explainSql = opts.count === 'planned' || opts.count === 'estimated' ? `EXPLAIN (FORMAT JSON) SELECT 1 ${countFrom}` : undefined;
+  const explainSql =
+    opts.count === 'planned' || opts.count === 'estimated' ? `EXPLAIN (FORMAT JSON) SELECT 1 ${countFrom}` : undefined;
   return { sql, explainSql };
 }
 
@@ -461,7 +503,9 @@ export function buildInsert(ctx: BuildContext, rel: Relation, payload: Payload, 
     if (opts.resolution === 'ignore-duplicates') conflict = ` ON CONFLICT${targetSql} DO NOTHING`;
     else {
       const sets = payload.columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`);
-      conflict = sets.length ? ` ON CONFLICT${targetSql} DO UPDATE SET ${sets.join(', ')}` : ` ON CONFLICT${targetSql} DO NOTHING`;
+      conflict = sets.length
+        ? ` ON CONFLICT${targetSql} DO UPDATE SET ${sets.join(', ')}`
+        : ` ON CONFLICT${targetSql} DO NOTHING`;
     }
   }
   const table = `${qualified(rel.schema, rel.name)} AS ${ident(rel.name)}`;
@@ -480,10 +524,18 @@ export function buildInsert(ctx: BuildContext, rel: Relation, payload: Payload, 
 function returningSql(rel: Relation, opts: MutationOptions): string {
   const row = opts.returnRows ? `${ident(rel.name)} AS pgrst_row` : '1 AS pgrst_one';
   // xmax = 0 tells an inserted row from an updated one: an upsert that inserted nothing answers 200.
-  return opts.resolution === 'merge-duplicates' ? `${row}, (xmax = 0) AS pgrst_inserted` : `${row}, true AS pgrst_inserted`;
+  return opts.resolution === 'merge-duplicates'
+    ? `${row}, (xmax = 0) AS pgrst_inserted`
+    : `${row}, true AS pgrst_inserted`;
 }
 
-export function buildUpdate(ctx: BuildContext, rel: Relation, payload: Payload, where: string[], opts: MutationOptions): string {
+export function buildUpdate(
+  ctx: BuildContext,
+  rel: Relation,
+  payload: Payload,
+  where: string[],
+  opts: MutationOptions,
+): string {
   checkColumns(rel, payload.columns);
   const sets = payload.columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ');
   const first = JSON.stringify(payload.rows.slice(0, 1));
@@ -537,7 +589,13 @@ export function rootWhere(ctx: BuildContext, rel: Relation): string[] {
  * parameter and every parameter without default must be given; a single unnamed json/jsonb parameter
  * takes the whole body.
  */
-export function resolveFunction(cache: SchemaCache, schema: string, name: string, argNames: string[], isPost: boolean): Func {
+export function resolveFunction(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  argNames: string[],
+  isPost: boolean,
+): Func {
   const cands = cache.functions.get(relKey(schema, name)) ?? [];
   const given = new Set(argNames);
   const matches = cands.filter((f) => {
@@ -568,7 +626,10 @@ export function resolveFunction(cache: SchemaCache, schema: string, name: string
   const near =
     cands[0]?.signature ??
     (() => {
-      const other = closest(name, [...cache.functions.keys()].filter((k) => k.startsWith(`${schema}.`)).map((k) => k.slice(schema.length + 1)));
+      const other = closest(
+        name,
+        [...cache.functions.keys()].filter((k) => k.startsWith(`${schema}.`)).map((k) => k.slice(schema.length + 1)),
+      );
       return other ? `${schema}.${other}` : null;
     })();
   throw new RestError(
@@ -581,7 +642,12 @@ export function resolveFunction(cache: SchemaCache, schema: string, name: string
 }
 
 /** `FROM json_to_record($1) AS pgrst_args(a int, …)` and the named-argument call. */
-export function callSql(ctx: BuildContext, fn: Func, argsJson: string, argNames: string[]): { call: string; from: string } {
+export function callSql(
+  ctx: BuildContext,
+  fn: Func,
+  argsJson: string,
+  argNames: string[],
+): { call: string; from: string } {
   const name = qualified(fn.schema, fn.name);
   if (fn.singleUnnamedJson) return { call: `${name}(${ctx.params.add(argsJson)}::${fn.params[0]!.type})`, from: '' };
   const given = fn.params.filter((p) => argNames.includes(p.name));

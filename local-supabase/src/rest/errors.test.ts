@@ -26,8 +26,17 @@ describe('pgErrorStatus (PostgREST v14.12)', () => {
   });
 
   it('adds WWW-Authenticate to 401s and reads RAISE SQLSTATE PGRST errors', () => {
-    expect(fromPgError({ code: '42501', message: 'permission denied' }, false).headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
-    const custom = fromPgError({ code: 'PGRST', message: '{"code":"123","message":"nope","hint":"h"}', detail: '{"status":402,"headers":{"X-A":"b"}}' }, true);
+    expect(fromPgError({ code: '42501', message: 'permission denied' }, false).headers).toEqual({
+      'WWW-Authenticate': 'Bearer',
+    });
+    const custom = fromPgError(
+      {
+        code: 'PGRST',
+        message: '{"code":"123","message":"nope","hint":"h"}',
+        detail: '{"status":402,"headers":{"X-A":"b"}}',
+      },
+      true,
+    );
     expect(custom.status).toBe(402);
     expect(custom.body()).toEqual({ code: '123', details: null, hint: 'h', message: 'nope' });
     expect(fromPgError({ code: 'PGRST', message: 'not json' }, true).code).toBe('PGRST121');

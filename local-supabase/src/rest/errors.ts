@@ -95,7 +95,9 @@ function customRaise(err: PgErrorLike): RestError {
     const meta = JSON.parse(err.detail ?? '') as { status?: unknown; headers?: unknown };
     const status = typeof meta.status === 'number' ? meta.status : 500;
     const headers =
-      meta.headers && typeof meta.headers === 'object' ? (meta.headers as Record<string, string>) : ({} as Record<string, string>);
+      meta.headers && typeof meta.headers === 'object'
+        ? (meta.headers as Record<string, string>)
+        : ({} as Record<string, string>);
     return new RestError(
       status,
       String(body.code ?? ''),
@@ -108,7 +110,7 @@ function customRaise(err: PgErrorLike): RestError {
     return new RestError(
       500,
       'PGRST121',
-      "Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error",
+      'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
       'Invalid JSON value for MESSAGE or DETAIL',
       "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
     );

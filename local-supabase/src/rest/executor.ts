@@ -52,7 +52,9 @@ export async function runTransaction(pool: pg.Pool, req: TxRequest): Promise<pg.
   const client = await pool.connect();
   let destroy = false;
   try {
-    const begin = client.query(req.readOnly ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED');
+    const begin = client.query(
+      req.readOnly ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED',
+    );
     const cfg = client.query(prepared(SET_CONFIG_SQL, [req.settings.map((s) => s[0]), req.settings.map((s) => s[1])]));
     const main = req.statements.map((s) => client.query(prepared(s.text, s.values)));
     const end = req.decide ? null : client.query('COMMIT');

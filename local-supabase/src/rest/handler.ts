@@ -106,7 +106,12 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
         ...mediaOf(req),
       };
       if (state.prefs.handling === 'strict' && state.prefs.invalid.length) {
-        throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict in the Prefer header', `Invalid preferences: ${state.prefs.invalid.join(', ')}`);
+        throw new RestError(
+          400,
+          'PGRST122',
+          'Invalid preferences given with handling=strict in the Prefer header',
+          `Invalid preferences: ${state.prefs.invalid.join(', ')}`,
+        );
       }
       const segments = req.path.split('/').slice(1).map(decodeSegment);
       if (segments.length === 1 && segments[0] === '') return await root(state, res);
@@ -121,7 +126,12 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
   function toRestError(err: unknown, authed: boolean): RestError {
     if (err instanceof RestError) return err;
     if (err instanceof BodyTooLargeError) {
-      return new RestError(413, 'PGRST413', 'Request size limit exceeded', `The request body is larger than ${err.limit} bytes`);
+      return new RestError(
+        413,
+        'PGRST413',
+        'Request size limit exceeded',
+        `The request body is larger than ${err.limit} bytes`,
+      );
     }
     if (isPgError(err)) return fromPgError(err, authed);
     return new RestError(503, 'PGRST001', 'Database client error', String((err as Error)?.message ?? err));
@@ -139,7 +149,10 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
       rel = cache.relations.get(relKey(schema, name));
     }
     if (!rel) {
-      const near = closest(name, [...cache.relations.values()].filter((r) => r.schema === schema).map((r) => r.name));
+      const near = closest(
+        name,
+        [...cache.relations.values()].filter((r) => r.schema === schema).map((r) => r.name),
+      );
       throw new RestError(
         404,
         'PGRST205',
@@ -154,7 +167,8 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
   function txSettings(s: RequestState): [string, string][] {
     const req = s.req;
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     const cookies: Record<string, string> = {};
     for (const part of (req.headers.cookie ?? '').split(';')) {
       const i = part.indexOf('=');
@@ -234,7 +248,14 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     checkUnusedPaths(ctx);
     const { limit, offset } = rangeOf(s, q);
     const count = s.prefs.count;
-    const stmt = buildReadStatement(ctx, parts, { count, singular, csv: s.csv, limit, offset, maxRows: deps.settings.maxRows });
+    const stmt = buildReadStatement(ctx, parts, {
+      count,
+      singular,
+      csv: s.csv,
+      limit,
+      offset,
+      maxRows: deps.settings.maxRows,
+    });
     const statements: Statement[] = [{ text: stmt.sql, values: ctx.params.values }];
     if (stmt.explainSql) {
       // EXPLAIN gets its own parameter list: a fresh compile of the same tree without order and range.
@@ -248,9 +269,12 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     const pageTotal = Number(row.page_total);
     let total: number | null = row.total_result_set === null ? null : Number(row.total_result_set);
     if (stmt.explainSql) {
-      const plan = (results[1]!.rows[0] as Record<string, unknown>)['QUERY PLAN'] as { Plan: { 'Plan Rows': number } }[];
+      const plan = (results[1]!.rows[0] as Record<string, unknown>)['QUERY PLAN'] as {
+        Plan: { 'Plan Rows': number };
+      }[];
       const planned = plan[0]!.Plan['Plan Rows'];
-      if (count === 'planned' || total === null || (deps.settings.maxRows !== null && total > deps.settings.maxRows)) total = planned;
+      if (count === 'planned' || total === null || (deps.settings.maxRows !== null && total > deps.settings.maxRows))
+        total = planned;
     }
     if (singular) {
       if (pageTotal !== 1) throw notSingular(pageTotal);
@@ -258,15 +282,29 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     }
     const lower = offset;
     if (total !== null && lower > total) {
-      throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
-        'Content-Range': `*/${total}`,
-      });
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+        null,
+        {
+          'Content-Range': `*/${total}`,
+        },
+      );
     }
     const status = total !== null && pageTotal < total ? 206 : 200;
     sendBody(s, res, status, row.body, { 'Content-Range': contentRange(offset, pageTotal, total) }, false);
   }
 
-  function sendBody(s: RequestState, res: ServerResponse, status: number, body: string | null, headers: Record<string, string>, object: boolean): void {
+  function sendBody(
+    s: RequestState,
+    res: ServerResponse,
+    status: number,
+    body: string | null,
+    headers: Record<string, string>,
+    object: boolean,
+  ): void {
     const h: Record<string, string> = { ...headers };
     if (s.prefs.applied.length) h['Preference-Applied'] = appliedPrefs(s.prefs);
     if (body === null) {
@@ -319,7 +357,10 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
    * Commit or roll back after the statement: the singular check (mutations), `max-affected` with
    * handling=strict and `Prefer: tx=rollback` apply to writes and to function calls alike.
    */
-  function txDecision(s: RequestState, checkSingular: boolean): { decide: (r: pg.QueryResult[]) => 'commit' | 'rollback'; verdict: () => RestError | null } {
+  function txDecision(
+    s: RequestState,
+    checkSingular: boolean,
+  ): { decide: (r: pg.QueryResult[]) => 'commit' | 'rollback'; verdict: () => RestError | null } {
     const maxAffected = s.prefs.handling === 'strict' ? s.prefs.maxAffected : undefined;
     let verdict: RestError | null = null;
     return {
@@ -327,7 +368,12 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
         const n = Number(r[0]!.rows[0].page_total);
         if (checkSingular && s.singular && n !== 1) verdict = notSingular(n);
         else if (maxAffected !== undefined && n > maxAffected) {
-          verdict = new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+          verdict = new RestError(
+            400,
+            'PGRST124',
+            'Query result exceeds max-affected preference constraint',
+            `The query affects ${n} rows`,
+          );
         }
         return verdict || s.prefs.tx === 'rollback' ? 'rollback' : 'commit';
       },
@@ -341,7 +387,9 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     rel: Relation,
     mutations: string[],
   ): Promise<{ pageTotal: number; inserted: number; body: string }> {
-    const representation = needsRepresentation(s) ? { items: ctx.query.select, singular: s.singular, csv: s.csv } : null;
+    const representation = needsRepresentation(s)
+      ? { items: ctx.query.select, singular: s.singular, csv: s.csv }
+      : null;
     const sql = buildMutationStatement(ctx, rel, mutations, representation);
     checkUnusedPaths(ctx);
     const tx = txDecision(s, true);
@@ -377,7 +425,8 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
 
   function requireWhere(q: QueryParams, verb: 'UPDATE' | 'DELETE'): void {
     // Hosted loads pg-safeupdate for the authenticator; embedded Postgres has no such module.
-    if ((q.byPath.get('')?.filters.length ?? 0) === 0) throw new RestError(400, '21000', `${verb} requires a WHERE clause`);
+    if ((q.byPath.get('')?.filters.length ?? 0) === 0)
+      throw new RestError(400, '21000', `${verb} requires a WHERE clause`);
   }
 
   async function update(s: RequestState, res: ServerResponse, name: string): Promise<void> {
@@ -389,7 +438,9 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     const where = rootWhere(ctx, rel);
     let r = { pageTotal: 0, inserted: 0, body: '[]' };
     if (payload.columns.length > 0) {
-      r = await mutate(s, ctx, rel, [buildUpdate(ctx, rel, payload, where, { returnRows: needsRepresentation(s), missingDefault: false })]);
+      r = await mutate(s, ctx, rel, [
+        buildUpdate(ctx, rel, payload, where, { returnRows: needsRepresentation(s), missingDefault: false }),
+      ]);
     } else if (s.singular) {
       throw notSingular(0);
     }
@@ -404,7 +455,9 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     requireWhere(q, 'DELETE');
     const ctx = newContext(cache, s.schema, q);
     const where = rootWhere(ctx, rel);
-    const r = await mutate(s, ctx, rel, [buildDelete(rel, where, { returnRows: needsRepresentation(s), missingDefault: false })]);
+    const r = await mutate(s, ctx, rel, [
+      buildDelete(rel, where, { returnRows: needsRepresentation(s), missingDefault: false }),
+    ]);
     const range = `*/${s.prefs.count ? r.pageTotal : '*'}`;
     if (needsRepresentation(s)) sendBody(s, res, 200, r.body, { 'Content-Range': range }, s.singular);
     else sendBody(s, res, 204, null, { 'Content-Range': range }, false);
@@ -417,7 +470,14 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     const filters = q.byPath.get('')!.filters;
     const eqs = new Map<string, string>();
     for (const t of filters) {
-      if (t.kind === 'filter' && !t.filter.negate && t.filter.op.kind === 'simple' && t.filter.op.op === 'eq' && !t.filter.op.quant && !t.filter.field.path.length) {
+      if (
+        t.kind === 'filter' &&
+        !t.filter.negate &&
+        t.filter.op.kind === 'simple' &&
+        t.filter.op.op === 'eq' &&
+        !t.filter.op.quant &&
+        !t.filter.field.path.length
+      ) {
         eqs.set(t.filter.field.name, t.filter.op.value);
       } else eqs.set('\0invalid', '');
     }
@@ -482,7 +542,12 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
   /** One function call in its transaction, with tx=rollback and max-affected honoured. */
   async function runCall(s: RequestState, readOnly: boolean, statement: Statement): Promise<pg.QueryResult[]> {
     const tx = txDecision(s, false);
-    const results = await runTransaction(deps.pool, { readOnly, settings: txSettings(s), statements: [statement], decide: tx.decide });
+    const results = await runTransaction(deps.pool, {
+      readOnly,
+      settings: txSettings(s),
+      statements: [statement],
+      decide: tx.decide,
+    });
     const verdict = tx.verdict();
     if (verdict) throw verdict;
     return results;
@@ -526,7 +591,8 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     const n = Number(row.page_total);
     // count=exact counts the call's rows (a scalar result is one row), as PostgREST does for any call.
     const total = s.prefs.count === 'exact' ? n : null;
-    const headers: Record<string, string> = fn.returnsSet || total !== null ? { 'Content-Range': contentRange(0, n, total) } : {};
+    const headers: Record<string, string> =
+      fn.returnsSet || total !== null ? { 'Content-Range': contentRange(0, n, total) } : {};
     sendBody(s, res, 200, row.body, headers, false);
   }
 
@@ -547,7 +613,14 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
     checkUnusedPaths(ctx);
     const { limit, offset } = rangeOf(s, q);
     const count = s.prefs.count === 'exact' ? 'exact' : undefined;
-    const stmt = buildReadStatement(ctx, parts, { count, singular, csv: s.csv, limit, offset, maxRows: deps.settings.maxRows });
+    const stmt = buildReadStatement(ctx, parts, {
+      count,
+      singular,
+      csv: s.csv,
+      limit,
+      offset,
+      maxRows: deps.settings.maxRows,
+    });
     const results = await runCall(s, readOnly, { text: stmt.sql, values: ctx.params.values });
     const row = results[0]!.rows[0] as { total_result_set: string | null; page_total: string; body: string };
     const pageTotal = Number(row.page_total);
@@ -561,13 +634,23 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
   // ---------- root ----------
 
   async function root(s: RequestState, res: ServerResponse): Promise<void> {
-    if (s.method !== 'GET' && s.method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${s.method}`);
+    if (s.method !== 'GET' && s.method !== 'HEAD')
+      throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${s.method}`);
     const cache = await currentCache();
-    const paths: Record<string, unknown> = { '/': { get: { produces: ['application/openapi+json', 'application/json'], responses: { 200: { description: 'OK' } } } } };
+    const paths: Record<string, unknown> = {
+      '/': {
+        get: { produces: ['application/openapi+json', 'application/json'], responses: { 200: { description: 'OK' } } },
+      },
+    };
     const definitions: Record<string, unknown> = {};
     for (const rel of cache.relations.values()) {
       if (rel.schema !== s.schema) continue;
-      paths[`/${rel.name}`] = { get: { tags: [rel.name] }, ...(rel.kind === 'table' ? { post: { tags: [rel.name] }, patch: { tags: [rel.name] }, delete: { tags: [rel.name] } } : {}) };
+      paths[`/${rel.name}`] = {
+        get: { tags: [rel.name] },
+        ...(rel.kind === 'table'
+          ? { post: { tags: [rel.name] }, patch: { tags: [rel.name] }, delete: { tags: [rel.name] } }
+          : {}),
+      };
       definitions[rel.name] = {
         type: 'object',
         required: [...rel.columns.values()].filter((c) => !c.nullable && !c.hasDefault).map((c) => c.name),
@@ -578,8 +661,20 @@ export function createHandler(deps: HandlerDeps): (req: GatewayRequest, res: Ser
       if (!key.startsWith(`${s.schema}.`)) continue;
       paths[`/rpc/${fns[0]!.name}`] = { post: { tags: ['(rpc) ' + fns[0]!.name] } };
     }
-    const doc = JSON.stringify({ swagger: '2.0', info: { title: 'standard public schema', version: '14.12' }, basePath: '/', schemes: ['http'], consumes: ['application/json'], produces: ['application/json'], paths, definitions });
-    res.writeHead(200, { 'Content-Type': 'application/openapi+json; charset=utf-8', 'Content-Length': Buffer.byteLength(doc) });
+    const doc = JSON.stringify({
+      swagger: '2.0',
+      info: { title: 'standard public schema', version: '14.12' },
+      basePath: '/',
+      schemes: ['http'],
+      consumes: ['application/json'],
+      produces: ['application/json'],
+      paths,
+      definitions,
+    });
+    res.writeHead(200, {
+      'Content-Type': 'application/openapi+json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(doc),
+    });
     res.end(s.method === 'HEAD' ? undefined : doc);
   }
 }
@@ -607,10 +702,17 @@ function headerValue(req: GatewayRequest, name: string): string | undefined {
 }
 
 function profileOf(req: GatewayRequest, method: string, schemas: string[]): string {
-  const header = method === 'GET' || method === 'HEAD' ? headerValue(req, 'accept-profile') : headerValue(req, 'content-profile');
+  const header =
+    method === 'GET' || method === 'HEAD' ? headerValue(req, 'accept-profile') : headerValue(req, 'content-profile');
   if (header === undefined) return schemas[0]!;
   if (!schemas.includes(header)) {
-    throw new RestError(406, 'PGRST106', `Invalid schema: ${header}`, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
+    throw new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${header}`,
+      null,
+      `Only the following schemas are exposed: ${schemas.join(', ')}`,
+    );
   }
   return header;
 }
@@ -626,13 +728,19 @@ function mediaOf(req: GatewayRequest): { singular: boolean; csv: boolean } {
   for (const t of types) {
     if (t === OBJECT_MEDIA) return { singular: true, csv: false };
     if (t === 'text/csv') return { singular: false, csv: true };
-    if (t === 'application/json' || t === '*/*' || t === 'application/*' || t === '') return { singular: false, csv: false };
+    if (t === 'application/json' || t === '*/*' || t === 'application/*' || t === '')
+      return { singular: false, csv: false };
   }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
 }
 
 function notSingular(n: number): RestError {
-  return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
+  return new RestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${n} rows`,
+  );
 }
 
 function contentRange(offset: number, n: number, total: number | null): string {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from './errors.ts';
-import { parseLogicTree, parseOrder, parsePrefer, parseQueryParams, parseRangeHeader, parseSelect } from './parse-query.ts';
+import {
+  parseLogicTree,
+  parseOrder,
+  parsePrefer,
+  parseQueryParams,
+  parseRangeHeader,
+  parseSelect,
+} from './parse-query.ts';
 
 const codeOf = (fn: () => unknown) => {
   try {
@@ -19,7 +26,13 @@ describe('parseSelect', () => {
       { kind: 'column', field: { name: 'price', path: [] }, alias: undefined, cast: 'text' },
       {
         kind: 'column',
-        field: { name: 'meta', path: [{ arrow: '->', key: 'a', index: false }, { arrow: '->>', key: 'b', index: false }] },
+        field: {
+          name: 'meta',
+          path: [
+            { arrow: '->', key: 'a', index: false },
+            { arrow: '->>', key: 'b', index: false },
+          ],
+        },
         alias: undefined,
         cast: undefined,
       },
@@ -32,10 +45,26 @@ describe('parseSelect', () => {
         spread: false,
         select: [
           { kind: 'column', field: { name: 'x', path: [] }, alias: undefined, cast: undefined },
-          { kind: 'embed', name: 'y', alias: undefined, hint: undefined, joinType: undefined, spread: false, select: [{ kind: 'star' }] },
+          {
+            kind: 'embed',
+            name: 'y',
+            alias: undefined,
+            hint: undefined,
+            joinType: undefined,
+            spread: false,
+            select: [{ kind: 'star' }],
+          },
         ],
       },
-      { kind: 'embed', name: 'other', alias: undefined, hint: undefined, joinType: undefined, spread: true, select: [{ kind: 'column', field: { name: 'z', path: [] }, alias: undefined, cast: undefined }] },
+      {
+        kind: 'embed',
+        name: 'other',
+        alias: undefined,
+        hint: undefined,
+        joinType: undefined,
+        spread: true,
+        select: [{ kind: 'column', field: { name: 'z', path: [] }, alias: undefined, cast: undefined }],
+      },
     ]);
   });
 
@@ -47,7 +76,8 @@ describe('parseSelect', () => {
   });
 
   it('refuses broken syntax with PGRST100 and aggregates with PGRST123', () => {
-    for (const s of ['(', 'a,,b', 'a(', 'a)', 'x!(*)', 'a::', '...a', '"open']) expect(codeOf(() => parseSelect(s))).toBe('400 PGRST100');
+    for (const s of ['(', 'a,,b', 'a(', 'a)', 'x!(*)', 'a::', '...a', '"open'])
+      expect(codeOf(() => parseSelect(s))).toBe('400 PGRST100');
     expect(codeOf(() => parseSelect('count()'))).toBe('400 PGRST123');
   });
 });
@@ -55,11 +85,21 @@ describe('parseSelect', () => {
 describe('filters and logic trees', () => {
   it('parses operators, negation, quantifiers, in-lists and fts configs', () => {
     const q = parseQueryParams(
-      new URLSearchParams('a=eq.1&b=not.in.(1,"x,y",3)&c=like(any).{a*,b*}&d=fts(english).cat&e=is.null&rel.f=gt.2&g->>h=neq.x'),
+      new URLSearchParams(
+        'a=eq.1&b=not.in.(1,"x,y",3)&c=like(any).{a*,b*}&d=fts(english).cat&e=is.null&rel.f=gt.2&g->>h=neq.x',
+      ),
     );
     const root = q.byPath.get('')!.filters.map((t) => (t.kind === 'filter' ? t.filter : null));
-    expect(root[0]).toEqual({ field: { name: 'a', path: [] }, negate: false, op: { kind: 'simple', op: 'eq', value: '1' } });
-    expect(root[1]).toEqual({ field: { name: 'b', path: [] }, negate: true, op: { kind: 'in', values: ['1', 'x,y', '3'] } });
+    expect(root[0]).toEqual({
+      field: { name: 'a', path: [] },
+      negate: false,
+      op: { kind: 'simple', op: 'eq', value: '1' },
+    });
+    expect(root[1]).toEqual({
+      field: { name: 'b', path: [] },
+      negate: true,
+      op: { kind: 'in', values: ['1', 'x,y', '3'] },
+    });
     expect(root[2]!.op).toEqual({ kind: 'simple', op: 'like', quant: 'any', value: '{"a*","b*"}' });
     expect(root[3]!.op).toEqual({ kind: 'fts', op: 'fts', config: 'english', value: 'cat' });
     expect(root[4]!.op).toEqual({ kind: 'is', value: 'null' });
@@ -106,7 +146,12 @@ describe('order, ranges and Prefer', () => {
 
   it('reads comma-joined and repeated preferences and lists the invalid ones', () => {
     const p = parsePrefer(['return=representation, count=exact', 'resolution=merge-duplicates,bogus=1']);
-    expect(p).toMatchObject({ return: 'representation', count: 'exact', resolution: 'merge-duplicates', invalid: ['bogus=1'] });
+    expect(p).toMatchObject({
+      return: 'representation',
+      count: 'exact',
+      resolution: 'merge-duplicates',
+      invalid: ['bogus=1'],
+    });
     expect(p.applied).toEqual(['return=representation', 'count=exact', 'resolution=merge-duplicates']);
   });
 

@@ -59,9 +59,15 @@ export const OPERATORS = {
   adj: '-|-',
   isdistinct: 'IS DISTINCT FROM',
 } as const;
-export const FTS_OPERATORS = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' } as const;
+export const FTS_OPERATORS = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
 const QUANTIFIABLE = new Set(['eq', 'like', 'ilike', 'gt', 'gte', 'lt', 'lte', 'match', 'imatch']);
-const OPERATOR_LIST = 'eq, neq, lt, gt, lte, gte, like, ilike, match, imatch, is, isdistinct, in, cs, cd, ov, sl, sr, nxr, nxl, adj, fts, plfts, phfts, wfts';
+const OPERATOR_LIST =
+  'eq, neq, lt, gt, lte, gte, like, ilike, match, imatch, is, isdistinct, in, cs, cd, ov, sl, sr, nxr, nxl, adj, fts, plfts, phfts, wfts';
 
 export type FilterOp =
   | { kind: 'simple'; op: keyof typeof OPERATORS; quant?: 'any' | 'all'; value: string }
@@ -76,8 +82,7 @@ export interface Filter {
 }
 
 export type LogicTree =
-  | { kind: 'logic'; and: boolean; negate: boolean; children: LogicTree[] }
-  | { kind: 'filter'; filter: Filter };
+  { kind: 'logic'; and: boolean; negate: boolean; children: LogicTree[] } | { kind: 'filter'; filter: Filter };
 
 export interface OrderTerm {
   /** Set for `order=rel(col)`: a to-one embed's column. */
@@ -143,7 +148,12 @@ function readName(c: Cursor, stop: RegExp): string {
     c.i++;
   }
   const name = c.s.slice(start, c.i).trim();
-  if (!name) throw c.fail(c.eof() ? 'unexpected end of input expecting field name (* or [a..z0..9_$])' : `unexpected "${c.peek()}" expecting field name (* or [a..z0..9_$])`);
+  if (!name)
+    throw c.fail(
+      c.eof()
+        ? 'unexpected end of input expecting field name (* or [a..z0..9_$])'
+        : `unexpected "${c.peek()}" expecting field name (* or [a..z0..9_$])`,
+    );
   return name;
 }
 
@@ -179,7 +189,9 @@ function parseSelectItems(c: Cursor, nested: boolean): SelectItem[] {
     }
     if (nested && c.peek() === ')') return items;
     if (!nested && c.eof()) return items;
-    throw c.fail(c.eof() ? 'unexpected end of input expecting ")"' : `unexpected "${c.peek()}" expecting "," or end of input`);
+    throw c.fail(
+      c.eof() ? 'unexpected end of input expecting ")"' : `unexpected "${c.peek()}" expecting "," or end of input`,
+    );
   }
 }
 
@@ -223,7 +235,7 @@ function parseSelectItem(c: Cursor): SelectItem {
     return { kind: 'embed', name, alias, hint, joinType, spread, select };
   }
   if (spread) throw c.fail('unexpected end of spread: expecting "("');
-  if (c.peek() === '(' ) throw c.fail('unexpected "("');
+  if (c.peek() === '(') throw c.fail('unexpected "("');
   const cast = readCast(c);
   // aggregate syntax `col.sum()` or `count()`: aggregates are disabled on Supabase (PGRST123)
   if (c.peek() === '.' || c.startsWith('()')) {
@@ -275,7 +287,12 @@ export function parseFilterValue(field: Field, raw: string, what = 'filter'): Fi
   }
   const m = /^([a-z]+)(?:\(([^)]*)\))?\./.exec(rest);
   if (!m) {
-    throw parseError(what, raw, negate ? 5 : 1, `unexpected "${rest.slice(0, 1) || 'end of input'}" expecting "not" or operator (${OPERATOR_LIST})`);
+    throw parseError(
+      what,
+      raw,
+      negate ? 5 : 1,
+      `unexpected "${rest.slice(0, 1) || 'end of input'}" expecting "not" or operator (${OPERATOR_LIST})`,
+    );
   }
   const [, name, modifier] = m as unknown as [string, string, string | undefined];
   const value = rest.slice(m[0].length);
@@ -286,12 +303,21 @@ export function parseFilterValue(field: Field, raw: string, what = 'filter'): Fi
   if (name === 'is') {
     const v = value.toLowerCase();
     if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(v)) {
-      throw parseError(what, raw, negate ? 8 : 4, `unexpected "${value.slice(0, 1) || 'end of input'}" expecting null or trilean value (unknown, true, false)`);
+      throw parseError(
+        what,
+        raw,
+        negate ? 8 : 4,
+        `unexpected "${value.slice(0, 1) || 'end of input'}" expecting null or trilean value (unknown, true, false)`,
+      );
     }
     return { field, negate, op: { kind: 'is', value: v as 'null' } };
   }
   if (name in FTS_OPERATORS) {
-    return { field, negate, op: { kind: 'fts', op: name as keyof typeof FTS_OPERATORS, config: modifier || undefined, value } };
+    return {
+      field,
+      negate,
+      op: { kind: 'fts', op: name as keyof typeof FTS_OPERATORS, config: modifier || undefined, value },
+    };
   }
   if (name in OPERATORS) {
     const op = name as keyof typeof OPERATORS;
@@ -299,7 +325,11 @@ export function parseFilterValue(field: Field, raw: string, what = 'filter'): Fi
       if (!QUANTIFIABLE.has(op) || (modifier !== 'any' && modifier !== 'all')) {
         throw parseError(what, raw, name.length + 2, `unexpected "${modifier}" expecting "any" or "all"`);
       }
-      return { field, negate, op: { kind: 'simple', op, quant: modifier, value: toArrayLiteral(parseList(value, raw, what, '{', '}')) } };
+      return {
+        field,
+        negate,
+        op: { kind: 'simple', op, quant: modifier, value: toArrayLiteral(parseList(value, raw, what, '{', '}')) },
+      };
     }
     return { field, negate, op: { kind: 'simple', op, value } };
   }
@@ -309,7 +339,12 @@ export function parseFilterValue(field: Field, raw: string, what = 'filter'): Fi
 /** `(a,"b,c",d)`: the list of an `in` filter (or `{a,b}` for quantified operators). */
 function parseList(s: string, raw: string, what: string, open = '(', close = ')'): string[] {
   if (!s.startsWith(open) || !s.endsWith(close)) {
-    throw parseError(what, raw, raw.length - s.length + 1, `unexpected "${s.slice(0, 1) || 'end of input'}" expecting "${open}"`);
+    throw parseError(
+      what,
+      raw,
+      raw.length - s.length + 1,
+      `unexpected "${s.slice(0, 1) || 'end of input'}" expecting "${open}"`,
+    );
   }
   const body = s.slice(1, -1);
   if (body === '') return [];
@@ -327,7 +362,8 @@ function parseList(s: string, raw: string, what: string, open = '(', close = ')'
       if (body[i] !== '"') throw parseError(what, raw, raw.length, 'unexpected end of input expecting "\\""');
       i++;
       out.push(v);
-      if (i < body.length && body[i] !== ',') throw parseError(what, raw, raw.length - s.length + 2 + i, `unexpected "${body[i]}" expecting ","`);
+      if (i < body.length && body[i] !== ',')
+        throw parseError(what, raw, raw.length - s.length + 2 + i, `unexpected "${body[i]}" expecting ","`);
       i++;
     } else {
       const j = body.indexOf(',', i);
@@ -362,7 +398,9 @@ function parseLogicChildren(c: Cursor): LogicTree[] {
     c.i++;
     if (ch === ',') continue;
     if (ch === ')') return children;
-    throw c.fail(ch === undefined ? 'unexpected end of input expecting ")"' : `unexpected "${ch}" expecting "," or ")"`);
+    throw c.fail(
+      ch === undefined ? 'unexpected end of input expecting ")"' : `unexpected "${ch}" expecting "," or ")"`,
+    );
   }
 }
 
@@ -428,18 +466,32 @@ export function parseOrder(raw: string): OrderTerm[] {
       c.i++;
       name = readName(c, /[.(),]/);
       path = readJsonPath(c, /[.(),]/);
-      if (c.peek() !== ')') throw parseError('order', raw, c.i + 1, `unexpected ${c.peek() ? `"${c.peek()}"` : 'end of input'} expecting ")"`);
+      if (c.peek() !== ')')
+        throw parseError(
+          'order',
+          raw,
+          c.i + 1,
+          `unexpected ${c.peek() ? `"${c.peek()}"` : 'end of input'} expecting ")"`,
+        );
       c.i++;
     } else {
       path = readJsonPath(c, /[.(,]/);
     }
     const term: OrderTerm = { relation, field: { name, path } };
     const mods = c.eof() ? [] : c.s.slice(c.i + (c.peek() === '.' ? 1 : 0)).split('.');
-    if (!c.eof() && c.peek() !== '.') throw parseError('order', raw, c.i + 1, `unexpected "${c.peek()}" expecting "." or ","`);
+    if (!c.eof() && c.peek() !== '.')
+      throw parseError('order', raw, c.i + 1, `unexpected "${c.peek()}" expecting "." or ","`);
     for (const mod of mods) {
       if ((mod === 'asc' || mod === 'desc') && !term.direction && !term.nulls) term.direction = mod;
-      else if ((mod === 'nullsfirst' || mod === 'nullslast') && !term.nulls) term.nulls = mod === 'nullsfirst' ? 'first' : 'last';
-      else throw parseError('order', raw, raw.indexOf(mod) + 1, `unexpected "${mod.slice(0, 1) || 'end of input'}" expecting "asc", "desc", "nullsfirst" or "nullslast"`);
+      else if ((mod === 'nullsfirst' || mod === 'nullslast') && !term.nulls)
+        term.nulls = mod === 'nullsfirst' ? 'first' : 'last';
+      else
+        throw parseError(
+          'order',
+          raw,
+          raw.indexOf(mod) + 1,
+          `unexpected "${mod.slice(0, 1) || 'end of input'}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
+        );
     }
     terms.push(term);
   }
@@ -486,7 +538,8 @@ export interface QueryParams {
 }
 
 function nonNegativeInt(raw: string, what: string): number {
-  if (!/^\d+$/.test(raw)) throw parseError(what, raw, 1, `unexpected "${raw.slice(0, 1) || 'end of input'}" expecting digit`);
+  if (!/^\d+$/.test(raw))
+    throw parseError(what, raw, 1, `unexpected "${raw.slice(0, 1) || 'end of input'}" expecting digit`);
   const n = Number(raw);
   return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
 }
@@ -625,7 +678,12 @@ export function parseRangeHeader(header: string | undefined): { offset: number; 
   if (m[2] === '') return { offset: from };
   const to = Number(m[2]);
   if (to < from) {
-    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'The upper boundary must be greater than or equal to the lower boundary');
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The upper boundary must be greater than or equal to the lower boundary',
+    );
   }
   return { offset: from, limit: to - from + 1 };
 }

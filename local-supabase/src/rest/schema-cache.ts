@@ -147,7 +147,9 @@ export async function loadSchemaCache(db: pg.Pool | pg.Client, schemas: string[]
     relations.set(relKey(r.schema, r.name), rel);
   }
   for (const c of cols.rows) {
-    byOid.get(c.relid)?.columns.set(c.name, { name: c.name, type: c.type, nullable: c.nullable, hasDefault: c.has_default });
+    byOid
+      .get(c.relid)
+      ?.columns.set(c.name, { name: c.name, type: c.type, nullable: c.nullable, hasDefault: c.has_default });
   }
   const fks: ForeignKey[] = [];
   for (const c of cons.rows) {
@@ -253,7 +255,8 @@ function toFunc(f: FuncRow, byOid: Map<number, Relation>): Func {
       uniques: [],
     };
   }
-  const singleUnnamedJson = inputs.length === 1 && inputs[0]!.name === '' && (inputs[0]!.type === 'json' || inputs[0]!.type === 'jsonb');
+  const singleUnnamedJson =
+    inputs.length === 1 && inputs[0]!.name === '' && (inputs[0]!.type === 'json' || inputs[0]!.type === 'jsonb');
   return {
     schema: f.schema,
     name: f.name,
@@ -326,7 +329,11 @@ function deriveRelationships(fks: ForeignKey[]): Map<string, Relationship[]> {
 }
 
 /** How PostgREST names a relationship in PGRST201 details. */
-export function describeRelationship(r: Relationship): { cardinality: Cardinality; embedding: string; relationship: string } {
+export function describeRelationship(r: Relationship): {
+  cardinality: Cardinality;
+  embedding: string;
+  relationship: string;
+} {
   const rel = r.junction
     ? `${r.junction.table.name} using ${r.junction.sourceFk.name}(${r.junction.sourceFk.columns.join(', ')}) and ${r.junction.targetFk.name}(${r.junction.targetFk.columns.join(', ')})`
     : `${r.constraint} using ${r.source.name}(${r.sourceColumns.join(', ')}) and ${r.target.name}(${r.targetColumns.join(', ')})`;

@@ -70,13 +70,25 @@ export function createVerifier(keys: Keys, jwtSecret: string, serviceRoleKey: st
         throw ERRORS.AccessDenied(await joseMessage(jwt));
       }
       const role = typeof payload.role === 'string' && payload.role ? payload.role : 'anon';
-      return { jwt, payload, role, owner: typeof payload.sub === 'string' ? payload.sub : undefined, authenticated: true };
+      return {
+        jwt,
+        payload,
+        role,
+        owner: typeof payload.sub === 'string' ? payload.sub : undefined,
+        authenticated: true,
+      };
     },
     anonymous() {
       return { jwt: '', payload: { role: 'anon' }, role: 'anon', owner: undefined, authenticated: false };
     },
     superUser() {
-      return { jwt: serviceRoleKey, payload: servicePayload, role: 'service_role', owner: undefined, authenticated: true };
+      return {
+        jwt: serviceRoleKey,
+        payload: servicePayload,
+        role: 'service_role',
+        owner: undefined,
+        authenticated: true,
+      };
     },
     async signUrlToken(payload, expiresIn) {
       return new SignJWT(payload)

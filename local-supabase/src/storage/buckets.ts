@@ -55,7 +55,8 @@ async function parseSizeLimit(req: StorageRequest, value: unknown): Promise<numb
 
 function parseMimeTypes(value: unknown): string[] | null | undefined {
   if (value === undefined || value === null) return value as null | undefined;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw ERRORS.Validation('body/allowed_mime_types must be array');
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw ERRORS.Validation('body/allowed_mime_types must be array');
   const types = (value as string[]).filter((m) => m);
   validateAllowedMimeTypes(types);
   return types;
@@ -81,7 +82,11 @@ export async function listBuckets(req: StorageRequest): Promise<void> {
   if (sortColumn) sql += ` order by ${sortColumn} ${sortOrder ?? 'asc'}`;
   if (limit !== undefined) sql += ` limit ${limit}`;
   if (offset !== undefined) sql += ` offset ${offset}`;
-  const rows = await req.ctx.db.tx(caller, req.scope('storage.bucket.list'), async (c) => (await c.query<BucketRow>(sql, params)).rows);
+  const rows = await req.ctx.db.tx(
+    caller,
+    req.scope('storage.bucket.list'),
+    async (c) => (await c.query<BucketRow>(sql, params)).rows,
+  );
   req.send(200, rows.map(renderBucket));
 }
 
@@ -114,7 +119,15 @@ export async function createBucket(req: StorageRequest): Promise<void> {
       await c.query(
         `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, type)
          values ($1, $2, $3, $4, $5, $6, $7, 'STANDARD')`,
-        [id, name, owner && isUuid(owner) ? owner : null, owner ?? null, isPublic ?? false, sizeLimit ?? null, mimeTypes ?? null],
+        [
+          id,
+          name,
+          owner && isUuid(owner) ? owner : null,
+          owner ?? null,
+          isPublic ?? false,
+          sizeLimit ?? null,
+          mimeTypes ?? null,
+        ],
       );
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw ERRORS.BucketAlreadyExists();
@@ -129,7 +142,8 @@ export async function updateBucket(req: StorageRequest, id: string): Promise<voi
   const body = await req.json();
   if (!('public' in body) && !('file_size_limit' in body) && !('allowed_mime_types' in body))
     throw ERRORS.Validation("body must have required property 'public'");
-  if (body.public !== undefined && typeof body.public !== 'boolean') throw ERRORS.Validation('body/public must be boolean');
+  if (body.public !== undefined && typeof body.public !== 'boolean')
+    throw ERRORS.Validation('body/public must be boolean');
   mustBeValidBucketName(id);
   const sizeLimit = await parseSizeLimit(req, body.file_size_limit);
   const mimeTypes = parseMimeTypes(body.allowed_mime_types);
@@ -157,8 +171,16 @@ export async function emptyBucket(req: StorageRequest, id: string): Promise<void
   const { db, blobs, verifier } = req.ctx;
   const scope = req.scope('storage.bucket.empty');
   await db.tx(caller, scope, (c) => findBucket(c, id, 'name'));
-  const first = await db.tx(verifier.superUser(), scope, async (c) =>
-    (await c.query<{ name: string }>(`select name from storage.objects where bucket_id = $1 order by name collate "C" limit 1`, [id])).rows[0],
+  const first = await db.tx(
+    verifier.superUser(),
+    scope,
+    async (c) =>
+      (
+        await c.query<{ name: string }>(
+          `select name from storage.objects where bucket_id = $1 order by name collate "C" limit 1`,
+          [id],
+        )
+      ).rows[0],
   );
   if (first) {
     // Hosted checks the caller may delete (one object, rolled back), then deletes the rest in the background.
@@ -166,8 +188,16 @@ export async function emptyBucket(req: StorageRequest, id: string): Promise<void
       const r = await c.query(`delete from storage.objects where bucket_id = $1 and name = $2`, [id, first.name]);
       if (!r.rowCount) throw ERRORS.NoSuchKey();
     });
-    const removed = await db.tx(verifier.superUser(), scope, async (c) =>
-      (await c.query<{ version: string | null }>(`delete from storage.objects where bucket_id = $1 returning version`, [id])).rows,
+    const removed = await db.tx(
+      verifier.superUser(),
+      scope,
+      async (c) =>
+        (
+          await c.query<{ version: string | null }>(
+            `delete from storage.objects where bucket_id = $1 returning version`,
+            [id],
+          )
+        ).rows,
     );
     await blobs.remove(removed.map((r) => r.version));
   }
@@ -184,7 +214,11 @@ export async function deleteBucket(req: StorageRequest, id: string): Promise<voi
     const r = await c.query(`select 1 from storage.objects where bucket_id = $1 limit 1`, [id]);
     if (r.rowCount) throw ERRORS.BucketNotEmpty();
   });
-  const deleted = await db.tx(caller, scope, async (c) => (await c.query(`delete from storage.buckets where id = $1`, [id])).rowCount ?? 0);
+  const deleted = await db.tx(
+    caller,
+    scope,
+    async (c) => (await c.query(`delete from storage.buckets where id = $1`, [id])).rowCount ?? 0,
+  );
   if (!deleted) throw ERRORS.NoSuchBucket();
   req.send(200, { message: 'Successfully deleted' });
 }

@@ -14,13 +14,21 @@ describe('storage error shapes (hosted src/internal/errors)', () => {
   });
 
   it('maps PostgreSQL errors as DBError.fromDBError does', () => {
-    expect(fromPgError({ code: '42501', message: 'new row violates row-level security policy for table "objects"' }).body()).toEqual({
+    expect(
+      fromPgError({ code: '42501', message: 'new row violates row-level security policy for table "objects"' }).body(),
+    ).toEqual({
       statusCode: '403',
       error: 'Unauthorized',
       message: 'new row violates row-level security policy',
       code: 'AccessDenied',
     });
-    expect(fromPgError({ code: '23505', message: 'dup' }).body()).toMatchObject({ statusCode: '409', error: 'Duplicate' });
-    expect(fromPgError({ code: 'XX000', message: 'boom' }).body()).toMatchObject({ statusCode: '500', message: 'database error, code: XX000' });
+    expect(fromPgError({ code: '23505', message: 'dup' }).body()).toMatchObject({
+      statusCode: '409',
+      error: 'Duplicate',
+    });
+    expect(fromPgError({ code: 'XX000', message: 'boom' }).body()).toMatchObject({
+      statusCode: '500',
+      message: 'database error, code: XX000',
+    });
   });
 });

@@ -45,14 +45,18 @@ export const ERRORS = {
   InvalidJWT: (message: string) => err(400, 'InvalidJWT', undefined, message || 'Invalid JWT'),
   InvalidSignature: () => err(400, 'InvalidSignature', undefined, 'Invalid signature'),
   ExpiredSignature: () => err(400, 'ExpiredToken', undefined, 'The provided token has expired.'),
-  AccessDenied: (message: string, httpStatus?: number) => err(403, 'AccessDenied', 'Unauthorized', message || 'Access denied', httpStatus),
+  AccessDenied: (message: string, httpStatus?: number) =>
+    err(403, 'AccessDenied', 'Unauthorized', message || 'Access denied', httpStatus),
   EntityTooLarge: (entity = 'object') =>
     err(413, 'EntityTooLarge', 'Payload too large', `The ${entity} exceeded the maximum allowed size`),
-  InvalidMimeType: (mime: string) => err(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
-  InvalidFileSizeLimit: () => err(400, 'InvalidRequest', undefined, 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
+  InvalidMimeType: (mime: string) =>
+    err(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
+  InvalidFileSizeLimit: () =>
+    err(400, 'InvalidRequest', undefined, 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
   NoContentProvided: (message?: string) => err(400, 'InvalidRequest', undefined, message || 'No content provided'),
   InvalidRequest: (message: string) => err(400, 'InvalidRequest', undefined, message || 'Invalid Request'),
-  InvalidParameter: (name: string, message?: string) => err(400, 'InvalidParameter', undefined, message || `Invalid Parameter ${name}`),
+  InvalidParameter: (name: string, message?: string) =>
+    err(400, 'InvalidParameter', undefined, message || `Invalid Parameter ${name}`),
   MissingParameter: (name: string) => err(400, 'MissingParameter', undefined, `Missing Required Parameter ${name}`),
   RelatedResourceNotFound: () => err(404, 'InvalidRequest', undefined, 'The related resource does not exist'),
   InvalidRange: () => err(416, 'InvalidRange', 'invalid_range', 'invalid range provided', 416),
@@ -65,9 +69,11 @@ export const ERRORS = {
   /** Schema validation failure (FST_ERR_VALIDATION). */
   Validation: (message: string) => err(400, 'InvalidRequest', 'Error', message),
   /** FST_ERR_CTP_INVALID_JSON_BODY. */
-  InvalidJsonBody: () => err(400, 'InvalidRequest', 'FastifyError', "Body is not valid JSON but content-type is set to 'application/json'"),
+  InvalidJsonBody: () =>
+    err(400, 'InvalidRequest', 'FastifyError', "Body is not valid JSON but content-type is set to 'application/json'"),
   /** FST_ERR_CTP_EMPTY_JSON_BODY. */
-  EmptyJsonBody: () => err(400, 'InvalidRequest', 'FastifyError', "Body cannot be empty when content-type is set to 'application/json'"),
+  EmptyJsonBody: () =>
+    err(400, 'InvalidRequest', 'FastifyError', "Body cannot be empty when content-type is set to 'application/json'"),
   /** FST_ERR_CTP_BODY_TOO_LARGE. */
   BodyTooLarge: () => err(413, 'EntityTooLarge', 'FastifyError', 'Request body is too large', 413),
 };
@@ -84,7 +90,9 @@ export function fromPgError(e: unknown): StorageError {
   switch (pgErr?.code) {
     case '42501':
       return ERRORS.AccessDenied(
-        pgErr.message?.includes('row-level security') ? 'new row violates row-level security policy' : (pgErr.message ?? ''),
+        pgErr.message?.includes('row-level security')
+          ? 'new row violates row-level security policy'
+          : (pgErr.message ?? ''),
       );
     case '23505':
       return ERRORS.ResourceAlreadyExists();

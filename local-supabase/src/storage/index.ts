@@ -20,7 +20,9 @@ export async function createService(ctx: ServiceContext): Promise<Service> {
   const blobs = new BlobStore(path.join(ctx.config.dataDir, 'storage'));
   await blobs.init();
   // Files left by a crash between "bytes written" and "row committed" belong to no row: drop them.
-  const referenced = await ctx.db.admin.query<{ version: string }>('select version from storage.objects where version is not null');
+  const referenced = await ctx.db.admin.query<{ version: string }>(
+    'select version from storage.objects where version is not null',
+  );
   const swept = await blobs.sweep(new Set(referenced.rows.map((r) => r.version)));
   if (swept > 0) ctx.log(`removed ${swept} stored file(s) no object refers to`);
 
@@ -59,13 +61,22 @@ export async function createService(ctx: ServiceContext): Promise<Service> {
 
 /** Fastify's answer for a route that does not exist (e.g. /render/image/* while image transformation is off). */
 function notFound(r: StorageRequest): void {
-  r.send(404, { message: `Route ${r.method}:${r.raw.path}${r.raw.gatewayUrl.search} not found`, error: 'Not Found', statusCode: 404 });
+  r.send(404, {
+    message: `Route ${r.method}:${r.raw.path}${r.raw.gatewayUrl.search} not found`,
+    error: 'Not Found',
+    statusCode: 404,
+  });
 }
 
 async function route(r: StorageRequest): Promise<void> {
   const [area, ...rest] = r.segments;
   const m = r.method;
-  if (area === 'bucket') return routeBucket(r, rest.filter((s) => s !== ''), m);
+  if (area === 'bucket')
+    return routeBucket(
+      r,
+      rest.filter((s) => s !== ''),
+      m,
+    );
   if (area === 'object') return routeObject(r, rest, m);
   return notFound(r);
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { StorageError } from './errors.ts';
-import { isValidBucketName, mustBeAllowedMimeType, mustBeValidKey, parseConfigSize, parseFileSizeToBytes } from './limits.ts';
+import {
+  isValidBucketName,
+  mustBeAllowedMimeType,
+  mustBeValidKey,
+  parseConfigSize,
+  parseFileSizeToBytes,
+} from './limits.ts';
 import { parseRange } from './serve.ts';
 
 const code = (fn: () => unknown) => {

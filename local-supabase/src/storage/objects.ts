@@ -10,7 +10,8 @@ import { readIncomingFile } from './upload.ts';
 
 /** /object routes (hosted src/http/routes/object/*, src/storage/object.ts, uploader.ts). */
 
-const OBJECT_COLUMNS = 'id, name, bucket_id, owner, owner_id, version, created_at, updated_at, last_accessed_at, metadata, user_metadata';
+const OBJECT_COLUMNS =
+  'id, name, bucket_id, owner, owner_id, version, created_at, updated_at, last_accessed_at, metadata, user_metadata';
 /** Hosted's signed upload URLs live two hours (UPLOAD_SIGNED_URL_EXPIRATION_TIME). */
 const UPLOAD_URL_EXPIRES_IN = 7200;
 
@@ -41,7 +42,10 @@ function renderObject(row: ObjectRow): Record<string, unknown> {
 
 async function findObject(c: Tx, bucketId: string, name: string, columns = OBJECT_COLUMNS): Promise<ObjectRow> {
   mustBeValidKey(name);
-  const r = await c.query<ObjectRow>(`select ${columns} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name]);
+  const r = await c.query<ObjectRow>(`select ${columns} from storage.objects where bucket_id = $1 and name = $2`, [
+    bucketId,
+    name,
+  ]);
   if (!r.rows[0]) throw ERRORS.NoSuchKey();
   return r.rows[0];
 }
@@ -53,7 +57,14 @@ async function canUpload(
   req: StorageRequest,
   caller: Caller,
   operation: string,
-  o: { bucketId: string; name: string; upsert: boolean; owner: string | undefined; metadata: Record<string, unknown>; userMetadata?: unknown },
+  o: {
+    bucketId: string;
+    name: string;
+    upsert: boolean;
+    owner: string | undefined;
+    metadata: Record<string, unknown>;
+    userMetadata?: unknown;
+  },
 ): Promise<void> {
   await req.ctx.db.testPermission(caller, req.scope(operation), async (c) => {
     const params = [o.bucketId, o.name, ...ownerCols(o.owner), o.metadata, o.userMetadata ?? null];
@@ -98,7 +109,14 @@ function blobMetadata(blob: WrittenBlob, mimetype: string, cacheControl: string)
 async function commitObject(
   req: StorageRequest,
   operation: string,
-  o: { bucketId: string; name: string; owner: string | undefined; version: string; metadata: Record<string, unknown>; userMetadata: unknown },
+  o: {
+    bucketId: string;
+    name: string;
+    owner: string | undefined;
+    version: string;
+    metadata: Record<string, unknown>;
+    userMetadata: unknown;
+  },
 ): Promise<ObjectRow> {
   const { db, blobs, verifier } = req.ctx;
   let previous: string | null = null;
@@ -140,7 +158,11 @@ async function uploadObject(
   );
   const bucketLimit = bucket.file_size_limit === null ? null : Number(bucket.file_size_limit);
   const maxFileSize = isEmptyFolderPlaceholder(o.name) ? 0 : Math.min(bucketLimit ?? Infinity, globalFileSizeLimit);
-  const file = await readIncomingFile(req.raw, { objectName: o.name, maxFileSize, allowedMimeTypes: bucket.allowed_mime_types ?? [] });
+  const file = await readIncomingFile(req.raw, {
+    objectName: o.name,
+    maxFileSize,
+    allowedMimeTypes: bucket.allowed_mime_types ?? [],
+  });
   let blob: WrittenBlob;
   try {
     mustBeValidKey(o.name);
@@ -167,7 +189,12 @@ async function uploadObject(
   });
 }
 
-export async function createObject(req: StorageRequest, bucketId: string, name: string, method: 'POST' | 'PUT'): Promise<void> {
+export async function createObject(
+  req: StorageRequest,
+  bucketId: string,
+  name: string,
+  method: 'POST' | 'PUT',
+): Promise<void> {
   const caller = await req.caller();
   const row = await uploadObject(req, {
     bucketId,
@@ -219,13 +246,31 @@ export async function signUploadUrl(req: StorageRequest, bucketId: string, name:
 type ReadMode = 'authenticated' | 'any' | 'public';
 
 /** Finds an object to serve the way hosted's getObject/getObjectInfo/getPublicObject decide access. */
-async function findReadable(req: StorageRequest, bucketId: string, name: string, mode: ReadMode, operation: string): Promise<ObjectRow> {
+async function findReadable(
+  req: StorageRequest,
+  bucketId: string,
+  name: string,
+  mode: ReadMode,
+  operation: string,
+): Promise<ObjectRow> {
   const { db, verifier } = req.ctx;
-  const caller = mode === 'authenticated' ? await req.caller() : mode === 'any' ? await req.callerOrAnonymous() : verifier.anonymous();
+  const caller =
+    mode === 'authenticated'
+      ? await req.caller()
+      : mode === 'any'
+        ? await req.callerOrAnonymous()
+        : verifier.anonymous();
   mustBeValidBucketName(bucketId);
   const scope = req.scope(operation);
-  const bucket = await db.tx(verifier.superUser(), scope, async (c) =>
-    (await c.query<{ id: string; public: boolean }>('select id, public from storage.buckets where id = $1', [bucketId])).rows[0],
+  const bucket = await db.tx(
+    verifier.superUser(),
+    scope,
+    async (c) =>
+      (
+        await c.query<{ id: string; public: boolean }>('select id, public from storage.buckets where id = $1', [
+          bucketId,
+        ])
+      ).rows[0],
   );
   // Without a valid JWT (or on /public/) only public buckets exist.
   if (!bucket || (!caller.authenticated && !bucket.public)) throw ERRORS.NoSuchBucket();
@@ -233,17 +278,33 @@ async function findReadable(req: StorageRequest, bucketId: string, name: string,
   return db.tx(bucket.public ? verifier.superUser() : caller, scope, (c) => findObject(c, bucketId, name));
 }
 
-export async function getObject(req: StorageRequest, bucketId: string, name: string, mode: ReadMode, headOnly: boolean): Promise<void> {
+export async function getObject(
+  req: StorageRequest,
+  bucketId: string,
+  name: string,
+  mode: ReadMode,
+  headOnly: boolean,
+): Promise<void> {
   const row = await findReadable(req, bucketId, name, mode, headOnly ? 'storage.object.head' : 'storage.object.get');
   await renderAsset(req, row, { download: req.query.get('download'), headOnly });
 }
 
-export async function getObjectInfo(req: StorageRequest, bucketId: string, name: string, mode: ReadMode): Promise<void> {
+export async function getObjectInfo(
+  req: StorageRequest,
+  bucketId: string,
+  name: string,
+  mode: ReadMode,
+): Promise<void> {
   const row = await findReadable(req, bucketId, name, mode, 'storage.object.info');
   await renderInfo(req, row);
 }
 
-export async function getSignedObject(req: StorageRequest, bucketId: string, name: string, headOnly: boolean): Promise<void> {
+export async function getSignedObject(
+  req: StorageRequest,
+  bucketId: string,
+  name: string,
+  headOnly: boolean,
+): Promise<void> {
   const token = req.query.get('token');
   if (!token) throw ERRORS.Validation("querystring must have required property 'token'");
   const payload = await req.ctx.verifier.verifyUrlToken(token);
@@ -284,16 +345,26 @@ export async function signObjectUrls(req: StorageRequest, bucketId: string): Pro
   const expiresIn = expiresInOf(body);
   const paths = body.paths;
   if (paths === undefined) throw ERRORS.Validation("body must have required property 'paths'");
-  if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw ERRORS.Validation('body/paths must be array');
+  if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string'))
+    throw ERRORS.Validation('body/paths must be array');
   if (paths.length < 1) throw ERRORS.Validation('body/paths must NOT have fewer than 1 items');
   mustBeValidBucketName(bucketId);
-  const found = await req.ctx.db.tx(caller, req.scope('storage.object.sign_many'), async (c) =>
-    (await c.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and name = any($2::text[])', [bucketId, paths])).rows,
+  const found = await req.ctx.db.tx(
+    caller,
+    req.scope('storage.object.sign_many'),
+    async (c) =>
+      (
+        await c.query<{ name: string }>(
+          'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+          [bucketId, paths],
+        )
+      ).rows,
   );
   const names = new Set(found.map((r) => r.name));
   const result = await Promise.all(
     (paths as string[]).map(async (path) => {
-      if (!names.has(path)) return { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null };
+      if (!names.has(path))
+        return { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null };
       const url = `${bucketId}/${path}`;
       const token = await req.ctx.verifier.signUrlToken({ url }, expiresIn);
       return { error: null, path, signedURL: `/object/sign/${url}?token=${token}` };
@@ -325,19 +396,22 @@ export async function listObjects(req: StorageRequest, bucketId: string): Promis
   mustBeValidBucketName(bucketId);
   // A prefix is always a folder.
   if (prefix.length > 0 && !prefix.endsWith('/')) prefix = `${prefix}/`;
-  const rows = await req.ctx.db.tx(caller, req.scope('storage.object.list'), async (c) =>
-    (
-      await c.query<ObjectRow>('select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)', [
-        prefix,
-        bucketId,
-        limit,
-        prefix.split('/').length,
-        offset,
-        search,
-        column,
-        order,
-      ])
-    ).rows,
+  const rows = await req.ctx.db.tx(
+    caller,
+    req.scope('storage.object.list'),
+    async (c) =>
+      (
+        await c.query<ObjectRow>('select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)', [
+          prefix,
+          bucketId,
+          limit,
+          prefix.split('/').length,
+          offset,
+          search,
+          column,
+          order,
+        ])
+      ).rows,
   );
   req.send(
     200,
@@ -412,7 +486,8 @@ export async function copyObject(req: StorageRequest): Promise<void> {
   const upsert = req.header('x-upsert') === 'true';
   const source = await db.tx(caller, req.scope(operation), (c) => findObject(c, bucketId, sourceKey));
   const copyMetadata = body.copyMetadata === undefined ? true : body.copyMetadata === true;
-  const overrides = body.metadata && typeof body.metadata === 'object' ? (body.metadata as Record<string, unknown>) : {};
+  const overrides =
+    body.metadata && typeof body.metadata === 'object' ? (body.metadata as Record<string, unknown>) : {};
   const metadata = copyMetadata ? { ...(source.metadata ?? {}) } : { ...(source.metadata ?? {}), ...overrides };
   const xMetadata = req.header('x-metadata');
   const userMetadata = copyMetadata
@@ -420,7 +495,14 @@ export async function copyObject(req: StorageRequest): Promise<void> {
     : xMetadata
       ? (JSON.parse(Buffer.from(xMetadata, 'base64').toString('utf8') || 'null') as unknown)
       : null;
-  await canUpload(req, caller, operation, { bucketId: destinationBucket, name: destinationKey, upsert, owner: caller.owner, metadata, userMetadata });
+  await canUpload(req, caller, operation, {
+    bucketId: destinationBucket,
+    name: destinationKey,
+    upsert,
+    owner: caller.owner,
+    metadata,
+    userMetadata,
+  });
   const blob = source.version ? await blobs.duplicate(source.version) : null;
   if (!blob) throw ERRORS.AssetNotFound();
   const row = await commitObject(req, operation, {
@@ -439,17 +521,21 @@ export async function deleteObjects(req: StorageRequest, bucketId: string): Prom
   const body = await req.json();
   const prefixes = body.prefixes;
   if (prefixes === undefined) throw ERRORS.Validation("body must have required property 'prefixes'");
-  if (!Array.isArray(prefixes) || prefixes.some((p) => typeof p !== 'string')) throw ERRORS.Validation('body/prefixes must be array');
+  if (!Array.isArray(prefixes) || prefixes.some((p) => typeof p !== 'string'))
+    throw ERRORS.Validation('body/prefixes must be array');
   if (prefixes.length < 1) throw ERRORS.Validation('body/prefixes must NOT have fewer than 1 items');
   mustBeValidBucketName(bucketId);
   // Rows the caller may not delete are silently skipped by RLS, as on hosted.
-  const rows = await req.ctx.db.tx(caller, req.scope('storage.object.delete_many'), async (c) =>
-    (
-      await c.query<ObjectRow>(
-        `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
-        [bucketId, prefixes],
-      )
-    ).rows,
+  const rows = await req.ctx.db.tx(
+    caller,
+    req.scope('storage.object.delete_many'),
+    async (c) =>
+      (
+        await c.query<ObjectRow>(
+          `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
+          [bucketId, prefixes],
+        )
+      ).rows,
   );
   await req.ctx.blobs.remove(rows.map((r) => r.version));
   req.send(200, rows.map(renderObject));
@@ -462,9 +548,16 @@ export async function deleteObject(req: StorageRequest, bucketId: string, name: 
   const { db, verifier } = req.ctx;
   const scope = req.scope('storage.object.delete');
   await db.tx(verifier.superUser(), scope, (c) => findObject(c, bucketId, name, 'id'));
-  const deleted = await db.tx(caller, scope, async (c) =>
-    (await c.query<{ version: string | null }>('delete from storage.objects where bucket_id = $1 and name = $2 returning version', [bucketId, name]))
-      .rows[0],
+  const deleted = await db.tx(
+    caller,
+    scope,
+    async (c) =>
+      (
+        await c.query<{ version: string | null }>(
+          'delete from storage.objects where bucket_id = $1 and name = $2 returning version',
+          [bucketId, name],
+        )
+      ).rows[0],
   );
   if (!deleted) throw ERRORS.AccessDenied('Access denied');
   await req.ctx.blobs.remove([deleted.version]);

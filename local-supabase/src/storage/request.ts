@@ -122,7 +122,12 @@ export function optionalString(body: Record<string, unknown>, key: string, where
   return v;
 }
 
-export function optionalInt(body: Record<string, unknown>, key: string, min: number, where = 'body'): number | undefined {
+export function optionalInt(
+  body: Record<string, unknown>,
+  key: string,
+  min: number,
+  where = 'body',
+): number | undefined {
   const v = body[key];
   if (v === undefined || v === null) return undefined;
   // ajv with coerceTypes (fastify's default) accepts numeric strings.

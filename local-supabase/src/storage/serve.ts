@@ -35,7 +35,8 @@ export function parseRange(header: string, size: number): { start: number; end: 
   }
   const start = Number(m[1]);
   const end = m[2] ? Number(m[2]) : size - 1;
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start > end || start >= size) throw ERRORS.InvalidRange();
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start > end || start >= size)
+    throw ERRORS.InvalidRange();
   return { start, end: Math.min(end, size - 1) };
 }
 
@@ -68,13 +69,16 @@ export async function renderAsset(req: StorageRequest, obj: StoredObject, opts: 
   if (lastModified && !Number.isNaN(lastModified.getTime())) headers['Last-Modified'] = lastModified.toUTCString();
   if (opts.expires) headers.Expires = opts.expires;
   else headers['Cache-Control'] = cacheControl;
-  if (opts.download !== undefined && opts.download !== null) headers['Content-Disposition'] = contentDisposition(opts.download);
+  if (opts.download !== undefined && opts.download !== null)
+    headers['Content-Disposition'] = contentDisposition(opts.download);
 
   const ifNoneMatch = req.header('if-none-match');
   const ifModifiedSince = req.header('if-modified-since');
   const notModified =
     (ifNoneMatch !== undefined && eTag !== undefined && ifNoneMatch === eTag) ||
-    (!ifNoneMatch && ifModifiedSince !== undefined && lastModified !== undefined &&
+    (!ifNoneMatch &&
+      ifModifiedSince !== undefined &&
+      lastModified !== undefined &&
       Math.floor(lastModified.getTime() / 1000) <= Math.floor(new Date(ifModifiedSince).getTime() / 1000));
   if (notModified) {
     req.res.writeHead(304, headers);

@@ -44,7 +44,8 @@ export async function readIncomingFile(
 ): Promise<IncomingFile> {
   const contentType = req.headers['content-type'];
   const checkMime = (mime: string) => {
-    if (opts.allowedMimeTypes.length > 0 && !isEmptyFolderPlaceholder(opts.objectName)) mustBeAllowedMimeType(mime, opts.allowedMimeTypes);
+    if (opts.allowedMimeTypes.length > 0 && !isEmptyFolderPlaceholder(opts.objectName))
+      mustBeAllowedMimeType(mime, opts.allowedMimeTypes);
   };
   const discard = () => {
     req.unpipe();
@@ -60,7 +61,8 @@ export async function readIncomingFile(
   const userMetadata = typeof xMetadata === 'string' ? parseUserMetadataHeader(xMetadata) : undefined;
   const length = declaredLength(req);
   if (length !== undefined && length > opts.maxFileSize) throw ERRORS.EntityTooLarge();
-  if (req.readableEnded || req.destroyed) throw ERRORS.NoContentProvided('Request stream closed before upload could begin');
+  if (req.readableEnded || req.destroyed)
+    throw ERRORS.NoContentProvided('Request stream closed before upload could begin');
   return { body: req, mimeType, cacheControl, userMetadata, declaredLength: length, discard };
 }
 
