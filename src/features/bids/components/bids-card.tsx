@@ -5,9 +5,7 @@ import { useAcceptBid } from '@/features/bids/api/accept-bid';
 import { bidderName, useProjectBids } from '@/features/bids/api/get-project-bids';
 import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
 import { useBidsRealtime } from '@/features/bids/hooks/use-bids-realtime';
-
-const money = (value: number) =>
-  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+import { formatMoney } from '@/lib/format';
 
 /** SPEC §2: the owner's list of bids on a pending project, with Accept on pending ones. */
 export function BidsCard({ projectId }: { projectId: string }) {
@@ -37,7 +35,7 @@ export function BidsCard({ projectId }: { projectId: string }) {
                   <h3 className="font-semibold">{bidderName(bid)}</h3>
                   <BidStatusBadge status={bid.status} />
                 </div>
-                <p className="text-lg font-semibold">{money(bid.bid_amount)}</p>
+                <p className="text-lg font-semibold">{formatMoney(bid.bid_amount)}</p>
                 {bid.estimated_days ? (
                   <p className="text-sm text-muted-foreground">Estimated {bid.estimated_days} days</p>
                 ) : null}

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useProjectBids } from '@/features/bids/api/get-project-bids';
 import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
+import { formatMoney } from '@/lib/format';
 
 // Not part of the page's first paint: the dialog's code (and its form library) loads when it first opens.
 const SubmitBidDialog = lazy(() =>
@@ -39,9 +40,7 @@ export function DesignerBidCard({ projectId, designerId, membership }: DesignerB
         </CardHeader>
         <CardContent className="space-y-2">
           <div className="flex flex-wrap items-center gap-2">
-            <p className="text-lg font-semibold">
-              ${mine.bid_amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
-            </p>
+            <p className="text-lg font-semibold">{formatMoney(mine.bid_amount)}</p>
             <BidStatusBadge status={mine.status} />
           </div>
           {mine.estimated_days ? (

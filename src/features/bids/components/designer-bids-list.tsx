@@ -4,10 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useDesignerBids, type DesignerBid } from '@/features/bids/api/get-designer-bids';
 import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const money = (value: number) =>
-  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+import { formatDate, formatMoney } from '@/lib/format';
 
 /** Why a bid's project cannot be opened: it went to someone else, or is no longer open to this user. */
 function closedNote(bid: DesignerBid): string {
@@ -30,7 +27,7 @@ function BidRow({ bid }: { bid: DesignerBid }) {
           )}
         </h3>
         <p className="text-sm text-muted-foreground">
-          Your bid {money(bid.bid_amount)} · {date.format(new Date(bid.created_at))}
+          Your bid {formatMoney(bid.bid_amount)} · {formatDate(bid.created_at)}
         </p>
         {bid.can_open ? null : <p className="text-sm text-muted-foreground">{closedNote(bid)}</p>}
       </div>

@@ -12,8 +12,8 @@ import {
   type CatalogCategory,
   type CatalogItem,
 } from '@/features/catalog/api/get-catalog-items';
+import { formatMoney } from '@/lib/format';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
 
 /** SPEC §2 Good Stuff grid with category tabs (all and the 10 categories). */
@@ -87,7 +87,7 @@ function ItemCard({ item }: { item: CatalogItem }) {
       <CardHeader className="gap-1">
         <div className="flex items-start justify-between gap-2">
           <CardTitle>{item.title}</CardTitle>
-          <span className="font-semibold">{money.format(item.price)}</span>
+          <span className="font-semibold">{formatMoney(item.price)}</span>
         </div>
         <div className="flex flex-wrap gap-1.5">
           <Badge variant="outline">{label(item.category)}</Badge>

@@ -3,8 +3,7 @@ import { LoadMore } from '@/components/load-more';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useDesignerReviews } from '@/features/designer-reviews/api/get-designer-reviews';
 import { Stars } from '@/features/designer-reviews/components/stars';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { formatDate } from '@/lib/format';
 
 /** SPEC §2 reviews page body: each review with the client's name, date, stars and comment. */
 export function ReviewList({ designerId }: { designerId: string }) {
@@ -24,7 +23,7 @@ export function ReviewList({ designerId }: { designerId: string }) {
                       <div>
                         <p className="font-medium">{review.client_name ?? 'Client'}</p>
                         <p className="text-sm text-muted-foreground">
-                          <time dateTime={review.created_at}>{date.format(new Date(review.created_at))}</time>
+                          <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
                         </p>
                       </div>
                       <Stars rating={review.rating} />

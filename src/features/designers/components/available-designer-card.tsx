@@ -5,7 +5,8 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import type { DesignerCardRow } from '@/features/designers/api/get-designers';
 import { DistanceBadge } from '@/features/designers/components/distance-badge';
 import { PortfolioPreview } from '@/features/designers/components/portfolio-preview';
-import { designerName, formatMoney } from '@/features/designers/utils/format';
+import { designerName } from '@/features/designers/utils/format';
+import { formatMoney } from '@/lib/format';
 import type { Coordinates } from '@/lib/geo';
 
 type Props = { designer: DesignerCardRow; origin: Coordinates | null; worksHref: string };

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import type { DesignerCardRow } from '@/features/designers/api/get-designers';
 import { DistanceBadge } from '@/features/designers/components/distance-badge';
-import { designerName, formatMoney } from '@/features/designers/utils/format';
+import { designerName } from '@/features/designers/utils/format';
+import { formatMoney } from '@/lib/format';
 import type { Coordinates } from '@/lib/geo';
 
 type Props = {

@@ -5,7 +5,8 @@ import { Photo } from '@/components/ui/photo';
 import { Spinner } from '@/components/ui/spinner';
 import type { DesignerCardRow } from '@/features/designers/api/get-designers';
 import { useDesignerPortfolioPhotos } from '@/features/designers/api/get-portfolio-photos';
-import { designerName, formatMoney } from '@/features/designers/utils/format';
+import { designerName } from '@/features/designers/utils/format';
+import { formatMoney } from '@/lib/format';
 
 type Props = { designer: DesignerCardRow; rating: ReactNode; actions?: ReactNode };
 

@@ -6,7 +6,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { designStyles } from '@/config/design-styles';
-import { estimatedSavings, formatDollars } from '@/features/landing/utils/savings';
+import { estimatedSavings } from '@/features/landing/utils/savings';
+import { formatMoney } from '@/lib/format';
 import {
   customerFieldOrder,
   customerSignupSchema,
@@ -79,7 +80,7 @@ export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
       <div className="rounded-lg bg-secondary p-4 text-secondary-foreground">
         <p className="text-sm font-medium">Estimated savings</p>
         <output htmlFor="customer-budget_range" className="text-3xl font-bold" data-testid="estimated-savings">
-          {formatDollars(savings ?? 0)}
+          {formatMoney(savings ?? 0)}
         </output>
         <FieldDescription className="text-secondary-foreground">
           40% of your budget, the average saving with thrifted furnishings.

@@ -9,14 +9,3 @@ export function estimatedSavings(budgetInput: string): number | null {
   if (!Number.isFinite(budget) || budget <= 0) return null;
   return Math.round(budget * SAVINGS_RATE * 100) / 100;
 }
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
-});
-
-export function formatDollars(amount: number): string {
-  return dollars.format(amount);
-}

@@ -10,7 +10,7 @@ import { useRespondToNudge } from '@/features/nudges/api/respond-to-nudge';
 import { NudgeStatusBadge } from '@/features/nudges/components/nudge-status-badge';
 import { QuoteDialog } from '@/features/nudges/components/quote-dialog';
 import { useNudgesRealtime } from '@/features/nudges/hooks/use-nudges-realtime';
-import { formatDate, formatMoney } from '@/features/nudges/utils/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { useErrorToast } from '@/hooks/use-error-toast';
 
 type Props = { designerId: string; projectHref: (projectId: string) => string };

@@ -2,7 +2,7 @@ import { LoadMore } from '@/components/load-more';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSentNudges } from '@/features/nudges/api/get-sent-nudges';
 import { NudgeStatusBadge } from '@/features/nudges/components/nudge-status-badge';
-import { formatDate, formatMoney } from '@/features/nudges/utils/format';
+import { formatDate, formatMoney } from '@/lib/format';
 
 /** The client's side of nudges: whom they nudged, for which project, and the quote once accepted. */
 export function SentNudges({ clientId }: { clientId: string }) {

@@ -9,8 +9,7 @@ import {
   type CompletedProject,
 } from '@/features/portfolio/api/get-completed-projects';
 import { budgetLine } from '@/features/portfolio/utils/budget-line';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { formatDate } from '@/lib/format';
 
 /**
  * The designer's completed projects the viewer may see (docs/decisions/0017): those their customers agreed to
@@ -68,7 +67,7 @@ function CompletedProjectCard({ designerId, project }: { designerId: string; pro
           {project.is_public ? null : <Badge variant="outline">Not public</Badge>}
         </div>
         <p className="text-sm text-muted-foreground">
-          Completed <time dateTime={project.completed_at}>{date.format(new Date(project.completed_at))}</time>
+          Completed <time dateTime={project.completed_at}>{formatDate(project.completed_at)}</time>
         </p>
         {project.is_public ? null : (
           <p className="text-sm text-muted-foreground">

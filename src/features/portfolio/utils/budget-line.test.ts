@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetLine, formatUsd } from '@/features/portfolio/utils/budget-line';
+import { budgetLine } from '@/features/portfolio/utils/budget-line';
 
 describe('budgetLine', () => {
   it('says how the project came in against a hard cap, rounded to a whole percent', () => {
@@ -12,7 +12,7 @@ describe('budgetLine', () => {
   });
 
   it('keeps cents when there are any', () => {
-    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(budgetLine(1234.5, 2000, 'soft')).toBe('$1,234.50 of a $2,000 flexible budget, 62%');
     expect(budgetLine(999.99, 1000, 'hard')).toBe('$999.99 of a $1,000 hard cap, 100%');
   });
 });

@@ -1,8 +1,4 @@
-/** Whole dollars without decimals, cents when there are any: $2,500 / $1,234.50. */
-export function formatUsd(value: number): string {
-  const cents = Math.round(value * 100) % 100 !== 0;
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 })}`;
-}
+import { formatMoney } from '@/lib/format';
 
 /**
  * How a project came in against its budget, from the database's items_total (the figure the hard cap is enforced
@@ -11,5 +7,5 @@ export function formatUsd(value: number): string {
 export function budgetLine(itemsTotal: number, budget: number, budgetType: 'hard' | 'soft'): string {
   const percent = budget > 0 ? Math.round((itemsTotal / budget) * 100) : 0;
   const of = budgetType === 'hard' ? 'hard cap' : 'flexible budget';
-  return `${formatUsd(itemsTotal)} of a ${formatUsd(budget)} ${of}, ${percent}%`;
+  return `${formatMoney(itemsTotal)} of a ${formatMoney(budget)} ${of}, ${percent}%`;
 }

@@ -7,7 +7,8 @@ import { useItemsTotal } from '@/features/project-items/api/get-items-total';
 import { MAX_ITEMS, useProjectItems, type ProjectItem } from '@/features/project-items/api/get-project-items';
 import { AddItemForm } from '@/features/project-items/components/add-item-form';
 import { useItemsRealtime } from '@/features/project-items/hooks/use-items-realtime';
-import { budgetMessage, budgetSummary, money, type BudgetState } from '@/features/project-items/utils/budget';
+import { budgetMessage, budgetSummary, type BudgetState } from '@/features/project-items/utils/budget';
+import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 type BudgetTrackerProps = {
@@ -47,15 +48,15 @@ export function BudgetSummary({
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-muted-foreground">Budget</dt>
-          <dd className="font-semibold">{money(budget)}</dd>
+          <dd className="font-semibold">{formatMoney(budget)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Spent</dt>
-          <dd className="font-semibold">{money(spent)}</dd>
+          <dd className="font-semibold">{formatMoney(spent)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Remaining</dt>
-          <dd className="font-semibold">{money(summary.remaining)}</dd>
+          <dd className="font-semibold">{formatMoney(summary.remaining)}</dd>
         </div>
       </dl>
       <div
@@ -108,7 +109,7 @@ function ItemRow({
         <p className="text-xs text-muted-foreground">Added by {adder}</p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
-        <span className="font-semibold">{money(item.cost)}</span>
+        <span className="font-semibold">{formatMoney(item.cost)}</span>
         {editable && item.added_by === userId ? (
           <Button variant="ghost" size="icon" aria-label={`Delete ${item.name}`} onClick={onDelete} disabled={deleting}>
             <Trash2 aria-hidden="true" className="size-4" />

@@ -1,10 +1,7 @@
+import { formatMoney } from '@/lib/format';
+
 /** SPEC §4 budget tracker: under 80% ok (green), 80% or more warning (yellow), over 100% exceeded (red). */
 export type BudgetState = 'ok' | 'warning' | 'exceeded';
-
-export function money(value: number): string {
-  const cents = Math.round(Math.abs(value) * 100) % 100 !== 0;
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 })}`;
-}
 
 export function budgetSummary(budget: number, spent: number) {
   const percent = budget > 0 ? (spent / budget) * 100 : 0;
@@ -15,9 +12,9 @@ export function budgetSummary(budget: number, spent: number) {
 /** The tracker's alert text (SPEC §8), or null while under 80%. */
 export function budgetMessage(budget: number, spent: number, budgetType: 'soft' | 'hard'): string | null {
   const { state, remaining } = budgetSummary(budget, spent);
-  if (state === 'warning') return `Approaching budget limit. ${money(remaining)} remaining.`;
+  if (state === 'warning') return `Approaching budget limit. ${formatMoney(remaining)} remaining.`;
   if (state === 'exceeded') {
-    const over = money(spent - budget);
+    const over = formatMoney(spent - budget);
     return budgetType === 'hard'
       ? `Budget exceeded by ${over}. Cannot add more items with hard cap.`
       : `Budget exceeded by ${over}. Consider discussing with the other party.`;

@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import type { Project } from '@/features/projects/api/project-types';
-import { BUDGET_TYPE_LABEL, formatMoney } from '@/features/projects/utils/format';
+import { BUDGET_TYPE_LABEL } from '@/features/projects/utils/format';
+import { formatMoney } from '@/lib/format';
 
 /** Location, space, style and budget (with its Hard Cap / Flexible tag), as a description list. */
 export function ProjectFacts({ project, distance }: { project: Project; distance?: number | null }) {

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSandboxAction, useSandboxSession } from '@/features/subscription/api/sandbox-session';
 import { SandboxError } from '@/features/subscription/components/sandbox-error';
 import { SandboxNotice } from '@/features/subscription/components/sandbox-notice';
-import { formatAmount } from '@/features/subscription/utils/plans';
+import { formatMoney } from '@/lib/format';
 
 type SandboxCheckoutPanelProps = {
   userId: string;
@@ -36,7 +36,7 @@ export function SandboxCheckoutPanel({ userId, sessionId, onDone }: SandboxCheck
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
             <dt className="text-muted-foreground">Amount</dt>
             <dd className="text-2xl font-semibold" data-testid="sandbox-amount">
-              {session.amount !== undefined ? formatAmount(session.amount, session.currency) : '—'}
+              {session.amount !== undefined ? formatMoney(session.amount / 100) : '—'}
               <span className="text-base font-normal text-muted-foreground"> / {session.interval ?? 'month'}</span>
             </dd>
             <dt className="text-muted-foreground">Status</dt>

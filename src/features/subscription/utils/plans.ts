@@ -26,8 +26,3 @@ export const PLANS: Record<Plan, { name: string; price: string; audience: string
     ],
   },
 };
-
-/** "$0.99" from 99 cents (sandbox sessions report amounts in cents). */
-export function formatAmount(cents: number, currency = 'usd'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-}
