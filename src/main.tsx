@@ -48,17 +48,6 @@ function nextPaint(): Promise<void> {
   });
 }
 
-// A signed-in deep link to a project page (its heaviest, bench:web's 10,000-message case): its reads start as
-// soon as their module (src/app/routes/project-prefetch.ts, with supabase-js) has loaded, while React, the
-// router and the page's code still download and start; the route's loader then finds them under way.
-const projectDeepLink = /^\/project\/([^/]+)\/?$/.exec(window.location.pathname);
-if (!hydrate && mayHaveSession() && projectDeepLink) {
-  void import('@/app/routes/project-prefetch')
-    .then((m) => m.startProjectPrefetch(decodeURIComponent(projectDeepLink[1]!), { coldStart: true }))
-    .catch(() => undefined);
-  void import('@/app/routes/project').catch(() => undefined);
-}
-
 // The app module is loaded dynamically so a start-up failure (e.g. supabase-js's "supabaseKey is required."
 // when VITE_SUPABASE_PUBLISHABLE_KEY is missing) still renders something a person can act on instead of a
 // blank page. The original error is rethrown to the console untouched.

@@ -1,14 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router-dom';
+import { createRoutes } from '@/app/route-table';
 import { signedOutRedirect } from '@/app/signed-out-redirect';
-import { routes } from '@/app/route-table';
 
 export type AppDataRouter = ReturnType<typeof createBrowserRouter>;
 
-export function createAppRouter(): AppDataRouter {
+/** The app's router; its loaders fill `queryClient`, the one the app renders with (src/app/start.tsx). */
+export function createAppRouter(queryClient: QueryClient): AppDataRouter {
+  let router: AppDataRouter | undefined;
+  // Until the first page has loaded nothing of the app is on screen, so a loader may wait for its data there.
+  const routes = createRoutes(queryClient, { starting: () => !router?.state.initialized });
   // A signed-out visitor's link to a signed-in page: /auth at once, before that page's code or data is asked for.
   const redirect = signedOutRedirect(routes, window.location);
   if (redirect) window.history.replaceState(null, '', redirect);
-  return createBrowserRouter(routes);
+  router = createBrowserRouter(routes);
+  return router;
 }
 
 /**

@@ -5,6 +5,7 @@ import { App } from '@/app/app';
 import { createAppRouter, routerReady } from '@/app/create-router';
 import { prerenderPage } from '@/app/prerender';
 import { heroSrcSet } from '@/features/landing/utils/hero-slides';
+import { createQueryClient } from '@/lib/query-client';
 
 // What the build writes into index.html and auth/index.html (scripts/prerender.ts), and that the browser
 // hydrates it without a mismatch, as src/main.tsx does.
@@ -49,13 +50,14 @@ describe('prerendered pages', () => {
     document.body.append(container);
     const consoleError = vi.spyOn(console, 'error');
     const onRecoverableError = vi.fn();
-    const router = createAppRouter();
+    const queryClient = createQueryClient();
+    const router = createAppRouter(queryClient);
     await routerReady(router);
     await act(async () => {
       root = hydrateRoot(
         container,
         <StrictMode>
-          <App router={router} hydrating />
+          <App router={router} queryClient={queryClient} hydrating />
         </StrictMode>,
         { onRecoverableError },
       );

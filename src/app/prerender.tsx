@@ -2,20 +2,22 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/route-table';
+import { createRoutes } from '@/app/route-table';
+import { createQueryClient } from '@/lib/query-client';
 
 /**
  * Build-time HTML of a page as a visitor (no session) first sees it, from the same components and routes
  * the browser hydrates (src/main.tsx). Run by scripts/prerender.ts through Vite's SSR module loader.
  */
 export async function prerenderPage(pathname: string): Promise<string> {
-  const handler = createStaticHandler(routes);
+  const queryClient = createQueryClient();
+  const handler = createStaticHandler(createRoutes(queryClient));
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${pathname} redirects; it cannot be prerendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = (
     <StrictMode>
-      <AppProvider hydrating>
+      <AppProvider queryClient={queryClient} hydrating>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>

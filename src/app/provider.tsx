@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { HydrationProvider } from '@/app/hydration-provider';
@@ -8,10 +8,17 @@ import { createQueryClient } from '@/lib/query-client';
 // Not part of the first paint: sonner keeps toasts raised before the Toaster mounts and shows them then.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
-/** `hydrating`: the tree renders over prerendered HTML (src/app/start.tsx, src/app/prerender.tsx). */
-export function AppProvider({ children, hydrating = false }: { children: ReactNode; hydrating?: boolean }) {
+type AppProviderProps = {
+  children: ReactNode;
+  /** The app's one QueryClient, shared with the router's loaders (src/app/start.tsx); a new one if not given. */
+  queryClient?: QueryClient;
+  /** The tree renders over prerendered HTML (src/app/start.tsx, src/app/prerender.tsx). */
+  hydrating?: boolean;
+};
+
+export function AppProvider({ children, queryClient: given, hydrating = false }: AppProviderProps) {
   // One client per mounted app (not a module singleton), so tests get a fresh cache each render.
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <HydrationProvider hydrating={hydrating}>
       <QueryClientProvider client={queryClient}>

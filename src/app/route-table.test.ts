@@ -1,10 +1,12 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from '@/app/route-table';
+import { createRoutes } from '@/app/route-table';
+import { createQueryClient } from '@/lib/query-client';
 
 // The shell imports the Supabase client; these tests only read the route table.
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 
+const routes = createRoutes(createQueryClient());
 const PUBLIC = ['/', '/auth', '/pricing', '/payment-success'];
 const PROTECTED = [
   '/designers',
@@ -29,7 +31,7 @@ function leaf(url: string) {
   return { matches, route: matches.at(-1)?.route };
 }
 
-describe('route table (SPEC §2)', () => {
+describe('route table (docs/product.md, Pages)', () => {
   it.each([...PUBLIC, ...PROTECTED])('%s has its own lazy page', (url) => {
     const { route } = leaf(url);
     expect(route?.path).not.toBe('*');

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject } from 'react-router-dom';
 import { ProtectedRoute } from '@/app/protected-route';
 import { RouteError } from '@/app/route-error';
@@ -8,64 +9,75 @@ import { paths } from '@/config/paths';
 /** Longest the project page's first render waits for its reads on a cold start (then its panels show spinners). */
 const COLD_START_WAIT_MS = 1500;
 
-/** Every page is its own chunk (DESIGN §3 "Fast"): only the shell and the visited page are downloaded. */
-export const routes: RouteObject[] = [
-  {
-    path: paths.home.path,
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    HydrateFallback: PageSpinner,
-    children: [
-      {
-        // Errors of a page render inside the shell, so the navigation stays usable.
-        errorElement: <RouteError />,
-        children: [
-          { index: true, lazy: () => import('@/app/routes/landing') },
-          { path: paths.auth.path, lazy: () => import('@/app/routes/auth') },
-          { path: paths.pricing.path, lazy: () => import('@/app/routes/pricing') },
-          { path: paths.paymentSuccess.path, lazy: () => import('@/app/routes/payment-success') },
-          // Signed in with a password but not yet with the second factor: outside the guard, which sends here.
-          { path: paths.mfa.path, lazy: () => import('@/app/routes/mfa') },
-          {
-            element: <ProtectedRoute />,
-            children: [
-              { path: paths.designers.path, lazy: () => import('@/app/routes/designers') },
-              { path: paths.browseDesigners.path, lazy: () => import('@/app/routes/browse-designers') },
-              { path: paths.designerNudges.path, lazy: () => import('@/app/routes/designer-nudges') },
-              { path: paths.designer.path, lazy: () => import('@/app/routes/designer') },
-              { path: paths.designerReviews.path, lazy: () => import('@/app/routes/designer-reviews') },
-              { path: paths.profile.customer.path, lazy: () => import('@/app/routes/profile-customer') },
-              { path: paths.profile.designer.path, lazy: () => import('@/app/routes/profile-designer') },
-              { path: paths.dashboard.customer.path, lazy: () => import('@/app/routes/dashboard-customer') },
-              { path: paths.dashboard.designer.path, lazy: () => import('@/app/routes/dashboard-designer') },
-              {
-                path: paths.project.path,
-                // Starts the page's reads while its code still downloads (src/app/routes/project-prefetch.ts): a
-                // loader defined here runs alongside `lazy`; one exported by the page module would wait for it.
-                // On a cold start it also waits (at most 1.5 s) for those reads, so the page renders once, with
-                // its data. Without the chunk (failed) the panels simply fetch their own data.
-                loader: async ({ params }) => {
-                  const projectId = params.projectId ?? '';
-                  const prefetch = await import('@/app/routes/project-prefetch').catch(() => null);
-                  prefetch?.startProjectPrefetch(projectId);
-                  await prefetch?.coldStartReadsSettled(projectId, COLD_START_WAIT_MS);
-                  return null;
+type RouteOptions = {
+  /** True while the app starts (nothing of it on screen yet): a loader may wait for its reads then. */
+  starting?: () => boolean;
+};
+
+/**
+ * The app's routes. Every page is its own chunk (docs/architecture.md, Performance rules): only the shell and the
+ * visited page are downloaded. Loaders read into `queryClient`, the one the app renders with, using the query
+ * options of the page's own hooks, so the page finds its data in the cache.
+ */
+export function createRoutes(queryClient: QueryClient, { starting = () => false }: RouteOptions = {}): RouteObject[] {
+  return [
+    {
+      path: paths.home.path,
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      HydrateFallback: PageSpinner,
+      children: [
+        {
+          // Errors of a page render inside the shell, so the navigation stays usable.
+          errorElement: <RouteError />,
+          children: [
+            { index: true, lazy: () => import('@/app/routes/landing') },
+            { path: paths.auth.path, lazy: () => import('@/app/routes/auth') },
+            { path: paths.pricing.path, lazy: () => import('@/app/routes/pricing') },
+            { path: paths.paymentSuccess.path, lazy: () => import('@/app/routes/payment-success') },
+            // Signed in with a password but not yet with the second factor: outside the guard, which sends here.
+            { path: paths.mfa.path, lazy: () => import('@/app/routes/mfa') },
+            {
+              element: <ProtectedRoute />,
+              children: [
+                { path: paths.designers.path, lazy: () => import('@/app/routes/designers') },
+                { path: paths.browseDesigners.path, lazy: () => import('@/app/routes/browse-designers') },
+                { path: paths.designerNudges.path, lazy: () => import('@/app/routes/designer-nudges') },
+                { path: paths.designer.path, lazy: () => import('@/app/routes/designer') },
+                { path: paths.designerReviews.path, lazy: () => import('@/app/routes/designer-reviews') },
+                { path: paths.profile.customer.path, lazy: () => import('@/app/routes/profile-customer') },
+                { path: paths.profile.designer.path, lazy: () => import('@/app/routes/profile-designer') },
+                { path: paths.dashboard.customer.path, lazy: () => import('@/app/routes/dashboard-customer') },
+                { path: paths.dashboard.designer.path, lazy: () => import('@/app/routes/dashboard-designer') },
+                {
+                  path: paths.project.path,
+                  // Starts the page's reads while its code still downloads: a loader defined here runs alongside
+                  // `lazy`; one exported by the page module would wait for it. On a cold start it also waits (at
+                  // most 1.5 s) for those reads, so the page renders once, with its data (ADR 0021). Without the
+                  // loader's chunk (a failed download) the panels fetch their own data.
+                  loader: async ({ params }) => {
+                    const loader = await import('@/app/routes/project-loader').catch(() => null);
+                    await loader?.loadProjectPage(queryClient, params.projectId ?? '', {
+                      waitMs: starting() ? COLD_START_WAIT_MS : 0,
+                    });
+                    return null;
+                  },
+                  lazy: () => import('@/app/routes/project'),
                 },
-                lazy: () => import('@/app/routes/project'),
-              },
-              { path: paths.portfolio.path, lazy: () => import('@/app/routes/portfolio') },
-              { path: paths.portfolioOfDesigner.path, lazy: () => import('@/app/routes/portfolio') },
-              { path: paths.listVintage.path, lazy: () => import('@/app/routes/list-vintage') },
-              { path: paths.goodStuff.path, lazy: () => import('@/app/routes/good-stuff') },
-              { path: paths.settings.path, lazy: () => import('@/app/routes/settings') },
-              { path: paths.sandboxCheckout.path, lazy: () => import('@/app/routes/sandbox-checkout') },
-              { path: paths.sandboxPortal.path, lazy: () => import('@/app/routes/sandbox-portal') },
-              { path: paths.oauthConsent.path, lazy: () => import('@/app/routes/oauth-consent') },
-            ],
-          },
-          { path: '*', lazy: () => import('@/app/routes/not-found') },
-        ],
-      },
-    ],
-  },
-];
+                { path: paths.portfolio.path, lazy: () => import('@/app/routes/portfolio') },
+                { path: paths.portfolioOfDesigner.path, lazy: () => import('@/app/routes/portfolio') },
+                { path: paths.listVintage.path, lazy: () => import('@/app/routes/list-vintage') },
+                { path: paths.goodStuff.path, lazy: () => import('@/app/routes/good-stuff') },
+                { path: paths.settings.path, lazy: () => import('@/app/routes/settings') },
+                { path: paths.sandboxCheckout.path, lazy: () => import('@/app/routes/sandbox-checkout') },
+                { path: paths.sandboxPortal.path, lazy: () => import('@/app/routes/sandbox-portal') },
+                { path: paths.oauthConsent.path, lazy: () => import('@/app/routes/oauth-consent') },
+              ],
+            },
+            { path: '*', lazy: () => import('@/app/routes/not-found') },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '@/app/create-router';
-import { routes } from '@/app/route-table';
+import { createRoutes } from '@/app/route-table';
 import { signedOutRedirect } from '@/app/signed-out-redirect';
+import { createQueryClient } from '@/lib/query-client';
 
 // The shell imports the Supabase client; nothing here may use it (that is the point).
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 
+const routes = createRoutes(createQueryClient());
 const at = (url: string) => new URL(url, 'http://localhost');
 
 describe('a signed-out visitor opening a signed-in page directly', () => {
@@ -43,7 +45,7 @@ describe('a signed-out visitor opening a signed-in page directly', () => {
 
   it('the app router starts on /auth: the page itself is never matched, loaded or asked for data', () => {
     window.history.replaceState(null, '', '/project/8f4e2d1c-1111-4222-8333-944455556666?tab=photos');
-    const router = createAppRouter();
+    const router = createAppRouter(createQueryClient());
     try {
       expect(window.location.pathname + window.location.search).toBe(
         '/auth?redirectTo=%2Fproject%2F8f4e2d1c-1111-4222-8333-944455556666%3Ftab%3Dphotos',

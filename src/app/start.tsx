@@ -5,17 +5,20 @@ import { App } from '@/app/app';
 import { createAppRouter, routerReady } from '@/app/create-router';
 import { StartupError } from '@/app/startup-error';
 import { trackPageLoad } from '@/lib/page-settled';
+import { createQueryClient } from '@/lib/query-client';
 
 /** Renders the app into `container`: hydrating its prerendered HTML, or afresh (see src/main.tsx). */
 export async function startApp(container: HTMLElement, hydrate: boolean): Promise<void> {
-  const router = createAppRouter();
+  // One client for the router's loaders and the app: what a loader reads is what the page's queries find.
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
   // Background work (a restored session's account check) waits for the first page's route and loaders.
   trackPageLoad(routerReady(router));
   // Prerendered HTML stays on screen until the page's module is there (no spinner in between).
   if (container.hasChildNodes()) await routerReady(router);
   const app = (
     <StrictMode>
-      <App router={router} hydrating={hydrate} />
+      <App router={router} queryClient={queryClient} hydrating={hydrate} />
     </StrictMode>
   );
   if (hydrate) {

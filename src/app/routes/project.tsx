@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CompleteProjectDialog, ReviewDialog, SubscribeDialog } from '@/app/routes/project-dialogs';
-import { takeProjectPrefetch } from '@/app/routes/project-prefetch';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -22,22 +20,15 @@ import { useSubscription } from '@/features/subscription/hooks/use-subscription'
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 
 /**
- * SPEC §2 project detail, composed from the project, bids, items, photos, messages, reviews and subscription
- * features. Row-level security decides what each person can read; this page only arranges it.
+ * The project page (docs/product.md, Projects), composed from the project, bids, items, photos, messages, reviews
+ * and subscription features. Row-level security decides what each person can read; this page only arranges it.
+ * Its queries are started by the route's loader (src/app/routes/project-loader.ts) before it renders.
  */
 export function Component() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const auth = useAuth();
   const userId = auth.user?.id ?? '';
-  const queryClient = useQueryClient();
-  // Before any query below mounts (first render, or another project in the same page): the route loader's requests
-  // become their first fetch. Idempotent per project id, so a re-render does nothing.
-  const [prefetchTaken, setPrefetchTaken] = useState<string | null>(null);
-  if (prefetchTaken !== projectId) {
-    setPrefetchTaken(projectId);
-    takeProjectPrefetch(queryClient, projectId, userId);
-  }
   const role = useUserRole(userId);
   const project = useProject(projectId);
   const subscription = useSubscription(userId);
@@ -55,7 +46,8 @@ export function Component() {
     data && data.status === 'pending' && data.designer_id === null && role.data === 'designer' && !isOwner,
   );
   const denied = Boolean(data && !isOwner && !isAssigned && !mayBid && !role.isPending);
-  // RLS hides a project the same way whether it is missing or not this user's: only then ask which (SPEC §8).
+  // RLS hides a project the same way whether it is missing or not this user's: only then ask which, to say
+  // 'Project not found' or 'Access denied' (docs/product.md, Projects).
   const empty = project.isSuccess && data === null;
   const access = useProjectAccess(projectId, { enabled: empty });
   const rereadOnce = useRef(false);
@@ -91,7 +83,7 @@ export function Component() {
     if (loadFailed) toast.error('Failed to load projects', { id: 'project-load' });
   }, [loadFailed]);
 
-  // SPEC §4: the customer opening an active project without a plan gets the subscribe prompt (once per visit).
+  // The customer opening an active project without a membership gets the subscribe prompt (once per visit).
   const promptDue =
     Boolean(data && isOwner && data.status === 'active') && !subscription.isLoading && !subscription.subscribed;
   const subscribeShown = membership.dialogProps.open || (promptDue && !promptDismissed);

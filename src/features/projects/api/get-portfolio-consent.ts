@@ -14,8 +14,13 @@ export async function getPortfolioConsent(projectId: string): Promise<PortfolioC
   return { showInPortfolio: data.portfolio_consent, showCosts: data.portfolio_show_costs };
 }
 
+export function getPortfolioConsentQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: projectKeys.portfolioConsent(projectId),
+    queryFn: () => getPortfolioConsent(projectId),
+  });
+}
+
 export function usePortfolioConsent(projectId: string) {
-  return useQuery(
-    queryOptions({ queryKey: projectKeys.portfolioConsent(projectId), queryFn: () => getPortfolioConsent(projectId) }),
-  );
+  return useQuery(getPortfolioConsentQueryOptions(projectId));
 }
