@@ -1,5 +1,6 @@
 import type { NavItem } from '@/components/layouts/top-bar';
-import { paths, type Role } from '@/config/paths';
+import { paths } from '@/config/paths';
+import type { Role } from '@/types/role';
 
 /** SPEC §2 Navigation: the links of the bar, per role (null while unknown or signed out). */
 export function barLinks(role: Role | null): NavItem[] {

@@ -2,9 +2,7 @@
  * Every URL of the app (SPEC §2), in one place. `path` is the router pattern, `getHref` builds a link.
  * Never write a path as a string literal elsewhere.
  */
-import type { Enums } from '@/types/database';
-
-export type Role = Enums<'app_role'>;
+import type { Role } from '@/types/role';
 
 /** Only same-origin paths may be a redirect target; anything else (//evil.example, https://…) is dropped. */
 export function safeRedirectPath(value: string | null | undefined): string | null {

@@ -4,7 +4,7 @@
  * Shared here because the landing feature writes it and the auth feature reads it; features never meet.
  */
 import { designStyles } from '@/config/design-styles';
-import type { Role } from '@/config/paths';
+import type { Role } from '@/types/role';
 
 export type PendingCustomerProfile = {
   location: string;

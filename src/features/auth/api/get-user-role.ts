@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
-import type { Enums } from '@/types/database';
-
-export type UserRole = Enums<'app_role'>;
+import type { Role } from '@/types/role';
 
 /** SPEC §7 user_roles: "select role where user_id (single)". Null when the user has no role row. */
-export async function getUserRole(userId: string): Promise<UserRole | null> {
+export async function getUserRole(userId: string): Promise<Role | null> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.from('user_roles').select('role').eq('user_id', userId).maybeSingle();
   if (error) throw error;

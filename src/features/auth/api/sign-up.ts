@@ -7,13 +7,14 @@ import {
   type PendingCustomerProfile,
   type PendingDesignerProfile,
 } from '@/lib/pending-profile';
+import { ROLES } from '@/types/role';
 
 export const signUpInputSchema = z.object({
   full_name: z.string().trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters'),
   username: z.string().trim().min(1, 'Username is required').max(50, 'Username must be at most 50 characters'),
   email: z.string().trim().min(1, 'E-mail is required').email('Please enter a valid e-mail address'),
   password: passwordSchema,
-  role: z.enum(['customer', 'designer'], { error: 'Please choose customer or designer' }),
+  role: z.enum(ROLES, { error: 'Please choose customer or designer' }),
 });
 
 export type SignUpInput = z.infer<typeof signUpInputSchema>;

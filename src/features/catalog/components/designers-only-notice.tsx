@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import type { Role } from '@/types/role';
 
 type DesignersOnlyNoticeProps = {
   /** The account's type: a client is told so; null when it has none. */
-  role: 'customer' | 'designer' | null;
+  role: Role | null;
 };
 
 /**

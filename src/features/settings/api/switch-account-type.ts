@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { userKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import type { Enums } from '@/types/database';
-
-export type AccountType = Enums<'app_role'>;
-
-export const switchAccountTypeInputSchema = z.object({ newRole: z.enum(['customer', 'designer']) });
+import type { Role } from '@/types/role';
 
 /** SPEC §4: the RPC sets the role and creates the matching empty profile; it returns the new role. */
-export async function switchAccountType(newRole: AccountType): Promise<AccountType> {
+export async function switchAccountType(newRole: Role): Promise<Role> {
   const { data, error } = await supabase.rpc('switch_account_type', { new_role: newRole });
   if (error) throw error;
   return data;
@@ -19,7 +14,7 @@ export async function switchAccountType(newRole: AccountType): Promise<AccountTy
 /** SPEC §9: the redirect to the new dashboard waits 1.5 seconds, so the toast can be read. */
 export const ACCOUNT_SWITCH_REDIRECT_MS = 1_500;
 
-export const SWITCH_SUCCESS: Record<AccountType, string> = {
+export const SWITCH_SUCCESS: Record<Role, string> = {
   designer: 'Account changed to Designer! Redirecting...',
   customer: 'Account changed to Client! Redirecting...',
 };
@@ -27,13 +22,13 @@ export const SWITCH_SUCCESS: Record<AccountType, string> = {
 type UseSwitchAccountTypeOptions = {
   userId: string;
   /** Called 1.5 s after the switch with the new role (the route sends the user to its dashboard). */
-  onSwitched: (role: AccountType) => void;
+  onSwitched: (role: Role) => void;
 };
 
 export function useSwitchAccountType({ userId, onSwitched }: UseSwitchAccountTypeOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { currentRole: AccountType | null }) => {
+    mutationFn: (input: { currentRole: Role | null }) => {
       if (!input.currentRole) return Promise.reject(new UnknownAccountTypeError());
       return switchAccountType(input.currentRole === 'customer' ? 'designer' : 'customer');
     },

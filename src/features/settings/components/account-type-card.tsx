@@ -9,23 +9,24 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useSwitchAccountType, type AccountType } from '@/features/settings/api/switch-account-type';
+import { useSwitchAccountType } from '@/features/settings/api/switch-account-type';
+import type { Role } from '@/types/role';
 
-const LABEL: Record<AccountType, string> = { customer: 'Client', designer: 'Designer' };
+const LABEL: Record<Role, string> = { customer: 'Client', designer: 'Designer' };
 
 type AccountTypeCardProps = {
   userId: string;
   /** Null when the role could not be read (the switch then refuses with the specified message). */
-  currentRole: AccountType | null;
+  currentRole: Role | null;
   roleLoading?: boolean;
-  onSwitched: (role: AccountType) => void;
+  onSwitched: (role: Role) => void;
 };
 
 /** SPEC §4 account type switch: customer ↔ designer, confirmed first because memberships are per type. */
 export function AccountTypeCard({ userId, currentRole: role, roleLoading, onSwitched }: AccountTypeCardProps) {
   const [confirming, setConfirming] = useState(false);
   const mutation = useSwitchAccountType({ userId, onSwitched });
-  const target: AccountType | null = role ? (role === 'customer' ? 'designer' : 'customer') : null;
+  const target: Role | null = role ? (role === 'customer' ? 'designer' : 'customer') : null;
   const busy = mutation.isPending || mutation.isSuccess;
 
   return (

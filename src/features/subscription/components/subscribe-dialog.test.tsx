@@ -7,8 +7,8 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkoutNavigation } from '@/features/subscription/api/create-checkout';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
-import type { Role } from '@/features/subscription/utils/plans';
 import { supabase } from '@/lib/supabase';
+import type { Role } from '@/types/role';
 
 vi.mock('@/lib/supabase', () => ({ supabase: { functions: { invoke: vi.fn() } } }));
 

@@ -10,7 +10,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useCreateCheckout } from '@/features/subscription/api/create-checkout';
-import { PLAN_FOR_ROLE, PLANS, type Role } from '@/features/subscription/utils/plans';
+import { PLAN_FOR_ROLE, PLANS } from '@/features/subscription/utils/plans';
+import type { Role } from '@/types/role';
 
 type SubscribeDialogProps = {
   open: boolean;

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { GatedAction } from '@/components/gated-button';
 import { getSubscriptionQueryOptions, NOT_SUBSCRIBED } from '@/features/subscription/api/check-subscription';
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
-import type { Role } from '@/features/subscription/utils/plans';
+import type { Role } from '@/types/role';
 
 /** Said (to screen readers; the button shows a spinner) while a gated action waits for the membership check. */
 export const CHECKING_MEMBERSHIP = 'Checking your membership…';

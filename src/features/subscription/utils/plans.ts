@@ -1,7 +1,7 @@
 import type { Enums } from '@/types/database';
+import type { Role } from '@/types/role';
 
 export type Plan = Enums<'subscription_plan'>;
-export type Role = Enums<'app_role'>;
 
 /** ADR 0010: a customer buys the client plan, a designer the designer plan (the database checks exactly this). */
 export const PLAN_FOR_ROLE: Record<Role, Plan> = { customer: 'client', designer: 'designer' };
