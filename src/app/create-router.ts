@@ -7,7 +7,7 @@ export type AppDataRouter = ReturnType<typeof createBrowserRouter>;
 
 /** The app's router; its loaders fill `queryClient`, the one the app renders with (src/app/start.tsx). */
 export function createAppRouter(queryClient: QueryClient): AppDataRouter {
-  let router: AppDataRouter | undefined;
+  let router: AppDataRouter | null = null;
   // Until the first page has loaded nothing of the app is on screen, so a loader may wait for its data there.
   const routes = createRoutes(queryClient, { starting: () => !router?.state.initialized });
   // A signed-out visitor's link to a signed-in page: /auth at once, before that page's code or data is asked for.
