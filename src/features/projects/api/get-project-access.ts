@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/lib/uuid';
 
 /** The rpc's three answers (20261122004000_project_access.sql); anything else is a contract break, thrown. */
 export const projectAccessSchema = z.enum(['missing', 'denied', 'allowed']);
@@ -15,7 +14,7 @@ export type ProjectAccess = z.infer<typeof projectAccessSchema>;
  * empty, so the usual page load costs nothing extra. An id that is not a UUID cannot name a project.
  */
 export async function getProjectAccess(projectId: string): Promise<ProjectAccess> {
-  if (!UUID.test(projectId)) return 'missing';
+  if (!isUuid(projectId)) return 'missing';
   const { data, error } = await supabase.rpc('project_access', { project_id: projectId });
   if (error) throw error;
   return projectAccessSchema.parse(data);
