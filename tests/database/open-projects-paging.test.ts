@@ -1,11 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  afterCursor,
-  nextCursor,
-  type NewestFirstCursor,
-} from '../../src/features/projects/utils/newest-first-cursor.ts';
+import { afterCursor, nextCursor, type KeysetCursor } from '../../src/lib/keyset-cursor.ts';
 import { API_URL, nodeOptions, stackConfig } from '../support/clients.ts';
 import { signUserJwt } from '../support/tokens.ts';
 import { connect } from './support/pg.ts';
@@ -50,8 +46,8 @@ async function designer(): Promise<SupabaseClient> {
 describe('open projects, keyset pages', () => {
   it('lists every open project once, newest first, across pages that split same-instant projects', async () => {
     const client = await designer();
-    const seen: NewestFirstCursor[] = [];
-    let after: NewestFirstCursor | undefined;
+    const seen: KeysetCursor[] = [];
+    let after: KeysetCursor | undefined;
     for (let page = 0; page < 100; page++) {
       let query = client.from('projects').select('id, created_at').eq('status', 'pending').is('designer_id', null);
       if (after) query = query.lte('created_at', after.created_at).or(afterCursor(after));

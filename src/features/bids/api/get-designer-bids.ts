@@ -1,11 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 export const DESIGNER_BIDS_PAGE_SIZE = 20;
-
-/** Where a page of bids ended (newest first by created_at, then id): the next page starts after it. */
-export type DesignerBidsCursor = { created_at: string; id: string };
 
 /**
  * The signed-in designer's own bids, newest first, with each one's status (rpc designer_bids,
@@ -13,7 +11,7 @@ export type DesignerBidsCursor = { created_at: string; id: string };
  * gives its title, and `can_open` says whether the designer may open the project now (assigned to them, or
  * still open to bids). Keyset pages, as the other paged lists.
  */
-export async function getDesignerBids(after: DesignerBidsCursor | null) {
+export async function getDesignerBids(after: KeysetCursor | null) {
   const { data, error } = await supabase
     .rpc('designer_bids', {
       after_created_at: after?.created_at,
@@ -34,11 +32,8 @@ export function getDesignerBidsQueryOptions(designerId: string) {
     // The function answers for the signed-in user; the id keys the cache per user.
     queryKey: projectKeys.designerBids(designerId),
     queryFn: ({ pageParam }) => getDesignerBids(pageParam),
-    initialPageParam: null as DesignerBidsCursor | null,
-    getNextPageParam: (last): DesignerBidsCursor | undefined => {
-      const end = last.at(-1);
-      return last.length === DESIGNER_BIDS_PAGE_SIZE && end ? { created_at: end.created_at, id: end.id } : undefined;
-    },
+    initialPageParam: null as KeysetCursor | null,
+    getNextPageParam: (last) => nextCursor(last, DESIGNER_BIDS_PAGE_SIZE),
   });
 }
 

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { afterCursor, nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -6,18 +7,13 @@ export const MESSAGES_PAGE_SIZE = 30;
 export const MESSAGE_COLUMNS =
   'id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name, email)';
 
-/** Older-than cursor: the oldest message already shown (created_at, then id, so equal timestamps never skip). */
-export type MessagesCursor = { created_at: string; id: string } | null;
-
 /**
  * One page of a conversation, newest first (the screen reverses it): the latest page loads first and
  * older pages on demand, served by messages (project_id, created_at).
  */
-export async function getMessagesPage(projectId: string, cursor: MessagesCursor) {
+export async function getMessagesPage(projectId: string, cursor: KeysetCursor | null) {
   let query = supabase.from('messages').select(MESSAGE_COLUMNS).eq('project_id', projectId);
-  if (cursor) {
-    query = query.or(`created_at.lt.${cursor.created_at},and(created_at.eq.${cursor.created_at},id.lt.${cursor.id})`);
-  }
+  if (cursor) query = query.lte('created_at', cursor.created_at).or(afterCursor(cursor));
   const { data, error } = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
@@ -32,13 +28,8 @@ export function getMessagesQueryOptions(projectId: string) {
   return infiniteQueryOptions({
     queryKey: projectKeys.messages(projectId),
     queryFn: ({ pageParam }) => getMessagesPage(projectId, pageParam),
-    initialPageParam: null as MessagesCursor,
-    getNextPageParam: (last): MessagesCursor | undefined => {
-      const oldest = last.at(-1);
-      return last.length === MESSAGES_PAGE_SIZE && oldest
-        ? { created_at: oldest.created_at, id: oldest.id }
-        : undefined;
-    },
+    initialPageParam: null as KeysetCursor | null,
+    getNextPageParam: (last) => nextCursor(last, MESSAGES_PAGE_SIZE),
   });
 }
 
@@ -48,7 +39,7 @@ export function useMessages(projectId: string) {
 
 /** Puts a message into the newest page unless it is already there (realtime and the sender's own insert race). */
 export function addMessageToCache(queryClient: QueryClient, projectId: string, message: Message) {
-  queryClient.setQueryData<InfiniteData<Message[], MessagesCursor>>(projectKeys.messages(projectId), (data) => {
+  queryClient.setQueryData<InfiniteData<Message[], KeysetCursor | null>>(projectKeys.messages(projectId), (data) => {
     if (!data) return data;
     if (data.pages.some((page) => page.some((m) => m.id === message.id))) return data;
     const [newest = [], ...rest] = data.pages;

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -28,8 +29,6 @@ export const portfolioProjectSchema = z.object({
 });
 
 export type CompletedProject = z.infer<typeof portfolioProjectSchema>;
-/** Where a page ended (newest completion first, id as tie-breaker): the next page starts after it. */
-export type PortfolioCursor = { completed_at: string; id: string };
 
 /**
  * SPEC §7 projects "select by designer_id and status completed newest first", through the portfolio read path:
@@ -37,7 +36,7 @@ export type PortfolioCursor = { completed_at: string; id: string };
  */
 export async function getCompletedProjectsPage(
   designerId: string,
-  after: PortfolioCursor | null,
+  after: KeysetCursor<'completed_at'> | null,
 ): Promise<CompletedProject[]> {
   const { data, error } = await supabase.rpc('portfolio_projects', {
     designer_id: designerId,
@@ -53,13 +52,8 @@ export function useCompletedProjects(designerId: string) {
     infiniteQueryOptions({
       queryKey: designerKeys.completedProjects(designerId),
       queryFn: ({ pageParam }) => getCompletedProjectsPage(designerId, pageParam),
-      initialPageParam: null as PortfolioCursor | null,
-      getNextPageParam: (lastPage) => {
-        const last = lastPage.at(-1);
-        return lastPage.length === COMPLETED_PAGE_SIZE && last
-          ? { completed_at: last.completed_at, id: last.id }
-          : undefined;
-      },
+      initialPageParam: null as KeysetCursor<'completed_at'> | null,
+      getNextPageParam: (lastPage) => nextCursor(lastPage, COMPLETED_PAGE_SIZE, 'completed_at'),
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
-import { nextCursor, type NewestFirstCursor } from '@/features/projects/utils/newest-first-cursor';
 import type { Coordinates } from '@/lib/geo';
+import { nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -14,10 +14,7 @@ import { supabase } from '@/lib/supabase';
  * later page starts after the last row of the one before, so the database walks an index from there instead of
  * past an offset, and projects posted while the designer scrolls neither repeat nor push one off a page.
  */
-export async function getAvailableProjects(
-  origin: Coordinates | null,
-  after: NewestFirstCursor | null,
-): Promise<Project[]> {
+export async function getAvailableProjects(origin: Coordinates | null, after: KeysetCursor | null): Promise<Project[]> {
   const { data, error } = await supabase
     .rpc('open_projects', {
       origin_latitude: origin?.latitude,
@@ -37,7 +34,7 @@ export function getAvailableProjectsQueryOptions(origin: Coordinates | null) {
   return infiniteQueryOptions({
     queryKey: projectKeys.availableNear(origin),
     queryFn: ({ pageParam }) => getAvailableProjects(origin, pageParam),
-    initialPageParam: null as NewestFirstCursor | null,
+    initialPageParam: null as KeysetCursor | null,
     getNextPageParam: (last) => nextCursor(last, PROJECTS_PAGE_SIZE),
   });
 }
