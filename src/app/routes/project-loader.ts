@@ -9,8 +9,7 @@ import { getPortfolioConsentQueryOptions } from '@/features/projects/api/get-por
 import { getProjectQueryOptions } from '@/features/projects/api/get-project';
 import { getSubscriptionQueryOptions } from '@/features/subscription/api/check-subscription';
 import { supabase } from '@/lib/supabase';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/lib/uuid';
 
 /**
  * Starts every read of the project page into the app's QueryClient, with the query options of the panels' own
@@ -55,7 +54,7 @@ export async function loadProjectPage(
   { waitMs }: { waitMs: number },
 ): Promise<void> {
   // An id that cannot name a project: the page says 'Project not found' without asking anyone.
-  if (!UUID.test(projectId)) return;
+  if (!isUuid(projectId)) return;
   // supabase-js knows the signed-in user from storage; signed out, the guard sends the visitor to /auth.
   const { data } = await supabase.auth.getSession();
   const userId = data.session?.user.id;
