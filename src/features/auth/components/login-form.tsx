@@ -7,8 +7,8 @@ import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
-import { firstError } from '@/features/auth/utils/first-error';
 import { useInBrowser } from '@/hooks/use-in-browser';
+import { errorProps, firstError } from '@/lib/first-error';
 
 const order = ['email', 'password'] as const;
 
@@ -30,10 +30,7 @@ export function LoginForm({ forgotPassword }: LoginFormProps) {
   });
   const shown = firstError(order, form.formState.errors);
 
-  const a11y = (field: (typeof order)[number]) => ({
-    'aria-invalid': shown?.field === field ? true : undefined,
-    'aria-describedby': shown?.field === field ? `login-${field}-error` : undefined,
-  });
+  const a11y = (field: (typeof order)[number]) => errorProps(shown, field, `login-${field}-error`);
 
   return (
     <form
@@ -54,7 +51,7 @@ export function LoginForm({ forgotPassword }: LoginFormProps) {
           {...a11y('email')}
           {...form.register('email')}
         />
-        {shown?.field === 'email' ? <FieldError id="login-email-error">{shown.message}</FieldError> : null}
+        <FieldError id="login-email-error">{shown?.field === 'email' && shown.message}</FieldError>
       </Field>
       <Field>
         <div className="flex items-center justify-between gap-2">
@@ -69,7 +66,7 @@ export function LoginForm({ forgotPassword }: LoginFormProps) {
           {...a11y('password')}
           {...form.register('password')}
         />
-        {shown?.field === 'password' ? <FieldError id="login-password-error">{shown.message}</FieldError> : null}
+        <FieldError id="login-password-error">{shown?.field === 'password' && shown.message}</FieldError>
       </Field>
       {/* Disabled in the prerendered HTML until hydrated: a press (or Enter, implicit submission needs an enabled
           button) before then would submit natively, the password in the URL. */}

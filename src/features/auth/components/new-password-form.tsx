@@ -10,8 +10,8 @@ import {
   useUpdatePassword,
   type UpdatePasswordInput,
 } from '@/features/auth/api/update-password';
-import { firstError } from '@/features/auth/utils/first-error';
 import { passwordHint, passwordNotices } from '@/features/auth/utils/password-rules';
+import { errorProps, firstError } from '@/lib/first-error';
 
 const order = ['password', 'confirmPassword'] as const;
 
@@ -32,10 +32,7 @@ export function NewPasswordForm({ onUpdated }: NewPasswordFormProps) {
   });
   const shown = firstError(order, form.formState.errors);
 
-  const a11y = (field: (typeof order)[number]) => ({
-    'aria-invalid': shown?.field === field ? true : undefined,
-    'aria-describedby': shown?.field === field ? `new-${field}-error` : undefined,
-  });
+  const a11y = (field: (typeof order)[number]) => errorProps(shown, field, `new-${field}-error`);
 
   return (
     <form
@@ -61,7 +58,7 @@ export function NewPasswordForm({ onUpdated }: NewPasswordFormProps) {
           {...form.register('password')}
         />
         <FieldDescription>{passwordHint}</FieldDescription>
-        {shown?.field === 'password' ? <FieldError id="new-password-error">{shown.message}</FieldError> : null}
+        <FieldError id="new-password-error">{shown?.field === 'password' && shown.message}</FieldError>
       </Field>
       <Field>
         <Label htmlFor="new-confirmPassword">Confirm password</Label>
@@ -72,9 +69,7 @@ export function NewPasswordForm({ onUpdated }: NewPasswordFormProps) {
           {...a11y('confirmPassword')}
           {...form.register('confirmPassword')}
         />
-        {shown?.field === 'confirmPassword' ? (
-          <FieldError id="new-confirmPassword-error">{shown.message}</FieldError>
-        ) : null}
+        <FieldError id="new-confirmPassword-error">{shown?.field === 'confirmPassword' && shown.message}</FieldError>
       </Field>
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Updating…' : 'Update Password'}

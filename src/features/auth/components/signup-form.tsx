@@ -12,8 +12,8 @@ import {
   type SignUpInput,
   type SignUpRequest,
 } from '@/features/auth/api/sign-up';
-import { firstError } from '@/features/auth/utils/first-error';
 import { passwordHint, passwordNotices } from '@/features/auth/utils/password-rules';
+import { errorProps, firstError } from '@/lib/first-error';
 import { clearPendingProfile, readPendingProfile } from '@/lib/pending-profile';
 import { cn } from '@/lib/utils';
 
@@ -59,14 +59,15 @@ export function SignUpForm({ defaultRole, redirectTo }: SignUpFormProps) {
     signUp.mutate(request);
   }
 
-  const a11y = (field: (typeof signUpFieldOrder)[number]) => ({
-    'aria-invalid': shown?.field === field ? true : undefined,
-    'aria-describedby':
-      cn(shown?.field === field && `signup-${field}-error`, field === 'password' && 'signup-password-hint') ||
-      undefined,
-  });
-  const error = (field: (typeof signUpFieldOrder)[number]) =>
-    shown?.field === field ? <FieldError id={`signup-${field}-error`}>{shown.message}</FieldError> : null;
+  const a11y = (field: (typeof signUpFieldOrder)[number]) => {
+    const props = errorProps(shown, field, `signup-${field}-error`);
+    // The password's rules stay described whether or not its message shows.
+    const hint = field === 'password' ? 'signup-password-hint' : undefined;
+    return { ...props, 'aria-describedby': cn(props['aria-describedby'], hint) || undefined };
+  };
+  const error = (field: (typeof signUpFieldOrder)[number]) => (
+    <FieldError id={`signup-${field}-error`}>{shown?.field === field && shown.message}</FieldError>
+  );
 
   return (
     <form
@@ -106,11 +107,7 @@ export function SignUpForm({ defaultRole, redirectTo }: SignUpFormProps) {
         <FieldDescription id="signup-password-hint">{passwordHint}</FieldDescription>
         {error('password')}
       </Field>
-      <fieldset
-        className="flex flex-col gap-2"
-        aria-invalid={shown?.field === 'role' ? true : undefined}
-        aria-describedby={shown?.field === 'role' ? 'signup-role-error' : undefined}
-      >
+      <fieldset className="flex flex-col gap-2" {...errorProps(shown, 'role', 'signup-role-error')}>
         <legend className="mb-2 text-sm font-medium">I am a</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {roles.map((option) => (

@@ -11,10 +11,10 @@ import { formatMoney } from '@/lib/format';
 import {
   customerFieldOrder,
   customerSignupSchema,
-  firstInvalid,
   toPendingCustomerProfile,
   type CustomerSignupInput,
 } from '@/features/landing/utils/signup-schemas';
+import { errorProps, firstError } from '@/lib/first-error';
 import type { PendingCustomerProfile } from '@/lib/pending-profile';
 
 type CustomerSignupFormProps = {
@@ -28,18 +28,17 @@ export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
     resolver: zodResolver(customerSignupSchema),
     defaultValues: { location: '', space_size: '', budget_range: '', preferred_style: '' },
   });
-  const { errors } = form.formState;
-  const shown = firstInvalid(customerFieldOrder, errors);
+  const shown = firstError(customerFieldOrder, form.formState.errors);
   const savings = estimatedSavings(useWatch({ control: form.control, name: 'budget_range' }));
 
   const fieldProps = (name: (typeof customerFieldOrder)[number]) => ({
     id: `customer-${name}`,
-    'aria-invalid': shown === name ? true : undefined,
-    'aria-describedby': shown === name ? `customer-${name}-error` : undefined,
+    ...errorProps(shown, name, `customer-${name}-error`),
     ...form.register(name),
   });
-  const error = (name: (typeof customerFieldOrder)[number]) =>
-    shown === name ? <FieldError id={`customer-${name}-error`}>{errors[name]?.message}</FieldError> : null;
+  const error = (name: (typeof customerFieldOrder)[number]) => (
+    <FieldError id={`customer-${name}-error`}>{shown?.field === name && shown.message}</FieldError>
+  );
 
   return (
     <form

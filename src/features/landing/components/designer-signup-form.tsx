@@ -10,10 +10,10 @@ import { designStyles } from '@/config/design-styles';
 import {
   designerFieldOrder,
   designerSignupSchema,
-  firstInvalid,
   toPendingDesignerProfile,
   type DesignerSignupInput,
 } from '@/features/landing/utils/signup-schemas';
+import { errorProps, firstError } from '@/lib/first-error';
 import type { PendingDesignerProfile } from '@/lib/pending-profile';
 import type { z } from 'zod';
 
@@ -25,17 +25,16 @@ export function DesignerSignupForm({ onSubmit }: DesignerSignupFormProps) {
     resolver: zodResolver(designerSignupSchema),
     defaultValues: { location: '', portfolio_url: '', style: '', bio: '', base_rate: '' },
   });
-  const { errors } = form.formState;
-  const shown = firstInvalid(designerFieldOrder, errors);
+  const shown = firstError(designerFieldOrder, form.formState.errors);
 
   const fieldProps = (name: (typeof designerFieldOrder)[number]) => ({
     id: `designer-${name}`,
-    'aria-invalid': shown === name ? true : undefined,
-    'aria-describedby': shown === name ? `designer-${name}-error` : undefined,
+    ...errorProps(shown, name, `designer-${name}-error`),
     ...form.register(name),
   });
-  const error = (name: (typeof designerFieldOrder)[number]) =>
-    shown === name ? <FieldError id={`designer-${name}-error`}>{errors[name]?.message}</FieldError> : null;
+  const error = (name: (typeof designerFieldOrder)[number]) => (
+    <FieldError id={`designer-${name}-error`}>{shown?.field === name && shown.message}</FieldError>
+  );
 
   return (
     <form

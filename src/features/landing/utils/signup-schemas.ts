@@ -64,8 +64,3 @@ export function toPendingDesignerProfile(values: z.output<typeof designerSignupS
   // Designer profiles list specialties by name (SPEC §3: the display names), the landing form picks by id.
   return { ...rest, ...(location ? { location } : {}), specialties: [designStyleName(style) ?? style] };
 }
-
-/** SPEC §5 "only the first validation message is shown": the first invalid field in the form's order. */
-export function firstInvalid<K extends string>(order: readonly K[], errors: Partial<Record<K, unknown>>): K | null {
-  return order.find((key) => errors[key]) ?? null;
-}
