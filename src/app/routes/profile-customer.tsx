@@ -3,9 +3,9 @@ import { Page } from '@/components/layouts/page';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useCustomerProfile } from '@/features/profiles/api/customer-profile';
 import { CustomerProfileForm } from '@/features/profiles/components/customer-profile-form';
-import { DangerZone } from '@/features/profiles/components/danger-zone';
 import { MovingDialog } from '@/features/profiles/components/moving-dialog';
 import { QueryState } from '@/components/query-state';
+import { DeleteAccountCard } from '@/features/settings/components/delete-account-card';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 
@@ -24,7 +24,7 @@ export function Component() {
           {(data) => <CustomerProfileForm userId={userId} initial={data} />}
         </QueryState>
         <MovingDialog customerId={userId} membership={membership} />
-        <DangerZone onDeleted={leaveDeletedAccount} />
+        <DeleteAccountCard userId={userId} onDeleted={leaveDeletedAccount} />
       </div>
       <SubscribeDialog {...membership.dialogProps} />
     </Page>

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useOwnDesignerProfile } from '@/features/profiles/api/designer-profile';
-import { DangerZone } from '@/features/profiles/components/danger-zone';
 import { DesignerProfileForm } from '@/features/profiles/components/designer-profile-form';
 import { QueryState } from '@/components/query-state';
+import { DeleteAccountCard } from '@/features/settings/components/delete-account-card';
 
 /** SPEC §2 designer profile and account deletion. */
 export function Component() {
@@ -32,7 +32,7 @@ export function Component() {
         <QueryState query={profile} loading="Loading profile…" failed="Failed to load profile">
           {(data) => <DesignerProfileForm userId={userId} initial={data} />}
         </QueryState>
-        <DangerZone onDeleted={leaveDeletedAccount} />
+        <DeleteAccountCard userId={userId} onDeleted={leaveDeletedAccount} />
       </div>
     </Page>
   );

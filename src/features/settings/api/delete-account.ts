@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { FunctionError, invokeFunction } from '@/lib/function-error';
 
 export class NoUserError extends Error {
@@ -12,7 +11,7 @@ export class NoUserError extends Error {
 /**
  * Deletes the signed-in user's account through the delete-account function: their files through Storage, then
  * the auth user and, through the database, everything that is theirs (ADR 0018). Without a user it refuses
- * with 'No user logged in', here or, for a session the server no longer accepts, from the function (401).
+ * with NoUserError, here or, for a session the server no longer accepts, from the function (401).
  */
 export async function deleteAccount(userId: string | null | undefined): Promise<void> {
   if (!userId) throw new NoUserError();
@@ -26,20 +25,10 @@ export async function deleteAccount(userId: string | null | undefined): Promise<
 
 type UseDeleteAccountOptions = {
   userId: string | null | undefined;
-  /** After the deletion: the route leaves the page and signs out. */
-  onDeleted: () => void | Promise<void>;
+  onSuccess?: () => void | Promise<void>;
+  onError?: (error: Error) => void;
 };
 
-export function useDeleteAccount({ userId, onDeleted }: UseDeleteAccountOptions) {
-  return useMutation({
-    mutationFn: () => deleteAccount(userId),
-    onSuccess: async () => {
-      toast.success('Account deleted successfully');
-      await onDeleted();
-    },
-    onError: (error) => {
-      console.error('Error deleting account', error);
-      toast.error(error instanceof NoUserError ? 'No user logged in' : 'Failed to delete account. Please try again.');
-    },
-  });
+export function useDeleteAccount({ userId, onSuccess, onError }: UseDeleteAccountOptions) {
+  return useMutation({ mutationFn: () => deleteAccount(userId), onSuccess, onError });
 }

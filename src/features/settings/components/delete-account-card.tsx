@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -9,17 +10,32 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useDeleteAccount } from '@/features/settings/api/delete-account';
+import { NoUserError, useDeleteAccount } from '@/features/settings/api/delete-account';
 
 type DeleteAccountCardProps = {
   userId: string | null | undefined;
+  /** After the deletion: the route leaves the page and signs out. */
   onDeleted: () => void | Promise<void>;
 };
 
-/** SPEC §6: a user may delete their own account; the dialog says what goes with it before anything happens. */
+/**
+ * The Danger Zone of Settings and of both profile pages (docs/product.md, Accounts): a user deletes their own
+ * account after a confirmation that says what goes with it.
+ */
 export function DeleteAccountCard({ userId, onDeleted }: DeleteAccountCardProps) {
   const [open, setOpen] = useState(false);
-  const mutation = useDeleteAccount({ userId, onDeleted });
+  const mutation = useDeleteAccount({
+    userId,
+    onSuccess: async () => {
+      toast.success('Account deleted successfully');
+      await onDeleted();
+    },
+    onError: (error) => {
+      console.error('Error deleting account', error);
+      toast.error(error instanceof NoUserError ? 'No user logged in' : 'Failed to delete account. Please try again.');
+    },
+  });
+  // Still busy once deleted, while the page is left: a second click would find no user.
   const busy = mutation.isPending || mutation.isSuccess;
 
   return (

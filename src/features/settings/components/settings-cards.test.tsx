@@ -87,15 +87,18 @@ describe('DeleteAccountCard', () => {
     expect(invoke).not.toHaveBeenCalled();
   });
 
-  it("deletes through the delete-account function, says 'Account deleted successfully' and hands over", async () => {
-    invoke.mockResolvedValue({ data: { deleted: true }, error: null } as never);
+  it("deletes through the delete-account function (not the SQL function), says 'Account deleted successfully' and hands over", async () => {
+    invoke.mockResolvedValue({ data: { deleted: true, removedFiles: 3 }, error: null } as never);
     const onDeleted = vi.fn();
     renderWithClient(<DeleteAccountCard userId="u1" onDeleted={onDeleted} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
     expect(invoke).toHaveBeenCalledWith('delete-account', {});
-    expect(onDeleted).toHaveBeenCalled();
+    expect(rpc).not.toHaveBeenCalled();
+    expect(onDeleted).toHaveBeenCalledTimes(1);
+    // While the page is being left, no second deletion can start (it would find no user).
+    expect(screen.getByRole('button', { name: 'Deleting…' })).toBeDisabled();
   });
 
   it("says 'Failed to delete account. Please try again.' on an error", async () => {
