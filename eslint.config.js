@@ -47,6 +47,9 @@ const boundaryZones = [
   },
 ];
 
+/** ADR 0022: outside its own folder, the local stack is a package used through its entries only. */
+const STACK_FILES = "Import '@good-space/local-supabase' (or '@good-space/local-supabase/testing'), never its files.";
+
 /** File names are kebab-case (DESIGN §2); dots separate suffixes (`.test`, `.config`, `.d`). */
 const kebabCase = {
   meta: { type: 'suggestion', schema: [], messages: { name: "File name '{{name}}' is not kebab-case." } },
@@ -128,6 +131,37 @@ export default defineConfig(
     rules: { 'react-refresh/only-export-components': ['error', { allowExportNames: ['Component', 'loader'] }] },
   },
   {
+    // The modules the landing page and /auth paint and hydrate with (ADR 0013; docs/architecture.md, Performance
+    // rules): supabase-js (about 60 KB gzip) is not among them. They reach the client with `await loadSupabase()`
+    // or a dynamic import(); type imports cost nothing. e2e/landing-budget.spec.ts checks the bytes themselves.
+    files: [
+      'src/main.tsx',
+      'src/app/*.{ts,tsx}',
+      'src/app/routes/{root,landing,auth,not-found}.tsx',
+      'src/features/{auth,landing}/**',
+      'src/features/mfa/utils/**',
+      'src/components/**',
+      'src/config/**',
+      'src/hooks/use-in-browser.ts',
+      'src/lib/{query-client,query-keys,page-settled,session-hint,supabase-loader,utils,when-idle}.ts',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/lib/supabase', '**/lib/supabase', '@supabase/*'],
+              allowTypeImports: true,
+              message: 'First-paint code loads the Supabase client on demand: `await loadSupabase()` or import().',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: { 'react-refresh/only-export-components': 'off' },
   },
@@ -147,6 +181,30 @@ export default defineConfig(
       '@typescript-eslint/no-explicit-any': 'off',
       // `/[]/` is used deliberately as a "stop at nothing" character set by the REST query parser.
       'no-empty-character-class': 'off',
+    },
+  },
+  {
+    // Relative paths into local-supabase/, static or dynamic (the package name resolves to the same files).
+    files: ['tests/**', 'e2e/**', 'scripts/**', '*.config.{js,ts,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(?:.*/)?local-supabase(?:/|$)',
+              message: STACK_FILES,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression > Literal[value=/^\\.{1,2}\\/(.*\\/)?local-supabase(\\/|$)/]',
+          message: STACK_FILES,
+        },
+      ],
     },
   },
   {

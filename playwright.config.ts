@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { DEFAULT_PUBLISHABLE_KEY } from './local-supabase/src/config.ts';
+import { DEFAULT_PUBLISHABLE_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL, E2E_APP_PORT, E2E_APP_URL } from './e2e/stack-ports.ts';
 
 // Playwright's own browser downloads cannot be fetched here: the journeys drive Debian's Chromium.

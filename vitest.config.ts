@@ -4,19 +4,19 @@ import react from '@vitejs/plugin-react';
 /**
  * Four projects:
  * - `unit`: the SPA's component and unit tests (jsdom);
- * - `stack-unit`: local-supabase modules, no servers;
- * - `conformance`: tests/local-stack, the local stack against hosted Supabase's documented behaviour. These
- *   tests create fixture tables, buckets and functions freely, so they get a stack of their own;
+ * - `stack-unit`: the local-supabase package's module tests, no servers;
+ * - `conformance`: local-supabase/tests/conformance, the local stack against hosted Supabase's documented
+ *   behaviour. These tests create fixture tables, buckets and functions freely, so they get a stack of their own;
  * - `integration`: the product's back end (tests/database, payments, generated types…) on another fresh stack
  *   that holds only what the migrations and seed create.
  */
-const stackProject = (name: string, include: string[], exclude: string[], offset: number, groupOrder: number) => ({
+const stackProject = (name: string, include: string[], globalSetup: string, offset: number, groupOrder: number) => ({
   test: {
     name,
     include,
-    exclude: ['**/node_modules/**', ...exclude],
+    exclude: ['**/node_modules/**'],
     environment: 'node' as const,
-    globalSetup: ['./tests/support/global-setup.ts'],
+    globalSetup: [globalSetup],
     env: { LOCAL_SUPABASE_TEST_PORT_OFFSET: String(offset) },
     // Limits that only catch a hang (tests wait on conditions); a busy machine must not fail them.
     testTimeout: 120_000,
@@ -45,12 +45,18 @@ export default defineConfig({
       {
         test: {
           name: 'stack-unit',
-          include: ['local-supabase/**/*.test.ts'],
+          include: ['local-supabase/src/**/*.test.ts'],
           environment: 'node',
         },
       },
-      stackProject('conformance', ['tests/local-stack/**/*.test.ts'], [], 0, 1),
-      stackProject('integration', ['tests/**/*.test.ts'], ['tests/local-stack/**'], 40, 2),
+      stackProject(
+        'conformance',
+        ['local-supabase/tests/**/*.test.ts'],
+        './local-supabase/tests/support/global-setup.ts',
+        0,
+        1,
+      ),
+      stackProject('integration', ['tests/**/*.test.ts'], './tests/support/global-setup.ts', 40, 2),
     ],
   },
 });

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
-import { DEFAULT_SERVICE_ROLE_KEY } from '../local-supabase/src/config.ts';
+import { DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL } from './stack-ports.ts';
 import type { TestUser } from './support/users.ts';
 

@@ -1,7 +1,5 @@
 import path from 'node:path';
-import { loadConfig, repoRoot } from '../local-supabase/src/config.ts';
-import { wipeData } from '../local-supabase/src/db.ts';
-import { startStack } from '../local-supabase/src/stack.ts';
+import { loadConfig, startStack, wipeData } from '@good-space/local-supabase';
 import { E2E_APP_PORT, E2E_APP_URL, E2E_PORT_BASE } from './stack-ports.ts';
 
 /**
@@ -18,7 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     apiPort: E2E_PORT_BASE + 1,
     dbPort: E2E_PORT_BASE + 2,
     inboxPort: E2E_PORT_BASE + 4,
-    dataDir: path.join(repoRoot, '.data', `e2e-${E2E_PORT_BASE}`),
+    dataDir: path.join('.data', `e2e-${E2E_PORT_BASE}`),
     testMode: true,
   });
   wipeData(config);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
-import { DEFAULT_PUBLISHABLE_KEY } from '../local-supabase/src/config.ts';
+import { DEFAULT_PUBLISHABLE_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL } from './stack-ports.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';

@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { introspect } from '@supabase/postgrest-typegen/introspection';
 import { generateTypescript, sortGeneratorMetadata } from '@supabase/postgrest-typegen/generation';
 import pg from 'pg';
+import { repoRoot } from './lib/repo-root.ts';
 
 /** PostgREST version the local stack reproduces (and the CLI's local stack runs): emitted as __InternalSupabase. */
 export const POSTGREST_VERSION = '14.12';
@@ -41,15 +42,13 @@ export async function generateDatabaseTypes(dbUrl: string): Promise<string> {
 async function main(): Promise<void> {
   // Only the database is needed: start no HTTP services.
   process.env.LOCAL_SUPABASE_SERVICES = '';
-  const { loadConfig, repoRoot } = await import('../local-supabase/src/config.ts');
-  const { wipeData } = await import('../local-supabase/src/db.ts');
-  const { startStack } = await import('../local-supabase/src/stack.ts');
+  const { loadConfig, startStack, wipeData } = await import('@good-space/local-supabase');
   const base = Number(process.env.DB_TYPES_PORT_BASE ?? 56520);
   const config = loadConfig({
     apiPort: base + 1,
     dbPort: base + 2,
     inboxPort: base + 4,
-    dataDir: path.join(repoRoot, '.data', 'db-types'),
+    dataDir: path.join('.data', 'db-types'),
   });
   wipeData(config);
   const stack = await startStack(config, () => undefined);

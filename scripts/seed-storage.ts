@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import ws from 'ws';
-import { loadConfig } from '../local-supabase/src/config.ts';
+import { loadConfig } from '@good-space/local-supabase';
 import { paletteFor, isDesignStyle, type DesignStyle, DESIGN_STYLES } from './art/styles.ts';
 import { roomScene, type RoomKind } from './art/room-scene.ts';
 import { createRng } from './art/random.ts';

@@ -85,7 +85,7 @@ const get = (k) => statusLines.find((l) => l.startsWith(`${k}=`))?.split('=').sl
 // given the API's URL and key from them.
 await new Promise((resolve) => {
   let ready = false;
-  run('supabase', ...tsNode('local-supabase/src/cli.ts', 'stack'), APP_ORIGINS, (line) => {
+  run('supabase', process.execPath, [bin('local-supabase'), 'stack'], APP_ORIGINS, (line) => {
     if (/^[A-Z_]+="/.test(line)) statusLines.push(line);
     if (line.startsWith('local Supabase ready')) ready = true;
     if (ready && ['API_URL', 'DB_URL', 'INBUCKET_URL', 'PUBLISHABLE_KEY', 'ANON_KEY', 'SERVICE_ROLE_KEY'].every(get)) resolve();

@@ -4,7 +4,7 @@
 // test fails. No test files is a pass with 0 tests. TEST_RESULTS_FILE (set by scripts/test.mjs)
 // receives {"passed":N,"failed":N}.
 // Functions whose folder (or supabase/functions itself) has a deno.json(c) are tested with that config,
-// as they are served; the rest run config-free, like local-supabase/src/functions/worker.ts runs them.
+// as they are served; the rest run config-free, as the local stack's function workers run them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

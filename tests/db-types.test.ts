@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../local-supabase/src/config.ts';
+import { repoRoot } from '../scripts/lib/repo-root.ts';
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from '../scripts/db-types.ts';
-import { stackConfig } from './support/clients.ts';
+import { stackConfig } from '@good-space/local-supabase/testing';
 
 describe('src/types/database.ts', () => {
   it('matches what the generator makes from the migrations (run `npm run db:types` when this fails)', async () => {

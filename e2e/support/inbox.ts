@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
-import { DEFAULT_SERVICE_ROLE_KEY } from '../../local-supabase/src/config.ts';
+import { DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL, E2E_PORT_BASE } from '../stack-ports.ts';
 
 /** The e2e stack's mail inbox (Mailpit-style JSON API) at base+4. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configEnvironment, envReference, loadConfig, resolveEnvReferences } from './config.ts';
+import { configEnvironment, envReference, findProjectDir, loadConfig, resolveEnvReferences } from './config.ts';
 
 // env(NAME) in supabase/config.toml as the Supabase CLI treats it (pkg/config/decode_hooks.go LoadEnvHook and its
 // tests, loadNestedEnv in config.go): these cases are the CLI's own.
@@ -108,5 +108,40 @@ describe('configEnvironment: the variables env() sees', () => {
     const byProcess = loadConfig({ projectDir: project, dataDir }, { SITE_URL: 'http://localhost:45173' });
     expect((byProcess.toml.auth as { site_url: string }).site_url).toBe('http://localhost:45173');
     expect(byProcess.configEnv.SITE_URL).toBe('http://localhost:45173');
+  });
+});
+
+describe('the project folder', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'ls-project-'));
+    mkdirSync(path.join(dir, 'supabase'));
+    writeFileSync(path.join(dir, 'supabase', 'config.toml'), '[api]\nmax_rows = 7\n');
+    mkdirSync(path.join(dir, 'packages', 'tool'), { recursive: true });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is the nearest folder from the working directory up holding supabase/config.toml, as the CLI finds it', () => {
+    expect(findProjectDir(path.join(dir, 'packages', 'tool'), {})).toBe(dir);
+    expect(findProjectDir(dir, {})).toBe(dir);
+  });
+
+  it('is the working directory itself when no folder above has one, and SUPABASE_WORKDIR when set', () => {
+    const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'ls-elsewhere-'));
+    try {
+      expect(findProjectDir(elsewhere, {})).toBe(elsewhere);
+      expect(findProjectDir(elsewhere, { SUPABASE_WORKDIR: dir })).toBe(dir);
+      expect(findProjectDir(dir, { SUPABASE_WORKDIR: 'packages/tool' })).toBe(path.join(dir, 'packages', 'tool'));
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('loadConfig reads that project, and a relative data folder is relative to it', () => {
+    const config = loadConfig({ dataDir: '.data/mine' }, { SUPABASE_WORKDIR: dir });
+    expect(config.projectDir).toBe(dir);
+    expect(config.toml).toEqual({ api: { max_rows: 7 } });
+    expect(config.dataDir).toBe(path.join(dir, '.data', 'mine'));
+    expect(loadConfig({ projectDir: dir }, {}).dataDir).toBe(path.join(dir, '.data', 'local-supabase'));
   });
 });

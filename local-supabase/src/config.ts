@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
 
 /**
  * Everything the local stack needs to know, resolved once at start.
- * Defaults are the Supabase CLI's local contract (DESIGN §1); the LOCAL_SUPABASE_* variables move
- * ports and data so tests and parallel developers can run their own stack beside `npm start`.
+ * Defaults are the Supabase CLI's local contract (ports 54321/54322/54324, its well-known keys); the
+ * LOCAL_SUPABASE_* variables move ports and data so tests and parallel developers can run their own stack beside
+ * another.
  */
 export interface StackConfig {
   projectDir: string;
@@ -47,7 +47,19 @@ export const DEFAULT_SERVICE_ROLE_KEY =
 export const DEFAULT_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The project folder, found as the Supabase CLI finds it (internal/utils/misc.go, ChangeWorkDir and
+ * getProjectRoot): SUPABASE_WORKDIR when set, else the nearest folder from `cwd` upwards that holds
+ * `supabase/config.toml`, else `cwd` itself.
+ */
+export function findProjectDir(cwd: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SUPABASE_WORKDIR) return path.resolve(cwd, env.SUPABASE_WORKDIR);
+  const start = path.resolve(cwd);
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'supabase', 'config.toml'))) return dir;
+    if (path.dirname(dir) === dir) return start;
+  }
+}
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -122,7 +134,7 @@ export function loadConfig(
   overrides: Partial<StackConfig> = {},
   processEnv: NodeJS.ProcessEnv = process.env,
 ): StackConfig {
-  const projectDir = overrides.projectDir ?? repoRoot;
+  const projectDir = overrides.projectDir ?? findProjectDir(process.cwd(), processEnv);
   const host = overrides.host ?? '127.0.0.1';
   const apiPort = overrides.apiPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_API_PORT', 54321);
   const dbPort = overrides.dbPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_DB_PORT', 54322);
@@ -138,7 +150,6 @@ export function loadConfig(
     : {};
   return {
     projectDir,
-    dataDir,
     host,
     apiPort,
     dbPort,
@@ -155,6 +166,8 @@ export function loadConfig(
     configEnv,
     testMode: processEnv.LOCAL_SUPABASE_TEST === '1',
     ...overrides,
+    // A relative data folder given as an override is relative to the project, like LOCAL_SUPABASE_DATA_DIR.
+    dataDir,
   };
 }
 

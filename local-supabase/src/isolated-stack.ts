@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { rmSync } from 'node:fs';
-import { loadConfig, repoRoot, type StackConfig } from './config.ts';
+import { loadConfig, type StackConfig } from './config.ts';
 import { wipeData } from './db.ts';
 import { startStack, type RunningStack } from './stack.ts';
 
@@ -29,8 +29,8 @@ export async function startIsolatedStack(opts: {
       apiPort,
       dbPort: await freePort(),
       inboxPort: await freePort(),
-      // Under .data like the main stacks: PostgreSQL (run as another OS user under root) must reach it.
-      dataDir: path.join(repoRoot, '.data', `${opts.name}-${apiPort}`),
+      // Under the project's .data like the main stacks: PostgreSQL (run as another OS user under root) must reach it.
+      dataDir: path.join('.data', `${opts.name}-${apiPort}`),
       ...(opts.testMode !== undefined && { testMode: opts.testMode }),
     });
     wipeData(config);

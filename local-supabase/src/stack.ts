@@ -1,17 +1,23 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig, type StackConfig } from './config.ts';
 import { startDatabase, type Database } from './db.ts';
 import { createGateway } from './gateway.ts';
 import { createKeys, type Keys } from './keys.ts';
+import { startInbox } from './mail/inbox.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { assertPortFree } from './ports.ts';
 import type { Service, ServiceFactory } from './service.ts';
 
-const SRC = path.dirname(fileURLToPath(import.meta.url));
-/** Order matters only for start-up logs; each service is independent behind the gateway. */
-const SERVICE_NAMES = ['auth', 'rest', 'storage', 'realtime', 'functions'] as const;
+/**
+ * The services, loaded only when started (LOCAL_SUPABASE_SERVICES may leave some out). Order matters only for
+ * start-up logs; each service is independent behind the gateway.
+ */
+const SERVICES: Record<Service['name'], () => Promise<{ createService: ServiceFactory }>> = {
+  auth: () => import('./auth/index.ts'),
+  rest: () => import('./rest/index.ts'),
+  storage: () => import('./storage/index.ts'),
+  realtime: () => import('./realtime/index.ts'),
+  functions: () => import('./functions/index.ts'),
+};
 
 export interface RunningStack {
   config: StackConfig;
@@ -28,14 +34,6 @@ export const consoleLogger: Logger = (source, msg) => {
   for (const line of msg.split('\n')) console.log(`[${source}] ${line}`);
 };
 
-async function loadFactory(name: string): Promise<ServiceFactory | null> {
-  const file = path.join(SRC, name, 'index.ts');
-  if (!existsSync(file)) return null;
-  const mod = (await import(file)) as { createService?: ServiceFactory };
-  if (!mod.createService) throw new Error(`${file} must export createService`);
-  return mod.createService;
-}
-
 export async function startStack(
   config: StackConfig = loadConfig(),
   logger: Logger = consoleLogger,
@@ -50,20 +48,13 @@ export async function startStack(
   try {
     // LOCAL_SUPABASE_SERVICES=rest,auth limits the services started (a developer working on one of them).
     const only = process.env.LOCAL_SUPABASE_SERVICES?.split(',').map((s) => s.trim());
-    for (const name of SERVICE_NAMES) {
+    for (const [name, load] of Object.entries(SERVICES)) {
       if (only && !only.includes(name)) continue;
-      const factory = await loadFactory(name);
-      if (!factory) continue;
-      services.push(await factory({ config, db, keys, mailer, log: (m) => logger(name, m) }));
+      const { createService } = await load();
+      services.push(await createService({ config, db, keys, mailer, log: (m) => logger(name, m) }));
     }
-    const inboxFile = path.join(SRC, 'mail', 'inbox.ts');
-    if (existsSync(inboxFile)) {
-      const { startInbox } = (await import(inboxFile)) as {
-        startInbox: (config: StackConfig, mailer: Mailer) => Promise<{ close(): Promise<void> }>;
-      };
-      const inbox = await startInbox(config, mailer);
-      closers.push(() => inbox.close());
-    }
+    const inbox = await startInbox(config, mailer);
+    closers.push(() => inbox.close());
     const gateway = createGateway(services, keys, (m) => logger('gateway', m));
     await new Promise<void>((resolve, reject) => {
       gateway.server.once('error', reject);

@@ -10,9 +10,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
-import { loadConfig } from '../../local-supabase/src/config.ts';
-import { dbDirOf } from '../../local-supabase/src/db.ts';
-import { startStack } from '../../local-supabase/src/stack.ts';
+import { dbDirOf, loadConfig, startStack } from '@good-space/local-supabase';
 import { FULL_SIZE, loadDataset, tableCounts, type Actors, type DatasetSize } from './db/dataset.ts';
 import { captureCall, explainCall, type CapturedCall, type PlanReport } from './db/plans.ts';
 import { buildQueries, type Actor, type BenchQuery, type Pools } from './db/queries.ts';
@@ -196,7 +194,7 @@ async function main(): Promise<void> {
   } finally {
     await explainClient.end().catch(() => undefined);
     await stack.stop();
-    // As root the cluster lives outside the data folder (local-supabase/src/db.ts dbDirOf): remove both.
+    // As root the cluster lives outside the data folder (dbDirOf): remove both.
     const dbDir = dbDirOf(config);
     rmSync(dbDir.startsWith(dataDir) ? dbDir : path.dirname(dbDir), { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });

@@ -7,8 +7,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { DEFAULT_JWT_SECRET } from '../../local-supabase/src/config.ts';
-import { startIsolatedStack } from '../../local-supabase/src/isolated-stack.ts';
+import { DEFAULT_JWT_SECRET, startIsolatedStack } from '@good-space/local-supabase';
 import { percentile } from './stats.ts';
 
 export interface RealtimeBenchOptions {

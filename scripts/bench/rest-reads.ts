@@ -214,7 +214,7 @@ export async function benchSection(common: { apiUrl: string; dbUrl: string; anon
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const apiUrl = process.argv[2] ?? process.env.API_URL ?? 'http://127.0.0.1:54321';
   const dbUrl = process.argv[3] ?? process.env.DB_URL ?? 'postgresql://postgres:postgres@127.0.0.1:54322/postgres';
-  const anonKey = process.env.ANON_KEY ?? (await import('../../local-supabase/src/config.ts')).DEFAULT_ANON_KEY;
+  const anonKey = process.env.ANON_KEY ?? (await import('@good-space/local-supabase')).DEFAULT_ANON_KEY;
   const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
   benchRestReads({ apiUrl, dbUrl, anonKey, durationMs })
     .then((r) => {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../local-supabase/src/config.ts';
+import { repoRoot } from '../../scripts/lib/repo-root.ts';
 
 // A real `vite build` of the app with this repository's vite.config.ts, without its settings: it must stop before
 // building anything, naming what is missing (src/config/parse-env.ts has the rule's own unit tests). The .env

@@ -1,8 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_URL, nodeOptions, stackConfig } from '../support/clients.ts';
-import { signUserJwt } from '../support/tokens.ts';
+import { API_URL, nodeOptions, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
 import { BOUNDS, SCOPE } from './bounds.data.ts';
 import { connect } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';

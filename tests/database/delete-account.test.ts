@@ -1,11 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BlobStore } from '../../local-supabase/src/storage/blobs.ts';
-import { anonClient, API_URL, serviceClient, stackConfig } from '../support/clients.ts';
-import { sql } from '../support/db.ts';
-import { createUser, signedInClient } from '../support/users.ts';
+import { storedObjectPath } from '@good-space/local-supabase';
+import { anonClient, API_URL, createUser, serviceClient, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
 
 /**
  * Account deletion through the delete-account function on the real local stack (ADR 0018): the leaving user's
@@ -14,8 +11,6 @@ import { createUser, signedInClient } from '../support/users.ts';
  * stay; nobody can delete someone else's account; without a user nothing changes.
  */
 const admin = serviceClient();
-// The local stack keeps each object's bytes in a file named by its version (local-supabase/src/storage/blobs.ts).
-const blobs = new BlobStore(path.join(stackConfig.dataDir, 'storage'));
 const survivors: string[] = [];
 // A tiny valid PNG (1×1).
 const PNG = Buffer.from(
@@ -66,7 +61,7 @@ async function filesOnDisk(bucket: string, folder: string): Promise<Map<string, 
     `select name, version from storage.objects where bucket_id = $1 and (storage.foldername(name))[1] = $2`,
     [bucket, folder],
   );
-  return new Map(rows.map((r) => [r.name, blobs.pathOf(r.version)!]));
+  return new Map(rows.map((r) => [r.name, storedObjectPath(stackConfig, r.version)!]));
 }
 
 /** Every name in a folder as Storage lists it (service role, every page, one level). */

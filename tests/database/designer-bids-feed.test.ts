@@ -1,7 +1,13 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUserJwt } from '../support/tokens.ts';
-import { listen, realtimeClient, sleep, waitFor, type Listening } from '../local-stack/realtime-support.ts';
+import {
+  listen,
+  type Listening,
+  realtimeClient,
+  signUserJwt,
+  sleep,
+  waitFor,
+} from '@good-space/local-supabase/testing';
 import { asActor, connect, user } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 

@@ -2,9 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designStyles } from '../../src/config/design-styles.ts';
-import { API_URL, nodeOptions, stackConfig } from '../support/clients.ts';
-import { signUserJwt } from '../support/tokens.ts';
-import { createUser as signUp } from '../support/users.ts';
+import { API_URL, createUser as signUp, nodeOptions, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
 import { connect, deleteUsers } from './support/pg.ts';
 
 /**

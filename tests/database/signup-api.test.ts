@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { sql } from '../support/db.ts';
-import { createUser, signedInClient, uniqueEmail } from '../support/users.ts';
+import { createUser, signedInClient, sql, uniqueEmail } from '@good-space/local-supabase/testing';
 import { deleteUsers, connect } from './support/pg.ts';
 
 /** The sign-up trigger behind the real Auth service, and the seeded demo logins through Auth. */

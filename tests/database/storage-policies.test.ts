@@ -1,8 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, API_URL, nodeOptions, stackConfig } from '../support/clients.ts';
-import { signUserJwt } from '../support/tokens.ts';
+import { anonClient, API_URL, nodeOptions, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
 import { connect, createUser, deleteUsers } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 

@@ -1,8 +1,6 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, API_URL, serviceClient, stackConfig } from '../support/clients.ts';
-import { sql } from '../support/db.ts';
-import { createUser, signedInClient } from '../support/users.ts';
+import { anonClient, API_URL, createUser, serviceClient, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
 
 // The payment functions with no Stripe keys (the local default): the sandbox provider end to end, through
 // the local stack's gateway and supabase-js, as the app calls them. docs/decisions/0010-payments-sandbox.md.

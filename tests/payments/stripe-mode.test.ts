@@ -1,12 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../local-supabase/src/config.ts';
-import { denoBinary } from '../../local-supabase/src/functions/deno-binary.ts';
-import { workerEnv } from '../../local-supabase/src/functions/env.ts';
-import { FunctionWorker } from '../../local-supabase/src/functions/worker.ts';
-import { stackConfig } from '../support/clients.ts';
-import { sql } from '../support/db.ts';
-import { createUser, signedInClient } from '../support/users.ts';
+import { serveFunction, type ServedFunction } from '@good-space/local-supabase';
+import { createUser, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
 import { signStripePayload, startFakeStripe, subscriptionObject, type FakeStripe } from './fake-stripe.ts';
 
 // The payment functions with Stripe keys: each function runs in its own Deno worker (the functions service's
@@ -19,7 +14,7 @@ const NAMES = ['create-checkout', 'customer-portal', 'check-subscription', 'stri
 type Name = (typeof NAMES)[number];
 
 let fake: FakeStripe;
-const workers = new Map<Name, FunctionWorker>();
+const workers = new Map<Name, ServedFunction>();
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -32,20 +27,15 @@ beforeAll(async () => {
     SITE_URL: SITE,
   };
   for (const name of NAMES) {
-    const dir = path.join(repoRoot, 'supabase', 'functions', name);
     workers.set(
       name,
-      new FunctionWorker({
-        denoBin: denoBinary(),
+      serveFunction(stackConfig, {
         name,
-        dir,
-        entry: path.join(dir, 'index.ts'),
-        env: workerEnv(stackConfig, secrets),
+        dir: path.join(stackConfig.projectDir, 'supabase', 'functions', name),
+        secrets,
         log: (line) => {
           if (process.env.LOCAL_SUPABASE_TEST_LOGS === '1') console.log(`[${name}] ${line}`);
         },
-        bootTimeoutMs: 60_000,
-        memoryLimitMb: 256,
       }),
     );
   }
@@ -53,7 +43,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([...workers.values()].map((w) => w.stop('shutdown')));
+  await Promise.all([...workers.values()].map((w) => w.stop()));
   await fake?.close();
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../local-supabase/src/config.ts';
+import { repoRoot } from '../../scripts/lib/repo-root.ts';
 import { formatDemoLogins, parseDemoLogins, plainText } from '../../scripts/lib/demo-logins.mjs';
 
 // What `npm start` prints under "Demo logins": role, e-mail and password as plain aligned text.

@@ -38,7 +38,10 @@ export function denoDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.HOME || os.homedir(), '.cache', 'deno');
 }
 
-/** The variables hosted Supabase gives every function (reference/supabase-wire.md §6). */
+/**
+ * The variables hosted Supabase gives every function
+ * (supabase.com/docs/guides/functions/secrets#default-secrets, with the new API keys as JSON maps).
+ */
 export function platformVariables(config: StackConfig): Record<string, string> {
   return {
     SUPABASE_URL: config.apiUrl,

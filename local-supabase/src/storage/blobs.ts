@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { StackConfig } from '../config.ts';
 import { ERRORS } from './errors.ts';
 
 /**
@@ -22,6 +23,19 @@ export interface WrittenBlob {
 }
 
 const VERSION_RE = /^[A-Za-z0-9-]{8,64}$/;
+
+/** Where the stack keeps object bytes: `<dataDir>/storage`, wiped with the database by db:reset. */
+export function storageDir(config: StackConfig): string {
+  return path.join(config.dataDir, 'storage');
+}
+
+/**
+ * The file holding one object version's bytes (storage.objects.version), or null for a version that cannot be
+ * the stack's. For tests that check bytes really leave the disk when an object is deleted.
+ */
+export function storedObjectPath(config: StackConfig, version: string | null | undefined): string | null {
+  return new BlobStore(storageDir(config)).pathOf(version);
+}
 
 export class BlobStore {
   private readonly objectsDir: string;

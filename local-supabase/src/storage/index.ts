@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { tomlSection } from '../config.ts';
 import type { GatewayRequest, Service, ServiceContext } from '../service.ts';
 import { createVerifier } from './auth.ts';
-import { BlobStore } from './blobs.ts';
+import { BlobStore, storageDir } from './blobs.ts';
 import * as buckets from './buckets.ts';
 import { StorageDb } from './db.ts';
 import { StorageError, ERRORS } from './errors.ts';
@@ -17,7 +16,7 @@ import { StorageRequest, type StorageContext } from './request.ts';
  * in `<dataDir>/storage`, which db:reset wipes together with the database.
  */
 export async function createService(ctx: ServiceContext): Promise<Service> {
-  const blobs = new BlobStore(path.join(ctx.config.dataDir, 'storage'));
+  const blobs = new BlobStore(storageDir(ctx.config));
   await blobs.init();
   // Files left by a crash between "bytes written" and "row committed" belong to no row: drop them.
   const referenced = await ctx.db.admin.query<{ version: string }>(

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { repoRoot } from '../../../local-supabase/src/config.ts';
+import { repoRoot } from '../../lib/repo-root.ts';
 
 export interface ManifestChunk {
   file: string;

@@ -3,7 +3,8 @@
 // the way an in-process stack would: there the backend's answers waited behind the measuring itself.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { repoRoot, type StackConfig } from '../../../local-supabase/src/config.ts';
+import type { StackConfig } from '@good-space/local-supabase';
+import { repoRoot } from '../../lib/repo-root.ts';
 
 export interface StackProcess {
   stop(): Promise<void>;

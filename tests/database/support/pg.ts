@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { stackConfig } from '../../support/clients.ts';
+import { stackConfig } from '@good-space/local-supabase/testing';
 
 /** A dedicated connection as `postgres` (the role migrations run as; member of anon/authenticated/service_role). */
 export async function connect(): Promise<pg.Client> {
