@@ -3,7 +3,8 @@ import { tomlSection } from '../config.ts';
 import { SUPERUSER } from '../db.ts';
 import type { Service, ServiceContext } from '../service.ts';
 import { createPipelinePool } from './executor.ts';
-import { createHandler, type RestSettings } from './handler.ts';
+import { createHandler } from './handler.ts';
+import type { RestSettings } from './request.ts';
 import { SchemaCacheHolder } from './schema-holder.ts';
 
 /** 10 MB: far above any row an app sends, small enough that a flood of huge bodies cannot exhaust memory. */

@@ -1,0 +1,164 @@
+import type { ServerResponse } from 'node:http';
+import type pg from 'pg';
+import { readBody } from '../http.ts';
+import {
+  bodySql,
+  buildReadStatement,
+  callSql,
+  checkUnusedPaths,
+  compileNode,
+  ident,
+  newContext,
+  resolveFunction,
+  type BuildContext,
+} from './build-sql.ts';
+import { invalidBody, RestError } from './errors.ts';
+import { runTransaction, type Statement } from './executor.ts';
+import { parseQueryParams, type QueryParams } from './parse-query.ts';
+import { rangeOf } from './read.ts';
+import { isObject, transactionDecision, transactionSettings, type HandlerDeps, type RequestState } from './request.ts';
+import { contentRange, notSingular, sendBody } from './response.ts';
+import type { Func, Relation, SchemaCache } from './schema-cache.ts';
+import { findFunctions } from './schema-lookup.ts';
+
+/**
+ * `/rpc/<fn>`: POST with the arguments as a JSON object (or one unnamed json/jsonb argument), GET and HEAD with
+ * them in the query string (read-only). The overload is picked by argument names, as PostgREST's findProc does.
+ */
+export async function rpc(deps: HandlerDeps, s: RequestState, res: ServerResponse, name: string): Promise<void> {
+  if (!['GET', 'HEAD', 'POST'].includes(s.method)) {
+    throw new RestError(405, 'PGRST101', `Cannot use the ${s.method} method on RPC`);
+  }
+  const isPost = s.method === 'POST';
+  const { cache, overloads } = await findFunctions(deps.cache, s.schema, name);
+  const argNamesAll = new Set(overloads.flatMap((f) => f.params.map((p) => p.name)));
+  const q = parseQueryParams(s.req.gatewayUrl.searchParams, isPost ? undefined : argNamesAll);
+  let argsJson: string;
+  let argNames: string[];
+  if (isPost) {
+    const raw = (await readBody(s.req, deps.settings.bodyLimit)).toString('utf8');
+    let parsed: unknown;
+    try {
+      parsed = raw.trim() === '' ? {} : JSON.parse(raw);
+    } catch {
+      throw invalidBody();
+    }
+    const unnamedJson = overloads.find((f) => f.singleUnnamedJson);
+    if (!isObject(parsed) && !unnamedJson) throw invalidBody();
+    argsJson = raw.trim() === '' ? '{}' : raw;
+    argNames = isObject(parsed) ? Object.keys(parsed) : [];
+    if (unnamedJson && !overloads.some((f) => !f.singleUnnamedJson && namesMatch(f, argNames))) {
+      return callFunction(deps, s, res, cache, unnamedJson, argsJson, argNames, q);
+    }
+  } else {
+    argsJson = JSON.stringify(Object.fromEntries(q.rpcArgs));
+    argNames = [...q.rpcArgs.keys()];
+  }
+  const fn = resolveFunction(cache, s.schema, name, argNames, isPost);
+  return callFunction(deps, s, res, cache, fn, argsJson, argNames, q);
+}
+
+function namesMatch(f: Func, argNames: string[]): boolean {
+  const names = new Set(f.params.map((p) => p.name));
+  return argNames.every((a) => names.has(a)) && f.params.every((p) => p.hasDefault || argNames.includes(p.name));
+}
+
+/** One function call in its transaction, with tx=rollback and max-affected honoured. */
+async function runCall(
+  deps: HandlerDeps,
+  s: RequestState,
+  readOnly: boolean,
+  statement: Statement,
+): Promise<pg.QueryResult[]> {
+  const tx = transactionDecision(s, false);
+  const results = await runTransaction(deps.pool, {
+    readOnly,
+    settings: transactionSettings(deps, s),
+    statements: [statement],
+    decide: tx.decide,
+  });
+  const verdict = tx.verdict();
+  if (verdict) throw verdict;
+  return results;
+}
+
+async function callFunction(
+  deps: HandlerDeps,
+  s: RequestState,
+  res: ServerResponse,
+  cache: SchemaCache,
+  fn: Func,
+  argsJson: string,
+  argNames: string[],
+  q: QueryParams,
+): Promise<void> {
+  const readOnly = s.method !== 'POST' || fn.volatility !== 'v';
+  if (fn.returnKind === 'composite' && fn.returnRelation) {
+    const rel = fn.returnRelation;
+    const fromOf = (ctx: BuildContext) => {
+      const { call, from } = callSql(ctx, fn, argsJson, argNames);
+      return `(SELECT pgrst_call.* FROM ${from ? `${from}, LATERAL ` : ''}${call} AS pgrst_call) AS ${ident(fn.name)}`;
+    };
+    // The call's own parameters come first in each compile, so build the FROM inside the same context.
+    return runRpcRead(deps, s, res, cache, rel, fn, q, fromOf, readOnly);
+  }
+  const ctx = newContext(cache, s.schema, q);
+  const { call, from } = callSql(ctx, fn, argsJson, argNames);
+  const fromSql = from ? ` FROM ${from}` : '';
+  if (fn.returnKind === 'void') {
+    const sql = `SELECT NULL::bigint AS total_result_set, 1::bigint AS page_total, (${call})::text AS body${fromSql}`;
+    await runCall(deps, s, readOnly, { text: sql, values: ctx.params.values });
+    return sendBody(s, res, 204, null, {}, false);
+  }
+  const body = s.csv
+    ? bodySql({ singular: false, csv: true })
+    : fn.returnsSet
+      ? `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')`
+      : `coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null')`;
+  const sql = `WITH pgrst_source AS ( SELECT ${call} AS pgrst_scalar${fromSql} ) SELECT NULL::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${body}::text AS body FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
+  const results = await runCall(deps, s, readOnly, { text: sql, values: ctx.params.values });
+  const row = results[0]!.rows[0] as { page_total: string; body: string };
+  const n = Number(row.page_total);
+  // count=exact counts the call's rows (a scalar result is one row), as PostgREST does for any call.
+  const total = s.prefs.count === 'exact' ? n : null;
+  const headers: Record<string, string> =
+    fn.returnsSet || total !== null ? { 'Content-Range': contentRange(0, n, total) } : {};
+  sendBody(s, res, 200, row.body, headers, false);
+}
+
+/** A function returning rows of a table type: read like that table (select, filters, embedding, range). */
+async function runRpcRead(
+  deps: HandlerDeps,
+  s: RequestState,
+  res: ServerResponse,
+  cache: SchemaCache,
+  rel: Relation,
+  fn: Func,
+  q: QueryParams,
+  fromOf: (ctx: BuildContext) => string,
+  readOnly: boolean,
+): Promise<void> {
+  const singular = s.singular || !fn.returnsSet;
+  const ctx = newContext(cache, s.schema, q);
+  const from = fromOf(ctx);
+  const parts = compileNode(ctx, rel, fn.name, from, q.select, []);
+  checkUnusedPaths(ctx);
+  const { limit, offset } = rangeOf(deps, s, q);
+  const count = s.prefs.count === 'exact' ? 'exact' : undefined;
+  const stmt = buildReadStatement(ctx, parts, {
+    count,
+    singular,
+    csv: s.csv,
+    limit,
+    offset,
+    maxRows: deps.settings.maxRows,
+  });
+  const results = await runCall(deps, s, readOnly, { text: stmt.sql, values: ctx.params.values });
+  const row = results[0]!.rows[0] as { total_result_set: string | null; page_total: string; body: string };
+  const pageTotal = Number(row.page_total);
+  const total = row.total_result_set === null ? null : Number(row.total_result_set);
+  if (!fn.returnsSet) return sendBody(s, res, 200, pageTotal === 0 && !s.csv ? 'null' : row.body, {}, s.singular);
+  if (s.singular && pageTotal !== 1) throw notSingular(pageTotal);
+  const status = !s.singular && total !== null && pageTotal < total ? 206 : 200;
+  sendBody(s, res, status, row.body, { 'Content-Range': contentRange(offset, pageTotal, total) }, s.singular);
+}
