@@ -8,18 +8,10 @@ import { AuthError, badRequest, forbidden, notFound, sendError } from './errors.
 import { RateLimiter } from './rate-limit.ts';
 import { otp, recover, resend } from './recover.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
-import {
-  adminCreateClient,
-  adminDeleteClient,
-  adminGetClient,
-  adminListClients,
-  authorize,
-  consent,
-  getAuthorization,
-  listGrants,
-  oauthToken,
-  revokeGrant,
-} from './oauth-server.ts';
+import { adminCreateClient, adminDeleteClient, adminGetClient, adminListClients } from './oauth-server/clients.ts';
+import { authorize } from './oauth-server/authorize.ts';
+import { consent, getAuthorization, listGrants, revokeGrant } from './oauth-server/consent.ts';
+import { oauthToken } from './oauth-server/token.ts';
 import { json } from './respond.ts';
 import { clientIp, findSession } from './sessions.ts';
 import { loadAuthSettings } from './settings.ts';
