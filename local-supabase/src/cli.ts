@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     console.log('database rebuilt from supabase/migrations and supabase/seed.sql');
     return;
   }
-  console.error('usage: cli.ts stack | status | db-reset');
+  console.error('usage: local-supabase stack | status | db-reset');
   process.exit(2);
 }
 
