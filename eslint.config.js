@@ -162,6 +162,18 @@ export default defineConfig(
     },
   },
   {
+    // An api file calls the server and keeps the cache right; the component that uses it decides what the user
+    // is told (ADR 0023): api hooks take onSuccess/onError.
+    files: ['src/features/*/api/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'sonner', message: 'Toast in the component (or its hook): pass onSuccess/onError.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: { 'react-refresh/only-export-components': 'off' },
   },

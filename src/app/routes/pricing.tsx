@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useUserRole } from '@/features/auth/api/get-user-role';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { PlanCard } from '@/features/pricing/components/plan-card';
-import { useCreateCheckout } from '@/features/subscription/api/create-checkout';
+import { useCheckout } from '@/features/subscription/hooks/use-checkout';
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
 import { PLAN_FOR_ROLE, PLANS, type Plan } from '@/features/subscription/utils/plans';
 
@@ -18,7 +18,7 @@ export function Component() {
   const userId = auth.user?.id;
   const { data: role = null } = useUserRole(userId);
   const subscription = useSubscription(userId);
-  const checkout = useCreateCheckout({
+  const checkout = useCheckout({
     // Signed out: the function answers 'Must be logged in…'; after signing in the user comes back here.
     onLoginRequired: () => void navigate(paths.auth.getHref({ redirectTo: location.pathname })),
   });

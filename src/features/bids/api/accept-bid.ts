@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -13,20 +13,22 @@ export async function acceptBid(bidId: string) {
   return data;
 }
 
-export function useAcceptBid(projectId: string) {
+/** The rpc assigns the designer in the same transaction as the acceptance: a refusal there names the designer. */
+export function isAssignDesignerError(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && /designer/i.test(message);
+}
+
+export function useAcceptBid(projectId: string, { onSuccess, onError }: MutationCallbacks<unknown, string> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptBid,
-    onSuccess: async () => {
-      toast.success('Bid accepted! The designer is now assigned.');
+    onSuccess: async (data, bidId) => {
+      await onSuccess?.(data, bidId);
       // The bids, the project (status, designer) and the lists all change.
       await queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
       await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
     },
-    onError: (error) => {
-      // The RPC assigns the designer in the same transaction as the acceptance; a refusal there reads as such.
-      const message = (error as { message?: string }).message ?? '';
-      toast.error(/designer/i.test(message) ? 'Failed to assign designer' : 'Failed to accept bid');
-    },
+    onError,
   });
 }

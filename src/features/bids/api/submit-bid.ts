@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -34,17 +34,20 @@ export async function submitBid(projectId: string, designerId: string, input: Su
   if (error) throw error;
 }
 
-export function useSubmitBid(projectId: string, designerId: string, { onSuccess }: { onSuccess?: () => void } = {}) {
+export function useSubmitBid(
+  projectId: string,
+  designerId: string,
+  { onSuccess, onError }: MutationCallbacks<void, SubmitBidInput> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SubmitBidInput) => submitBid(projectId, designerId, input),
-    onSuccess: async () => {
-      toast.success('Bid submitted!');
+    onSuccess: async (data, input) => {
+      await onSuccess?.(data, input);
       await queryClient.invalidateQueries({ queryKey: projectKeys.bids(projectId) });
       // The designer's own bids (dashboard tab and its total).
       await queryClient.invalidateQueries({ queryKey: projectKeys.designerBids(designerId) });
-      onSuccess?.();
     },
-    onError: () => toast.error('Failed to submit bid'),
+    onError,
   });
 }

@@ -1,7 +1,8 @@
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useAcceptBid } from '@/features/bids/api/accept-bid';
+import { toast } from 'sonner';
+import { isAssignDesignerError, useAcceptBid } from '@/features/bids/api/accept-bid';
 import { bidderName, useProjectBids } from '@/features/bids/api/get-project-bids';
 import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
 import { useBidsRealtime } from '@/features/bids/hooks/use-bids-realtime';
@@ -10,7 +11,11 @@ import { formatMoney } from '@/lib/format';
 /** SPEC §2: the owner's list of bids on a pending project, with Accept on pending ones. */
 export function BidsCard({ projectId }: { projectId: string }) {
   const bids = useProjectBids(projectId);
-  const accept = useAcceptBid(projectId);
+  const accept = useAcceptBid(projectId, {
+    onSuccess: () => toast.success('Bid accepted! The designer is now assigned.'),
+    onError: (error) =>
+      toast.error(isAssignDesignerError(error) ? 'Failed to assign designer' : 'Failed to accept bid'),
+  });
   useBidsRealtime(projectId, true);
 
   return (

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -39,9 +40,11 @@ export function SubmitBidDialog({ projectId, designerId, open, onOpenChange }: S
   });
   const submit = useSubmitBid(projectId, designerId, {
     onSuccess: () => {
+      toast.success('Bid submitted!');
       form.reset(DEFAULTS);
       onOpenChange(false);
     },
+    onError: () => toast.error('Failed to submit bid'),
   });
   const errors = form.formState.errors;
   const first = ORDER.find((field) => errors[field]?.message);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { CATALOG_CATEGORIES, type CatalogCategory } from '@/features/catalog/api/get-catalog-items';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { catalogKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -62,15 +62,17 @@ export async function createCatalogItem(userId: string, values: CatalogItemValue
   if (error) throw error;
 }
 
-export function useCreateCatalogItem(userId: string, options: { onSuccess?: () => void } = {}) {
+export function useCreateCatalogItem(
+  userId: string,
+  { onSuccess, onError }: MutationCallbacks<void, CatalogItemValues> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: CatalogItemValues) => createCatalogItem(userId, values),
-    onSuccess: async () => {
-      toast.success('Vintage item listed successfully!');
+    onSuccess: async (data, values) => {
+      await onSuccess?.(data, values);
       await queryClient.invalidateQueries({ queryKey: catalogKeys.all });
-      options.onSuccess?.();
     },
-    onError: () => toast.error('Failed to list item'),
+    onError,
   });
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormSubmitRow, LabelledField } from '@/components/ui/field';
@@ -35,7 +36,13 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
     resolver: zodResolver(catalogItemInputSchema),
     defaultValues: empty,
   });
-  const create = useCreateCatalogItem(userId, { onSuccess: onListed });
+  const create = useCreateCatalogItem(userId, {
+    onSuccess: () => {
+      toast.success('Vintage item listed successfully!');
+      onListed();
+    },
+    onError: () => toast.error('Failed to list item'),
+  });
   const shown = firstError(order, form.formState.errors);
   const a11y = (field: (typeof order)[number]) => errorProps(shown, field, errorId);
   const field = (key: string) => `${id}-${key}`;

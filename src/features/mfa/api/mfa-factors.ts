@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Factor } from '@supabase/supabase-js';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { userKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -67,42 +67,37 @@ export async function unenrollFactor(factorId: string): Promise<void> {
   if (refreshError) throw refreshError;
 }
 
-export function useEnrollTotp(userId: string) {
+export function useEnrollTotp(userId: string, { onSuccess, onError }: MutationCallbacks<TotpEnrollment, string> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: enrollTotp,
+    onSuccess,
+    onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: factorsQueryKey(userId) }),
-    onError: (error) => {
-      console.error('Error enrolling authenticator', error);
-      toast.error('Failed to set up two-factor authentication', { description: error.message });
-    },
   });
 }
 
-export function useVerifyTotp(userId: string, { silent = false }: { silent?: boolean } = {}) {
+export function useVerifyTotp(
+  userId: string,
+  { onSuccess, onError }: MutationCallbacks<void, { factorId: string; code: string }> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyTotp,
-    onSuccess: () => {
-      if (!silent) toast.success('Two-factor authentication is on');
-      return queryClient.invalidateQueries({ queryKey: factorsQueryKey(userId) });
+    onSuccess: async (data, input) => {
+      await onSuccess?.(data, input);
+      await queryClient.invalidateQueries({ queryKey: factorsQueryKey(userId) });
     },
-    onError: (error) => {
-      console.error('Error verifying code', error);
-      toast.error('Invalid code. Please try again.');
-    },
+    onError,
   });
 }
 
-export function useUnenrollFactor(userId: string) {
+export function useUnenrollFactor(userId: string, { onSuccess, onError }: MutationCallbacks<void, string> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unenrollFactor,
-    onSuccess: () => toast.success('Authenticator removed'),
+    onSuccess,
+    onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: factorsQueryKey(userId) }),
-    onError: (error) => {
-      console.error('Error removing authenticator', error);
-      toast.error('Failed to remove authenticator', { description: error.message });
-    },
   });
 }

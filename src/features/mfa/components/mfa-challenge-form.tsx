@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,7 +16,12 @@ type MfaChallengeFormProps = {
 /** The second sign-in step: a code from the user's verified authenticator. */
 export function MfaChallengeForm({ userId, onVerified, onSignOut }: MfaChallengeFormProps) {
   const factors = useFactors(userId);
-  const verify = useVerifyTotp(userId, { silent: true });
+  const verify = useVerifyTotp(userId, {
+    onError: (error) => {
+      console.error('Error verifying code', error);
+      toast.error('Invalid code. Please try again.');
+    },
+  });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const factor = (factors.data ?? []).find((f) => f.status === 'verified' && f.factor_type === 'totp');

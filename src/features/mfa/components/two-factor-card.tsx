@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,8 +21,19 @@ import { TotpCodeField } from '@/features/mfa/components/totp-code-field';
 /** Settings: turn on TOTP two-factor sign-in (QR code + secret, confirm with a code), list and remove factors. */
 export function TwoFactorCard({ userId }: { userId: string }) {
   const factors = useFactors(userId);
-  const enroll = useEnrollTotp(userId);
-  const unenroll = useUnenrollFactor(userId);
+  const enroll = useEnrollTotp(userId, {
+    onError: (error) => {
+      console.error('Error enrolling authenticator', error);
+      toast.error('Failed to set up two-factor authentication', { description: error.message });
+    },
+  });
+  const unenroll = useUnenrollFactor(userId, {
+    onSuccess: () => toast.success('Authenticator removed'),
+    onError: (error) => {
+      console.error('Error removing authenticator', error);
+      toast.error('Failed to remove authenticator', { description: error.message });
+    },
+  });
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
   const [name, setName] = useState('Authenticator app');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -131,7 +143,13 @@ function EnrollmentStep({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const verify = useVerifyTotp(userId);
+  const verify = useVerifyTotp(userId, {
+    onSuccess: () => toast.success('Two-factor authentication is on'),
+    onError: (error) => {
+      console.error('Error verifying code', error);
+      toast.error('Invalid code. Please try again.');
+    },
+  });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { nudgeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -23,12 +23,12 @@ export const acceptNudgeInputSchema = z.object({
 });
 export type AcceptNudgeInput = z.input<typeof acceptNudgeInputSchema>;
 
-type Response =
+export type NudgeResponse =
   | { nudgeId: string; status: 'accepted'; quoteAmount: number; quoteMessage: string | null }
   | { nudgeId: string; status: 'declined' };
 
 /** The designer answers a pending nudge once; the row filter makes a second answer change nothing. */
-export async function respondToNudge(response: Response): Promise<void> {
+export async function respondToNudge(response: NudgeResponse): Promise<void> {
   const changes =
     response.status === 'accepted'
       ? { status: 'accepted' as const, quote_amount: response.quoteAmount, quote_message: response.quoteMessage }
@@ -43,21 +43,19 @@ export async function respondToNudge(response: Response): Promise<void> {
   if (data.length === 0) throw new Error('This nudge was already answered');
 }
 
-export function useRespondToNudge(designerId: string, options: { onAccepted?: () => void } = {}) {
+export function useRespondToNudge(
+  designerId: string,
+  { onSuccess, onError }: MutationCallbacks<void, NudgeResponse> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: respondToNudge,
-    onSuccess: async (_data, response) => {
-      if (response.status === 'accepted') {
-        toast.success('Nudge accepted! Client will be notified with your quote.');
-        options.onAccepted?.();
-      } else {
-        toast.success('Nudge declined');
-      }
+    onSuccess: async (data, response) => {
+      await onSuccess?.(data, response);
       await queryClient.invalidateQueries({ queryKey: nudgeKeys.inbox(designerId) });
     },
-    onError: async (_error, response) => {
-      toast.error(response.status === 'accepted' ? 'Failed to accept nudge' : 'Failed to decline nudge');
+    onError: async (error, response) => {
+      await onError?.(error, response);
       await queryClient.invalidateQueries({ queryKey: nudgeKeys.inbox(designerId) });
     },
   });

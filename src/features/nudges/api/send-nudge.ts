@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { nudgeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-
-export const NUDGE_SENT_MESSAGE = 'Nudge sent! The designer will be notified.';
-export const NUDGE_DUPLICATE_MESSAGE = 'You already sent a nudge to this designer for this project';
-export const NUDGE_FAILED_MESSAGE = 'Failed to send nudge';
 
 export const sendNudgeInputSchema = z.object({
   projectId: z.string().min(1, 'Please select a project'),
@@ -29,17 +25,14 @@ export function isDuplicateNudge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-export function useSendNudge(clientId: string, options: { onSuccess?: () => void } = {}) {
+export function useSendNudge(clientId: string, { onSuccess, onError }: MutationCallbacks<void, SendNudgeInput> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SendNudgeInput) => sendNudge(clientId, input),
-    onSuccess: async () => {
-      toast.success(NUDGE_SENT_MESSAGE);
-      options.onSuccess?.();
+    onSuccess: async (data, input) => {
+      await onSuccess?.(data, input);
       await queryClient.invalidateQueries({ queryKey: nudgeKeys.sent(clientId) });
     },
-    onError: (error) => {
-      toast.error(isDuplicateNudge(error) ? NUDGE_DUPLICATE_MESSAGE : NUDGE_FAILED_MESSAGE);
-    },
+    onError,
   });
 }

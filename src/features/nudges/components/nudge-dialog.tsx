@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,7 +12,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { NudgeableProject } from '@/features/nudges/api/get-nudgeable-projects';
-import { sendNudgeInputSchema, useSendNudge } from '@/features/nudges/api/send-nudge';
+import { isDuplicateNudge, sendNudgeInputSchema, useSendNudge } from '@/features/nudges/api/send-nudge';
 
 type Props = {
   clientId: string;
@@ -26,7 +27,16 @@ export function NudgeDialog({ clientId, designer, projects, onOpenChange }: Prop
   const errorId = useId();
   const [projectId, setProjectId] = useState(projects.length === 1 ? (projects[0]?.id ?? '') : '');
   const [error, setError] = useState<string | null>(null);
-  const send = useSendNudge(clientId, { onSuccess: () => onOpenChange(false) });
+  const send = useSendNudge(clientId, {
+    onSuccess: () => {
+      toast.success('Nudge sent! The designer will be notified.');
+      onOpenChange(false);
+    },
+    onError: (error) =>
+      toast.error(
+        isDuplicateNudge(error) ? 'You already sent a nudge to this designer for this project' : 'Failed to send nudge',
+      ),
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadMore } from '@/components/load-more';
@@ -21,7 +22,18 @@ export function NudgeInbox({ designerId, projectHref }: Props) {
   useNudgesRealtime(designerId);
   useErrorToast(nudges.isError, 'Failed to load nudges');
   const [quoting, setQuoting] = useState<DesignerNudge | null>(null);
-  const respond = useRespondToNudge(designerId, { onAccepted: () => setQuoting(null) });
+  const respond = useRespondToNudge(designerId, {
+    onSuccess: (_data, response) => {
+      if (response.status === 'accepted') {
+        toast.success('Nudge accepted! Client will be notified with your quote.');
+        setQuoting(null);
+      } else {
+        toast.success('Nudge declined');
+      }
+    },
+    onError: (_error, response) =>
+      toast.error(response.status === 'accepted' ? 'Failed to accept nudge' : 'Failed to decline nudge'),
+  });
 
   if (nudges.isPending) return <Spinner label="Loading nudges…" />;
   if (nudges.isError) {

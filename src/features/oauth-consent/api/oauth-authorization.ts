@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { OAuthAuthorizationDetails } from '@supabase/supabase-js';
-import { toast } from 'sonner';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { supabase } from '@/lib/supabase';
 
 /** Either the request to show, or (consent already given for these scopes) where to send the browser. */
@@ -49,13 +49,7 @@ export const consentNavigation = {
   },
 };
 
-export function useDecide() {
-  return useMutation({
-    mutationFn: decide,
-    onSuccess: (url) => consentNavigation.go(url),
-    onError: (error) => {
-      console.error('Error answering the authorization request', error);
-      toast.error('Failed to answer the authorization request', { description: error.message });
-    },
-  });
+/** Answers the request and follows its redirect_url to the third-party app. */
+export function useDecide({ onError }: Pick<MutationCallbacks<string, Parameters<typeof decide>[0]>, 'onError'> = {}) {
+  return useMutation({ mutationFn: decide, onSuccess: (url) => consentNavigation.go(url), onError });
 }

@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,7 +17,12 @@ const SCOPE_TEXT: Record<string, string> = {
 /** SPEC §7 OAuth consent: which app asks, for what, and Approve or Deny. */
 export function ConsentCard({ authorizationId }: { authorizationId: string }) {
   const query = useAuthorization(authorizationId);
-  const decide = useDecide();
+  const decide = useDecide({
+    onError: (error) => {
+      console.error('Error answering the authorization request', error);
+      toast.error('Failed to answer the authorization request', { description: error.message });
+    },
+  });
   const busy = decide.isPending || decide.isSuccess;
 
   // Consent already given for these scopes: the server approved at once, go straight back to the app.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { PORTFOLIO_BUCKET } from '@/features/portfolio/api/get-portfolio';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -11,12 +11,12 @@ export async function deletePortfolioPhoto(path: string): Promise<void> {
   if (data.length === 0) throw new Error('Photo not removed');
 }
 
-export function useDeletePortfolioPhoto(userId: string) {
+export function useDeletePortfolioPhoto(userId: string, { onSuccess, onError }: MutationCallbacks<void, string> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePortfolioPhoto,
-    onSuccess: () => toast.success('Photo deleted'),
-    onError: () => toast.error('Failed to delete photo'),
+    onSuccess,
+    onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: designerKeys.portfolioPhotos(userId) }),
   });
 }

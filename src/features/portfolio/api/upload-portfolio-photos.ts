@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { PORTFOLIO_BUCKET } from '@/features/portfolio/api/get-portfolio';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -20,11 +20,19 @@ function objectName(file: File, index: number): string {
   return `${Date.now()}_${index}.${ext}`;
 }
 
+type UseUploadPortfolioPhotosOptions = MutationCallbacks<number, File[]> & {
+  /** A file that is refused or fails, as it happens (its message names it); the others still upload. */
+  onFileProblem?: (message: string) => void;
+};
+
 /**
- * Uploads several photos one after the other under {userId}/, reporting progress as files done of total.
- * Each failure gets its own toast; the others still upload.
+ * Uploads several photos one after the other under {userId}/, reporting progress as files done of total; the
+ * answer is how many went up.
  */
-export function useUploadPortfolioPhotos(userId: string) {
+export function useUploadPortfolioPhotos(
+  userId: string,
+  { onFileProblem, onSuccess, onError }: UseUploadPortfolioPhotosOptions = {},
+) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const mutation = useMutation({
@@ -34,22 +42,20 @@ export function useUploadPortfolioPhotos(userId: string) {
       for (const [index, file] of files.entries()) {
         const invalid = validatePortfolioFile(file);
         if (invalid) {
-          toast.error(invalid);
+          onFileProblem?.(invalid);
         } else {
           const { error } = await supabase.storage
             .from(PORTFOLIO_BUCKET)
             .upload(`${userId}/${objectName(file, index)}`, file, { contentType: file.type, upsert: false });
-          if (error) toast.error(`Failed to upload ${file.name}`);
+          if (error) onFileProblem?.(`Failed to upload ${file.name}`);
           else uploaded += 1;
         }
         setProgress({ done: index + 1, total: files.length });
       }
       return uploaded;
     },
-    onSuccess: (uploaded) => {
-      if (uploaded > 0) toast.success('Photos uploaded successfully');
-    },
-    onError: () => toast.error('Failed to upload photos'),
+    onSuccess,
+    onError,
     onSettled: async () => {
       setProgress(null);
       await queryClient.invalidateQueries({ queryKey: designerKeys.portfolioPhotos(userId) });

@@ -1,5 +1,6 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useRef } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Photo } from '@/components/ui/photo';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,8 +13,17 @@ type Props = { designerId: string; name: string; isOwn: boolean };
 /** The photo grid; upload and per-photo delete only on one's own portfolio (storage policies enforce it too). */
 export function PortfolioPhotos({ designerId, name, isOwn }: Props) {
   const photos = usePortfolioPhotos(designerId);
-  const upload = useUploadPortfolioPhotos(designerId);
-  const remove = useDeletePortfolioPhoto(designerId);
+  const upload = useUploadPortfolioPhotos(designerId, {
+    onFileProblem: (message) => toast.error(message),
+    onSuccess: (uploaded) => {
+      if (uploaded > 0) toast.success('Photos uploaded successfully');
+    },
+    onError: () => toast.error('Failed to upload photos'),
+  });
+  const remove = useDeletePortfolioPhoto(designerId, {
+    onSuccess: () => toast.success('Photo deleted'),
+    onError: () => toast.error('Failed to delete photo'),
+  });
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
 

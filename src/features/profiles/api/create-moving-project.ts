@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -47,15 +47,17 @@ export async function createMovingProject(customerId: string, values: MovingProj
   if (error) throw error;
 }
 
-export function useCreateMovingProject(customerId: string, options: { onSuccess?: () => void } = {}) {
+export function useCreateMovingProject(
+  customerId: string,
+  { onSuccess, onError }: MutationCallbacks<void, MovingProjectValues> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: MovingProjectValues) => createMovingProject(customerId, values),
-    onSuccess: async () => {
-      toast.success('Moving project created!');
-      options.onSuccess?.();
+    onSuccess: async (data, values) => {
+      await onSuccess?.(data, values);
       await queryClient.invalidateQueries({ queryKey: projectKeys.all });
     },
-    onError: () => toast.error('Failed to create project'),
+    onError,
   });
 }

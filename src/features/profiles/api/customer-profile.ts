@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { designStyles } from '@/config/design-styles';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { ownProfileKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -65,12 +65,15 @@ export async function updateCustomerProfile(userId: string, values: CustomerProf
   if (data.length === 0) throw new Error('No customer profile to update');
 }
 
-export function useUpdateCustomerProfile(userId: string) {
+export function useUpdateCustomerProfile(
+  userId: string,
+  { onSuccess, onError }: MutationCallbacks<void, CustomerProfileValues> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: CustomerProfileValues) => updateCustomerProfile(userId, values),
-    onSuccess: () => toast.success('Profile updated successfully'),
-    onError: () => toast.error('Failed to save profile'),
+    onSuccess,
+    onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ownProfileKeys.customer(userId) }),
   });
 }

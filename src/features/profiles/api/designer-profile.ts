@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys, ownProfileKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -78,12 +78,15 @@ export async function saveDesignerProfile(userId: string, values: DesignerProfil
   if (error) throw error;
 }
 
-export function useSaveDesignerProfile(userId: string) {
+export function useSaveDesignerProfile(
+  userId: string,
+  { onSuccess, onError }: MutationCallbacks<void, DesignerProfileValues> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: DesignerProfileValues) => saveDesignerProfile(userId, values),
-    onSuccess: () => toast.success('Profile updated successfully'),
-    onError: () => toast.error('Failed to save profile'),
+    onSuccess,
+    onError,
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ownProfileKeys.designer(userId) });
       await queryClient.invalidateQueries({ queryKey: designerKeys.all });

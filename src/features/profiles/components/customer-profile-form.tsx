@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LocateFixed } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormSubmitRow, LabelledField } from '@/components/ui/field';
@@ -43,7 +44,10 @@ export function CustomerProfileForm({ userId, initial }: Props) {
       preferred_style: initial?.preferred_style ?? '',
     },
   });
-  const save = useUpdateCustomerProfile(userId);
+  const save = useUpdateCustomerProfile(userId, {
+    onSuccess: () => toast.success('Profile updated successfully'),
+    onError: () => toast.error('Failed to save profile'),
+  });
   const device = useDeviceLocation({
     deniedMessage: 'Location access denied',
     onLocated: (latLng) => form.setValue('location', latLng, { shouldValidate: form.formState.isSubmitted }),

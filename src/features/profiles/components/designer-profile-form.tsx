@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormSubmitRow, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -63,7 +64,10 @@ export function DesignerProfileForm({ userId, initial }: { userId: string; initi
       availability_status: initial?.availability_status === 'unavailable' ? 'unavailable' : 'available',
     },
   });
-  const save = useSaveDesignerProfile(userId);
+  const save = useSaveDesignerProfile(userId, {
+    onSuccess: () => toast.success('Profile updated successfully'),
+    onError: () => toast.error('Failed to save profile'),
+  });
   const shown = firstError(order, form.formState.errors);
   const a11y = (field: Name) => errorProps(shown, field, errorId);
 

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Truck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { GatedButton, type GatedAction } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -53,9 +54,11 @@ export function MovingDialog({ customerId, membership }: Props) {
   });
   const create = useCreateMovingProject(customerId, {
     onSuccess: () => {
+      toast.success('Moving project created!');
       setOpen(false);
       form.reset(empty);
     },
+    onError: () => toast.error('Failed to create project'),
   });
   const shown = firstError(order, form.formState.errors);
   const a11y = (field: (typeof order)[number]) => errorProps(shown, field, errorId);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -28,21 +28,24 @@ export async function addItem(projectId: string, userId: string, input: AddItemI
   if (error) throw error;
 }
 
-/** The database's own refusal of a hard-cap overrun carries the words to show (check_item_budget). */
-function errorMessage(error: unknown): string {
-  const message = (error as { message?: unknown }).message;
-  return typeof message === 'string' && message.startsWith('Cannot add item:') ? message : 'Failed to add item';
+/** The database's own refusal of a hard-cap overrun carries the words to show (check_item_budget), or null. */
+export function hardCapRefusal(error: unknown): string | null {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.startsWith('Cannot add item:') ? message : null;
 }
 
-export function useAddItem(projectId: string, userId: string, { onSuccess }: { onSuccess?: () => void } = {}) {
+export function useAddItem(
+  projectId: string,
+  userId: string,
+  { onSuccess, onError }: MutationCallbacks<void, AddItemInput> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddItemInput) => addItem(projectId, userId, input),
-    onSuccess: async () => {
-      toast.success('Item added');
-      onSuccess?.();
+    onSuccess: async (data, input) => {
+      await onSuccess?.(data, input);
       await queryClient.invalidateQueries({ queryKey: projectKeys.items(projectId) });
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError,
   });
 }

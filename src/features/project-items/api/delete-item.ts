@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -11,14 +11,14 @@ export async function deleteItem(itemId: string): Promise<void> {
   if (data.length === 0) throw new Error('Item not deleted');
 }
 
-export function useDeleteItem(projectId: string) {
+export function useDeleteItem(projectId: string, { onSuccess, onError }: MutationCallbacks<void, string> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteItem,
-    onSuccess: async () => {
-      toast.success('Item deleted');
+    onSuccess: async (data, itemId) => {
+      await onSuccess?.(data, itemId);
       await queryClient.invalidateQueries({ queryKey: projectKeys.items(projectId) });
     },
-    onError: () => toast.error('Failed to delete item'),
+    onError,
   });
 }

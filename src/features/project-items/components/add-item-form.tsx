@@ -4,7 +4,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { addItemInputSchema, useAddItem, type AddItemFormValues } from '@/features/project-items/api/add-item';
+import {
+  addItemInputSchema,
+  hardCapRefusal,
+  useAddItem,
+  type AddItemFormValues,
+} from '@/features/project-items/api/add-item';
 import { hardCapMessage, wouldExceedHardCap } from '@/features/project-items/utils/budget';
 
 const ORDER = ['name', 'description', 'cost'] as const;
@@ -49,10 +54,12 @@ export function AddItemForm({ projectId, userId, budget, budgetType, spent, disa
   const [submitted, setSubmitted] = useState(false);
   const add = useAddItem(projectId, userId, {
     onSuccess: () => {
+      toast.success('Item added');
       formRef.current?.reset();
       setSubmitted(false);
       setError(null);
     },
+    onError: (error) => toast.error(hardCapRefusal(error) ?? 'Failed to add item'),
   });
   const fieldProps = (field: Field) =>
     error?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};

@@ -1,4 +1,5 @@
 import { AlertTriangle, CheckCircle2, Trash2, XCircle } from 'lucide-react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -136,7 +137,10 @@ export function BudgetTracker({
   const items = useProjectItems(projectId);
   const total = useItemsTotal(projectId, { value: itemsTotal, updatedAt: itemsTotalUpdatedAt });
   useItemsRealtime(projectId);
-  const remove = useDeleteItem(projectId);
+  const remove = useDeleteItem(projectId, {
+    onSuccess: () => toast.success('Item deleted'),
+    onError: () => toast.error('Failed to delete item'),
+  });
   const spent = total.data;
 
   return (

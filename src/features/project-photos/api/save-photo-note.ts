@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -17,15 +17,20 @@ export async function savePhotoNote(projectId: string, userId: string, photoPath
   if (error) throw error;
 }
 
-export function useSavePhotoNote(projectId: string, userId: string) {
+type PhotoNoteInput = { photoPath: string; note: string };
+
+export function useSavePhotoNote(
+  projectId: string,
+  userId: string,
+  { onSuccess, onError }: MutationCallbacks<void, PhotoNoteInput> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ photoPath, note }: { photoPath: string; note: string }) =>
-      savePhotoNote(projectId, userId, photoPath, note),
-    onSuccess: async () => {
-      toast.success('Note saved');
+    mutationFn: ({ photoPath, note }: PhotoNoteInput) => savePhotoNote(projectId, userId, photoPath, note),
+    onSuccess: async (data, input) => {
+      await onSuccess?.(data, input);
       await queryClient.invalidateQueries({ queryKey: projectKeys.photoNotes(projectId) });
     },
-    onError: () => toast.error('Failed to save note'),
+    onError,
   });
 }

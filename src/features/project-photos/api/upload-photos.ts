@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { PhotoType } from '@/features/project-photos/api/get-project-photos';
 import { validateImageFile } from '@/features/project-photos/utils/validate-image';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -11,6 +11,12 @@ function extensionOf(file: File): string {
 
 export type UploadProgress = { done: number; total: number };
 
+type UploadReports = {
+  onProgress: (progress: UploadProgress) => void;
+  /** A file that is refused or fails, as it happens (the message names it). */
+  onFileProblem: (message: string) => void;
+};
+
 /**
  * Checks every file first (size, type, signature) and uploads the good ones one after another as
  * {projectId}/{before|after}-{timestamp}_{index}.{ext}. Each problem is reported per file; returns how many went up.
@@ -19,10 +25,10 @@ export async function uploadPhotos(
   projectId: string,
   type: PhotoType,
   files: readonly File[],
-  onProgress: (progress: UploadProgress) => void,
+  { onProgress, onFileProblem }: UploadReports,
 ): Promise<number> {
   const checked = await Promise.all(files.map(async (file) => ({ file, problem: await validateImageFile(file) })));
-  for (const { problem } of checked) if (problem) toast.error(problem);
+  for (const { problem } of checked) if (problem) onFileProblem(problem);
   const good = checked.filter((c) => !c.problem).map((c) => c.file);
   if (good.length === 0) return 0;
   const timestamp = Date.now();
@@ -31,24 +37,34 @@ export async function uploadPhotos(
   for (const [index, file] of good.entries()) {
     const path = `${projectId}/${type}-${timestamp}_${index}.${extensionOf(file)}`;
     const { error } = await supabase.storage.from('project-photos').upload(path, file, { contentType: file.type });
-    if (error) toast.error(`${file.name}: Upload failed`);
+    if (error) onFileProblem(`${file.name}: Upload failed`);
     else uploaded += 1;
     onProgress({ done: index + 1, total: good.length });
   }
   return uploaded;
 }
 
-export function useUploadPhotos(projectId: string, onProgress: (progress: UploadProgress | null) => void) {
+type UploadPhotosInput = { type: PhotoType; files: readonly File[] };
+
+type UseUploadPhotosOptions = MutationCallbacks<number, UploadPhotosInput> & {
+  /** Files done of total while uploading, null when over. */
+  onProgress: (progress: UploadProgress | null) => void;
+  onFileProblem: (message: string) => void;
+};
+
+export function useUploadPhotos(
+  projectId: string,
+  { onProgress, onFileProblem, onSuccess, onError }: UseUploadPhotosOptions,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ type, files }: { type: PhotoType; files: readonly File[] }) =>
-      uploadPhotos(projectId, type, files, onProgress),
-    onSuccess: async (uploaded, { files }) => {
-      if (uploaded > 0) toast.success('Photos uploaded successfully');
-      else if (files.length > 0) toast.error('Failed to upload photos');
+    mutationFn: ({ type, files }: UploadPhotosInput) =>
+      uploadPhotos(projectId, type, files, { onProgress, onFileProblem }),
+    onSuccess: async (uploaded, input) => {
+      await onSuccess?.(uploaded, input);
       await queryClient.invalidateQueries({ queryKey: projectKeys.photos(projectId) });
     },
-    onError: () => toast.error('Failed to upload photos'),
+    onError,
     onSettled: () => onProgress(null),
   });
 }

@@ -1,5 +1,6 @@
 import { ImagePlus } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -90,8 +91,19 @@ export function ProjectPhotosCard({ projectId, userId, isOwner, canUpload, foote
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const photos = useProjectPhotos(projectId);
   const notes = usePhotoNotes(projectId);
-  const upload = useUploadPhotos(projectId, setProgress);
-  const save = useSavePhotoNote(projectId, userId);
+  const upload = useUploadPhotos(projectId, {
+    onProgress: setProgress,
+    onFileProblem: (message) => toast.error(message),
+    onSuccess: (uploaded, { files }) => {
+      if (uploaded > 0) toast.success('Photos uploaded successfully');
+      else if (files.length > 0) toast.error('Failed to upload photos');
+    },
+    onError: () => toast.error('Failed to upload photos'),
+  });
+  const save = useSavePhotoNote(projectId, userId, {
+    onSuccess: () => toast.success('Note saved'),
+    onError: () => toast.error('Failed to save note'),
+  });
 
   const choose = (type: PhotoType) => (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { portfolioConsentColumns, type PortfolioConsent } from '@/features/projects/api/update-portfolio-consent';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys, projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -21,17 +21,17 @@ export async function completeProject({ projectId, consent }: CompleteProjectInp
   if (data.length === 0) throw new Error('Project not completed');
 }
 
-export function useCompleteProject({ onSuccess }: { onSuccess?: () => void } = {}) {
+export function useCompleteProject({ onSuccess, onError }: MutationCallbacks<void, CompleteProjectInput> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeProject,
-    onSuccess: async (_data, { projectId, designerId }) => {
-      toast.success('Project marked as complete');
+    onSuccess: async (data, input) => {
+      await onSuccess?.(data, input);
+      const { projectId, designerId } = input;
       await queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
       await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
       if (designerId) await queryClient.invalidateQueries({ queryKey: designerKeys.completedProjects(designerId) });
-      onSuccess?.();
     },
-    onError: () => toast.error('Failed to complete project'),
+    onError,
   });
 }

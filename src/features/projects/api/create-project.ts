@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -69,17 +69,19 @@ export async function createProject(
   return { id: data.id, failedPhotos };
 }
 
-export function useCreateProject(customerId: string, { onSuccess }: { onSuccess?: (id: string) => void } = {}) {
+type CreateProjectRequest = { input: CreateProjectInput; photos: readonly File[] };
+
+export function useCreateProject(
+  customerId: string,
+  { onSuccess, onError }: MutationCallbacks<{ id: string; failedPhotos: string[] }, CreateProjectRequest> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, photos }: { input: CreateProjectInput; photos: readonly File[] }) =>
-      createProject(customerId, input, photos),
-    onSuccess: async ({ id, failedPhotos }) => {
-      toast.success('Project created!');
-      for (const name of failedPhotos) toast.error(`Failed to upload ${name}`);
+    mutationFn: ({ input, photos }: CreateProjectRequest) => createProject(customerId, input, photos),
+    onSuccess: async (created, request) => {
+      await onSuccess?.(created, request);
       await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
-      onSuccess?.(id);
     },
-    onError: () => toast.error('Failed to create project'),
+    onError,
   });
 }

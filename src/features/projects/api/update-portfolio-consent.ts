@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys, projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -38,15 +38,18 @@ export async function updatePortfolioConsent(projectId: string, consent: Portfol
   return { showInPortfolio: data.portfolio_consent, showCosts: data.portfolio_show_costs };
 }
 
-export function useUpdatePortfolioConsent({ projectId, designerId }: { projectId: string; designerId: string | null }) {
+export function useUpdatePortfolioConsent(
+  { projectId, designerId }: { projectId: string; designerId: string | null },
+  { onSuccess, onError }: MutationCallbacks<PortfolioConsent, PortfolioConsent> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (consent: PortfolioConsent) => updatePortfolioConsent(projectId, consent),
-    onSuccess: async (saved) => {
-      toast.success(saved.showInPortfolio ? 'Shown in the portfolio' : 'Removed from the portfolio');
+    onSuccess: async (saved, consent) => {
+      await onSuccess?.(saved, consent);
       queryClient.setQueryData(projectKeys.portfolioConsent(projectId), saved);
       if (designerId) await queryClient.invalidateQueries({ queryKey: designerKeys.completedProjects(designerId) });
     },
-    onError: () => toast.error('Failed to save your portfolio choice'),
+    onError,
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -29,9 +30,11 @@ export function CompleteProjectDialog({ open, onOpenChange, projectId, designerI
   const [consent, setConsent] = useState<PortfolioConsent>(NO_PORTFOLIO_CONSENT);
   const complete = useCompleteProject({
     onSuccess: () => {
+      toast.success('Project marked as complete');
       onOpenChange(false);
       onCompleted();
     },
+    onError: () => toast.error('Failed to complete project'),
   });
   return (
     <Dialog

@@ -68,12 +68,15 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
     onLocated: (latLng) => form.setValue('location', latLng, { shouldValidate: form.formState.isSubmitted }),
   });
   const create = useCreateProject(customerId, {
-    onSuccess: (projectId) => {
+    onSuccess: ({ id: projectId, failedPhotos }) => {
+      toast.success('Project created!');
+      for (const name of failedPhotos) toast.error(`Failed to upload ${name}`);
       form.reset(DEFAULTS);
       setPhotos([]);
       onOpenChange(false);
       onCreated?.(projectId);
     },
+    onError: () => toast.error('Failed to create project'),
   });
   const shown = firstError(FIELD_ORDER, form.formState.errors);
 

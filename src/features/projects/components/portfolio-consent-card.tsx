@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -58,7 +59,14 @@ function ConsentForm({
   saved: PortfolioConsent;
 }) {
   const [draft, setDraft] = useState(saved);
-  const update = useUpdatePortfolioConsent({ projectId, designerId });
+  const update = useUpdatePortfolioConsent(
+    { projectId, designerId },
+    {
+      onSuccess: (saved) =>
+        toast.success(saved.showInPortfolio ? 'Shown in the portfolio' : 'Removed from the portfolio'),
+      onError: () => toast.error('Failed to save your portfolio choice'),
+    },
+  );
   const changed = draft.showInPortfolio !== saved.showInPortfolio || draft.showCosts !== saved.showCosts;
   return (
     <form

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys, projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -28,16 +28,18 @@ export async function createReview(target: ReviewTarget, input: CreateReviewInpu
   if (error) throw error;
 }
 
-export function useCreateReview(target: ReviewTarget, { onSuccess }: { onSuccess?: () => void } = {}) {
+export function useCreateReview(
+  target: ReviewTarget,
+  { onSuccess, onError }: MutationCallbacks<void, CreateReviewInput> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateReviewInput) => createReview(target, input),
-    onSuccess: async () => {
-      toast.success('Thank you for your review!');
-      onSuccess?.();
+    onSuccess: async (data, input) => {
+      await onSuccess?.(data, input);
       await queryClient.invalidateQueries({ queryKey: designerKeys.detail(target.designerId) });
       await queryClient.invalidateQueries({ queryKey: projectKeys.review(target.projectId) });
     },
-    onError: () => toast.error('Failed to submit review'),
+    onError,
   });
 }

@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,7 +23,13 @@ export function ReviewDialog({ open, onOpenChange, ...target }: ReviewDialogProp
   const [rating, setRating] = useState(5);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const create = useCreateReview(target, { onSuccess: () => onOpenChange(false) });
+  const create = useCreateReview(target, {
+    onSuccess: () => {
+      toast.success('Thank you for your review!');
+      onOpenChange(false);
+    },
+    onError: () => toast.error('Failed to submit review'),
+  });
 
   function submit() {
     const parsed = createReviewInputSchema.safeParse({ rating, comment });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { userKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { Role } from '@/types/role';
@@ -19,33 +19,28 @@ export const SWITCH_SUCCESS: Record<Role, string> = {
   customer: 'Account changed to Client! Redirecting...',
 };
 
-type UseSwitchAccountTypeOptions = {
+type SwitchAccountTypeInput = { currentRole: Role | null };
+
+type UseSwitchAccountTypeOptions = MutationCallbacks<Role, SwitchAccountTypeInput> & {
   userId: string;
-  /** Called 1.5 s after the switch with the new role (the route sends the user to its dashboard). */
+  /** Called 1.5 s after the switch, once the user's data is fresh, with the new role (the route goes to its dashboard). */
   onSwitched: (role: Role) => void;
 };
 
-export function useSwitchAccountType({ userId, onSwitched }: UseSwitchAccountTypeOptions) {
+export function useSwitchAccountType({ userId, onSwitched, onSuccess, onError }: UseSwitchAccountTypeOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { currentRole: Role | null }) => {
+    mutationFn: (input: SwitchAccountTypeInput) => {
       if (!input.currentRole) return Promise.reject(new UnknownAccountTypeError());
       return switchAccountType(input.currentRole === 'customer' ? 'designer' : 'customer');
     },
-    onSuccess: async (role) => {
-      toast.success(SWITCH_SUCCESS[role]);
+    onSuccess: async (role, input) => {
+      await onSuccess?.(role, input);
       // Role and membership (answered for the role's plan) both change: refresh everything of the user.
       await queryClient.invalidateQueries({ queryKey: userKeys.detail(userId) });
       setTimeout(() => onSwitched(role), ACCOUNT_SWITCH_REDIRECT_MS);
     },
-    onError: (error) => {
-      if (error instanceof UnknownAccountTypeError) {
-        toast.error('Could not determine your current account type');
-        return;
-      }
-      console.error('Error changing account type', error);
-      toast.error('Failed to change account type');
-    },
+    onError,
   });
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -9,7 +10,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useSwitchAccountType } from '@/features/settings/api/switch-account-type';
+import {
+  SWITCH_SUCCESS,
+  UnknownAccountTypeError,
+  useSwitchAccountType,
+} from '@/features/settings/api/switch-account-type';
 import type { Role } from '@/types/role';
 
 const LABEL: Record<Role, string> = { customer: 'Client', designer: 'Designer' };
@@ -25,7 +30,19 @@ type AccountTypeCardProps = {
 /** SPEC §4 account type switch: customer ↔ designer, confirmed first because memberships are per type. */
 export function AccountTypeCard({ userId, currentRole: role, roleLoading, onSwitched }: AccountTypeCardProps) {
   const [confirming, setConfirming] = useState(false);
-  const mutation = useSwitchAccountType({ userId, onSwitched });
+  const mutation = useSwitchAccountType({
+    userId,
+    onSwitched,
+    onSuccess: (next) => toast.success(SWITCH_SUCCESS[next]),
+    onError: (error) => {
+      if (error instanceof UnknownAccountTypeError) {
+        toast.error('Could not determine your current account type');
+        return;
+      }
+      console.error('Error changing account type', error);
+      toast.error('Failed to change account type');
+    },
+  });
   const target: Role | null = role ? (role === 'customer' ? 'designer' : 'customer') : null;
   const busy = mutation.isPending || mutation.isSuccess;
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { paths, safeRedirectPath } from '@/config/paths';
 import { FunctionError, invokeFunction } from '@/lib/function-error';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import type { Plan } from '@/features/subscription/utils/plans';
 import { storePaymentReturnPath } from '@/features/subscription/utils/return-path';
 
@@ -47,7 +47,7 @@ export class CheckoutUrlError extends Error {
   }
 }
 
-/** SPEC §8 messages for a failed checkout start. */
+/** The messages for a failed checkout start (docs/product.md, Messages the user sees). */
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof CheckoutUrlError) return 'Failed to open payment page';
   const message = error instanceof Error ? error.message : String(error);
@@ -55,31 +55,12 @@ export function checkoutErrorMessage(error: unknown): string {
   return 'Failed to start checkout. Please try again.';
 }
 
-type UseCreateCheckoutOptions = {
-  /** Called when the user must sign in first ('Please log in to continue'). */
-  onLoginRequired?: () => void;
-};
+/** The function's own reason for a refusal the user can act on (wrong plan for the account type, already a member). */
+export function checkoutRefusalReason(error: unknown): string | undefined {
+  const code = error instanceof FunctionError ? error.code : null;
+  return code === 'plan_role_mismatch' || code === 'already_subscribed' ? (error as FunctionError).message : undefined;
+}
 
-export function useCreateCheckout({ onLoginRequired }: UseCreateCheckoutOptions = {}) {
-  return useMutation({
-    mutationFn: createCheckout,
-    onSuccess: (url) => {
-      try {
-        checkoutNavigation.open(url);
-      } catch (error) {
-        console.error('Error creating checkout', error);
-        toast.error('Failed to open payment page');
-      }
-    },
-    onError: (error) => {
-      console.error('Error creating checkout', error);
-      const message = checkoutErrorMessage(error);
-      // A refusal the user can act on (wrong plan for the account type, already a member) keeps its reason.
-      const code = error instanceof FunctionError ? error.code : null;
-      const description =
-        code === 'plan_role_mismatch' || code === 'already_subscribed' ? (error as FunctionError).message : undefined;
-      toast.error(message, { description });
-      if (message === 'Please log in to continue') onLoginRequired?.();
-    },
-  });
+export function useCreateCheckout({ onSuccess, onError }: MutationCallbacks<string, CreateCheckoutInput> = {}) {
+  return useMutation({ mutationFn: createCheckout, onSuccess, onError });
 }

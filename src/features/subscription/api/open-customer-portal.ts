@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { invokeFunction } from '@/lib/function-error';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 
 const portalAnswerSchema = z.object({ url: z.string().min(1), provider: z.string().optional() });
 
@@ -23,13 +23,7 @@ export async function getCustomerPortalUrl(): Promise<string> {
   return portalAnswerSchema.parse(data).url;
 }
 
-export function useOpenCustomerPortal() {
-  return useMutation({
-    mutationFn: getCustomerPortalUrl,
-    onSuccess: (url) => portalNavigation.open(url),
-    onError: (error) => {
-      console.error('Error opening customer portal', error);
-      toast.error('Failed to open subscription management');
-    },
-  });
+/** Opens the management page once its URL is known. */
+export function useOpenCustomerPortal({ onError }: Pick<MutationCallbacks<string>, 'onError'> = {}) {
+  return useMutation({ mutationFn: getCustomerPortalUrl, onSuccess: (url) => portalNavigation.open(url), onError });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { invokeFunction } from '@/lib/function-error';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { userKeys } from '@/lib/query-keys';
 
 /** ADR 0010 sandbox-checkout `get` answer (checkout and portal sessions share the shape). */
@@ -61,18 +61,21 @@ export async function actOnSandboxSession(input: { session: string; action: Sand
   return z.object({ url: z.string().min(1) }).parse(data).url;
 }
 
-export function useSandboxAction(userId: string, onDone: (url: string) => void) {
+type SandboxActionInput = Parameters<typeof actOnSandboxSession>[0];
+
+export function useActOnSandboxSession(
+  userId: string,
+  { onSuccess, onError }: MutationCallbacks<string, SandboxActionInput> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: actOnSandboxSession,
-    onSuccess: async (url) => {
-      // The membership just changed (or may have): the next read must come from the server.
+    onSuccess: async (url, input) => {
+      // The membership just changed (or may have): marked stale before the user moves on, so the next read,
+      // wherever `onSuccess` leads, comes from the server (nothing is refetched here).
       await queryClient.invalidateQueries({ queryKey: userKeys.subscription(userId), refetchType: 'none' });
-      onDone(url);
+      await onSuccess?.(url, input);
     },
-    onError: (error) => {
-      console.error('Sandbox payment action failed', error);
-      toast.error(error instanceof Error ? error.message : 'Sandbox action failed');
-    },
+    onError,
   });
 }

@@ -1,3 +1,4 @@
+import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,7 +9,12 @@ import { PLANS } from '@/features/subscription/utils/plans';
 /** Settings: the membership of the user's account type and Cancel Subscription (the management page). */
 export function ManageSubscriptionCard({ userId }: { userId: string }) {
   const subscription = useSubscription(userId);
-  const portal = useOpenCustomerPortal();
+  const portal = useOpenCustomerPortal({
+    onError: (error) => {
+      console.error('Error opening customer portal', error);
+      toast.error('Failed to open subscription management');
+    },
+  });
   const plan = subscription.plan ? PLANS[subscription.plan] : null;
 
   return (

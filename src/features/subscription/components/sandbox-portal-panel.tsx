@@ -1,9 +1,10 @@
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useSandboxAction, useSandboxSession } from '@/features/subscription/api/sandbox-session';
+import { useSandboxSession } from '@/features/subscription/api/sandbox-session';
 import { SandboxError } from '@/features/subscription/components/sandbox-error';
 import { SandboxNotice } from '@/features/subscription/components/sandbox-notice';
+import { useSandboxAction } from '@/features/subscription/hooks/use-sandbox-action';
 import { PLANS } from '@/features/subscription/utils/plans';
 
 type SandboxPortalPanelProps = {

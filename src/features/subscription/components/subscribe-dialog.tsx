@@ -9,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useCreateCheckout } from '@/features/subscription/api/create-checkout';
+import { useCheckout } from '@/features/subscription/hooks/use-checkout';
 import { PLAN_FOR_ROLE, PLANS } from '@/features/subscription/utils/plans';
 import type { Role } from '@/types/role';
 
@@ -27,7 +27,7 @@ type SubscribeDialogProps = {
  */
 export function SubscribeDialog({ open, onOpenChange, accountRole: role }: SubscribeDialogProps) {
   const location = useLocation();
-  const checkout = useCreateCheckout();
+  const checkout = useCheckout();
   const plan = PLANS[PLAN_FOR_ROLE[role]];
   const busy = checkout.isPending || checkout.isSuccess;
 
