@@ -3,7 +3,7 @@ import { accountLinks, barLinks, homeForRole } from '@/app/navigation';
 
 const labels = (links: { label: string }[]) => links.map((link) => link.label);
 
-describe('navigation (SPEC §2)', () => {
+describe('navigation (docs/product.md, Pages)', () => {
   it('shows Browse Designers to customers and Good Stuff to designers only', () => {
     expect(labels(barLinks(null))).toEqual(['Pricing', 'List Vintage']);
     expect(labels(barLinks('customer'))).toEqual(['Pricing', 'List Vintage', 'Browse Designers']);

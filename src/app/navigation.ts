@@ -2,7 +2,7 @@ import type { NavItem } from '@/components/layouts/top-bar';
 import { paths } from '@/config/paths';
 import type { Role } from '@/types/role';
 
-/** SPEC §2 Navigation: the links of the bar, per role (null while unknown or signed out). */
+/** The top bar's links, per role (null while unknown or signed out): docs/product.md, Pages. */
 export function barLinks(role: Role | null): NavItem[] {
   return [
     { label: 'Pricing', href: paths.pricing.getHref() },
@@ -12,7 +12,7 @@ export function barLinks(role: Role | null): NavItem[] {
   ];
 }
 
-/** SPEC §2: the signed-in user's menu — Dashboard, Profile, My Portfolio (designers), Settings. */
+/** The signed-in user's menu (docs/product.md, Pages) — Dashboard, Profile, My Portfolio (designers), Settings. */
 export function accountLinks(role: Role | null): NavItem[] {
   return [
     ...(role
@@ -31,7 +31,10 @@ export const guestLinks = {
   getStarted: { label: 'Get Started', href: paths.auth.getHref({ tab: 'signup' }) },
 } satisfies Record<string, NavItem>;
 
-/** SPEC §2 /auth: where a signed-in user lands — customers browse designers, designers see their dashboard. */
+/**
+ * Where a signed-in user opening /auth lands (docs/product.md, Pages): customers on /designers, designers on their
+ * dashboard.
+ */
 export function homeForRole(role: Role): string {
   return role === 'customer' ? paths.designers.getHref() : paths.dashboard.designer.getHref();
 }

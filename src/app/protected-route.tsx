@@ -5,7 +5,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { mfaChallengeNeeded } from '@/features/mfa/utils/assurance-level';
 
 /**
- * SPEC §2: protected pages show a spinner while the session loads and send signed-out visitors to /auth,
+ * docs/product.md, Pages: signed-in pages show a spinner while the session loads and send signed-out visitors to /auth,
  * remembering where they were going. This is convenience; row-level security is the boundary.
  */
 export function ProtectedRoute() {
@@ -18,7 +18,8 @@ export function ProtectedRoute() {
     const redirectTo = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.auth.getHref({ redirectTo })} replace />;
   }
-  // SPEC §4 Multi-factor: with a verified factor, the session must be aal2 before the app opens.
+  // Two-factor sign-in (docs/product.md, Accounts): with a verified factor, the session must be aal2 before the app
+  // opens.
   if (mfaChallengeNeeded(auth.session)) {
     return <Navigate to={paths.mfa.getHref(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }

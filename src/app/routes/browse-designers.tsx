@@ -18,7 +18,10 @@ import { SubscribeDialog } from '@/features/subscription/components/subscribe-di
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 import { useErrorToast } from '@/hooks/use-error-toast';
 
-/** SPEC §2 Browse Designers with Nudge: the directory (paged) plus the nudge flow and the client's sent nudges. */
+/**
+ * Browse Designers with Nudge (docs/product.md, Designers and nudges): the directory (paged) plus the nudge flow and
+ * the client's sent nudges.
+ */
 export function Component() {
   const auth = useAuth();
   const userId = auth.user?.id ?? '';

@@ -4,7 +4,10 @@ import { CustomerProjects } from '@/features/projects/components/customer-projec
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 
-/** SPEC §2 "My Projects": the projects feature, with creation gated by the client plan. */
+/**
+ * The customer's dashboard, "My Projects" (docs/product.md, Pages): the projects feature, with creation gated by the
+ * client plan.
+ */
 export function Component() {
   const auth = useAuth();
   const userId = auth.user?.id;

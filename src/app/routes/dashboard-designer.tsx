@@ -12,9 +12,9 @@ import { SubscribeDialog } from '@/features/subscription/components/subscribe-di
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 
 /**
- * SPEC §2 designer dashboard; opening a project to bid needs the designer plan. A third tab lists the designer's
- * bids with their status (the bids feature), so a bid that lost says so instead of its project turning into
- * 'Access denied'; the feed of their bids keeps the tabs and their totals live.
+ * The designer dashboard (docs/product.md, Designers and nudges); opening a project to bid needs the designer plan.
+ * A third tab lists the designer's bids with their status (the bids feature), so a bid that lost says so instead of
+ * its project turning into 'Access denied'; the feed of their bids keeps the tabs and their totals live.
  */
 export function Component() {
   const auth = useAuth();

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { NudgeInbox } from '@/features/nudges/components/nudge-inbox';
 
-/** SPEC §2 designer's nudge inbox. */
+/** A designer's nudge inbox (docs/product.md, Designers and nudges). */
 export function Component() {
   const auth = useAuth();
   return (

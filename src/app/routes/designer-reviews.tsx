@@ -9,7 +9,7 @@ import { ReviewList } from '@/features/designer-reviews/components/review-list';
 import { useDesigner } from '@/features/designers/api/get-designer';
 import { designerName } from '@/features/designers/utils/format';
 
-/** SPEC §2 reviews of a designer: average and count, then each review. */
+/** A designer's reviews (docs/product.md, Designers and nudges): average and count, then each review. */
 export function Component() {
   const { designerId = '' } = useParams();
   const designer = useDesigner(designerId);

@@ -10,7 +10,7 @@ import { DesignerProfile } from '@/features/designers/components/designer-profil
 import { designerName } from '@/features/designers/utils/format';
 import { useErrorToast } from '@/hooks/use-error-toast';
 
-/** SPEC §2 designer public profile. */
+/** A designer's public profile (docs/product.md, Pages). */
 export function Component() {
   const { designerId = '' } = useParams();
   const designer = useDesigner(designerId);

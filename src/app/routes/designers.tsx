@@ -11,7 +11,10 @@ import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origi
 import { useNearbyDesigners } from '@/features/designers/hooks/use-nearby-designers';
 import { useErrorToast } from '@/hooks/use-error-toast';
 
-/** SPEC §2 Available Designers: designers within 100 miles of the customer (or everyone), paged. */
+/**
+ * Available Designers (docs/product.md, Designers and nudges): designers within 100 miles of the customer (or
+ * everyone), paged.
+ */
 export function Component() {
   const auth = useAuth();
   const originState = useCustomerOrigin(auth.user?.id);

@@ -10,7 +10,10 @@ import { SubscribeDialog } from '@/features/subscription/components/subscribe-di
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
 import { useState } from 'react';
 
-/** SPEC §2 Good Stuff: the vintage marketplace; a designer without a membership is asked to subscribe. */
+/**
+ * Good Stuff, the vintage market (docs/product.md, Good Stuff); a designer without a membership is asked to
+ * subscribe.
+ */
 export function Component() {
   const auth = useAuth();
   const userId = auth.user?.id;

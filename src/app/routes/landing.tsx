@@ -8,7 +8,7 @@ import { Pitch } from '@/features/landing/components/pitch';
 import { SignupArea } from '@/features/landing/components/signup-area';
 
 /**
- * SPEC §2 landing: hero, how it works, the pitch, the two sign-up forms, benefits and footer.
+ * The landing page (docs/product.md, Pages): hero, how it works, the pitch, the two sign-up forms, benefits and footer.
  *
  * The page is prerendered (scripts/prerender.ts). Each section below the hero is its own Suspense boundary,
  * so React hydrates the hero (and top bar) first and each further section in its own short task, instead of

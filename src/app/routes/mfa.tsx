@@ -10,8 +10,9 @@ import { MfaChallengeForm } from '@/features/mfa/components/mfa-challenge-form';
 import { mfaChallengeNeeded } from '@/features/mfa/utils/assurance-level';
 
 /**
- * SPEC §4 Multi-factor: the second sign-in step. The protected routes send a user here while their session
- * is aal1 and they have a verified factor; once the code is accepted the session is aal2 and they go on.
+ * Two-factor sign-in (docs/product.md, Accounts): the second sign-in step. The protected routes send a user here
+ * while their session is aal1 and they have a verified factor; once the code is accepted the session is aal2 and
+ * they go on.
  */
 export function Component() {
   const auth = useAuth();

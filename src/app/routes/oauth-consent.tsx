@@ -2,7 +2,10 @@ import { useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
 import { ConsentCard } from '@/features/oauth-consent/components/consent-card';
 
-/** SPEC §7 OAuth consent page (protected: /oauth/authorize sends the browser here with ?authorization_id=). */
+/**
+ * The consent page of Supabase Auth's OAuth server (protected: /oauth/authorize sends the browser here with
+ * ?authorization_id=).
+ */
 export function Component() {
   const [params] = useSearchParams();
   return (

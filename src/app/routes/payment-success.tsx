@@ -14,7 +14,7 @@ import { PLANS } from '@/features/subscription/utils/plans';
 import { clearPaymentReturnPath, readPaymentReturnPath } from '@/features/subscription/utils/return-path';
 import { userKeys } from '@/lib/query-keys';
 
-/** SPEC §9: the payment-success page rechecks the membership after 2 seconds (the webhook may lag). */
+/** docs/product.md, Limits: the payment-success page rechecks the membership after 2 seconds (the webhook may lag). */
 const RECHECK_DELAY_MS = 2_000;
 
 /** Pages that are no "place the user was": coming back to them is no better than the dashboard. */

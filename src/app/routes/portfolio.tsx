@@ -6,7 +6,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { usePortfolioOwnerName } from '@/features/portfolio/api/get-portfolio';
 import { PortfolioView } from '@/features/portfolio/components/portfolio-view';
 
-/** SPEC §2 Portfolio: /portfolio/{designerId}, /portfolio?designer=…, else one's own. */
+/** A designer's portfolio (docs/product.md, Pages): /portfolio/{id}, /portfolio?designer=…, else one's own. */
 export function Component() {
   const auth = useAuth();
   const params = useParams();

@@ -10,7 +10,7 @@ import { PLAN_FOR_ROLE, PLANS, type Plan } from '@/features/subscription/utils/p
 
 const ORDER: readonly Plan[] = ['client', 'designer'];
 
-/** SPEC §2 /pricing (public): the two memberships; Subscribe opens the payment page for the chosen plan. */
+/** /pricing (public; docs/product.md, Pages): the two memberships; Subscribe opens the payment page for the plan. */
 export function Component() {
   const auth = useAuth();
   const location = useLocation();

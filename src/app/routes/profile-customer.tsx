@@ -9,7 +9,7 @@ import { DeleteAccountCard } from '@/features/settings/components/delete-account
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 
-/** SPEC §2 customer profile, Moving soon? and Danger Zone. */
+/** The customer's own profile, Moving soon? and Danger Zone (docs/product.md, Pages, Accounts and Projects). */
 export function Component() {
   const auth = useAuth();
   const leaveDeletedAccount = useLeaveDeletedAccount();

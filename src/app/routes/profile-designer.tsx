@@ -9,7 +9,7 @@ import { DesignerProfileForm } from '@/features/profiles/components/designer-pro
 import { QueryState } from '@/components/query-state';
 import { DeleteAccountCard } from '@/features/settings/components/delete-account-card';
 
-/** SPEC §2 designer profile and account deletion. */
+/** The designer's own profile and account deletion (docs/product.md, Pages and Accounts). */
 export function Component() {
   const auth = useAuth();
   const leaveDeletedAccount = useLeaveDeletedAccount();

@@ -10,7 +10,10 @@ import { AccountTypeCard } from '@/features/settings/components/account-type-car
 import { DeleteAccountCard } from '@/features/settings/components/delete-account-card';
 import { ManageSubscriptionCard } from '@/features/subscription/components/manage-subscription-card';
 
-/** SPEC §2 /settings: e-mail, Cancel Subscription, Change Account Type, two-factor sign-in, delete account. */
+/**
+ * /settings (docs/product.md, Pages): e-mail, Cancel Subscription, Change Account Type, two-factor sign-in, delete
+ * account.
+ */
 export function Component() {
   const auth = useAuth();
   const navigate = useNavigate();
