@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/query-state';
 import { toast } from 'sonner';
 import { isAssignDesignerError, useAcceptBid } from '@/features/bids/api/accept-bid';
 import { bidderName, useProjectBids } from '@/features/bids/api/get-project-bids';
@@ -24,40 +24,38 @@ export function BidsCard({ projectId }: { projectId: string }) {
         <CardTitle>Bids ({bids.data?.length ?? 0})</CardTitle>
       </CardHeader>
       <CardContent>
-        {bids.isPending ? (
-          <Spinner label="Loading bids…" />
-        ) : bids.isError ? (
-          <p role="alert" className="text-destructive">
-            Failed to load bids
-          </p>
-        ) : bids.data.length === 0 ? (
-          <p className="text-muted-foreground">No bids yet. Designers near you will see your project.</p>
-        ) : (
-          <ul className="space-y-4">
-            {bids.data.map((bid) => (
-              <li key={bid.id} className="space-y-2 rounded-md border p-4" data-testid="bid">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h3 className="font-semibold">{bidderName(bid)}</h3>
-                  <BidStatusBadge status={bid.status} />
-                </div>
-                <p className="text-lg font-semibold">{formatMoney(bid.bid_amount)}</p>
-                {bid.estimated_days ? (
-                  <p className="text-sm text-muted-foreground">Estimated {bid.estimated_days} days</p>
-                ) : null}
-                <p className="text-sm whitespace-pre-line">{bid.proposal}</p>
-                {bid.status === 'pending' ? (
-                  <Button
-                    onClick={() => accept.mutate(bid.id)}
-                    disabled={accept.isPending}
-                    aria-label={`Accept bid from ${bidderName(bid)}`}
-                  >
-                    Accept
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={bids} loading="Loading bids…" failed="Failed to load bids" toast={false}>
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-muted-foreground">No bids yet. Designers near you will see your project.</p>
+            ) : (
+              <ul className="space-y-4">
+                {list.map((bid) => (
+                  <li key={bid.id} className="space-y-2 rounded-md border p-4" data-testid="bid">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <h3 className="font-semibold">{bidderName(bid)}</h3>
+                      <BidStatusBadge status={bid.status} />
+                    </div>
+                    <p className="text-lg font-semibold">{formatMoney(bid.bid_amount)}</p>
+                    {bid.estimated_days ? (
+                      <p className="text-sm text-muted-foreground">Estimated {bid.estimated_days} days</p>
+                    ) : null}
+                    <p className="text-sm whitespace-pre-line">{bid.proposal}</p>
+                    {bid.status === 'pending' ? (
+                      <Button
+                        onClick={() => accept.mutate(bid.id)}
+                        disabled={accept.isPending}
+                        aria-label={`Accept bid from ${bidderName(bid)}`}
+                      >
+                        Accept
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { GatedButton, type GatedAction } from '@/components/gated-button';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { useProjectBids } from '@/features/bids/api/get-project-bids';
+import { useProjectBids, type ProjectBid } from '@/features/bids/api/get-project-bids';
 import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
 import { formatMoney } from '@/lib/format';
 
@@ -18,40 +18,45 @@ type DesignerBidCardProps = {
   membership: GatedAction;
 };
 
-/** SPEC §2: a designer's Place Bid card, or Your Bid once they have bid. */
+/** A designer's Place Bid card on the project page, or Your Bid once they have bid (docs/product.md, Projects). */
 export function DesignerBidCard({ projectId, designerId, membership }: DesignerBidCardProps) {
-  const [open, setOpen] = useState(false);
   const bids = useProjectBids(projectId);
-  const mine = bids.data?.find((bid) => bid.designer_id === designerId);
+  return (
+    <QueryState query={bids} loading="Loading your bid…" failed="Failed to load bids" toast={false}>
+      {(list) => {
+        const mine = list.find((bid) => bid.designer_id === designerId);
+        return mine ? (
+          <YourBid bid={mine} />
+        ) : (
+          <PlaceBid projectId={projectId} designerId={designerId} membership={membership} />
+        );
+      }}
+    </QueryState>
+  );
+}
 
-  if (bids.isPending) return <Spinner label="Loading your bid…" />;
-  if (bids.isError)
-    return (
-      <p role="alert" className="text-destructive">
-        Failed to load bids
-      </p>
-    );
+function YourBid({ bid }: { bid: ProjectBid }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your Bid</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-lg font-semibold">{formatMoney(bid.bid_amount)}</p>
+          <BidStatusBadge status={bid.status} />
+        </div>
+        {bid.estimated_days ? (
+          <p className="text-sm text-muted-foreground">Estimated {bid.estimated_days} days</p>
+        ) : null}
+        <p className="text-sm whitespace-pre-line">{bid.proposal}</p>
+      </CardContent>
+    </Card>
+  );
+}
 
-  if (mine) {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle>Your Bid</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-2">
-          <div className="flex flex-wrap items-center gap-2">
-            <p className="text-lg font-semibold">{formatMoney(mine.bid_amount)}</p>
-            <BidStatusBadge status={mine.status} />
-          </div>
-          {mine.estimated_days ? (
-            <p className="text-sm text-muted-foreground">Estimated {mine.estimated_days} days</p>
-          ) : null}
-          <p className="text-sm whitespace-pre-line">{mine.proposal}</p>
-        </CardContent>
-      </Card>
-    );
-  }
-
+function PlaceBid({ projectId, designerId, membership }: DesignerBidCardProps) {
+  const [open, setOpen] = useState(false);
   return (
     <Card>
       <CardHeader>

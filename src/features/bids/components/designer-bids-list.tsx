@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LoadMore } from '@/components/load-more';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useDesignerBids, type DesignerBid } from '@/features/bids/api/get-designer-bids';
 import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
@@ -42,29 +42,29 @@ function BidRow({ bid }: { bid: DesignerBid }) {
  */
 export function DesignerBidsList({ designerId }: { designerId: string }) {
   const bids = useDesignerBids(designerId);
-  if (bids.isPending) return <Spinner label="Loading your bids…" />;
-  if (bids.isError)
-    return (
-      <p role="alert" className="text-destructive">
-        Failed to load bids
-      </p>
-    );
-  const rows = bids.data.pages.flat();
-  if (rows.length === 0)
-    return <p className="text-muted-foreground">No bids yet. Bid on an available project to get started.</p>;
+  // The dashboard toasts a failure to load the designer's bids once, for the tab's total and this list.
   return (
-    <div className="space-y-6">
-      <ul className="space-y-3" aria-label="My bids">
-        {rows.map((bid) => (
-          <BidRow key={bid.id} bid={bid} />
-        ))}
-      </ul>
-      <LoadMore
-        hasNextPage={bids.hasNextPage}
-        isFetchingNextPage={bids.isFetchingNextPage}
-        onLoadMore={() => void bids.fetchNextPage()}
-        className=""
-      />
-    </div>
+    <QueryState query={bids} loading="Loading your bids…" failed="Failed to load bids" toast={false}>
+      {(data) => {
+        const rows = data.pages.flat();
+        if (rows.length === 0)
+          return <p className="text-muted-foreground">No bids yet. Bid on an available project to get started.</p>;
+        return (
+          <div className="space-y-6">
+            <ul className="space-y-3" aria-label="My bids">
+              {rows.map((bid) => (
+                <BidRow key={bid.id} bid={bid} />
+              ))}
+            </ul>
+            <LoadMore
+              hasNextPage={bids.hasNextPage}
+              isFetchingNextPage={bids.isFetchingNextPage}
+              onLoadMore={() => void bids.fetchNextPage()}
+              className=""
+            />
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Photo } from '@/components/ui/photo';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/query-state';
 import type { DesignerCardRow } from '@/features/designers/api/get-designers';
 import { useDesignerPortfolioPhotos } from '@/features/designers/api/get-portfolio-photos';
 import { designerName } from '@/features/designers/utils/format';
@@ -57,23 +57,21 @@ export function DesignerProfile({ designer, rating, actions }: Props) {
         <h2 id="profile-portfolio-heading" className="mb-4 text-xl font-semibold">
           Portfolio
         </h2>
-        {photos.isPending ? (
-          <Spinner label="Loading portfolio…" />
-        ) : photos.isError ? (
-          <p role="alert" className="text-destructive">
-            Failed to load the portfolio
-          </p>
-        ) : photos.data.length === 0 ? (
-          <p className="text-muted-foreground">No portfolio yet</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
-            {photos.data.map((photo, index) => (
-              <li key={photo.name}>
-                <Photo src={photo.url} alt={`${name}'s work ${index + 1}`} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={photos} loading="Loading portfolio…" failed="Failed to load the portfolio" toast={false}>
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-muted-foreground">No portfolio yet</p>
+            ) : (
+              <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
+                {list.map((photo, index) => (
+                  <li key={photo.name}>
+                    <Photo src={photo.url} alt={`${name}'s work ${index + 1}`} />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </section>
     </div>
   );

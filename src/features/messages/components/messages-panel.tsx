@@ -13,7 +13,7 @@ import {
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/query-state';
 import { Textarea } from '@/components/ui/textarea';
 import { addMessageToCache, useMessages } from '@/features/messages/api/get-messages';
 import { messageContentSchema, sendMessage } from '@/features/messages/api/send-message';
@@ -87,91 +87,88 @@ export function MessagesPanel({ projectId, userId }: { projectId: string; userId
         <CardTitle id={`${id}-title`}>Messages</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        {messages.isPending ? (
-          <Spinner label="Loading messages…" />
-        ) : messages.isError ? (
-          <p role="alert" className="text-destructive">
-            Failed to load messages
-          </p>
-        ) : (
-          <>
-            {messages.hasNextPage ? (
-              <div className="flex justify-center">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={messages.isFetchingNextPage}
-                  onClick={() => {
-                    loadingOlder.current = true;
-                    void messages.fetchNextPage();
-                  }}
-                >
-                  {messages.isFetchingNextPage ? 'Loading…' : 'Load older messages'}
-                </Button>
-              </div>
-            ) : null}
-            <ol
-              ref={listRef}
-              aria-labelledby={`${id}-title`}
-              aria-live="polite"
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable so keyboard users can scroll it
-              tabIndex={0}
-              className="max-h-[28rem] min-h-24 space-y-3 overflow-y-auto rounded-md border bg-muted/40 p-3"
-            >
-              {ordered.length === 0 && outgoing.length === 0 ? (
-                <li className="text-sm text-muted-foreground">No messages yet. Say hello!</li>
-              ) : null}
-              {ordered.map((message) => {
-                const own = message.sender_id === userId;
-                return (
-                  <li
-                    key={message.id}
-                    className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')}
-                    data-testid="message"
+        <QueryState query={messages} loading="Loading messages…" failed="Failed to load messages" toast={false}>
+          {() => (
+            <>
+              {messages.hasNextPage ? (
+                <div className="flex justify-center">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={messages.isFetchingNextPage}
+                    onClick={() => {
+                      loadingOlder.current = true;
+                      void messages.fetchNextPage();
+                    }}
                   >
-                    <span className="text-xs font-medium text-muted-foreground">
-                      {own ? 'You' : message.sender?.full_name || message.sender?.email || 'Unknown'}
-                      {' · '}
-                      <time dateTime={message.created_at}>{timeFormat.format(new Date(message.created_at))}</time>
-                    </span>
-                    <p
-                      className={cn(
-                        'max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-line',
-                        own ? 'bg-primary text-primary-foreground' : 'border bg-card',
-                      )}
+                    {messages.isFetchingNextPage ? 'Loading…' : 'Load older messages'}
+                  </Button>
+                </div>
+              ) : null}
+              <ol
+                ref={listRef}
+                aria-labelledby={`${id}-title`}
+                aria-live="polite"
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable so keyboard users can scroll it
+                tabIndex={0}
+                className="max-h-[28rem] min-h-24 space-y-3 overflow-y-auto rounded-md border bg-muted/40 p-3"
+              >
+                {ordered.length === 0 && outgoing.length === 0 ? (
+                  <li className="text-sm text-muted-foreground">No messages yet. Say hello!</li>
+                ) : null}
+                {ordered.map((message) => {
+                  const own = message.sender_id === userId;
+                  return (
+                    <li
+                      key={message.id}
+                      className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')}
+                      data-testid="message"
                     >
-                      {message.content}
-                    </p>
-                  </li>
-                );
-              })}
-              {outgoing.map((item) => (
-                <li key={item.localId} className="flex flex-col items-end gap-1" data-testid="outgoing-message">
-                  <span className="text-xs font-medium text-muted-foreground">
-                    You · {item.status === 'sending' ? 'Sending…' : <span className="text-destructive">Not sent</span>}
-                  </span>
-                  <p className="max-w-[85%] rounded-lg bg-primary/70 px-3 py-2 text-sm break-words whitespace-pre-line text-primary-foreground">
-                    {item.content}
-                  </p>
-                  {item.status === 'failed' ? (
-                    <span className="flex gap-2">
-                      <Button size="sm" variant="outline" onClick={() => deliver(item)}>
-                        Retry
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => setOutgoing((list) => list.filter((o) => o.localId !== item.localId))}
+                      <span className="text-xs font-medium text-muted-foreground">
+                        {own ? 'You' : message.sender?.full_name || message.sender?.email || 'Unknown'}
+                        {' · '}
+                        <time dateTime={message.created_at}>{timeFormat.format(new Date(message.created_at))}</time>
+                      </span>
+                      <p
+                        className={cn(
+                          'max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-line',
+                          own ? 'bg-primary text-primary-foreground' : 'border bg-card',
+                        )}
                       >
-                        Discard
-                      </Button>
+                        {message.content}
+                      </p>
+                    </li>
+                  );
+                })}
+                {outgoing.map((item) => (
+                  <li key={item.localId} className="flex flex-col items-end gap-1" data-testid="outgoing-message">
+                    <span className="text-xs font-medium text-muted-foreground">
+                      You ·{' '}
+                      {item.status === 'sending' ? 'Sending…' : <span className="text-destructive">Not sent</span>}
                     </span>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
-          </>
-        )}
+                    <p className="max-w-[85%] rounded-lg bg-primary/70 px-3 py-2 text-sm break-words whitespace-pre-line text-primary-foreground">
+                      {item.content}
+                    </p>
+                    {item.status === 'failed' ? (
+                      <span className="flex gap-2">
+                        <Button size="sm" variant="outline" onClick={() => deliver(item)}>
+                          Retry
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setOutgoing((list) => list.filter((o) => o.localId !== item.localId))}
+                        >
+                          Discard
+                        </Button>
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </QueryState>
         <form className="flex items-end gap-2" onSubmit={submit} noValidate>
           <div className="grid flex-1 gap-1">
             <label htmlFor={`${id}-input`} className="sr-only">

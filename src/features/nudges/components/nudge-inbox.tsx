@@ -5,14 +5,13 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadMore } from '@/components/load-more';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/query-state';
 import { useDesignerNudges, type DesignerNudge } from '@/features/nudges/api/get-designer-nudges';
 import { useRespondToNudge } from '@/features/nudges/api/respond-to-nudge';
 import { NudgeStatusBadge } from '@/features/nudges/components/nudge-status-badge';
 import { QuoteDialog } from '@/features/nudges/components/quote-dialog';
 import { useNudgesRealtime } from '@/features/nudges/hooks/use-nudges-realtime';
 import { formatDate, formatMoney } from '@/lib/format';
-import { useErrorToast } from '@/hooks/use-error-toast';
 
 type Props = { designerId: string; projectHref: (projectId: string) => string };
 
@@ -20,7 +19,6 @@ type Props = { designerId: string; projectHref: (projectId: string) => string };
 export function NudgeInbox({ designerId, projectHref }: Props) {
   const nudges = useDesignerNudges(designerId);
   useNudgesRealtime(designerId);
-  useErrorToast(nudges.isError, 'Failed to load nudges');
   const [quoting, setQuoting] = useState<DesignerNudge | null>(null);
   const respond = useRespondToNudge(designerId, {
     onSuccess: (_data, response) => {
@@ -35,59 +33,56 @@ export function NudgeInbox({ designerId, projectHref }: Props) {
       toast.error(response.status === 'accepted' ? 'Failed to accept nudge' : 'Failed to decline nudge'),
   });
 
-  if (nudges.isPending) return <Spinner label="Loading nudges…" />;
-  if (nudges.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        Failed to load nudges
-      </p>
-    );
-  }
-  const rows = nudges.data.pages.flat();
-  if (rows.length === 0) {
-    return (
-      <Card className="items-center py-12 text-center">
-        <Inbox aria-hidden="true" className="size-10 text-muted-foreground" />
-        <p className="text-muted-foreground">
-          No nudges yet. Clients who like your work can nudge you from Browse Designers.
-        </p>
-      </Card>
-    );
-  }
-
   return (
-    <>
-      <ul className="grid gap-4 md:grid-cols-2" aria-label="Nudges">
-        {rows.map((nudge) => (
-          <li key={nudge.id}>
-            <NudgeCard
-              nudge={nudge}
-              projectHref={projectHref(nudge.project_id)}
-              busy={respond.isPending && respond.variables.nudgeId === nudge.id}
-              onAccept={() => setQuoting(nudge)}
-              onDecline={() => respond.mutate({ nudgeId: nudge.id, status: 'declined' })}
+    <QueryState query={nudges} loading="Loading nudges…" failed="Failed to load nudges">
+      {(data) => {
+        const rows = data.pages.flat();
+        if (rows.length === 0) {
+          return (
+            <Card className="items-center py-12 text-center">
+              <Inbox aria-hidden="true" className="size-10 text-muted-foreground" />
+              <p className="text-muted-foreground">
+                No nudges yet. Clients who like your work can nudge you from Browse Designers.
+              </p>
+            </Card>
+          );
+        }
+        return (
+          <>
+            <ul className="grid gap-4 md:grid-cols-2" aria-label="Nudges">
+              {rows.map((nudge) => (
+                <li key={nudge.id}>
+                  <NudgeCard
+                    nudge={nudge}
+                    projectHref={projectHref(nudge.project_id)}
+                    busy={respond.isPending && respond.variables.nudgeId === nudge.id}
+                    onAccept={() => setQuoting(nudge)}
+                    onDecline={() => respond.mutate({ nudgeId: nudge.id, status: 'declined' })}
+                  />
+                </li>
+              ))}
+            </ul>
+            <LoadMore
+              hasNextPage={nudges.hasNextPage}
+              isFetchingNextPage={nudges.isFetchingNextPage}
+              onLoadMore={() => void nudges.fetchNextPage()}
             />
-          </li>
-        ))}
-      </ul>
-      <LoadMore
-        hasNextPage={nudges.hasNextPage}
-        isFetchingNextPage={nudges.isFetchingNextPage}
-        onLoadMore={() => void nudges.fetchNextPage()}
-      />
-      <QuoteDialog
-        key={quoting?.id ?? 'none'}
-        open={quoting !== null}
-        projectTitle={quoting?.project?.title ?? 'this project'}
-        pending={respond.isPending}
-        onOpenChange={(open) => {
-          if (!open) setQuoting(null);
-        }}
-        onAccept={(quote) => {
-          if (quoting) respond.mutate({ nudgeId: quoting.id, status: 'accepted', ...quote });
-        }}
-      />
-    </>
+            <QuoteDialog
+              key={quoting?.id ?? 'none'}
+              open={quoting !== null}
+              projectTitle={quoting?.project?.title ?? 'this project'}
+              pending={respond.isPending}
+              onOpenChange={(open) => {
+                if (!open) setQuoting(null);
+              }}
+              onAccept={(quote) => {
+                if (quoting) respond.mutate({ nudgeId: quoting.id, status: 'accepted', ...quote });
+              }}
+            />
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 

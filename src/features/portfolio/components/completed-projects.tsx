@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Photo } from '@/components/ui/photo';
 import { LoadMore } from '@/components/load-more';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/query-state';
 import {
   useCompletedProjects,
   useProjectPhotos,
@@ -18,15 +18,22 @@ import { formatDate } from '@/lib/format';
  */
 export function CompletedProjects({ designerId }: { designerId: string }) {
   const projects = useCompletedProjects(designerId);
-  if (projects.isPending) return <Spinner label="Loading projects…" />;
-  if (projects.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        Failed to load projects
-      </p>
-    );
-  }
-  const rows = projects.data.pages.flat();
+  return (
+    <QueryState query={projects} loading="Loading projects…" failed="Failed to load projects" toast={false}>
+      {(data) => <CompletedProjectList designerId={designerId} projects={projects} rows={data.pages.flat()} />}
+    </QueryState>
+  );
+}
+
+function CompletedProjectList({
+  designerId,
+  projects,
+  rows,
+}: {
+  designerId: string;
+  projects: ReturnType<typeof useCompletedProjects>;
+  rows: CompletedProject[];
+}) {
   if (rows.length === 0) return null;
   return (
     <section aria-labelledby="completed-projects-heading" className="space-y-4">
@@ -106,16 +113,14 @@ function CompletedProjectCard({ designerId, project }: { designerId: string; pro
             </div>
           ) : null}
         </dl>
-        {photos.isPending ? (
-          <Spinner size="sm" label="Loading photos…" />
-        ) : photos.isError ? (
-          <p className="text-destructive">Failed to load photos</p>
-        ) : (
-          <div className="grid gap-4 md:grid-cols-2">
-            <Gallery label="Before" photos={before} title={project.title} />
-            <Gallery label="After" photos={after} title={project.title} />
-          </div>
-        )}
+        <QueryState query={photos} size="sm" toast={false} loading="Loading photos…" failed="Failed to load photos">
+          {() => (
+            <div className="grid gap-4 md:grid-cols-2">
+              <Gallery label="Before" photos={before} title={project.title} />
+              <Gallery label="After" photos={after} title={project.title} />
+            </div>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,9 +1,9 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { toast } from 'sonner';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Photo } from '@/components/ui/photo';
-import { Spinner } from '@/components/ui/spinner';
 import { useDeletePortfolioPhoto } from '@/features/portfolio/api/delete-portfolio-photo';
 import { usePortfolioPhotos } from '@/features/portfolio/api/get-portfolio';
 import { ALLOWED_PHOTO_TYPES, useUploadPortfolioPhotos } from '@/features/portfolio/api/upload-portfolio-photos';
@@ -72,33 +72,31 @@ export function PortfolioPhotos({ designerId, name, isOwn }: Props) {
           </div>
         ) : null}
       </div>
-      {photos.isPending ? (
-        <Spinner label="Loading photos…" />
-      ) : photos.isError ? (
-        <p role="alert" className="text-destructive">
-          Failed to load the portfolio
-        </p>
-      ) : photos.data.length === 0 ? null : (
-        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3" aria-label="Portfolio photos">
-          {photos.data.map((photo, index) => (
-            <li key={photo.path} className="group relative" data-testid="portfolio-photo">
-              <Photo src={photo.url} alt={`${name}'s work ${index + 1}`} />
-              {isOwn ? (
-                <Button
-                  variant="destructive"
-                  size="icon"
-                  className="absolute top-2 right-2"
-                  aria-label={`Delete photo ${index + 1}`}
-                  disabled={remove.isPending && remove.variables === photo.path}
-                  onClick={() => remove.mutate(photo.path)}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={photos} loading="Loading photos…" failed="Failed to load the portfolio" toast={false}>
+        {(list) =>
+          list.length === 0 ? null : (
+            <ul className="grid grid-cols-2 gap-3 md:grid-cols-3" aria-label="Portfolio photos">
+              {list.map((photo, index) => (
+                <li key={photo.path} className="group relative" data-testid="portfolio-photo">
+                  <Photo src={photo.url} alt={`${name}'s work ${index + 1}`} />
+                  {isOwn ? (
+                    <Button
+                      variant="destructive"
+                      size="icon"
+                      className="absolute top-2 right-2"
+                      aria-label={`Delete photo ${index + 1}`}
+                      disabled={remove.isPending && remove.variables === photo.path}
+                      onClick={() => remove.mutate(photo.path)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

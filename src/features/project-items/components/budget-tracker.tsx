@@ -2,7 +2,7 @@ import { AlertTriangle, CheckCircle2, Trash2, XCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/query-state';
 import { useDeleteItem } from '@/features/project-items/api/delete-item';
 import { useItemsTotal } from '@/features/project-items/api/get-items-total';
 import { MAX_ITEMS, useProjectItems, type ProjectItem } from '@/features/project-items/api/get-project-items';
@@ -149,40 +149,41 @@ export function BudgetTracker({
         <CardTitle>Items & Budget</CardTitle>
       </CardHeader>
       <CardContent className="space-y-6">
-        {items.isPending ? (
-          <Spinner label="Loading items…" />
-        ) : items.isError || total.isError ? (
-          <p role="alert" className="text-destructive">
-            Failed to load items
-          </p>
-        ) : (
-          <>
-            <BudgetSummary budget={budget} budgetType={budgetType} spent={spent} />
-            {items.data.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No items yet.</p>
-            ) : (
-              <>
-                {items.data.length >= MAX_ITEMS ? (
-                  <p className="text-sm text-muted-foreground">
-                    Showing the newest {MAX_ITEMS} items; Spent counts every item.
-                  </p>
-                ) : null}
-                <ul className="space-y-2" aria-label="Items">
-                  {items.data.map((item) => (
-                    <ItemRow
-                      key={item.id}
-                      item={item}
-                      userId={userId}
-                      editable={editable}
-                      deleting={remove.isPending && remove.variables === item.id}
-                      onDelete={() => remove.mutate(item.id)}
-                    />
-                  ))}
-                </ul>
-              </>
-            )}
-          </>
-        )}
+        <QueryState
+          query={{ isPending: items.isPending, isError: items.isError || total.isError, data: items.data }}
+          loading="Loading items…"
+          failed="Failed to load items"
+          toast={false}
+        >
+          {(list) => (
+            <>
+              <BudgetSummary budget={budget} budgetType={budgetType} spent={spent} />
+              {list.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No items yet.</p>
+              ) : (
+                <>
+                  {list.length >= MAX_ITEMS ? (
+                    <p className="text-sm text-muted-foreground">
+                      Showing the newest {MAX_ITEMS} items; Spent counts every item.
+                    </p>
+                  ) : null}
+                  <ul className="space-y-2" aria-label="Items">
+                    {list.map((item) => (
+                      <ItemRow
+                        key={item.id}
+                        item={item}
+                        userId={userId}
+                        editable={editable}
+                        deleting={remove.isPending && remove.variables === item.id}
+                        onDelete={() => remove.mutate(item.id)}
+                      />
+                    ))}
+                  </ul>
+                </>
+              )}
+            </>
+          )}
+        </QueryState>
         {editable ? (
           <AddItemForm
             projectId={projectId}

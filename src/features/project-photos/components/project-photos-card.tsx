@@ -1,11 +1,11 @@
 import { ImagePlus } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { usePhotoNotes } from '@/features/project-photos/api/get-photo-notes';
 import { useProjectPhotos, type PhotoType, type ProjectPhoto } from '@/features/project-photos/api/get-project-photos';
@@ -154,42 +154,43 @@ export function ProjectPhotosCard({ projectId, userId, isOwner, canUpload, foote
             </p>
           </div>
         ) : null}
-        {photos.isPending ? (
-          <Spinner label="Loading photos…" />
-        ) : photos.isError ? (
-          <p role="alert" className="text-destructive">
-            Failed to load photos
-          </p>
-        ) : photos.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No photos yet.</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3" aria-label="Project photos">
-            {photos.data.map((photo) => (
-              <li key={photo.path} className="space-y-2" data-testid="project-photo">
-                <div className="relative">
-                  <img
-                    src={photo.url}
-                    alt={`${photo.type === 'before' ? 'Before' : 'After'}: ${photo.name}`}
-                    width={320}
-                    height={240}
-                    loading="lazy"
-                    className="aspect-[4/3] w-full rounded-md object-cover"
-                  />
-                  <Badge variant={photo.type === 'after' ? 'default' : 'secondary'} className="absolute top-2 left-2">
-                    {photo.type === 'before' ? 'Before' : 'After'}
-                  </Badge>
-                </div>
-                <PhotoNote
-                  photo={photo}
-                  note={notes.data?.[photo.path]}
-                  isOwner={isOwner}
-                  saving={save.isPending}
-                  onSave={(note) => save.mutate({ photoPath: photo.path, note })}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={photos} loading="Loading photos…" failed="Failed to load photos" toast={false}>
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No photos yet.</p>
+            ) : (
+              <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3" aria-label="Project photos">
+                {list.map((photo) => (
+                  <li key={photo.path} className="space-y-2" data-testid="project-photo">
+                    <div className="relative">
+                      <img
+                        src={photo.url}
+                        alt={`${photo.type === 'before' ? 'Before' : 'After'}: ${photo.name}`}
+                        width={320}
+                        height={240}
+                        loading="lazy"
+                        className="aspect-[4/3] w-full rounded-md object-cover"
+                      />
+                      <Badge
+                        variant={photo.type === 'after' ? 'default' : 'secondary'}
+                        className="absolute top-2 left-2"
+                      >
+                        {photo.type === 'before' ? 'Before' : 'After'}
+                      </Badge>
+                    </div>
+                    <PhotoNote
+                      photo={photo}
+                      note={notes.data?.[photo.path]}
+                      isOwner={isOwner}
+                      saving={save.isPending}
+                      onSave={(note) => save.mutate({ photoPath: photo.path, note })}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
         {footer ? <div className="border-t pt-4">{footer}</div> : null}
       </CardContent>
     </Card>

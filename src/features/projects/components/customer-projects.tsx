@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { GatedButton, type GatedAction } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -8,6 +7,7 @@ import { useCustomerProjects } from '@/features/projects/api/get-customer-projec
 import { NewProjectDialog } from '@/features/projects/components/new-project-dialog';
 import { ProjectCard } from '@/features/projects/components/project-card';
 import { ProjectList } from '@/features/projects/components/project-list';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 type CustomerProjectsProps = {
   customerId: string;
@@ -21,9 +21,7 @@ export function CustomerProjects({ customerId, membership }: CustomerProjectsPro
   const projects = useCustomerProjects(customerId);
   const rows = projects.data?.pages.flat() ?? [];
 
-  useEffect(() => {
-    if (projects.isError) toast.error('Failed to load projects', { id: 'projects-load' });
-  }, [projects.isError]);
+  useErrorToast(projects.isError, 'Failed to load projects');
 
   return (
     <div className="space-y-6">

@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { GatedButton, type GatedAction } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -12,6 +11,7 @@ import { useDesignerProjects } from '@/features/projects/api/get-designer-projec
 import { ProjectCard } from '@/features/projects/components/project-card';
 import { ProjectList } from '@/features/projects/components/project-list';
 import { useCurrentPosition } from '@/hooks/use-device-location';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { distanceMiles, toCoordinates } from '@/lib/geo';
 
 type DesignerDashboardProps = {
@@ -53,9 +53,7 @@ export function DesignerDashboard({ designerId, membership, onOpenProject, moreT
   const mineRows = mine.data?.pages.flat() ?? [];
 
   const loadFailed = available.isError || mine.isError || availableTotal.isError || mineTotal.isError;
-  useEffect(() => {
-    if (loadFailed) toast.error('Failed to load projects', { id: 'projects-load' });
-  }, [loadFailed]);
+  useErrorToast(loadFailed, 'Failed to load projects');
 
   return (
     <div className="space-y-6">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { usePortfolioConsent } from '@/features/projects/api/get-portfolio-consent';
 import { useUpdatePortfolioConsent, type PortfolioConsent } from '@/features/projects/api/update-portfolio-consent';
 import { PortfolioConsentFields } from '@/features/projects/components/portfolio-consent-fields';
@@ -29,21 +29,23 @@ export function PortfolioConsentCard({ projectId, designerId }: { projectId: str
         <CardDescription>Whether your designer may show this project to other members.</CardDescription>
       </CardHeader>
       <CardContent>
-        {saved.isPending ? (
-          <Spinner size="sm" label="Loading your portfolio choice…" />
-        ) : saved.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load your portfolio choice
-          </p>
-        ) : (
-          // Keyed by the saved choice, so the form starts again from what the database holds after each save.
-          <ConsentForm
-            key={`${saved.data.showInPortfolio}-${saved.data.showCosts}`}
-            projectId={projectId}
-            designerId={designerId}
-            saved={saved.data}
-          />
-        )}
+        <QueryState
+          query={saved}
+          size="sm"
+          toast={false}
+          loading="Loading your portfolio choice…"
+          failed="Failed to load your portfolio choice"
+        >
+          {(choice) => (
+            // Keyed by the saved choice, so the form starts again from what the database holds after each save.
+            <ConsentForm
+              key={`${choice.showInPortfolio}-${choice.showCosts}`}
+              projectId={projectId}
+              designerId={designerId}
+              saved={choice}
+            />
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

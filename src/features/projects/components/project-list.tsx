@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LoadMore } from '@/components/load-more';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/query-state';
 
 type ProjectListProps = {
   isPending: boolean;
@@ -13,25 +13,29 @@ type ProjectListProps = {
   children: ReactNode;
 };
 
-/** Loading, error, empty and "Load more" states around a grid of project cards. */
+/**
+ * Loading, error, empty and "Load more" states around a grid of project cards. The dashboards toast a failure
+ * once for all their lists.
+ */
 export function ProjectList(props: ProjectListProps) {
-  if (props.isPending) return <Spinner label="Loading projects…" />;
-  if (props.isError)
-    return (
-      <p role="alert" className="text-destructive">
-        Failed to load projects
-      </p>
-    );
-  if (props.count === 0) return <p className="text-muted-foreground">{props.empty}</p>;
+  const query = { isPending: props.isPending, isError: props.isError, data: props.count };
   return (
-    <div className="space-y-6">
-      <div className="grid gap-4 md:grid-cols-2">{props.children}</div>
-      <LoadMore
-        hasNextPage={props.hasNextPage}
-        isFetchingNextPage={props.isFetchingNextPage}
-        onLoadMore={props.onLoadMore}
-        className=""
-      />
-    </div>
+    <QueryState query={query} loading="Loading projects…" failed="Failed to load projects" toast={false}>
+      {(count) =>
+        count === 0 ? (
+          <p className="text-muted-foreground">{props.empty}</p>
+        ) : (
+          <div className="space-y-6">
+            <div className="grid gap-4 md:grid-cols-2">{props.children}</div>
+            <LoadMore
+              hasNextPage={props.hasNextPage}
+              isFetchingNextPage={props.isFetchingNextPage}
+              onLoadMore={props.onLoadMore}
+              className=""
+            />
+          </div>
+        )
+      }
+    </QueryState>
   );
 }
