@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorProps, firstError } from '@/lib/first-error';
+import { z } from 'zod';
+import { errorProps, firstError, firstIssue } from '@/lib/first-error';
 
 type Values = { title: string; price: string; location: string };
 
@@ -18,6 +19,24 @@ describe('firstError', () => {
   it('is null when nothing failed, and skips errors without a message', () => {
     expect(firstError<Values>(['title'], {})).toBeNull();
     expect(firstError<Values>(['title'], { title: { type: 'x', message: '' } })).toBeNull();
+  });
+});
+
+describe('firstIssue', () => {
+  const schema = z.object({
+    name: z.string().min(1, 'Item name is required'),
+    cost: z.string().min(1, 'Cost must be positive'),
+  });
+
+  it("picks the form's first failing field, not the schema's first issue", () => {
+    const parsed = schema.safeParse({ name: '', cost: '' });
+    expect(parsed.success).toBe(false);
+    expect(firstIssue(['cost', 'name'], parsed.error!)).toEqual({ field: 'cost', message: 'Cost must be positive' });
+  });
+
+  it('is null when no field of the order failed', () => {
+    const parsed = schema.safeParse({ name: 'Lamp', cost: '' });
+    expect(firstIssue(['name'], parsed.error!)).toBeNull();
   });
 });
 

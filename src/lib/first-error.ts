@@ -1,8 +1,12 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 
 export type ShownError<Name extends string = string> = { field: Name; message: string };
 
-/** SPEC §5 "only the first validation message is shown": the first invalid field, in the form's order. */
+/**
+ * Only the first validation message of a form is shown (docs/product.md, Messages the user sees): the first
+ * invalid field, in the form's order.
+ */
 export function firstError<T extends FieldValues>(
   order: readonly (keyof T & string)[],
   errors: FieldErrors<T>,
@@ -10,6 +14,18 @@ export function firstError<T extends FieldValues>(
   for (const field of order) {
     const message = errors[field]?.message;
     if (typeof message === 'string' && message) return { field, message };
+  }
+  return null;
+}
+
+/**
+ * The same for a form that keeps its own state instead of react-hook-form (the two on the project page's first
+ * paint, ADR 0023): the first field of `order` that a failed parse of its schema names.
+ */
+export function firstIssue<Name extends string>(order: readonly Name[], error: z.ZodError): ShownError<Name> | null {
+  for (const field of order) {
+    const issue = error.issues.find((i) => i.path[0] === field);
+    if (issue) return { field, message: issue.message };
   }
   return null;
 }

@@ -11,8 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FieldError, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import {
   submitBidInputSchema,
@@ -20,6 +20,7 @@ import {
   type SubmitBidFormValues,
   type SubmitBidInput,
 } from '@/features/bids/api/submit-bid';
+import { errorProps, firstError } from '@/lib/first-error';
 
 const ORDER = ['bid_amount', 'estimated_days', 'proposal'] as const;
 const DEFAULTS: SubmitBidFormValues = { bid_amount: '', estimated_days: '', proposal: '' };
@@ -46,11 +47,8 @@ export function SubmitBidDialog({ projectId, designerId, open, onOpenChange }: S
     },
     onError: () => toast.error('Failed to submit bid'),
   });
-  const errors = form.formState.errors;
-  const first = ORDER.find((field) => errors[field]?.message);
-  const message = first ? errors[first]?.message : undefined;
-  const fieldProps = (field: (typeof ORDER)[number]) =>
-    first === field ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+  const shown = firstError(ORDER, form.formState.errors);
+  const fieldProps = (field: (typeof ORDER)[number]) => errorProps(shown, field, `${id}-error`);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -64,8 +62,7 @@ export function SubmitBidDialog({ projectId, designerId, open, onOpenChange }: S
           className="grid gap-4"
           onSubmit={(event) => void form.handleSubmit((input) => submit.mutate(input))(event)}
         >
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-amount`}>Bid Amount ($)</Label>
+          <LabelledField id={`${id}-amount`} label="Bid Amount ($)">
             <Input
               id={`${id}-amount`}
               type="number"
@@ -75,9 +72,8 @@ export function SubmitBidDialog({ projectId, designerId, open, onOpenChange }: S
               {...fieldProps('bid_amount')}
               {...form.register('bid_amount')}
             />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-days`}>Estimated Days (optional)</Label>
+          </LabelledField>
+          <LabelledField id={`${id}-days`} label="Estimated Days (optional)">
             <Input
               id={`${id}-days`}
               type="number"
@@ -87,16 +83,11 @@ export function SubmitBidDialog({ projectId, designerId, open, onOpenChange }: S
               {...fieldProps('estimated_days')}
               {...form.register('estimated_days')}
             />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-proposal`}>Your Proposal</Label>
+          </LabelledField>
+          <LabelledField id={`${id}-proposal`} label="Your Proposal">
             <Textarea id={`${id}-proposal`} rows={5} {...fieldProps('proposal')} {...form.register('proposal')} />
-          </div>
-          {message ? (
-            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-              {message}
-            </p>
-          ) : null}
+          </LabelledField>
+          <FieldError id={`${id}-error`}>{shown?.message}</FieldError>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -14,10 +14,13 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/query-state';
+import { Field, FieldError } from '@/components/ui/field';
+import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { addMessageToCache, useMessages } from '@/features/messages/api/get-messages';
 import { messageContentSchema, sendMessage } from '@/features/messages/api/send-message';
 import { useMessagesRealtime } from '@/features/messages/hooks/use-messages-realtime';
+import { errorProps, type ShownError } from '@/lib/first-error';
 import { cn } from '@/lib/utils';
 
 type Outgoing = { localId: string; content: string; status: 'sending' | 'failed' };
@@ -32,7 +35,7 @@ export function MessagesPanel({ projectId, userId }: { projectId: string; userId
   useMessagesRealtime(projectId);
   const [draft, setDraft] = useState('');
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ShownError<'content'> | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const loadingOlder = useRef(false);
 
@@ -69,7 +72,7 @@ export function MessagesPanel({ projectId, userId }: { projectId: string; userId
     event?.preventDefault();
     const parsed = messageContentSchema.safeParse(draft);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Message cannot be empty');
+      setError({ field: 'content', message: parsed.error.issues[0]?.message ?? 'Message cannot be empty' });
       return;
     }
     setError(null);
@@ -170,30 +173,25 @@ export function MessagesPanel({ projectId, userId }: { projectId: string; userId
           )}
         </QueryState>
         <form className="flex items-end gap-2" onSubmit={submit} noValidate>
-          <div className="grid flex-1 gap-1">
-            <label htmlFor={`${id}-input`} className="sr-only">
+          <Field className="flex-1 gap-1">
+            <Label htmlFor={`${id}-input`} className="sr-only">
               Message
-            </label>
+            </Label>
             <Textarea
               id={`${id}-input`}
               rows={2}
               maxLength={2000}
               placeholder="Type a message…"
               value={draft}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
+              {...errorProps(error, 'content', `${id}-error`)}
               onChange={(event) => {
                 setDraft(event.target.value);
                 if (error) setError(null);
               }}
               onKeyDown={onKeyDown}
             />
-            {error ? (
-              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
+            <FieldError id={`${id}-error`}>{error?.message}</FieldError>
+          </Field>
           <Button type="submit" disabled={draft.trim() === ''}>
             <Send aria-hidden="true" />
             Send

@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { totpCodeSchema, useFactors, useVerifyTotp } from '@/features/mfa/api/mfa-factors';
 import { TotpCodeField } from '@/features/mfa/components/totp-code-field';
+
+const codeFormSchema = z.object({ code: totpCodeSchema });
 
 type MfaChallengeFormProps = {
   userId: string;
@@ -16,30 +20,19 @@ type MfaChallengeFormProps = {
 /** The second sign-in step: a code from the user's verified authenticator. */
 export function MfaChallengeForm({ userId, onVerified, onSignOut }: MfaChallengeFormProps) {
   const factors = useFactors(userId);
+  const form = useForm<z.input<typeof codeFormSchema>, unknown, z.output<typeof codeFormSchema>>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: '' },
+  });
   const verify = useVerifyTotp(userId, {
+    onSuccess: onVerified,
     onError: (error) => {
       console.error('Error verifying code', error);
       toast.error('Invalid code. Please try again.');
+      form.setError('code', { message: 'That code is not valid. Try the current one.' });
     },
   });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const factor = (factors.data ?? []).find((f) => f.status === 'verified' && f.factor_type === 'totp');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!factor) return;
-    const parsed = totpCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid code');
-      return;
-    }
-    setError(null);
-    verify.mutate(
-      { factorId: factor.id, code: parsed.data },
-      { onSuccess: onVerified, onError: () => setError('That code is not valid. Try the current one.') },
-    );
-  }
 
   return (
     <Card className="mx-auto max-w-md">
@@ -50,16 +43,26 @@ export function MfaChallengeForm({ userId, onVerified, onSignOut }: MfaChallenge
           {factor?.friendly_name ? ` (${factor.friendly_name})` : ''} and enter the 6-digit code.
         </CardDescription>
       </CardHeader>
-      <form onSubmit={submit} noValidate>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(({ code }) => {
+          if (factor) verify.mutate({ factorId: factor.id, code });
+        })}
+      >
         <CardContent>
           {factors.isPending ? (
             <Spinner label="Loading…" />
-          ) : !factor ? (
+          ) : factor ? (
+            <TotpCodeField
+              registration={form.register('code')}
+              error={form.formState.errors.code?.message}
+              focusOnMount
+            />
+          ) : (
+            // Also when the factors could not be read: there is nothing to check a code against.
             <p role="alert" className="text-sm text-destructive">
               No authenticator was found for your account. Sign out and try again.
             </p>
-          ) : (
-            <TotpCodeField value={code} onChange={setCode} error={error} focusOnMount />
           )}
         </CardContent>
         <CardFooter className="mt-6 flex-col-reverse gap-2 sm:flex-row sm:justify-between">

@@ -1,12 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, FieldError } from '@/components/ui/field';
+import { FieldError, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import {
   enrollInputSchema,
   totpCodeSchema,
@@ -17,6 +19,8 @@ import {
   type TotpEnrollment,
 } from '@/features/mfa/api/mfa-factors';
 import { TotpCodeField } from '@/features/mfa/components/totp-code-field';
+
+const codeFormSchema = z.object({ code: totpCodeSchema });
 
 /** Settings: turn on TOTP two-factor sign-in (QR code + secret, confirm with a code), list and remove factors. */
 export function TwoFactorCard({ userId }: { userId: string }) {
@@ -35,21 +39,13 @@ export function TwoFactorCard({ userId }: { userId: string }) {
     },
   });
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
-  const [name, setName] = useState('Authenticator app');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const nameForm = useForm<z.input<typeof enrollInputSchema>, unknown, z.output<typeof enrollInputSchema>>({
+    resolver: zodResolver(enrollInputSchema),
+    defaultValues: { friendlyName: 'Authenticator app' },
+  });
+  const nameError = nameForm.formState.errors.friendlyName?.message;
   const nameId = useId();
   const verified = (factors.data ?? []).filter((factor) => factor.status === 'verified');
-
-  function start(event: FormEvent) {
-    event.preventDefault();
-    const parsed = enrollInputSchema.safeParse({ friendlyName: name });
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? 'Invalid name');
-      return;
-    }
-    setNameError(null);
-    enroll.mutate(parsed.data.friendlyName, { onSuccess: setEnrollment });
-  }
 
   return (
     <Card role="region" aria-labelledby="two-factor-title">
@@ -69,35 +65,38 @@ export function TwoFactorCard({ userId }: { userId: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        {factors.isPending ? (
-          <Spinner label="Loading your authenticators…" />
-        ) : factors.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load your authenticators.
-          </p>
-        ) : verified.length > 0 ? (
-          <ul aria-label="Authenticators" className="divide-y rounded-md border">
-            {verified.map((factor) => (
-              <li key={factor.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <div>
-                  <p className="font-medium">{factor.friendly_name || 'Authenticator app'}</p>
-                  <p className="text-sm text-muted-foreground">
-                    Added {new Date(factor.created_at).toLocaleDateString()}
-                  </p>
-                </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={unenroll.isPending}
-                  aria-label={`Remove ${factor.friendly_name || 'authenticator app'}`}
-                  onClick={() => unenroll.mutate(factor.id)}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <QueryState
+          query={factors}
+          loading="Loading your authenticators…"
+          failed="Failed to load your authenticators."
+          toast={false}
+        >
+          {() =>
+            verified.length > 0 ? (
+              <ul aria-label="Authenticators" className="divide-y rounded-md border">
+                {verified.map((factor) => (
+                  <li key={factor.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                    <div>
+                      <p className="font-medium">{factor.friendly_name || 'Authenticator app'}</p>
+                      <p className="text-sm text-muted-foreground">
+                        Added {new Date(factor.created_at).toLocaleDateString()}
+                      </p>
+                    </div>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={unenroll.isPending}
+                      aria-label={`Remove ${factor.friendly_name || 'authenticator app'}`}
+                      onClick={() => unenroll.mutate(factor.id)}
+                    >
+                      Remove
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : null
+          }
+        </QueryState>
 
         {enrollment ? (
           <EnrollmentStep
@@ -110,18 +109,22 @@ export function TwoFactorCard({ userId }: { userId: string }) {
             }}
           />
         ) : factors.isSuccess && verified.length === 0 ? (
-          <form onSubmit={start} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
-            <Field className="flex-1">
-              <Label htmlFor={nameId}>Authenticator name</Label>
+          <form
+            onSubmit={nameForm.handleSubmit(({ friendlyName }) =>
+              enroll.mutate(friendlyName, { onSuccess: setEnrollment }),
+            )}
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+            noValidate
+          >
+            <LabelledField id={nameId} label="Authenticator name" className="flex-1">
               <Input
                 id={nameId}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
                 aria-invalid={nameError ? true : undefined}
                 aria-describedby={nameError ? `${nameId}-error` : undefined}
+                {...nameForm.register('friendlyName')}
               />
               <FieldError id={`${nameId}-error`}>{nameError}</FieldError>
-            </Field>
+            </LabelledField>
             <Button type="submit" disabled={enroll.isPending} aria-busy={enroll.isPending}>
               Set up authenticator
             </Button>
@@ -150,19 +153,10 @@ function EnrollmentStep({
       toast.error('Invalid code. Please try again.');
     },
   });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = totpCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid code');
-      return;
-    }
-    setError(null);
-    verify.mutate({ factorId: enrollment.factorId, code: parsed.data }, { onSuccess: onDone });
-  }
+  const form = useForm<z.input<typeof codeFormSchema>, unknown, z.output<typeof codeFormSchema>>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: '' },
+  });
 
   return (
     <section aria-labelledby="enroll-title" className="space-y-4 rounded-md border p-4">
@@ -184,8 +178,14 @@ function EnrollmentStep({
           </code>
         </div>
       </div>
-      <form onSubmit={submit} className="space-y-3" noValidate>
-        <TotpCodeField value={code} onChange={setCode} error={error} />
+      <form
+        onSubmit={form.handleSubmit(({ code }) =>
+          verify.mutate({ factorId: enrollment.factorId, code }, { onSuccess: onDone }),
+        )}
+        className="space-y-3"
+        noValidate
+      >
+        <TotpCodeField registration={form.register('code')} error={form.formState.errors.code?.message} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending}>
             Verify and turn on

@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,10 +11,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { FieldError, LabelledField } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { NudgeableProject } from '@/features/nudges/api/get-nudgeable-projects';
 import { isDuplicateNudge, sendNudgeInputSchema, useSendNudge } from '@/features/nudges/api/send-nudge';
+import { errorProps, firstError } from '@/lib/first-error';
+
+const nudgeFormSchema = sendNudgeInputSchema.pick({ projectId: true });
+type NudgeFormValues = { projectId: string };
 
 type Props = {
   clientId: string;
@@ -21,12 +27,14 @@ type Props = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** SPEC §2 Nudge dialog: pick one of your pending projects and send the designer a nudge. */
+/** The Nudge dialog (docs/product.md, Designers and nudges): pick one of your pending projects and nudge. */
 export function NudgeDialog({ clientId, designer, projects, onOpenChange }: Props) {
-  const selectId = useId();
-  const errorId = useId();
-  const [projectId, setProjectId] = useState(projects.length === 1 ? (projects[0]?.id ?? '') : '');
-  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const errorId = `${id}-error`;
+  const form = useForm<NudgeFormValues>({
+    resolver: zodResolver(nudgeFormSchema),
+    defaultValues: { projectId: projects.length === 1 ? (projects[0]?.id ?? '') : '' },
+  });
   const send = useSendNudge(clientId, {
     onSuccess: () => {
       toast.success('Nudge sent! The designer will be notified.');
@@ -37,38 +45,27 @@ export function NudgeDialog({ clientId, designer, projects, onOpenChange }: Prop
         isDuplicateNudge(error) ? 'You already sent a nudge to this designer for this project' : 'Failed to send nudge',
       ),
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!designer) return;
-    const parsed = sendNudgeInputSchema.safeParse({ projectId, designerId: designer.id });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please select a project');
-      return;
-    }
-    setError(null);
-    send.mutate(parsed.data);
-  }
+  const shown = firstError(['projectId'], form.formState.errors);
 
   return (
     <Dialog open={designer !== null} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={form.handleSubmit(({ projectId }) => {
+            if (designer) send.mutate({ projectId, designerId: designer.id });
+          })}
+        >
           <DialogHeader>
             <DialogTitle>Nudge {designer?.name}</DialogTitle>
             <DialogDescription>Invite this designer to quote for one of your pending projects.</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={selectId}>Project</Label>
+          <LabelledField id={`${id}-project`} label="Project">
             <NativeSelect
-              id={selectId}
-              value={projectId}
-              onChange={(event) => {
-                setProjectId(event.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              id={`${id}-project`}
+              {...errorProps(shown, 'projectId', errorId)}
+              {...form.register('projectId')}
             >
               <option value="">Select a project</option>
               {projects.map((project) => (
@@ -77,12 +74,8 @@ export function NudgeDialog({ clientId, designer, projects, onOpenChange }: Prop
                 </option>
               ))}
             </NativeSelect>
-            {error ? (
-              <p id={errorId} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
+            <FieldError id={errorId}>{shown?.message}</FieldError>
+          </LabelledField>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

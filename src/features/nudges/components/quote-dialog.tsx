@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -8,91 +10,77 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FieldError, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { acceptNudgeInputSchema } from '@/features/nudges/api/respond-to-nudge';
+import { acceptNudgeInputSchema, type AcceptNudgeInput } from '@/features/nudges/api/respond-to-nudge';
+import { errorProps, firstError } from '@/lib/first-error';
+
+type Quote = { quoteAmount: number; quoteMessage: string | null };
 
 type Props = {
   open: boolean;
   projectTitle: string;
   pending: boolean;
   onOpenChange: (open: boolean) => void;
-  onAccept: (quote: { quoteAmount: number; quoteMessage: string | null }) => void;
+  onAccept: (quote: Quote) => void;
 };
 
-/** SPEC §2/§5 quote dialog: amount > 0 (step 100, min 0), optional message; Accept disabled while empty. */
-export function QuoteDialog({ open, projectTitle, pending, onOpenChange, onAccept }: Props) {
-  const amountId = useId();
-  const messageId = useId();
-  const errorId = useId();
-  const [amount, setAmount] = useState('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+const order = ['quoteAmount', 'quoteMessage'] as const;
+const empty: AcceptNudgeInput = { quoteAmount: '', quoteMessage: '' };
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = acceptNudgeInputSchema.safeParse({ quoteAmount: amount, quoteMessage: message });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid quote amount');
-      return;
-    }
-    setError(null);
-    onAccept(parsed.data);
-  }
+/**
+ * Accept & Send Quote (docs/product.md, Designers and nudges): an amount above zero (steps of 100, minimum 0) and
+ * an optional message; Accept is disabled while the amount is empty.
+ */
+export function QuoteDialog({ open, projectTitle, pending, onOpenChange, onAccept }: Props) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const form = useForm<AcceptNudgeInput, unknown, Quote>({
+    resolver: zodResolver(acceptNudgeInputSchema),
+    defaultValues: empty,
+  });
+  const amount = useWatch({ control: form.control, name: 'quoteAmount' });
+  const shown = firstError(order, form.formState.errors);
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) {
-          setAmount('');
-          setMessage('');
-          setError(null);
-        }
+        if (!next) form.reset(empty);
         onOpenChange(next);
       }}
     >
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form onSubmit={form.handleSubmit((quote) => onAccept(quote))} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Accept & Send Quote</DialogTitle>
             <DialogDescription>
               Your quote for “{projectTitle}”. The client sees it with your message.
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={amountId}>Quote amount ($)</Label>
+          <LabelledField id={`${id}-amount`} label="Quote amount ($)">
             <Input
-              id={amountId}
+              id={`${id}-amount`}
               type="number"
               inputMode="decimal"
               step={100}
               min={0}
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              {...errorProps(shown, 'quoteAmount', errorId)}
+              {...form.register('quoteAmount')}
             />
-            {error ? (
-              <p id={errorId} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={messageId}>Message (optional)</Label>
+            {shown?.field === 'quoteAmount' ? <FieldError id={errorId}>{shown.message}</FieldError> : null}
+          </LabelledField>
+          <LabelledField id={`${id}-message`} label="Message (optional)">
             <Textarea
-              id={messageId}
-              value={message}
+              id={`${id}-message`}
               maxLength={1000}
-              onChange={(event) => setMessage(event.target.value)}
               placeholder="What the quote covers, when you could start…"
+              {...errorProps(shown, 'quoteMessage', errorId)}
+              {...form.register('quoteMessage')}
             />
-          </div>
+            {shown?.field === 'quoteMessage' ? <FieldError id={errorId}>{shown.message}</FieldError> : null}
+          </LabelledField>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

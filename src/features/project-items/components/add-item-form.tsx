@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { FieldError, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import {
   addItemInputSchema,
@@ -11,10 +11,10 @@ import {
   type AddItemFormValues,
 } from '@/features/project-items/api/add-item';
 import { hardCapMessage, wouldExceedHardCap } from '@/features/project-items/utils/budget';
+import { errorProps, firstIssue, type ShownError } from '@/lib/first-error';
 
 const ORDER = ['name', 'description', 'cost'] as const;
 type Field = (typeof ORDER)[number];
-type FirstError = { field: Field; message: string } | null;
 
 type AddItemFormProps = {
   projectId: string;
@@ -32,25 +32,21 @@ function read(form: HTMLFormElement): AddItemFormValues {
   return { name: text('name'), description: text('description'), cost: text('cost') };
 }
 
-/** SPEC §5 "Item": only the first message, in form order; after a failed submit it follows the typing. */
-function firstError(values: AddItemFormValues): FirstError {
+/** Only the first message, in form order; after a failed submit it follows the typing. */
+function firstError(values: AddItemFormValues): ShownError<Field> | null {
   const parsed = addItemInputSchema.safeParse(values);
-  if (parsed.success) return null;
-  for (const field of ORDER) {
-    const issue = parsed.error.issues.find((i) => i.path[0] === field);
-    if (issue) return { field, message: issue.message };
-  }
-  return null;
+  return parsed.success ? null : firstIssue(ORDER, parsed.error);
 }
 
 /**
- * Add an item (SPEC §2 active project). A plain form with the api's zod schema: it is on screen with the page,
- * so it stays light (no form library in the page's first download).
+ * Add an item on an active project (docs/product.md, Projects). The form style of every form (the api's zod
+ * schema, the first message only, the Field parts) with its own state instead of react-hook-form: it is on screen
+ * with the project page, which keeps the form library out of its first download (ADR 0023).
  */
 export function AddItemForm({ projectId, userId, budget, budgetType, spent, disabled }: AddItemFormProps) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<FirstError>(null);
+  const [error, setError] = useState<ShownError<Field> | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const add = useAddItem(projectId, userId, {
     onSuccess: () => {
@@ -61,8 +57,7 @@ export function AddItemForm({ projectId, userId, budget, budgetType, spent, disa
     },
     onError: (error) => toast.error(hardCapRefusal(error) ?? 'Failed to add item'),
   });
-  const fieldProps = (field: Field) =>
-    error?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+  const fieldProps = (field: Field) => errorProps(error, field, `${id}-error`);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -93,12 +88,10 @@ export function AddItemForm({ projectId, userId, budget, budgetType, spent, disa
     >
       <h3 className="font-semibold">Add an item</h3>
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-name`}>Item name</Label>
+        <LabelledField id={`${id}-name`} label="Item name">
           <Input id={`${id}-name`} name="name" {...fieldProps('name')} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-cost`}>Cost ($)</Label>
+        </LabelledField>
+        <LabelledField id={`${id}-cost`} label="Cost ($)">
           <Input
             id={`${id}-cost`}
             name="cost"
@@ -108,17 +101,12 @@ export function AddItemForm({ projectId, userId, budget, budgetType, spent, disa
             min="0.01"
             {...fieldProps('cost')}
           />
-        </div>
+        </LabelledField>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-description`}>Description (optional)</Label>
+      <LabelledField id={`${id}-description`} label="Description (optional)">
         <Textarea id={`${id}-description`} name="description" rows={2} {...fieldProps('description')} />
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error.message}
-        </p>
-      ) : null}
+      </LabelledField>
+      <FieldError id={`${id}-error`}>{error?.message}</FieldError>
       <Button type="submit" className="w-fit" disabled={add.isPending || disabled}>
         {add.isPending ? 'Adding…' : 'Add Item'}
       </Button>

@@ -13,7 +13,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FieldError, LabelledField } from '@/components/ui/field';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import {
   MAX_PROJECT_PHOTOS,
@@ -45,9 +46,6 @@ const DEFAULTS: CreateProjectFormValues = {
   budget_type: 'soft',
   preferred_style: '',
 };
-const selectClass =
-  'flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm aria-invalid:border-destructive';
-
 type NewProjectDialogProps = {
   customerId: string;
   open: boolean;
@@ -102,21 +100,18 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
           className="grid gap-4"
           onSubmit={(event) => void form.handleSubmit((input) => create.mutate({ input, photos }))(event)}
         >
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-title`}>Title</Label>
+          <LabelledField id={`${id}-title`} label="Title">
             <Input id={`${id}-title`} {...errorProps(shown, 'title', `${id}-error`)} {...form.register('title')} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-description`}>Description</Label>
+          </LabelledField>
+          <LabelledField id={`${id}-description`} label="Description">
             <Textarea
               id={`${id}-description`}
               rows={4}
               {...errorProps(shown, 'description', `${id}-error`)}
               {...form.register('description')}
             />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-location`}>Location</Label>
+          </LabelledField>
+          <LabelledField id={`${id}-location`} label="Location">
             <div className="flex gap-2">
               <Input
                 id={`${id}-location`}
@@ -129,10 +124,9 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
                 <span className="sr-only sm:not-sr-only">Use my location</span>
               </Button>
             </div>
-          </div>
+          </LabelledField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-space`}>Space size (sq ft)</Label>
+            <LabelledField id={`${id}-space`} label="Space size (sq ft)">
               <Input
                 id={`${id}-space`}
                 type="number"
@@ -141,9 +135,8 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
                 {...errorProps(shown, 'space_size', `${id}-error`)}
                 {...form.register('space_size')}
               />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-budget`}>Budget ($)</Label>
+            </LabelledField>
+            <LabelledField id={`${id}-budget`} label="Budget ($)">
               <Input
                 id={`${id}-budget`}
                 type="number"
@@ -152,19 +145,16 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
                 {...errorProps(shown, 'budget', `${id}-error`)}
                 {...form.register('budget')}
               />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-budget-type`}>Budget type</Label>
-              <select id={`${id}-budget-type`} className={selectClass} {...form.register('budget_type')}>
+            </LabelledField>
+            <LabelledField id={`${id}-budget-type`} label="Budget type">
+              <NativeSelect id={`${id}-budget-type`} {...form.register('budget_type')}>
                 <option value="soft">Flexible</option>
                 <option value="hard">Hard Cap</option>
-              </select>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-style`}>Style</Label>
-              <select
+              </NativeSelect>
+            </LabelledField>
+            <LabelledField id={`${id}-style`} label="Style">
+              <NativeSelect
                 id={`${id}-style`}
-                className={selectClass}
                 {...errorProps(shown, 'preferred_style', `${id}-error`)}
                 {...form.register('preferred_style')}
               >
@@ -174,11 +164,10 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
                     {style.name}
                   </option>
                 ))}
-              </select>
-            </div>
+              </NativeSelect>
+            </LabelledField>
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-photos`}>Photos (up to {MAX_PROJECT_PHOTOS}, images only)</Label>
+          <LabelledField id={`${id}-photos`} label={`Photos (up to ${MAX_PROJECT_PHOTOS}, images only)`}>
             <Input
               id={`${id}-photos`}
               type="file"
@@ -206,12 +195,8 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
                 ))}
               </ul>
             ) : null}
-          </div>
-          {shown ? (
-            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-              {shown.message}
-            </p>
-          ) : null}
+          </LabelledField>
+          <FieldError id={`${id}-error`}>{shown?.message}</FieldError>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
