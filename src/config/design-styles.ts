@@ -1,5 +1,5 @@
 /**
- * SPEC §3 "Design styles (15)": the id is what the landing form stores (pending customer profile), the name is
+ * The 15 design styles (docs/product.md, Styles): the id is what the landing form stores (pending customer profile), the name is
  * what people read and what the project form stores.
  */
 export const designStyles = [

@@ -31,7 +31,7 @@ describe('parseEnv', () => {
     );
   });
 
-  it("leaves a missing key to supabase-js, whose own 'supabaseKey is required.' error stops start-up (SPEC §8)", () => {
+  it("leaves a missing key to supabase-js, whose own 'supabaseKey is required.' error stops start-up", () => {
     const env = parseEnv({ VITE_SUPABASE_URL: 'http://127.0.0.1:54321' });
     expect(env.SUPABASE_PUBLISHABLE_KEY).toBe('');
     expect(() => createClient(env.SUPABASE_URL, env.SUPABASE_PUBLISHABLE_KEY)).toThrow('supabaseKey is required.');

@@ -5,7 +5,7 @@
  * A value that is present must be well-formed (a typo in the URL fails here, with the variable's name).
  * A value that is missing is passed on as an empty string on purpose: `createClient` then raises
  * supabase-js's own start-up error ("supabaseUrl is required." / "supabaseKey is required."), which is
- * what SPEC §8 names and what anyone searching the Supabase docs or issues will find. A production build
+ * what the product shows and what anyone searching the Supabase docs or issues will find. A production build
  * refuses to start without them (`assertBuildEnv`), so only a development server can get that far.
  *
  * Two plain checks rather than a zod schema: this module loads with supabase-js, before every signed-in page's

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths, safeRedirectPath } from '@/config/paths';
 
 describe('paths', () => {
-  it('builds the routes of SPEC §2', () => {
+  it('builds the routes of docs/product.md, Pages', () => {
     expect(paths.designer.getHref('a b')).toBe('/designer/a%20b');
     expect(paths.dashboard.getHref('designer')).toBe('/dashboard/designer');
     expect(paths.profile.getHref('customer')).toBe('/profile/customer');

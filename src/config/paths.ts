@@ -1,5 +1,5 @@
 /**
- * Every URL of the app (SPEC §2), in one place. `path` is the router pattern, `getHref` builds a link.
+ * Every URL of the app (docs/product.md, Pages), in one place. `path` is the router pattern, `getHref` builds a link.
  * Never write a path as a string literal elsewhere.
  */
 import type { Role } from '@/types/role';
@@ -74,13 +74,13 @@ export const paths = {
     getHref: (session: string) => withQuery('/sandbox/checkout', { session }),
   },
   sandboxPortal: { path: '/sandbox/portal', getHref: (session: string) => withQuery('/sandbox/portal', { session }) },
-  /** Second sign-in step for users with a verified authenticator (SPEC §4 Multi-factor). */
+  /** Second sign-in step for users with a verified authenticator (docs/product.md, Accounts). */
   mfa: {
     path: '/mfa',
     getHref: (redirectTo?: string | null) =>
       withQuery('/mfa', { redirectTo: safeRedirectPath(redirectTo) ?? undefined }),
   },
-  /** SPEC §7 OAuth consent for a third-party app. */
+  /** OAuth consent for a third-party app. */
   oauthConsent: {
     path: '/oauth/consent',
     getHref: (authorizationId: string) => withQuery('/oauth/consent', { authorization_id: authorizationId }),

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Coordinates } from '@/lib/geo';
 
-/** SPEC §8: the browser's own message when there is no geolocation API. */
+/** What the user is told when the browser has no geolocation API. */
 export const GEOLOCATION_UNSUPPORTED_MESSAGE = 'Geolocation is not supported by your browser';
 
-/** SPEC §3: a device location is stored as 'lat,long', four decimals each. */
+/** A device location is stored as 'lat,long', four decimals each. */
 export function formatLatLng({ latitude, longitude }: Coordinates): string {
   return `${latitude.toFixed(4)},${longitude.toFixed(4)}`;
 }
@@ -20,7 +20,7 @@ function toastOnce(message: string) {
 }
 
 type LocateOptions = {
-  /** What a refusal says; it differs per screen (SPEC §8). */
+  /** What a refusal says; it differs per screen. */
   deniedMessage: string;
   /** Receives the position as 'lat,long' (4 decimals) and as numbers. */
   onLocated: (latLng: string, coordinates: Coordinates) => void;

@@ -1,4 +1,4 @@
-/** Distances for the nearby filters (SPEC §9: Earth radius 3,959 miles, 100-mile radius, whole miles). */
+/** Distances for the nearby filters (docs/product.md, Limits: Earth radius 3,959 miles, 100-mile radius, whole miles). */
 
 export const EARTH_RADIUS_MILES = 3959;
 export const NEARBY_RADIUS_MILES = 100;
@@ -42,7 +42,7 @@ export type WithDistance<T> = T & { distance: number | null };
 /**
  * Adds each item's distance from `origin` (null when either side has no coordinates) and drops items with a
  * known distance beyond the radius; items without coordinates stay. If that leaves nothing, every item is shown
- * (SPEC §9: "if no project or designer lies in range, all are shown"). Without an origin nothing is dropped.
+ * (when no project or designer lies in range, all are shown). Without an origin nothing is dropped.
  */
 export function filterNearby<T>(
   items: readonly T[],

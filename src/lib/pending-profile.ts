@@ -1,5 +1,5 @@
 /**
- * SPEC §3 "pending profiles": the landing page's customer or designer form, kept in the browser until sign-up
+ * Pending profiles (docs/product.md, Accounts: the landing forms): the landing page's customer or designer form, kept in the browser until sign-up
  * sends it along (ADR 0002: it travels in the sign-up metadata and the database creates the profile row).
  * Shared here because the landing feature writes it and the auth feature reads it; features never meet.
  */
@@ -10,14 +10,14 @@ export type PendingCustomerProfile = {
   location: string;
   space_size: number;
   budget_range: number;
-  /** A style id of SPEC §3 (the landing form stores ids). */
+  /** A style id (docs/product.md, Styles; the landing form stores ids). */
   preferred_style: string;
 };
 
 export type PendingDesignerProfile = {
   location?: string;
   bio: string;
-  /** Style names (SPEC §3 display names). */
+  /** Style display names. */
   specialties: string[];
   portfolio_url: string;
   base_rate: number;

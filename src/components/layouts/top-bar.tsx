@@ -26,7 +26,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : 'text-foreground',
   );
 
-/** Fixed top bar (SPEC §2 Navigation); below the md breakpoint the links collapse into a menu. */
+/** Fixed top bar (docs/product.md, Pages: navigation); below the md breakpoint the links collapse into a menu. */
 export function TopBar({ homeHref, links, account, guest }: TopBarProps) {
   const location = useLocation();
   const menuId = useId();

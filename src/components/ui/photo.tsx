@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * A photo filling its grid cell at 4:3, cropped to cover (DESIGN §3: images carry width and height so the layout
+ * A photo filling its grid cell at 4:3, cropped to cover (docs/architecture.md, Performance rules: images carry width and height so the layout
  * does not jump, and load lazily). width/height are the intrinsic size asked for, not the size shown.
  */
 function Photo({ className, width = 800, height = 600, alt, ...props }: React.ComponentProps<'img'> & { alt: string }) {

@@ -1,6 +1,6 @@
 import { loadSupabase } from '@/lib/supabase-loader';
 
-/** SPEC §7 profiles: "select id where id is the user". True when the signed-in user still has a profile. */
+/** True when the signed-in user still has a row in profiles. */
 export async function checkUserExists(userId: string): Promise<boolean> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.from('profiles').select('id').eq('id', userId).maybeSingle();

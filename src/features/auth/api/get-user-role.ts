@@ -3,7 +3,7 @@ import { userKeys } from '@/lib/query-keys';
 import { loadSupabase } from '@/lib/supabase-loader';
 import type { Role } from '@/types/role';
 
-/** SPEC §7 user_roles: "select role where user_id (single)". Null when the user has no role row. */
+/** The user's role from user_roles; null when the user has no role row. */
 export async function getUserRole(userId: string): Promise<Role | null> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.from('user_roles').select('role').eq('user_id', userId).maybeSingle();

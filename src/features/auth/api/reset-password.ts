@@ -7,11 +7,11 @@ export const resetPasswordInputSchema = z.object({
 });
 
 export type ResetPasswordRequest = z.infer<typeof resetPasswordInputSchema> & {
-  /** The set-new-password screen (SPEC §7: /auth?reset=true), absolute. */
+  /** The set-new-password screen (/auth?reset=true), absolute. */
   redirectTo: string;
 };
 
-/** SPEC §7 reset-password e-mail. The link signs the user in (recovery session) and opens `redirectTo`. */
+/** The reset-password e-mail. The link signs the user in (recovery session) and opens `redirectTo`. */
 export async function resetPassword({ email, redirectTo }: ResetPasswordRequest): Promise<void> {
   // Loaded on submit (and prefetched when the form is touched): /auth paints without supabase-js.
   const supabase = await loadSupabase();

@@ -9,7 +9,7 @@ export const signInInputSchema = z.object({
 
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
-/** SPEC §7 "sign in with e-mail and password"; the auth provider picks up the new session. */
+/** Signs in with e-mail and password; the auth provider picks up the new session. */
 export async function signIn(input: SignInInput) {
   // Loaded on submit (and prefetched when the form is touched): /auth paints without supabase-js.
   const supabase = await loadSupabase();

@@ -23,12 +23,12 @@ export const signUpFieldOrder = ['full_name', 'username', 'email', 'password', '
 export type SignUpRequest = SignUpInput & {
   /** The landing form of the chosen role, if one was filled in on this device. */
   pendingProfile: PendingCustomerProfile | PendingDesignerProfile | null;
-  /** Where the confirmation link leads: the site root (SPEC §7). */
+  /** Where the confirmation link leads: the site root. */
   redirectTo: string;
 };
 
 /**
- * SPEC §7 sign-up. ADR 0002: the pending profile travels in the metadata as `pending_profile` and the database
+ * Sign-up (docs/product.md, Accounts). ADR 0002: the pending profile travels in the metadata as `pending_profile` and the database
  * trigger creates profile, role and role profile in the sign-up transaction; nothing is inserted afterwards.
  * With e-mail confirmation on, the result has no session: the user confirms through the mailed link.
  */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { passwordSchema } from '@/features/auth/utils/password-rules';
 import { loadSupabase } from '@/lib/supabase-loader';
 
-/** SPEC §5 new password: both entries match, and the password rule (which the auth server also applies). */
+/** A new password (docs/product.md, Accounts): both entries match, and the password rule (which the auth server also applies). */
 export const updatePasswordInputSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string() })
   .refine((values) => values.password === values.confirmPassword, {
@@ -13,7 +13,7 @@ export const updatePasswordInputSchema = z
 
 export type UpdatePasswordInput = z.infer<typeof updatePasswordInputSchema>;
 
-/** SPEC §7 "update current user's password" (the recovery link's session). */
+/** Sets the current user's password (with the recovery link's session). */
 export async function updatePassword({ password }: Pick<UpdatePasswordInput, 'password'>): Promise<void> {
   // Loaded on submit (and prefetched when the form is touched): /auth paints without supabase-js.
   const supabase = await loadSupabase();

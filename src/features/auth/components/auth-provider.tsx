@@ -19,7 +19,7 @@ function stateOf(event: AuthChangeEvent, session: Session | null): AuthState {
 }
 
 /**
- * SPEC §4: a user whose profile is gone (account deleted elsewhere) must not stay signed in on a stale token,
+ * docs/product.md, Accounts: a user whose profile is gone (account deleted elsewhere) must not stay signed in on a stale token,
  * so on sign-in and on every token refresh the profile is looked up; missing or failing, the session ends.
  */
 async function verifyUser(userId: string): Promise<void> {
@@ -64,7 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState(stateOf(event, session));
         // Another user may sign in next in this tab: nothing of the previous one may stay in the cache.
         if (event === 'SIGNED_OUT') queryClient.clear();
-        // SPEC §4 checks on sign-in and token refresh; a session restored from storage on load (INITIAL_SESSION)
+        // Checked on sign-in and token refresh; a session restored from storage on load (INITIAL_SESSION)
         // is a sign-in too, and may belong to an account deleted since (e.g. from another device).
         if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
           // supabase-js runs this callback while holding its auth lock; a supabase call awaited inside it

@@ -24,7 +24,7 @@ type ForgotPasswordDialogProps = {
   triggerLabel?: string;
 };
 
-/** SPEC §2 'Forgot password?': asks for the e-mail and sends the reset link. */
+/** 'Forgot password?': asks for the e-mail and sends the reset link. */
 export function ForgotPasswordDialog({ redirectTo, triggerLabel = 'Forgot password?' }: ForgotPasswordDialogProps) {
   const hydrated = useInBrowser();
   const [open, setOpen] = useState(false);

@@ -17,7 +17,7 @@ type LoginFormProps = {
   forgotPassword?: ReactNode;
 };
 
-/** SPEC §2 Login tab. Where the user goes next is the page's business (it follows the session). */
+/** The Login tab of /auth. Where the user goes next is the page's business (it follows the session). */
 export function LoginForm({ forgotPassword }: LoginFormProps) {
   const hydrated = useInBrowser();
   const form = useForm<SignInInput>({

@@ -17,7 +17,7 @@ const order = ['password', 'confirmPassword'] as const;
 
 type NewPasswordFormProps = { onUpdated: () => void };
 
-/** SPEC §2 set-new-password screen (reached from the reset link, with its recovery session). */
+/** The set-new-password screen (reached from the reset link, with its recovery session). */
 export function NewPasswordForm({ onUpdated }: NewPasswordFormProps) {
   const form = useForm<UpdatePasswordInput>({
     resolver: zodResolver(updatePasswordInputSchema),

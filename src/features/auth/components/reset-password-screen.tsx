@@ -10,7 +10,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { siteUrl } from '@/features/auth/utils/site-url';
 
 /**
- * SPEC §2 `/auth?reset=true`. The reset link's URL fragment carries a recovery session, which supabase-js
+ * `/auth?reset=true` (docs/product.md, Accounts). The reset link's URL fragment carries a recovery session, which supabase-js
  * reads on start-up (detectSessionInUrl); without one (expired or reused link) the form could only fail.
  */
 export function ResetPasswordScreen({ onUpdated }: { onUpdated: () => void }) {

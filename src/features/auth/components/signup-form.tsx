@@ -29,7 +29,7 @@ const roles = [
   { value: 'designer', label: 'Designer', hint: 'I design spaces for clients' },
 ] as const;
 
-/** SPEC §2 Sign Up tab; sends the landing form of the chosen role along (ADR 0002). */
+/** The Sign Up tab of /auth; sends the landing form of the chosen role along (ADR 0002). */
 export function SignUpForm({ defaultRole, redirectTo }: SignUpFormProps) {
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpInputSchema),
@@ -46,7 +46,7 @@ export function SignUpForm({ defaultRole, redirectTo }: SignUpFormProps) {
       });
     },
     onError: (error, request) => {
-      // SPEC §4: on error the pending profile stays for the next try, and the failure is logged.
+      // On error the pending profile stays for the next try, and the failure is logged.
       if (request.pendingProfile) console.error(`Error saving ${request.role} profile`, error);
       toast.error('Signup failed', { description: error.message });
     },

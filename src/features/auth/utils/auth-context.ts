@@ -2,7 +2,7 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { createContext } from 'react';
 
 /**
- * SPEC §4 "Auth": loading (session not read yet), signed out, signed in. `event` is the last change
+ * The session's states: loading (not read yet), signed out, signed in. `event` is the last change
  * supabase-js reported (SIGNED_OUT tells a sign-out from a visitor who never signed in).
  */
 export type AuthState =

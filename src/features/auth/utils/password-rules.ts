@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * SPEC §5: at least 8 characters with an uppercase letter, a lowercase letter and a digit, with the notices of
- * SPEC §8. The auth server enforces the same rule (supabase/config.toml password_requirements), for new
+ * Passwords (docs/product.md, Accounts): at least 8 characters with an uppercase letter, a lowercase letter and a
+ * digit, with the product's 'Password too short' and 'Password too weak'. The auth server enforces the same rule (supabase/config.toml password_requirements), for new
  * passwords too, so the reset form checks it as well instead of letting the server refuse it.
  */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -14,7 +14,7 @@ export const passwordSchema = z
 
 export const passwordHint = 'At least 8 characters, with an uppercase letter, a lowercase letter and a digit.';
 
-/** The SPEC §8 notices that are toasts; other first messages show under their field only. */
+/** The password messages that are also toasts; other first messages show under their field only. */
 export const passwordNotices: Record<string, string> = {
   'Password too short': 'Use at least 8 characters.',
   'Password too weak': 'Use an uppercase letter, a lowercase letter and a digit.',

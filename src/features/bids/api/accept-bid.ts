@@ -4,7 +4,7 @@ import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 /**
- * SPEC §4 pending → active: accept_bid() accepts this bid, rejects the others, assigns the designer and
+ * Pending → active (docs/product.md, Projects): accept_bid() accepts this bid, rejects the others, assigns the designer and
  * activates the project in one transaction.
  */
 export async function acceptBid(bidId: string) {

@@ -6,7 +6,7 @@ const BID_COLUMNS =
   'id, project_id, designer_id, bid_amount, proposal, estimated_days, status, created_at, designer:profiles!project_bids_designer_id_fkey(full_name, email)';
 
 /**
- * SPEC §7 project_bids "select by project", with the bidder's profile. Row-level security returns every bid to
+ * A project's bids with the bidder's profile. Row-level security returns every bid to
  * the project's owner and only their own bid to a designer, so the same query serves both views.
  */
 export async function getProjectBids(projectId: string) {
@@ -21,7 +21,7 @@ export async function getProjectBids(projectId: string) {
 
 export type ProjectBid = Awaited<ReturnType<typeof getProjectBids>>[number];
 
-/** SPEC §3: the bidder's name, else their e-mail, else 'Designer'. */
+/** The bidder's name, else their e-mail, else 'Designer'. */
 export function bidderName(bid: ProjectBid): string {
   return bid.designer?.full_name || bid.designer?.email || 'Designer';
 }

@@ -4,7 +4,7 @@ import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC §5 "Bid": amount with cents (step 0.01), proposal required, estimated days optional. */
+/** A bid: amount with cents (step 0.01), proposal required, estimated days optional. */
 export const submitBidInputSchema = z.object({
   bid_amount: z
     .string()

@@ -8,7 +8,7 @@ import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
 import { useBidsRealtime } from '@/features/bids/hooks/use-bids-realtime';
 import { formatMoney } from '@/lib/format';
 
-/** SPEC §2: the owner's list of bids on a pending project, with Accept on pending ones. */
+/** The customer's list of bids on a pending project, with Accept on pending ones. */
 export function BidsCard({ projectId }: { projectId: string }) {
   const bids = useProjectBids(projectId);
   const accept = useAcceptBid(projectId, {

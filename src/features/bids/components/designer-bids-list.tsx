@@ -37,7 +37,7 @@ function BidRow({ bid }: { bid: DesignerBid }) {
 }
 
 /**
- * The designer's bids with their status, newest first (SPEC §4 bid status: pending, then accepted, or rejected
+ * The designer's bids with their status, newest first (a bid is pending, then accepted, or rejected
  * when another bid is accepted). The project opens from here only while the designer may open it.
  */
 export function DesignerBidsList({ designerId }: { designerId: string }) {

@@ -32,7 +32,7 @@ type SubmitBidDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** SPEC §2 "Submit Your Bid": Bid Amount (cents), Estimated Days (optional), Your Proposal. */
+/** "Submit Your Bid": Bid Amount (cents), Estimated Days (optional), Your Proposal. */
 export function SubmitBidDialog({ projectId, designerId, open, onOpenChange }: SubmitBidDialogProps) {
   const id = useId();
   const form = useForm<SubmitBidFormValues, unknown, SubmitBidInput>({

@@ -7,7 +7,7 @@ import { supabase } from '@/lib/supabase';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
-/** SPEC §5 vintage listing: title, category, description, price, condition, location required; price numeric. */
+/** A vintage listing: title, category, description, price, condition, location required; price numeric. */
 export const catalogItemInputSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(100, 'Title must be at most 100 characters'),
   category: z
@@ -36,7 +36,7 @@ export type CatalogItemValues = z.output<typeof catalogItemInputSchema>;
 
 /**
  * Uploads the first photo to catalog-images under {userId}/ and inserts the listing. The location is stored in
- * `dimensions` as SPEC §3 describes (docs/decisions/0012): the table has no location column.
+ * `dimensions` (docs/decisions/0012): the table has no location column.
  */
 export async function createCatalogItem(userId: string, values: CatalogItemValues): Promise<void> {
   let imageUrl: string | null = null;

@@ -19,7 +19,7 @@ export const CATALOG_CATEGORIES: readonly CatalogCategory[] = [
 export const CATALOG_PAGE_SIZE = 24;
 
 /**
- * SPEC §7 catalog_items "select where is_available newest first", optionally one category, paged (served by
+ * Available catalog_items, newest first, optionally one category, paged (served by
  * the partial indexes on (created_at) and (category, created_at)). The lister's public name comes from
  * designer_profiles (a profiles embed is private).
  */

@@ -16,7 +16,7 @@ import { formatMoney } from '@/lib/format';
 
 const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
 
-/** SPEC §2 Good Stuff grid with category tabs (all and the 10 categories). */
+/** The Good Stuff grid with category tabs: all and the 10 categories (docs/product.md, Good Stuff). */
 export function CatalogGrid({ enabled }: { enabled: boolean }) {
   return (
     <Tabs defaultValue="all">

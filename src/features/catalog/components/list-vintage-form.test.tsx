@@ -36,7 +36,7 @@ async function fillRequired(user: User) {
   await user.type(screen.getByLabelText('Location'), 'Portland, OR');
 }
 
-describe('ListVintageForm (SPEC §5 vintage listing)', () => {
+describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
   beforeEach(() => {
     insert.mockReset().mockResolvedValue({ error: null });
     upload.mockReset().mockResolvedValue({ error: null });

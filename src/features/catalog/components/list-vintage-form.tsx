@@ -28,7 +28,7 @@ const empty: CatalogItemInput = {
   photo: null,
 };
 
-/** SPEC §2 List Vintage Item. */
+/** List Vintage Item (docs/product.md, Good Stuff). */
 export function ListVintageForm({ userId, onListed }: { userId: string; onListed: () => void }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -116,7 +116,7 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
               accept="image/jpeg,image/png,image/gif,image/webp"
               multiple
               {...a11y('photo')}
-              // Only the first photo is uploaded (SPEC §5), so only it is validated and kept.
+              // A listing has one photo: only the first is uploaded, so only it is validated and kept.
               onChange={(event) =>
                 form.setValue('photo', event.target.files?.[0] ?? null, {
                   shouldValidate: form.formState.isSubmitted,

@@ -24,7 +24,7 @@ export function useDesignerRating(designerId: string) {
   return useQuery(getDesignerRatingQueryOptions(designerId));
 }
 
-/** SPEC §9: average shown to one decimal. */
+/** The average is shown to one decimal (docs/product.md, Limits). */
 export function formatAverage(average: number): string {
   return average.toFixed(1);
 }

@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 
 export const REVIEWS_PAGE_SIZE = 20;
 
-/** SPEC §7 reviews "select by designer_id newest first", paged; the name is reviews.client_name. */
+/** A designer's reviews, newest first, paged; the name is reviews.client_name. */
 export async function getDesignerReviewsPage(designerId: string, page: number) {
   const from = page * REVIEWS_PAGE_SIZE;
   const { data, error } = await supabase

@@ -5,7 +5,7 @@ import { useDesignerReviews } from '@/features/designer-reviews/api/get-designer
 import { Stars } from '@/features/designer-reviews/components/stars';
 import { formatDate } from '@/lib/format';
 
-/** SPEC §2 reviews page body: each review with the client's name, date, stars and comment. */
+/** The reviews page body: each review with the client's name, date, stars and comment. */
 export function ReviewList({ designerId }: { designerId: string }) {
   const reviews = useDesignerReviews(designerId);
   return (

@@ -3,7 +3,7 @@ import { DESIGNER_CARD_COLUMNS, type DesignerCardRow } from '@/features/designer
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** One designer's public profile; null when there is none (SPEC 'Designer not found'). */
+/** One designer's public profile; null when there is none (the page says 'Designer not found'). */
 export async function getDesigner(designerId: string): Promise<DesignerCardRow | null> {
   const { data, error } = await supabase
     .from('designer_profiles')

@@ -11,7 +11,7 @@ import type { Coordinates } from '@/lib/geo';
 
 type Props = { designer: DesignerCardRow; origin: Coordinates | null; worksHref: string };
 
-/** SPEC §2 Available Designers card. */
+/** An Available Designers card (docs/product.md, Designers and nudges). */
 export function AvailableDesignerCard({ designer, origin, worksHref }: Props) {
   const name = designerName(designer);
   return (

@@ -19,7 +19,7 @@ type Props = {
   nudgeBusyLabel?: string | null;
 };
 
-/** SPEC §2 Browse Designers card: name, distance, bio, first 3 specialties, starting rate, View Profile, Nudge. */
+/** A Browse Designers card: name, distance, bio, first 3 specialties, starting rate, View Profile, Nudge. */
 export function BrowseDesignerCard({ designer, origin, profileHref, onNudge, nudgeBusyLabel = null }: Props) {
   const name = designerName(designer);
   return (

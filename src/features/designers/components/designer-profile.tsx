@@ -10,7 +10,7 @@ import { formatMoney } from '@/lib/format';
 
 type Props = { designer: DesignerCardRow; rating: ReactNode; actions?: ReactNode };
 
-/** SPEC §2 designer public profile: avatar initial, name, rating, bio, location, base rate, specialties, portfolio. */
+/** A designer's public profile: avatar initial, name, rating, bio, location, base rate, specialties, portfolio. */
 export function DesignerProfile({ designer, rating, actions }: Props) {
   const name = designerName(designer);
   const photos = useDesignerPortfolioPhotos(designer.user_id);

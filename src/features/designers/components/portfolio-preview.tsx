@@ -2,7 +2,7 @@ import { ImageIcon } from 'lucide-react';
 import { Photo } from '@/components/ui/photo';
 import { usePortfolioPreview } from '@/features/designers/api/get-portfolio-preview';
 
-/** Up to 3 portfolio photos on a designer card (SPEC §9 portfolio preview). */
+/** Up to 3 portfolio photos on a designer card (docs/product.md, Limits). */
 export function PortfolioPreview({ designerId, designerName }: { designerId: string; designerName: string }) {
   const photos = usePortfolioPreview(designerId);
   if (photos.isPending)

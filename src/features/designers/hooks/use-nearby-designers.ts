@@ -3,7 +3,7 @@ import { useDesigners, type DesignerCardRow } from '@/features/designers/api/get
 import { coordinatesOf, haversineMiles, NEARBY_RADIUS_MILES, type Coordinates } from '@/lib/geo';
 
 /**
- * SPEC §5 nearby filter over a paged directory (docs/decisions/0011): the database narrows to a box around
+ * The nearby filter over a paged directory (docs/decisions/0011): the database narrows to a box around
  * the customer (plus designers without coordinates), the exact 100-mile circle is checked here. When no
  * designer at all is in range, the unfiltered directory is shown instead.
  */

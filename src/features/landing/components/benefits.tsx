@@ -22,7 +22,7 @@ const plans = [
   },
 ];
 
-/** SPEC §1 membership benefits, with the prices of §9; the plans themselves are on /pricing. */
+/** The membership benefits and prices (docs/product.md, Who it is for); the plans themselves are on /pricing. */
 export function Benefits({ pricingHref }: BenefitsProps) {
   return (
     <section aria-labelledby="benefits-title" className="bg-muted/60 py-16">

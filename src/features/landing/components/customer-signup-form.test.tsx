@@ -71,7 +71,7 @@ describe('CustomerSignupForm', { timeout: 20_000 }, () => {
     await expectAlert('Location must be at most 100 characters');
   });
 
-  it('offers the 15 styles of SPEC §3 by id', () => {
+  it('offers the 15 styles by id', () => {
     setup();
     const options = screen.getAllByRole('option').filter((o) => (o as HTMLOptionElement).value !== '');
     expect(options).toHaveLength(15);

@@ -22,7 +22,7 @@ type CustomerSignupFormProps = {
   onSubmit: (profile: PendingCustomerProfile) => void;
 };
 
-/** SPEC §2/§5 landing customer form, with the live savings estimate (40% of the budget). */
+/** The landing customer form (docs/product.md, Accounts), with the live savings estimate (40% of the budget). */
 export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
   const form = useForm<CustomerSignupInput, unknown, PendingCustomerProfile>({
     resolver: zodResolver(customerSignupSchema),

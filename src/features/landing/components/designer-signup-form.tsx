@@ -19,7 +19,7 @@ import type { z } from 'zod';
 
 type DesignerSignupFormProps = { onSubmit: (profile: PendingDesignerProfile) => void };
 
-/** SPEC §2/§5 landing designer form. */
+/** The landing designer form (docs/product.md, Accounts). */
 export function DesignerSignupForm({ onSubmit }: DesignerSignupFormProps) {
   const form = useForm<DesignerSignupInput, unknown, z.output<typeof designerSignupSchema>>({
     resolver: zodResolver(designerSignupSchema),

@@ -22,7 +22,7 @@ type HeroCarouselProps = {
 };
 
 /**
- * SPEC §1 hero: a looping background carousel, one slide every 15 s. It follows the WAI-ARIA carousel pattern:
+ * The landing hero: a looping background carousel, one slide every 15 s. It follows the WAI-ARIA carousel pattern:
  * it stops while the pointer is over it or focus is inside it, never moves on its own for people who prefer
  * reduced motion, and has previous/next, per-slide and pause controls (WCAG 2.2.2).
  *

@@ -3,7 +3,7 @@ import { HeroCarousel } from '@/features/landing/components/hero-carousel';
 import { heroSlides } from '@/features/landing/utils/hero-slides';
 import { sectionIds } from '@/features/landing/utils/section-ids';
 
-/** SPEC §1 landing hero: title, tagline, and the two ways in. Plain anchors: they work before any script. */
+/** The landing hero: title, tagline, and the two ways in. Plain anchors: they work before any script. */
 export function Hero() {
   return (
     <HeroCarousel slides={heroSlides} className="min-h-[calc(100svh-var(--spacing-topbar))]">

@@ -4,7 +4,7 @@ import { sectionIds } from '@/features/landing/utils/section-ids';
 type LandingFooterProps = { pricingHref: string };
 
 /**
- * SPEC §2 footer: pricing, anchors to the sections, and the placeholder entries. Those have no page in the
+ * The landing footer: pricing, anchors to the sections, and the placeholder entries. Those have no page in the
  * specification, so they are plain text rather than links that lead nowhere (the only "coming soon" the
  * specification allows is on Good Stuff's Buy Now and Make Offer).
  */

@@ -18,7 +18,7 @@ const reasons = [
   },
 ];
 
-/** SPEC §1 landing pitch and the '40% average savings' figure. */
+/** The landing pitch and the '40% average savings' figure. */
 export function Pitch() {
   return (
     <section aria-labelledby="pitch-title" className="py-16">

@@ -41,7 +41,7 @@ function SignupSection({
   );
 }
 
-/** SPEC §2 landing: the customer and designer sign-up sections, side by side on wide screens. */
+/** The landing page's customer and designer sign-up sections, side by side on wide screens. */
 export function SignupArea() {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8">

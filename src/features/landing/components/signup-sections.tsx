@@ -5,7 +5,7 @@ import { DesignerSignupForm } from '@/features/landing/components/designer-signu
 import { savePendingProfile } from '@/lib/pending-profile';
 
 /**
- * The two landing forms with their submit behaviour (SPEC §3 pending profiles): the form is kept in the
+ * The two landing forms with their submit behaviour (docs/product.md, Accounts: the landing forms): the form is kept in the
  * browser and sign-up sends it along. Loaded after the first paint: forms and validation are not needed for it.
  */
 export function CustomerSignup() {

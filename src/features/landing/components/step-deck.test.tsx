@@ -14,7 +14,7 @@ const current = (region: HTMLElement) =>
     .map((b) => b.textContent);
 
 describe('How It Works decks', () => {
-  it('lists the four steps of each audience (SPEC §1)', () => {
+  it('lists the four steps of each audience', () => {
     render(<HowItWorks />);
     expect(
       within(deck('For Clients'))

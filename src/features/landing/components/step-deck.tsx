@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 type StepDeckProps = { title: string; steps: Step[] };
 
 /**
- * One audience's steps (SPEC §1 How It Works): previous/next buttons, dot indicators and click-to-select
+ * One audience's steps of How It Works: previous/next buttons, dot indicators and click-to-select
  * cards. On a phone only the selected card shows; on wider screens all four, the selected one highlighted.
  */
 export function StepDeck({ title, steps }: StepDeckProps) {

@@ -64,7 +64,7 @@ export const HERO_WIDTH = 2400;
 export const HERO_HEIGHT = 1350;
 /** The hero fills the viewport's width. Must equal the preload in index.html for the first image. */
 export const HERO_SIZES = '100vw';
-/** SPEC §9: 15000 ms per slide. */
+/** 15000 ms per slide (docs/product.md, Pages). */
 export const HERO_INTERVAL_MS = 15_000;
 
 export function heroSrcSet(id: string, format: 'avif' | 'webp'): string {

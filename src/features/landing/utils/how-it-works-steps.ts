@@ -1,6 +1,6 @@
 export type Step = { title: string; description: string };
 
-/** SPEC §1 "How It Works": four steps per audience. */
+/** "How It Works": four steps per audience. */
 export const clientSteps: Step[] = [
   {
     title: 'Browse Designers',

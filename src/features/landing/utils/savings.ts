@@ -1,4 +1,4 @@
-/** SPEC §9: the landing page estimates savings as 40% of the entered budget. */
+/** The landing page estimates savings as 40% of the entered budget (docs/product.md, Limits). */
 export const SAVINGS_RATE = 0.4;
 
 /** The estimate for what the person typed, or null while it is not a positive number. */

@@ -3,7 +3,7 @@ import { designStyleIds, designStyleName } from '@/config/design-styles';
 import type { PendingCustomerProfile, PendingDesignerProfile } from '@/lib/pending-profile';
 
 /**
- * SPEC §5 landing forms, with its messages. Inputs are strings (what the fields hold); the output is the
+ * The landing forms (docs/product.md, Accounts), with their messages. Inputs are strings (what the fields hold); the output is the
  * pending profile stored for sign-up. The database checks the same bounds (ADR 0002, docs/schema.md).
  */
 const isStyleId = (value: string) => (designStyleIds as readonly string[]).includes(value);
@@ -61,6 +61,6 @@ export const designerFieldOrder = ['location', 'portfolio_url', 'style', 'bio', 
 
 export function toPendingDesignerProfile(values: z.output<typeof designerSignupSchema>): PendingDesignerProfile {
   const { style, location, ...rest } = values;
-  // Designer profiles list specialties by name (SPEC §3: the display names), the landing form picks by id.
+  // Designer profiles list specialties by display name, the landing form picks by id.
   return { ...rest, ...(location ? { location } : {}), specialties: [designStyleName(style) ?? style] };
 }

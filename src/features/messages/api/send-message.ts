@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_COLUMNS, type Message } from '@/features/messages/api/get-messages';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC §5 "Message": trimmed, 1 to 2000 characters (the database trims and checks the same). */
+/** A message: trimmed, 1 to 2000 characters (the database trims and checks the same). */
 export const messageContentSchema = z
   .string()
   .trim()

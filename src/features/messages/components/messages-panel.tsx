@@ -27,7 +27,7 @@ type Outgoing = { localId: string; content: string; status: 'sending' | 'failed'
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** SPEC §2 messages panel: oldest first, own messages on the right as You, live for both parties. */
+/** The project's messages panel: oldest first, own messages on the right as You, live for both parties. */
 export function MessagesPanel({ projectId, userId }: { projectId: string; userId: string }) {
   const id = useId();
   const queryClient = useQueryClient();

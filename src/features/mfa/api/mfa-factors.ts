@@ -19,7 +19,7 @@ export function factorsQueryKey(userId: string) {
   return [...userKeys.detail(userId), 'mfa-factors'] as const;
 }
 
-/** SPEC §7 factors: every factor of the user (verified and not). */
+/** Every factor of the user, verified and not. */
 export async function listFactors(): Promise<Factor[]> {
   const { data, error } = await supabase.auth.mfa.listFactors();
   if (error) throw error;

@@ -19,7 +19,7 @@ export function tokenAssuranceLevel(accessToken: string | null | undefined): str
 }
 
 /**
- * SPEC §4 Multi-factor: a user with a verified factor must reach aal2 before using the app. The same rule
+ * Two-factor sign-in (docs/product.md, Accounts): a user with a verified factor must reach aal2 before using the app. The same rule
  * supabase-js's getAuthenticatorAssuranceLevel applies (next level aal2, current aal1), read from the session
  * without a network call so the guard does not delay every page. The server enforces nothing here: this is
  * the sign-in step, not an access rule.

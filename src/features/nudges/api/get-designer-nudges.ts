@@ -7,7 +7,7 @@ export const NUDGES_PAGE_SIZE = 20;
 const NUDGE_COLUMNS =
   'id, client_id, designer_id, project_id, status, quote_amount, quote_message, created_at, responded_at, project:projects(id, title, description, location, space_size, budget, budget_type, preferred_style, status)';
 
-/** SPEC §7 designer_nudges "select by designer_id with joined project newest first", paged. */
+/** The designer's nudges with their project, newest first, paged. */
 export async function getDesignerNudgesPage(designerId: string, page: number) {
   const from = page * NUDGES_PAGE_SIZE;
   const { data, error } = await supabase

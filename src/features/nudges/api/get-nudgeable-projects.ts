@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 
 export type NudgeableProject = { id: string; title: string };
 
-/** SPEC §7 projects "select by customer_id and status pending": the projects a customer can nudge for. */
+/** The customer's pending projects: the ones a nudge can be about. */
 export async function getNudgeableProjects(customerId: string): Promise<NudgeableProject[]> {
   const { data, error } = await supabase
     .from('projects')

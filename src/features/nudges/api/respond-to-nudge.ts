@@ -6,7 +6,7 @@ import { supabase } from '@/lib/supabase';
 
 export const QUOTE_INVALID_MESSAGE = 'Please enter a valid quote amount';
 
-/** SPEC §5 quote: a number greater than zero (cents allowed, as the database stores), message optional. */
+/** A quote: a number greater than zero (cents allowed, as the database stores), message optional. */
 export const acceptNudgeInputSchema = z.object({
   quoteAmount: z
     .string()

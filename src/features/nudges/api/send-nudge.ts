@@ -10,7 +10,7 @@ export const sendNudgeInputSchema = z.object({
 });
 export type SendNudgeInput = z.infer<typeof sendNudgeInputSchema>;
 
-/** SPEC §7 designer_nudges insert; the database refuses a duplicate (23505) and a client without a plan (42501). */
+/** Inserts the nudge; the database refuses a duplicate (23505) and a client without a plan (42501). */
 export async function sendNudge(clientId: string, input: SendNudgeInput): Promise<void> {
   const { error } = await supabase.from('designer_nudges').insert({
     client_id: clientId,

@@ -33,7 +33,7 @@ function renderDialog(onOpenChange = vi.fn()) {
   return { onOpenChange, user: userEvent.setup() };
 }
 
-describe('nudgeGate (SPEC §5 nudge)', () => {
+describe('nudgeGate (docs/product.md, Designers and nudges)', () => {
   it('asks for a subscription first, then a project', () => {
     expect(nudgeGate({ subscribed: false, projectCount: 3 })).toBe('subscribe');
     expect(nudgeGate({ subscribed: true, projectCount: 0 })).toBe('no-project');

@@ -15,7 +15,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 
 type Props = { designerId: string; projectHref: (projectId: string) => string };
 
-/** SPEC §2 designer nudges inbox, live (realtime) and paged. */
+/** The designer's nudge inbox, live (realtime) and paged. */
 export function NudgeInbox({ designerId, projectHref }: Props) {
   const nudges = useDesignerNudges(designerId);
   useNudgesRealtime(designerId);

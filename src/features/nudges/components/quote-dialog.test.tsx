@@ -14,7 +14,7 @@ function setup() {
   return { onAccept, amount, accept, user: userEvent.setup() };
 }
 
-describe('QuoteDialog (SPEC §5 quote)', () => {
+describe('QuoteDialog (docs/product.md, Designers and nudges)', () => {
   it('has a number input with step 100 and minimum 0, and Accept disabled while the amount is empty', () => {
     const { amount, accept } = setup();
     expect(amount).toHaveAttribute('type', 'number');

@@ -2,7 +2,7 @@ import { useLiveQuery } from '@/hooks/use-live-query';
 import { nudgeKeys } from '@/lib/query-keys';
 
 /**
- * SPEC §4: the designer's list refreshes live on any change to their nudges, and after every (re)subscribe,
+ * The designer's list refreshes live on any change to their nudges, and after every (re)subscribe,
  * since changes made while the socket was down are not replayed. The channel is removed on unmount.
  */
 export function useNudgesRealtime(designerId: string) {

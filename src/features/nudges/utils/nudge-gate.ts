@@ -2,7 +2,7 @@ export type NudgeGate = 'subscribe' | 'no-project' | 'open';
 
 export const NO_PROJECT_MESSAGE = 'You need to create a project first';
 
-/** SPEC §5 nudge: a subscription first, then at least one project to nudge for, then the dialog. */
+/** Nudging needs a subscription first, then at least one project to nudge for, then the dialog. */
 export function nudgeGate({ subscribed, projectCount }: { subscribed: boolean; projectCount: number }): NudgeGate {
   if (!subscribed) return 'subscribe';
   if (projectCount === 0) return 'no-project';

@@ -7,7 +7,7 @@ import { supabase } from '@/lib/supabase';
 export type AuthorizationState =
   { kind: 'consent'; details: OAuthAuthorizationDetails } | { kind: 'redirect'; redirectUrl: string };
 
-/** SPEC §7: GET /oauth/authorizations/{id} (supabase-js auth.oauth). */
+/** GET /oauth/authorizations/{id} (supabase-js auth.oauth). */
 export async function getAuthorization(authorizationId: string): Promise<AuthorizationState> {
   const { data, error } = await supabase.auth.oauth.getAuthorizationDetails(authorizationId);
   if (error) throw error;
@@ -31,7 +31,7 @@ export function useAuthorization(authorizationId: string) {
 
 export type ConsentAction = 'approve' | 'deny';
 
-/** SPEC §7: POST /oauth/authorizations/{id}/consent; the answer's redirect_url is followed. */
+/** POST /oauth/authorizations/{id}/consent; the answer's redirect_url is followed. */
 export async function decide(input: { authorizationId: string; action: ConsentAction }): Promise<string> {
   const options = { skipBrowserRedirect: true };
   const { data, error } =

@@ -14,7 +14,7 @@ const SCOPE_TEXT: Record<string, string> = {
   phone: 'See your phone number',
 };
 
-/** SPEC §7 OAuth consent: which app asks, for what, and Approve or Deny. */
+/** OAuth consent: which app asks, for what, and Approve or Deny. */
 export function ConsentCard({ authorizationId }: { authorizationId: string }) {
   const query = useAuthorization(authorizationId);
   const decide = useDecide({

@@ -31,7 +31,7 @@ export const portfolioProjectSchema = z.object({
 export type CompletedProject = z.infer<typeof portfolioProjectSchema>;
 
 /**
- * SPEC §7 projects "select by designer_id and status completed newest first", through the portfolio read path:
+ * The designer's completed projects, newest completion first, through the portfolio read path:
  * every signed-in user sees the consented ones; the designer and the customer also their own others.
  */
 export async function getCompletedProjectsPage(

@@ -7,7 +7,7 @@ export const PORTFOLIO_LIMIT = 100;
 
 export type PortfolioPhoto = { name: string; path: string; url: string };
 
-/** SPEC §7 designer-portfolio: list under {designerId}/ and public URLs. */
+/** The designer-portfolio bucket: list under {designerId}/ and public URLs. */
 export async function getPortfolioPhotos(designerId: string): Promise<PortfolioPhoto[]> {
   const { data, error } = await supabase.storage
     .from(PORTFOLIO_BUCKET)

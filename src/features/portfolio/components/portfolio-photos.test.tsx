@@ -22,7 +22,7 @@ const toastError = vi.fn();
 const toastSuccess = vi.fn();
 vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
 
-describe('PortfolioPhotos: per-photo delete (SPEC §2 Portfolio, §6, §8)', () => {
+describe('PortfolioPhotos: per-photo delete (docs/product.md, Designers and nudges)', () => {
   beforeEach(() => {
     files = [
       { id: 'f1', name: 'kitchen.png' },

@@ -4,7 +4,7 @@ import { usePortfolioPhotos } from '@/features/portfolio/api/get-portfolio';
 import { CompletedProjects } from '@/features/portfolio/components/completed-projects';
 import { PortfolioPhotos } from '@/features/portfolio/components/portfolio-photos';
 
-/** SPEC §2 Portfolio body: photos (own: upload/delete), completed projects, or 'No portfolio yet'. */
+/** The portfolio page body: photos (own: upload/delete), completed projects, or 'No portfolio yet'. */
 export function PortfolioView({ designerId, name, isOwn }: { designerId: string; name: string; isOwn: boolean }) {
   const photos = usePortfolioPhotos(designerId);
   const projects = useCompletedProjects(designerId);

@@ -18,7 +18,7 @@ export type PlanCardProps = {
   onSubscribe: () => void;
 };
 
-/** SPEC §1/§2 Pricing: one membership with its price, benefits and Subscribe button. */
+/** One membership on /pricing: with its price, benefits and Subscribe button. */
 export function PlanCard({ name, price, audience, benefits, highlighted, current, busy, onSubscribe }: PlanCardProps) {
   const headingId = `plan-${name.toLowerCase()}`;
   return (

@@ -12,7 +12,7 @@ const valid = {
   preferred_style: 'Farmhouse',
 };
 
-describe('movingProjectInputSchema (SPEC §5 moving project)', () => {
+describe('movingProjectInputSchema (docs/product.md, Projects)', () => {
   it('parses numbers and defaults the budget type to soft', () => {
     const parsed = movingProjectInputSchema.parse({ ...valid, budget_type: undefined });
     expect(parsed).toMatchObject({ space_size: 900, budget: 2500, budget_type: 'soft' });

@@ -4,7 +4,7 @@ import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** Numbers are parsed; what does not parse becomes empty (SPEC §5), and empty is then "required". */
+/** Numbers are parsed; what does not parse becomes empty, and empty is then "required". */
 const parsedPositive = (required: string) =>
   z
     .string()
@@ -31,7 +31,7 @@ export function movingProjectDescription(values: MovingProjectValues): string {
   return values.items ? `${base} Items needed: ${values.items}` : base;
 }
 
-/** SPEC §5 moving project: a pending project titled 'Moving to {location}' (the database needs a client plan). */
+/** A moving project: a pending project titled 'Moving to {location}' (the database needs a client plan). */
 export async function createMovingProject(customerId: string, values: MovingProjectValues): Promise<void> {
   const { error } = await supabase.from('projects').insert({
     customer_id: customerId,

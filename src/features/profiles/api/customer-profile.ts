@@ -43,7 +43,7 @@ export const customerProfileInputSchema = z.object({
   location: optionalText(100, 'Location must be at most 100 characters'),
   space_size: optionalPositiveInt('Space size'),
   budget_range: optionalPositiveInt('Budget'),
-  // The style's display name, one of the 15 (SPEC §3); the database refuses anything else
+  // The style's display name, one of the 15 (docs/product.md, Styles); the database refuses anything else
   // (customer_profiles_preferred_style_known).
   preferred_style: z
     .string()
@@ -54,7 +54,7 @@ export const customerProfileInputSchema = z.object({
 export type CustomerProfileInput = z.input<typeof customerProfileInputSchema>;
 export type CustomerProfileValues = z.output<typeof customerProfileInputSchema>;
 
-/** SPEC §7 customer_profiles "update by user_id" (the row exists from sign-up). */
+/** Updates the user's customer_profiles row (it exists from sign-up). */
 export async function updateCustomerProfile(userId: string, values: CustomerProfileValues): Promise<void> {
   const { data, error } = await supabase
     .from('customer_profiles')

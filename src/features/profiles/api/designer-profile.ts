@@ -72,7 +72,7 @@ export const designerProfileInputSchema = z.object({
 export type DesignerProfileInput = z.input<typeof designerProfileInputSchema>;
 export type DesignerProfileValues = z.output<typeof designerProfileInputSchema>;
 
-/** SPEC §7 designer_profiles upsert on the primary key user_id. */
+/** Upserts designer_profiles on its primary key user_id. */
 export async function saveDesignerProfile(userId: string, values: DesignerProfileValues): Promise<void> {
   const { error } = await supabase.from('designer_profiles').upsert({ user_id: userId, ...values });
   if (error) throw error;

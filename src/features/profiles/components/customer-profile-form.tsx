@@ -31,7 +31,7 @@ type Props = {
   } | null;
 };
 
-/** SPEC §2 customer profile: username, location (typed or the device's 'lat,long'), space size, budget, style. */
+/** The customer's own profile: username, location (typed or the device's 'lat,long'), space size, budget, style. */
 export function CustomerProfileForm({ userId, initial }: Props) {
   const errorId = `${useId()}-error`;
   const form = useForm<CustomerProfileInput, unknown, CustomerProfileValues>({

@@ -47,7 +47,7 @@ type Initial = {
   availability_status: string;
 } | null;
 
-/** SPEC §2 designer profile: username, bio, base rate, and the other fields the designer cards show. */
+/** The designer's own profile: username, bio, base rate, and the other fields the designer cards show. */
 export function DesignerProfileForm({ userId, initial }: { userId: string; initial: Initial }) {
   const errorId = `${useId()}-error`;
   const form = useForm<DesignerProfileInput, unknown, DesignerProfileValues>({

@@ -20,7 +20,7 @@ function setup(subscribed = true) {
   return { ...rendered, run };
 }
 
-describe('MovingDialog (SPEC §5 moving project)', () => {
+describe('MovingDialog (docs/product.md, Projects)', () => {
   beforeEach(() => {
     insert.mockReset().mockResolvedValue({ error: null });
     toast.success.mockReset();
@@ -45,7 +45,7 @@ describe('MovingDialog (SPEC §5 moving project)', () => {
     await user.type(screen.getByLabelText('New location'), 'Austin');
     await user.type(screen.getByLabelText('Space size (sq ft)'), 'about');
     await user.click(screen.getByRole('button', { name: 'Create Moving Project' }));
-    // SPEC §5: what does not parse becomes empty, and empty is "required".
+    // What does not parse becomes empty, and empty is "required".
     expect(await screen.findByRole('alert')).toHaveTextContent('Space size is required');
     expect(insert).not.toHaveBeenCalled();
   });

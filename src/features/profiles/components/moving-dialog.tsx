@@ -44,7 +44,7 @@ const empty: MovingProjectInput = {
   preferred_style: '',
 };
 
-/** SPEC §2/§5 'Moving soon?': creates the project 'Moving to {location}'. */
+/** 'Moving soon?' (docs/product.md, Projects): creates the project 'Moving to {location}'. */
 export function MovingDialog({ customerId, membership }: Props) {
   const [open, setOpen] = useState(false);
   const errorId = `${useId()}-error`;

@@ -4,7 +4,7 @@ import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC §5 "Item": name 1–100, description up to 500, cost above 0 (cents at most, as the database keeps them). */
+/** An item: name 1–100, description up to 500, cost above 0 (cents at most, as the database keeps them). */
 export const addItemInputSchema = z.object({
   name: z.string().trim().min(1, 'Item name is required').max(100, 'Item name must be at most 100 characters'),
   description: z

@@ -3,7 +3,7 @@ import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC §7 project_items "delete by id"; row-level security lets only the adder delete it. */
+/** Deletes an item by id; row-level security lets only the adder delete it. */
 export async function deleteItem(itemId: string): Promise<void> {
   const { data, error } = await supabase.from('project_items').delete().eq('id', itemId).select('id');
   if (error) throw error;

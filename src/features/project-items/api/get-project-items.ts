@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase';
 /** A project's items are bounded by its budget in practice; this cap keeps one page from growing without end. */
 export const MAX_ITEMS = 500;
 
-/** SPEC §7 project_items "select by project newest first", with who added each item. */
+/** The project's items, newest first, with who added each. */
 export async function getProjectItems(projectId: string) {
   const { data, error } = await supabase
     .from('project_items')

@@ -18,7 +18,7 @@ function renderForm(props: Partial<{ budget: number; budgetType: 'soft' | 'hard'
 // Typing is slow on a busy machine; the behaviour, not the speed, is under test.
 vi.setConfig({ testTimeout: 30_000 });
 
-describe('AddItemForm (SPEC §5 Item)', () => {
+describe('AddItemForm (docs/product.md, Projects)', () => {
   beforeEach(() => {
     insert.mockReset().mockResolvedValue({ error: null });
     toastError.mockReset();
@@ -62,7 +62,7 @@ describe('AddItemForm (SPEC §5 Item)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('refuses an item over a hard cap before sending it, with the SPEC words', async () => {
+  it("refuses an item over a hard cap before sending it, with the product's words", async () => {
     const { user } = renderForm({ budget: 1000, spent: 950 });
     await user.type(screen.getByLabelText('Item name'), 'Rug');
     await user.type(screen.getByLabelText('Cost ($)'), '60');

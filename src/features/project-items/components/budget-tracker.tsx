@@ -122,7 +122,7 @@ function ItemRow({
 }
 
 /**
- * SPEC §2 active project: the items and budget tracker, live for both parties. 'Spent' is the database's
+ * An active project's items and budget tracker, live for both parties. 'Spent' is the database's
  * items_total (the figure the hard cap is enforced against), not a sum of the listed items: the list is capped.
  */
 export function BudgetTracker({

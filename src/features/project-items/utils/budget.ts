@@ -1,6 +1,6 @@
 import { formatMoney } from '@/lib/format';
 
-/** SPEC §4 budget tracker: under 80% ok (green), 80% or more warning (yellow), over 100% exceeded (red). */
+/** The budget tracker (docs/product.md, Projects): under 80% ok (green), 80% or more warning (yellow), over 100% exceeded (red). */
 export type BudgetState = 'ok' | 'warning' | 'exceeded';
 
 export function budgetSummary(budget: number, spent: number) {
@@ -9,7 +9,7 @@ export function budgetSummary(budget: number, spent: number) {
   return { spent, remaining: budget - spent, percent, state };
 }
 
-/** The tracker's alert text (SPEC §8), or null while under 80%. */
+/** The tracker's alert text, or null while under 80%. */
 export function budgetMessage(budget: number, spent: number, budgetType: 'soft' | 'hard'): string | null {
   const { state, remaining } = budgetSummary(budget, spent);
   if (state === 'warning') return `Approaching budget limit. ${formatMoney(remaining)} remaining.`;

@@ -16,7 +16,7 @@ export function photoType(name: string): PhotoType {
   return name.startsWith('after-') ? 'after' : 'before';
 }
 
-/** SPEC §7 storage: list the project's folder, then one signed link per photo (valid 3600 s). */
+/** Lists the project's folder in project-photos, then one signed link per photo (valid 3600 s). */
 export async function getProjectPhotos(projectId: string): Promise<ProjectPhoto[]> {
   const bucket = supabase.storage.from('project-photos');
   const { data: files, error } = await bucket.list(projectId, {

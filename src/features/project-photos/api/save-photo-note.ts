@@ -6,7 +6,7 @@ import { supabase } from '@/lib/supabase';
 
 export const photoNoteSchema = z.string().trim().max(1000, 'Note must be at most 1000 characters');
 
-/** SPEC §7 project_photo_notes upsert (project_id, photo_path, note, added_by); the owner only. */
+/** Upserts project_photo_notes (project_id, photo_path, note, added_by); the owner only. */
 export async function savePhotoNote(projectId: string, userId: string, photoPath: string, note: string): Promise<void> {
   const { error } = await supabase
     .from('project_photo_notes')

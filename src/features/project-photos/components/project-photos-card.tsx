@@ -85,7 +85,7 @@ function PhotoNote({
   );
 }
 
-/** SPEC §2 photo card: before/after uploads with progress, thumbnails with their type, owner notes. */
+/** The project's photo card: before/after uploads with progress, thumbnails with their type, owner notes. */
 export function ProjectPhotosCard({ projectId, userId, isOwner, canUpload, footer }: ProjectPhotosCardProps) {
   const id = useId();
   const [progress, setProgress] = useState<UploadProgress | null>(null);

@@ -1,4 +1,4 @@
-/** SPEC §5/§9 photo upload: at most 5 MB, JPEG/PNG/GIF/WebP, and leading bytes that match the format. */
+/** A photo upload (docs/product.md, Projects): at most 5 MB, JPEG/PNG/GIF/WebP, and leading bytes that match the format. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const ALLOWED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
@@ -29,7 +29,7 @@ async function leadingBytes(file: Blob, count: number): Promise<Uint8Array> {
   });
 }
 
-/** The first problem with a file, in SPEC §8's words, or null when it may be uploaded. */
+/** The first problem with a file, in the product's words (docs/product.md, Messages the user sees), or null when it may be uploaded. */
 export async function validateImageFile(file: File): Promise<string | null> {
   if (file.size > MAX_PHOTO_BYTES) return `${file.name}: File size must be less than 5MB`;
   if (!(ALLOWED_PHOTO_TYPES as readonly string[]).includes(file.type)) {

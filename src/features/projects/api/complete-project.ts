@@ -7,7 +7,7 @@ import { supabase } from '@/lib/supabase';
 export type CompleteProjectInput = { projectId: string; designerId: string | null; consent: PortfolioConsent };
 
 /**
- * SPEC §7 projects: "update status completed" (the owner, active → completed; the database refuses the rest),
+ * Marks the project completed (its customer, active → completed; the database refuses the rest),
  * with the customer's portfolio choices in the same update (docs/decisions/0017). The row comes back, so an
  * update that row-level security turned into nothing is reported as a failure, not as a completion.
  */

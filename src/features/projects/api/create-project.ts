@@ -15,7 +15,7 @@ const positiveInteger = (message: string) =>
     .refine((v) => /^\d+$/.test(v) && Number(v) > 0 && Number(v) <= 2_147_483_647, message)
     .transform(Number);
 
-/** SPEC §5 "New project"; the database checks the same bounds (projects table constraints). */
+/** A new project (docs/product.md, Projects); the database checks the same bounds (projects table constraints). */
 export const createProjectInputSchema = z.object({
   title: z
     .string()

@@ -6,7 +6,7 @@ import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 /**
- * SPEC §4: projects a designer may bid on are pending with no designer (newest first, paged), and SPEC §9: with
+ * Projects a designer may bid on are pending with no designer (newest first, paged), and with
  * the designer's position, those farther than 100 miles are left out unless none is nearer.
  *
  * The database applies both (rpc open_projects, docs/decisions/0020), so every page holds only what the list

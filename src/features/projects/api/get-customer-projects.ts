@@ -3,7 +3,7 @@ import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/pr
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC §7 projects: "select by customer_id newest first", one page at a time. */
+/** The customer's projects, newest first, one page at a time. */
 export async function getCustomerProjects(customerId: string, page: number): Promise<Project[]> {
   const from = page * PROJECTS_PAGE_SIZE;
   const { data, error } = await supabase

@@ -3,7 +3,7 @@ import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/pr
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC §7 projects: "select where designer_id is the user" (newest first, paged). */
+/** The projects the designer is assigned to, newest first, paged. */
 export async function getDesignerProjects(designerId: string, page: number): Promise<Project[]> {
   const from = page * PROJECTS_PAGE_SIZE;
   const { data, error } = await supabase

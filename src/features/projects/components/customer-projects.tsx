@@ -15,7 +15,7 @@ type CustomerProjectsProps = {
   membership: GatedAction;
 };
 
-/** SPEC §2 "My Projects": actions, the create form and the customer's project cards. */
+/** The customer dashboard's "My Projects": actions, the create form and the customer's project cards. */
 export function CustomerProjects({ customerId, membership }: CustomerProjectsProps) {
   const [creating, setCreating] = useState(false);
   const projects = useCustomerProjects(customerId);

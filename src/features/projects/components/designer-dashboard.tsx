@@ -28,7 +28,7 @@ function tabLabel(label: string, total: number | undefined): string {
   return total === undefined ? label : `${label} (${total})`;
 }
 
-/** SPEC §2 designer dashboard: open projects near the designer, and the designer's own projects. */
+/** The designer dashboard: open projects near the designer, and the designer's own projects. */
 export function DesignerDashboard({ designerId, membership, onOpenProject, moreTabs = [] }: DesignerDashboardProps) {
   const [tab, setTab] = useState('available');
   const location = useCurrentPosition('Location access denied. Showing all projects.');

@@ -47,7 +47,7 @@ describe('NewProjectDialog', () => {
     toastSuccess.mockReset();
   });
 
-  it('shows only the first SPEC §5 message, in form order, and sends nothing', async () => {
+  it('shows only the first message, in form order, and sends nothing', async () => {
     const r = renderForm();
     await r.submit();
     expect(await within(r.dialog).findByRole('alert')).toHaveTextContent('Title must be at least 3 characters');

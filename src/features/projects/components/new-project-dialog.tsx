@@ -53,7 +53,7 @@ type NewProjectDialogProps = {
   onCreated?: (projectId: string) => void;
 };
 
-/** SPEC §2/§5: the create-project form (title, description, location, space, budget, type, style, ≤5 photos). */
+/** The create-project form: title, description, location, space, budget, type, style, up to 5 photos (docs/product.md, Projects). */
 export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: NewProjectDialogProps) {
   const id = useId();
   const [photos, setPhotos] = useState<File[]>([]);

@@ -6,7 +6,7 @@ import type { Project } from '@/features/projects/api/project-types';
 import { ProjectFacts } from '@/features/projects/components/project-facts';
 import { ProjectStatusPill } from '@/features/projects/components/project-status-pill';
 
-/** SPEC §2 project detail: Back, then the project card (title, status, description, facts, budget tag). */
+/** The project page's head: Back, then the project card (title, status, description, facts, budget tag). */
 export function ProjectDetailCard({
   project,
   onBack,

@@ -7,7 +7,7 @@ const STYLES: Record<ProjectStatus, { label: string; className: string }> = {
   completed: { label: 'Completed', className: 'bg-blue-100 text-blue-900 border-blue-300' },
 };
 
-/** SPEC §4 pill colours; the word is always there, so colour is never the only signal. */
+/** Status pills (docs/product.md, Projects); the word is always there, so colour is never the only signal. */
 export function ProjectStatusPill({ status, className }: { status: ProjectStatus; className?: string }) {
   const style = STYLES[status];
   return (

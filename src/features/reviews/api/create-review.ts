@@ -4,7 +4,7 @@ import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys, projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC §5 "Review": rating 1 to 5 (default 5), comment optional (the database allows up to 1000 characters). */
+/** A review: rating 1 to 5 (default 5), comment optional (the database allows up to 1000 characters). */
 export const createReviewInputSchema = z.object({
   rating: z.number().int().min(1, 'Please choose a rating').max(5),
   comment: z

@@ -4,14 +4,14 @@ import { userKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { Role } from '@/types/role';
 
-/** SPEC §4: the RPC sets the role and creates the matching empty profile; it returns the new role. */
+/** The rpc sets the role and creates the matching empty profile; it returns the new role. */
 export async function switchAccountType(newRole: Role): Promise<Role> {
   const { data, error } = await supabase.rpc('switch_account_type', { new_role: newRole });
   if (error) throw error;
   return data;
 }
 
-/** SPEC §9: the redirect to the new dashboard waits 1.5 seconds, so the toast can be read. */
+/** The redirect to the new dashboard waits 1.5 seconds, so the toast can be read (docs/product.md, Accounts). */
 export const ACCOUNT_SWITCH_REDIRECT_MS = 1_500;
 
 export const SWITCH_SUCCESS: Record<Role, string> = {

@@ -27,7 +27,7 @@ type AccountTypeCardProps = {
   onSwitched: (role: Role) => void;
 };
 
-/** SPEC §4 account type switch: customer ↔ designer, confirmed first because memberships are per type. */
+/** The account type switch (docs/product.md, Accounts): customer ↔ designer, confirmed first because memberships are per type. */
 export function AccountTypeCard({ userId, currentRole: role, roleLoading, onSwitched }: AccountTypeCardProps) {
   const [confirming, setConfirming] = useState(false);
   const mutation = useSwitchAccountType({

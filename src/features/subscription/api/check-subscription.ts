@@ -12,7 +12,7 @@ export const NOT_SUBSCRIBED: SubscriptionStatus = {
   subscription_end: null,
 };
 
-/** SPEC §4: a failed check counts as "not subscribed" (logged, never thrown at the page). */
+/** A failed check counts as "not subscribed" (docs/product.md, Payments; logged, never thrown at the page). */
 export async function checkSubscription(): Promise<SubscriptionStatus> {
   try {
     // The schema (and zod with it) loads while the request is under way: this check is among a signed-in
@@ -28,10 +28,10 @@ export async function checkSubscription(): Promise<SubscriptionStatus> {
   }
 }
 
-/** SPEC §9: the membership is polled every 60 seconds. */
+/** The membership is rechecked every 60 seconds (docs/product.md, Limits). */
 export const SUBSCRIPTION_POLL_MS = 60_000;
 
-/** Keyed by the user, so a new sign-in checks afresh (SPEC §4 "rechecked on login"). */
+/** Keyed by the user, so a new sign-in checks afresh (it is rechecked at login). */
 export function getSubscriptionQueryOptions(userId: string) {
   return queryOptions({
     queryKey: userKeys.subscription(userId),

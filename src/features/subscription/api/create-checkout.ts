@@ -22,7 +22,7 @@ export const checkoutNavigation = {
 };
 
 /**
- * SPEC §4/§7: starts a membership purchase and opens the payment page in this tab (Stripe Checkout or
+ * Starts a membership purchase and opens the payment page in this tab (Stripe Checkout or
  * the app's sandbox page). Success and cancel URLs are this app's own pages on the current origin: paying leads to
  * the payment-success page (which then returns to `returnPath`), cancelling straight back to `returnPath`.
  */
@@ -39,7 +39,7 @@ export async function createCheckout({ plan, returnPath }: CreateCheckoutInput):
   return parsed.data.url;
 }
 
-/** The function answered, but without a page to open (SPEC §8 'Failed to open payment page'). */
+/** The function answered, but without a page to open ('Failed to open payment page'). */
 export class CheckoutUrlError extends Error {
   constructor() {
     super('Failed to open payment page');

@@ -6,7 +6,7 @@ import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 
 const portalAnswerSchema = z.object({ url: z.string().min(1), provider: z.string().optional() });
 
-/** Opens the management page in a new tab (SPEC §7); a blocked pop-up falls back to this tab. */
+/** Opens the management page in a new tab; a blocked pop-up falls back to this tab. */
 export const portalNavigation = {
   open(url: string) {
     const tab = window.open(url, '_blank');
@@ -15,7 +15,7 @@ export const portalNavigation = {
   },
 };
 
-/** SPEC §7 customer-portal: the URL of the subscription management page (Stripe, or the sandbox portal). */
+/** customer-portal: the URL of the subscription management page (Stripe, or the sandbox portal). */
 export async function getCustomerPortalUrl(): Promise<string> {
   const data = await invokeFunction<unknown>('customer-portal', {
     returnUrl: `${window.location.origin}${paths.settings.getHref()}`,

@@ -22,7 +22,7 @@ type SubscribeDialogProps = {
 };
 
 /**
- * SPEC §2 "Subscribe to Continue": shown where an action needs a membership. Subscribe Now starts the
+ * "Subscribe to Continue" (docs/product.md, Payments): shown where an action needs a membership. Subscribe Now starts the
  * checkout for the role's plan and brings the user back to this page afterwards; Later just closes.
  */
 export function SubscribeDialog({ open, onOpenChange, accountRole: role }: SubscribeDialogProps) {

@@ -6,7 +6,7 @@ export type Plan = Enums<'subscription_plan'>;
 /** ADR 0010: a customer buys the client plan, a designer the designer plan (the database checks exactly this). */
 export const PLAN_FOR_ROLE: Record<Role, Plan> = { customer: 'client', designer: 'designer' };
 
-/** SPEC §1 and §9: names, prices and benefits shown on the plan cards. */
+/** Names, prices and benefits shown on the plan cards (docs/product.md, Who it is for). */
 export const PLANS: Record<Plan, { name: string; price: string; audience: string; benefits: readonly string[] }> = {
   client: {
     name: 'Client',

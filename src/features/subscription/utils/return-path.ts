@@ -1,6 +1,6 @@
 import { safeRedirectPath } from '@/config/paths';
 
-/** SPEC §4: after paying, the user returns to the page they subscribed from, kept under this key. */
+/** After paying, the user returns to the page they subscribed from, kept under this key. */
 export const PAYMENT_RETURN_PATH_KEY = 'paymentReturnPath';
 
 export function storePaymentReturnPath(path: string): void {
