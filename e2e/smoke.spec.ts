@@ -34,8 +34,8 @@ test('a protected page sends a visitor to /auth at once, remembering where they 
   const beforeAuth = [...asked];
   await expect(page.getByRole('heading', { level: 1, name: 'Login or Sign Up' })).toBeVisible();
   expect(beforeAuth.filter((path) => /\/(rest|auth|functions|storage|realtime)\/v1\//.test(path))).toEqual([]);
-  // Vite names a chunk after its module: the project page, its prefetch (the loader's reads) and supabase-js.
-  expect(beforeAuth.filter((path) => /\/assets\/(project|project-prefetch|supabase)-[\w-]{8}\.js$/.test(path))).toEqual(
+  // Vite names a chunk after its module: the project page, its loader's reads and supabase-js.
+  expect(beforeAuth.filter((path) => /\/assets\/(project|project-loader|supabase)-[\w-]{8}\.js$/.test(path))).toEqual(
     [],
   );
   // The check is not vacuous: the app's own code was loaded and recorded.

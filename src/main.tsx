@@ -48,6 +48,15 @@ function nextPaint(): Promise<void> {
   });
 }
 
+// A signed-in visitor opening a page directly: the page's route loader (if it has one) starts reading at once, into
+// the QueryClient the app will render with, while React, the router and the page's code download (ADR 0021).
+const early =
+  !hydrate && mayHaveSession()
+    ? import('@/app/early-start')
+        .then(({ startEarly }) => startEarly(window.location.pathname).queryClient)
+        .catch(() => undefined)
+    : undefined;
+
 // The app module is loaded dynamically so a start-up failure (e.g. supabase-js's "supabaseKey is required."
 // when VITE_SUPABASE_PUBLISHABLE_KEY is missing) still renders something a person can act on instead of a
 // blank page. The original error is rethrown to the console untouched.
@@ -57,8 +66,8 @@ void priorityImageLoaded()
   // instead of one long one while the page is already on screen. Any other page shows nothing until the app
   // runs, so everything is fetched at once (one round trip instead of two before the page's own requests).
   .then(() => (hydrate ? import('react-dom/client') : null))
-  .then(() => Promise.all([import('@/app/start'), misconfigured ? import('@/lib/supabase') : null]))
-  .then(([{ startApp }]) => startApp(container, hydrate))
+  .then(() => Promise.all([import('@/app/start'), early, misconfigured ? import('@/lib/supabase') : null]))
+  .then(([{ startApp }, queryClient]) => startApp(container, hydrate, queryClient))
   .catch((error: unknown) => {
     console.error(error);
     import('@/app/start').then(

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { routeLoaders } from '@/app/route-loaders';
 import { createRoutes } from '@/app/route-table';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -48,6 +49,15 @@ describe('route table (docs/product.md, Pages)', () => {
   it.each(PUBLIC)('%s is public', (url) => {
     const { matches } = leaf(url);
     expect(matches.filter((m) => m.route.element !== undefined).length).toBe(1); // the shell only
+  });
+
+  it('gives every route loader to its route (the early start runs the same ones)', () => {
+    expect(Object.keys(routeLoaders).length).toBeGreaterThan(0);
+    for (const path of Object.keys(routeLoaders)) {
+      const { route } = leaf(path.replace(/:\w+/g, 'x'));
+      expect(route?.path, path).toBe(path);
+      expect(route?.loader, path).toBeTypeOf('function');
+    }
   });
 
   it('sends any other path to the 404 page', () => {

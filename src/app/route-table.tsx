@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type RouteObject } from 'react-router-dom';
+import { type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { ProtectedRoute } from '@/app/protected-route';
+import { routeLoaders } from '@/app/route-loaders';
 import { RouteError } from '@/app/route-error';
 import { RootLayout } from '@/app/routes/root';
 import { PageSpinner } from '@/components/layouts/page-spinner';
@@ -20,6 +21,15 @@ type RouteOptions = {
  * options of the page's own hooks, so the page finds its data in the cache.
  */
 export function createRoutes(queryClient: QueryClient, { starting = () => false }: RouteOptions = {}): RouteObject[] {
+  // The route's loader (src/app/route-loaders.ts), given beside `lazy` so it runs while the page's code downloads (one
+  // exported by the page's module would wait for it). When the app starts on the page it also waits (at most 1.5 s)
+  // for the reads, so the page renders once, with its data (ADR 0021).
+  const loader =
+    (path: string): LoaderFunction =>
+    async ({ params }) => {
+      await routeLoaders[path]?.(queryClient, params, { waitMs: starting() ? COLD_START_WAIT_MS : 0 });
+      return null;
+    };
   return [
     {
       path: paths.home.path,
@@ -51,17 +61,7 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { path: paths.dashboard.designer.path, lazy: () => import('@/app/routes/dashboard-designer') },
                 {
                   path: paths.project.path,
-                  // Starts the page's reads while its code still downloads: a loader defined here runs alongside
-                  // `lazy`; one exported by the page module would wait for it. On a cold start it also waits (at
-                  // most 1.5 s) for those reads, so the page renders once, with its data (ADR 0021). Without the
-                  // loader's chunk (a failed download) the panels fetch their own data.
-                  loader: async ({ params }) => {
-                    const loader = await import('@/app/routes/project-loader').catch(() => null);
-                    await loader?.loadProjectPage(queryClient, params.projectId ?? '', {
-                      waitMs: starting() ? COLD_START_WAIT_MS : 0,
-                    });
-                    return null;
-                  },
+                  loader: loader(paths.project.path),
                   lazy: () => import('@/app/routes/project'),
                 },
                 { path: paths.portfolio.path, lazy: () => import('@/app/routes/portfolio') },

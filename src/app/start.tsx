@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -7,10 +8,16 @@ import { StartupError } from '@/app/startup-error';
 import { trackPageLoad } from '@/lib/page-settled';
 import { createQueryClient } from '@/lib/query-client';
 
-/** Renders the app into `container`: hydrating its prerendered HTML, or afresh (see src/main.tsx). */
-export async function startApp(container: HTMLElement, hydrate: boolean): Promise<void> {
+/**
+ * Renders the app into `container`: hydrating its prerendered HTML, or afresh (see src/main.tsx). `queryClient`:
+ * the one src/app/early-start.ts made and began to fill, if it ran.
+ */
+export async function startApp(
+  container: HTMLElement,
+  hydrate: boolean,
+  queryClient: QueryClient = createQueryClient(),
+): Promise<void> {
   // One client for the router's loaders and the app: what a loader reads is what the page's queries find.
-  const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
   // Background work (a restored session's account check) waits for the first page's route and loaders.
   trackPageLoad(routerReady(router));

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, type LoaderFunctionArgs } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
+import { startEarly } from '@/app/early-start';
 import { createRoutes } from '@/app/route-table';
 import { paths } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
@@ -244,5 +245,49 @@ describe("the project page's queries are the ones its route's loader reads", () 
   it('every query the loader reads is shown by the page in one of those states', () => {
     expect(readByLoader.size).toBeGreaterThan(0);
     expect([...readByLoader].filter((hash) => !mountedByPage.has(hash))).toEqual([]);
+  });
+
+  it('the early start of a signed-in deep link reads the same queries, once, into the client the app renders with', async () => {
+    const world = STATES[1]!.world;
+    wire.world = world;
+    storeSession(world.user);
+    const viaRouter = createQueryClient();
+    await runLoader(viaRouter);
+    const expected = viaRouter
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryHash)
+      .sort();
+    const routerRequests = wire.requests.map((r) => `${r.method} ${r.path}`).sort();
+    viaRouter.clear();
+    wire.requests.length = 0;
+
+    const { queryClient: client, started } = startEarly(paths.project.getHref(PROJECT_ID));
+    await started;
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryHash)
+        .sort(),
+    ).toEqual(expected);
+    expect(wire.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(routerRequests);
+
+    // The router runs the loader again when the app starts on the page: it finds every read done and asks nothing.
+    const early = wire.requests.length;
+    const view = await renderPage(client, STATES[1]!.panels);
+    expect(wire.requests.slice(early).filter((r) => r.path !== '/rest/v1/profiles')).toEqual([]);
+    act(() => view.unmount());
+    client.clear();
+  });
+
+  it('the early start reads nothing for a page without a loader', async () => {
+    wire.world = STATES[1]!.world;
+    storeSession(CUSTOMER);
+    const { queryClient: client, started } = startEarly(paths.settings.getHref());
+    await started;
+    expect(client.getQueryCache().getAll()).toEqual([]);
+    expect(wire.requests).toEqual([]);
   });
 });
