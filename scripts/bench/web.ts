@@ -5,20 +5,20 @@
 //
 // BENCH_WEB_PORT_BASE (default 58500: API +1, DB +2, inbox +4), BENCH_WEB_LH_RUNS (3), BENCH_WEB_PROJECT_RUNS (5),
 // BENCH_WEB_SKIP_LH=1 (no Lighthouse), CHROME_PATH (default: CHROMIUM_PATH as for `npm test`, else /usr/bin/chromium).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import pg from 'pg';
-import ws from 'ws';
-import { dbDirOf, loadConfig, type StackConfig } from '@good-space/local-supabase';
+import { dbDirOf, loadConfig } from '@good-space/local-supabase';
 import { repoRoot } from '../lib/repo-root.ts';
 import { loadavg, watchMachine } from './machine.ts';
 import { writeSection } from './report.ts';
 import { bytesBySource, chunkNames, filesOf, readManifest, sizeOf, staticClosure, viteBuild, type Manifest } from './web/build.ts';
-import { launchBrowser, measureProject, recordLanding, type ProjectRun } from './web/browser.ts';
+import { launchBrowser, measureProject, type ProjectRun } from './web/browser.ts';
+import { LANDING_JS_BUDGET_KB, recordLanding } from './web/landing.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseSummary } from './web/lighthouse.ts';
+import { addBenchMessages, BIG, demoProject, NEWEST_BENCH_MESSAGE, PROJECT_PANELS, seedStorage, sessionStorageEntries } from './web/project-setup.ts';
 import { serveStatic } from './web/serve.ts';
 import { startStackProcess } from './web/stack-process.ts';
 import { describe } from './web/waterfall.ts';
@@ -28,9 +28,7 @@ const BASE = Number(process.env.BENCH_WEB_PORT_BASE ?? 58500);
 const LH_RUNS = Number(process.env.BENCH_WEB_LH_RUNS ?? 3);
 const PROJECT_RUNS = Number(process.env.BENCH_WEB_PROJECT_RUNS ?? 5);
 const SKIP_LH = process.env.BENCH_WEB_SKIP_LH === '1';
-const CUSTOMER = { email: 'customer@goodspace.test', password: 'GoodSpace123' };
-const BIG = 10_000;
-const GOALS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95, lcpMs: 2000, cls: 0.02, landingJsKb: 150, depth: 2, bigReadyMs: 1000 };
+const GOALS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95, lcpMs: 2000, cls: 0.02, landingJsKb: LANDING_JS_BUDGET_KB, depth: 2, bigReadyMs: 1000 };
 
 const log = (m: string) => console.log(`[bench:web] ${m}`);
 const kb = (b: number) => (b / 1024).toFixed(1);
@@ -47,44 +45,6 @@ function git(...args: string[]): string {
   } catch {
     return '?';
   }
-}
-
-/** scripts/seed-storage.ts against this stack (pictures for the seeded projects), bounded. */
-async function seedStorage(config: StackConfig, timeoutMs = 6 * 60_000): Promise<string | null> {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'scripts/seed-storage.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, SUPABASE_URL: config.apiUrl, SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  clearTimeout(timer);
-  return code === 0 ? null : `seed-storage exited with ${code}: ${out.trim().split('\n').slice(-3).join(' / ')}`;
-}
-
-/** The localStorage entries supabase-js writes for a signed-in session (key and format are its own). */
-async function sessionStorageEntries(config: StackConfig): Promise<[string, string][]> {
-  const store = new Map<string, string>();
-  const client = createClient(config.apiUrl, config.publishableKey, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (k: string) => store.get(k) ?? null,
-        setItem: (k: string, v: string) => void store.set(k, v),
-        removeItem: (k: string) => void store.delete(k),
-      },
-    },
-    realtime: { transport: ws as unknown as NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'] },
-  });
-  const { error } = await client.auth.signInWithPassword(CUSTOMER);
-  if (error) throw new Error(`sign-in ${CUSTOMER.email}: ${error.message}`);
-  await client.removeAllChannels();
-  return [...store.entries()];
 }
 
 interface LandingReport {
@@ -190,18 +150,10 @@ async function main() {
     }
 
     // Project detail: the demo customer's active project.
-    const { rows } = await db.query<{ id: string; title: string; designer_id: string; customer_id: string; n: string }>(
-      `select p.id, p.title, p.designer_id, p.customer_id, (select count(*) from public.messages m where m.project_id = p.id) n
-         from public.projects p join auth.users u on u.id = p.customer_id
-        where u.email = $1 and p.status = 'active' and p.designer_id is not null order by p.created_at limit 1`,
-      [CUSTOMER.email],
-    );
-    const project = rows[0];
-    if (!project) throw new Error(`no active project of ${CUSTOMER.email} in the seed`);
+    const project = await demoProject(db);
     projectTitle = project.title;
     const storage = await sessionStorageEntries(config);
-    const panels = ['Items & Budget', 'Photos', 'Messages'];
-    const common = { baseUrl: server.url, apiUrl: config.apiUrl, projectId: project.id, storage, panels };
+    const common = { baseUrl: server.url, apiUrl: config.apiUrl, projectId: project.id, storage, panels: PROJECT_PANELS };
     const measure = async (label: string, messages: number, cpuThrottle: number, runs: number, newestText?: string) => {
       const sc: ProjectScenario = { label, messages, cpuThrottle, runs: [] };
       for (let i = 0; i < runs; i++) {
@@ -216,18 +168,9 @@ async function main() {
     loadDuring.push(loadavg());
 
     log(`inserting ${BIG.toLocaleString('en-US')} messages as postgres`);
-    await db.query(
-      `insert into public.messages (project_id, sender_id, content, created_at)
-       select $1, case when g % 2 = 0 then $2::uuid else $3::uuid end,
-              'Bench message ' || g || ': ' || repeat('about the sofa, the lamp and the rug. ', 1 + g % 6),
-              now() - (${BIG + 1} - g) * interval '1 second'
-         from generate_series(1, ${BIG}) g`,
-      [project.id, project.customer_id, project.designer_id],
-    );
-    await db.query('analyze public.messages');
-    const total = Number(project.n) + BIG;
-    await measure(`${total.toLocaleString('en-US')} messages`, total, 1, PROJECT_RUNS, `Bench message ${BIG}:`);
-    await measure(`${total.toLocaleString('en-US')} messages, CPU 4× slower`, total, 4, Math.max(1, Math.ceil(PROJECT_RUNS / 2)), `Bench message ${BIG}:`);
+    const total = await addBenchMessages(db, project);
+    await measure(`${total.toLocaleString('en-US')} messages`, total, 1, PROJECT_RUNS, NEWEST_BENCH_MESSAGE);
+    await measure(`${total.toLocaleString('en-US')} messages, CPU 4× slower`, total, 4, Math.max(1, Math.ceil(PROJECT_RUNS / 2)), NEWEST_BENCH_MESSAGE);
     loadDuring.push(loadavg());
   } finally {
     await browser?.close().catch(() => undefined);

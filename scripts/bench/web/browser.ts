@@ -1,5 +1,5 @@
-// Playwright-core on the local Chromium: the landing page's loaded JS/CSS, and the project detail page's
-// requests, dependency levels and time until every panel shows.
+// Playwright-core on the local Chromium: the project detail page's requests, dependency levels and time until
+// every panel shows (the landing page's JavaScript: landing.ts).
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROME_PATH } from './lighthouse.ts';
 import { describe, levels, type Leveled } from './waterfall.ts';
@@ -21,7 +21,7 @@ interface PageEl {
   complete?: boolean;
   naturalWidth?: number;
 }
-interface PageGlobals {
+export interface PageGlobals {
   document: { querySelector(s: string): PageEl | null; querySelectorAll(s: string): ArrayLike<PageEl> & Iterable<PageEl> };
   localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
   location: { pathname: string };
@@ -32,49 +32,6 @@ interface PageGlobals {
   };
   __ws: { url: string; start: number; open: number | null }[];
   __benchReadyAt?: number;
-}
-
-interface ResourceEntry {
-  name: string;
-  initiatorType: string;
-  startTime: number;
-  responseEnd: number;
-  transferSize: number;
-}
-
-export interface LandingLoad {
-  /** Path (e.g. /assets/index-abc.js) of every JS and CSS file the page loaded, and whether it ended before FCP. */
-  files: { path: string; beforeFcp: boolean }[];
-  fcpMs: number | undefined;
-}
-
-/** Opens `/` (desktop Chromium, no throttling), lets it settle, lists the JS and CSS it fetched. */
-export async function recordLanding(browser: Browser, baseUrl: string, pagePath = '/'): Promise<LandingLoad> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
-  try {
-    const page = await context.newPage();
-    await page.goto(baseUrl + pagePath, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-    const { entries, fcp } = await page.evaluate(() => {
-      const g = globalThis as unknown as PageGlobals;
-      return {
-        entries: g.performance.getEntriesByType('resource').map((r) => ({
-          name: r.name,
-          initiatorType: r.initiatorType ?? '',
-          startTime: r.startTime,
-          responseEnd: r.responseEnd ?? 0,
-          transferSize: r.transferSize ?? 0,
-        })),
-        fcp: g.performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      };
-    });
-    const files = (entries as ResourceEntry[])
-      .filter((e) => e.name.startsWith(baseUrl) && /\.(js|css)$/.test(new URL(e.name).pathname))
-      .map((e) => ({ path: new URL(e.name).pathname, beforeFcp: fcp === undefined || e.responseEnd <= fcp }));
-    return { files, fcpMs: fcp };
-  } finally {
-    await context.close();
-  }
 }
 
 export interface ProjectRun {

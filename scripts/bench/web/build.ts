@@ -2,8 +2,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { repoRoot } from '../../lib/repo-root.ts';
+import { gzipSize } from './landing.ts';
 
 export interface ManifestChunk {
   file: string;
@@ -17,12 +17,20 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** Runs `vite build` as a child process (bounded) with the stack's URL and key baked in. */
-export async function viteBuild(outDir: string, env: Record<string, string>, timeoutMs = 10 * 60_000): Promise<number> {
+/**
+ * Runs `vite build` as a child process (bounded) with the stack's URL and key baked in; `cwd`: the app to build
+ * (another checkout of it for an A/B comparison, with this one's node_modules).
+ */
+export async function viteBuild(
+  outDir: string,
+  env: Record<string, string>,
+  timeoutMs = 10 * 60_000,
+  cwd = repoRoot,
+): Promise<number> {
   const started = performance.now();
   const bin = path.join(repoRoot, 'node_modules/.bin/vite');
   const child = spawn(bin, ['build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
-    cwd: repoRoot,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -49,7 +57,7 @@ export function sizeOf(outDir: string, file: string): { raw: number; gzip: numbe
   let s = gzCache.get(key);
   if (!s) {
     const buf = readFileSync(key);
-    s = { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+    s = { raw: buf.length, gzip: gzipSize(buf) };
     gzCache.set(key, s);
   }
   return s;
