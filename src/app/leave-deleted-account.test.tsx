@@ -8,11 +8,17 @@ import { ProtectedRoute } from '@/app/protected-route';
 import { signOut } from '@/features/auth/api/sign-out';
 import { AuthContext, type AuthState } from '@/features/auth/utils/auth-context';
 
-vi.mock('@/features/auth/api/sign-out', () => ({ signOut: vi.fn() }));
+vi.mock('@/features/auth/api/sign-out', () => ({ signOut: vi.fn(), expectSignOutTo: vi.fn() }));
 
 const user = { id: 'u1', email: 'ada@example.com' } as User;
 const SIGNED_IN: AuthState = { status: 'signed-in', session: { user } as Session, user, event: 'INITIAL_SESSION' };
-const SIGNED_OUT: AuthState = { status: 'signed-out', session: null, user: null, event: 'SIGNED_OUT' };
+const SIGNED_OUT: AuthState = {
+  status: 'signed-out',
+  session: null,
+  user: null,
+  event: 'SIGNED_OUT',
+  endsAt: 'home',
+};
 
 let setAuth: (next: AuthState) => void = () => {};
 let leaving: Promise<void> | null = null;
@@ -77,5 +83,37 @@ describe('useLeaveDeletedAccount', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByText('home page')).toBeInTheDocument();
     expect(screen.queryByText('auth page')).not.toBeInTheDocument();
+  });
+});
+
+describe('ProtectedRoute after a sign-out', () => {
+  function renderSignedOut(endsAt: 'home' | 'auth') {
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <p>home page</p> },
+        { path: '/auth', element: <p>auth page</p> },
+        { element: <ProtectedRoute />, children: [{ path: '/profile/customer', element: <p>profile</p> }] },
+      ],
+      { initialEntries: ['/profile/customer'] },
+    );
+    render(
+      <AuthContext value={{ status: 'signed-out', session: null, user: null, event: 'SIGNED_OUT', endsAt }}>
+        <RouterProvider router={router} />
+      </AuthContext>,
+    );
+    return router;
+  }
+
+  // A background account check may sign out while the deleted account's page is still on screen: that sign-out
+  // must end home too, not on /auth.
+  it('ends where the sign-out said: home after an account deletion', async () => {
+    renderSignedOut('home');
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(screen.queryByText('auth page')).not.toBeInTheDocument();
+  });
+
+  it('ends on /auth after any other sign-out (Logout, a session the account check cleared)', async () => {
+    renderSignedOut('auth');
+    expect(await screen.findByText('auth page')).toBeInTheDocument();
   });
 });

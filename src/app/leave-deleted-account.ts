@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { signOut } from '@/features/auth/api/sign-out';
+import { expectSignOutTo, signOut } from '@/features/auth/api/sign-out';
 
 /**
  * What every delete-account button does once the account is gone: the user ends on '/', signed out.
@@ -14,7 +14,9 @@ import { signOut } from '@/features/auth/api/sign-out';
 export function useLeaveDeletedAccount(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
+    // Whichever sign-out lands first (this one, or the account check finding the user gone) ends at home.
+    expectSignOutTo('home');
     await navigate(paths.home.getHref(), { replace: true, flushSync: true });
-    await signOut();
+    await signOut({ endsAt: 'home' });
   }, [navigate]);
 }

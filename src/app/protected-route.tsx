@@ -13,8 +13,12 @@ export function ProtectedRoute() {
   const location = useLocation();
   if (auth.status === 'loading') return <PageSpinner label="Checking your session…" />;
   if (auth.status === 'signed-out') {
-    // Signing out on this page (Logout, or a session cleared by the user check) is not "going somewhere".
-    if (auth.event === 'SIGNED_OUT') return <Navigate to={paths.auth.getHref()} replace />;
+    // Signing out on this page (Logout, or a session cleared by the user check) is not "going somewhere": it ends
+    // on /auth, or where the sign-out said (home after deleting the account, also when this page is still on
+    // screen as that sign-out lands: otherwise its redirect to /auth could win over the way home).
+    if (auth.event === 'SIGNED_OUT') {
+      return <Navigate to={auth.endsAt === 'home' ? paths.home.getHref() : paths.auth.getHref()} replace />;
+    }
     const redirectTo = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.auth.getHref({ redirectTo })} replace />;
   }

@@ -2,7 +2,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { checkUserExists } from '@/features/auth/api/check-user-exists';
-import { signOut } from '@/features/auth/api/sign-out';
+import { signOut, takeSignOutEnd } from '@/features/auth/api/sign-out';
 import { AuthContext, type AuthState } from '@/features/auth/utils/auth-context';
 import { whenPageSettled } from '@/lib/page-settled';
 import { isSessionKey, mayHaveSession } from '@/lib/session-hint';
@@ -13,9 +13,10 @@ const LOADING: AuthState = { status: 'loading', session: null, user: null, event
 const GUEST: AuthState = { status: 'signed-out', session: null, user: null, event: null };
 
 function stateOf(event: AuthChangeEvent, session: Session | null): AuthState {
-  return session
-    ? { status: 'signed-in', session, user: session.user, event }
-    : { status: 'signed-out', session: null, user: null, event };
+  if (session) return { status: 'signed-in', session, user: session.user, event };
+  if (event === 'SIGNED_OUT')
+    return { status: 'signed-out', session: null, user: null, event, endsAt: takeSignOutEnd() };
+  return { status: 'signed-out', session: null, user: null, event };
 }
 
 /**
