@@ -21,7 +21,7 @@ const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: t
 
 const SHARED = ['./src/components', './src/lib', './src/config', './src/types', './src/hooks', './src/utils'];
 
-/** DESIGN §2: app → features → components, lib, config, types; local-supabase and src never meet. */
+/** docs/architecture.md: app → features → components, lib, config, types; local-supabase and src never meet. */
 const boundaryZones = [
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
@@ -50,7 +50,7 @@ const boundaryZones = [
 /** ADR 0022: outside its own folder, the local stack is a package used through its entries only. */
 const STACK_FILES = "Import '@good-space/local-supabase' (or '@good-space/local-supabase/testing'), never its files.";
 
-/** File names are kebab-case (DESIGN §2); dots separate suffixes (`.test`, `.config`, `.d`). */
+/** File names are kebab-case; dots separate suffixes (`.test`, `.config`, `.d`). */
 const kebabCase = {
   meta: { type: 'suggestion', schema: [], messages: { name: "File name '{{name}}' is not kebab-case." } },
   /** @param {import('eslint').Rule.RuleContext} context */
@@ -119,7 +119,7 @@ export default defineConfig(
       'import-x/no-default-export': 'error',
       'import-x/no-duplicates': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      // Every promise is awaited or explicitly voided: no silent failures (DESIGN §3).
+      // Every promise is awaited or explicitly voided: no silent failures.
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       'no-console': ['error', { allow: ['error', 'warn'] }],
