@@ -92,19 +92,17 @@ describe('designer dashboard: My Bids', () => {
   beforeEach(() => {
     counts.project_bids = 25;
     counts.projects = 1;
-    designerBids
-      .mockReset()
-      .mockReturnValue([
-        bid(1, {
-          project_id: LOST,
-          project_title: 'Sunny loft',
-          status: 'rejected',
-          can_open: false,
-          bid_amount: 850.5,
-        }),
-        bid(2, { project_id: WON, project_title: 'Brick studio', status: 'accepted', can_open: true }),
-        ...Array.from({ length: DESIGNER_BIDS_PAGE_SIZE - 2 }, (_, i) => bid(i + 3, {})),
-      ]);
+    designerBids.mockReset().mockReturnValue([
+      bid(1, {
+        project_id: LOST,
+        project_title: 'Sunny loft',
+        status: 'rejected',
+        can_open: false,
+        bid_amount: 850.5,
+      }),
+      bid(2, { project_id: WON, project_title: 'Brick studio', status: 'accepted', can_open: true }),
+      ...Array.from({ length: DESIGNER_BIDS_PAGE_SIZE - 2 }, (_, i) => bid(i + 3, {})),
+    ]);
   });
 
   it("is a tab with the designer's total of bids, listing each with its status; a lost one says so", async () => {
