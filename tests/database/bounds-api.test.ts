@@ -7,7 +7,7 @@ import { connect } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 
 /**
- * SPEC §5 bounds through the API, as the app sends them: at the limit the insert succeeds; just past it the
+ * The product's bounds (docs/product.md, Limits) through the API, as the app sends them: at the limit the insert succeeds; just past it the
  * answer is HTTP 400 with the constraint's SQLSTATE and no row is added.
  */
 let c: pg.Client;
@@ -27,7 +27,7 @@ async function count(table: string): Promise<number> {
     .rows[0]!.n;
 }
 
-describe('SPEC §5 bounds through the API', () => {
+describe('the product bounds through the API', () => {
   for (const b of BOUNDS) {
     it(b.name, async () => {
       const attempt = async (value: unknown) => {

@@ -1,6 +1,6 @@
 import type { World } from './support/world.ts';
 
-/** SPEC §5 and §9 bounds as data: a valid row, then values at the limit (accepted) and just past it (refused). */
+/** The product's bounds (docs/product.md, Limits) as data: a valid row, then values at the limit (accepted) and just past it (refused). */
 export type Who = 'owner' | 'assigned' | 'otherDesigner';
 export interface Bound {
   name: string;

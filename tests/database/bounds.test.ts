@@ -5,7 +5,7 @@ import { BOUNDS, SCOPE } from './bounds.data.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 
 /**
- * SPEC §5 and §9 bounds, each at its limit (accepted) and just past it (refused with the right SQLSTATE,
+ * The product's bounds (docs/product.md, Limits and each section's form rules), each at its limit (accepted) and just past it (refused with the right SQLSTATE,
  * which PostgREST turns into HTTP 400; nothing changes). Attempts run as the user the app would act as.
  */
 let c: pg.Client;
@@ -25,7 +25,7 @@ async function count(table: string): Promise<number> {
     .rows[0]!.n;
 }
 
-describe('SPEC §5 bounds', () => {
+describe('the product bounds', () => {
   for (const b of BOUNDS) {
     it(b.name, async () => {
       const before = await count(b.table);

@@ -111,7 +111,7 @@ describe('open projects: the 100-mile rule and the total, in the database', () =
     expect(await openCount(client, null)).toBe(33);
     expect(await openCount(client, DUNEDIN)).toBe(30);
     expect(await openCount(client, AUCKLAND)).toBe(3);
-    // None within 100 miles of the origin: every open project is shown (SPEC §9), and counted.
+    // None within 100 miles of the origin: every open project is shown (docs/product.md, Limits), and counted.
     expect(await openCount(client, GULF_OF_GUINEA)).toBe(33);
 
     const near = await allOpen(client, DUNEDIN);

@@ -11,7 +11,7 @@ import {
 import { connect } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 
-/** The live feeds the screens use (SPEC §7): only the people allowed to read a row receive its change. */
+/** The live feeds the screens use (docs/schema.md): only the people allowed to read a row receive its change. */
 let c: pg.Client;
 let w: World;
 const open: Listening[] = [];

@@ -79,7 +79,7 @@ describe('sandbox checkout, subscription and portal', () => {
     expect(status).toMatchObject({ subscribed: true, plan: 'client', product_id: 'prod_sandbox_client', price_id: 'price_sandbox_client', status: 'active', provider: 'sandbox' });
     const end = new Date(status!.subscription_end!).getTime();
     expect(end).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
-    // The same table row-level security reads: the customer may now create a project (SPEC §5).
+    // The same table row-level security reads: the customer may now create a project (docs/product.md, Projects).
     const [row] = await sql<{ status: string; provider: string }>(`select status, provider from public.subscriptions where user_id = $1 and plan = 'client'`, [customer.id]);
     expect(row).toEqual({ status: 'active', provider: 'sandbox' });
 
