@@ -1,7 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, API_URL, nodeOptions, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
+import { anonClient, clientAs } from '@good-space/local-supabase/testing';
 import { actAs, connect, createUser, deleteUsers, user } from './support/pg.ts';
 
 /**
@@ -28,13 +28,7 @@ let auckland: string[] = [];
 let assigned: string[] = [];
 let lost: string;
 
-async function as(id: string): Promise<SupabaseClient> {
-  const token = await signUserJwt(id);
-  return createClient(API_URL, stackConfig.publishableKey, {
-    ...nodeOptions,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
-}
+const as = clientAs;
 
 async function insertProjects(
   owner: string,

@@ -1,8 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterCursor, nextCursor, type KeysetCursor } from '../../src/lib/keyset-cursor.ts';
-import { API_URL, nodeOptions, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
+import { clientAs } from '@good-space/local-supabase/testing';
 import { connect } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 
@@ -37,13 +36,7 @@ afterAll(async () => {
   await c.end();
 });
 
-async function customer(): Promise<SupabaseClient> {
-  const token = await signUserJwt(w.owner);
-  return createClient(API_URL, stackConfig.publishableKey, {
-    ...nodeOptions,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
-}
+const customer = () => clientAs(w.owner);
 
 describe('messages, keyset pages', () => {
   it('lists every message of the project once, newest first, across pages that split same-instant messages', async () => {

@@ -1,8 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterCursor, nextCursor, type KeysetCursor } from '../../src/lib/keyset-cursor.ts';
-import { API_URL, nodeOptions, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
+import { clientAs } from '@good-space/local-supabase/testing';
 import { connect } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 
@@ -34,13 +33,7 @@ afterAll(async () => {
   await c.end();
 });
 
-async function designer(): Promise<SupabaseClient> {
-  const token = await signUserJwt(w.otherDesigner);
-  return createClient(API_URL, stackConfig.publishableKey, {
-    ...nodeOptions,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
-}
+const designer = () => clientAs(w.otherDesigner);
 
 describe('open projects, keyset pages', () => {
   it('lists every open project once, newest first, across pages that split same-instant projects', async () => {

@@ -1,7 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, API_URL, nodeOptions, serviceClient, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
+import { anonClient, clientAs, serviceClient } from '@good-space/local-supabase/testing';
 import { connect, inRolledBackTx, user } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 
@@ -21,13 +21,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function as(id: string): Promise<SupabaseClient> {
-  const token = await signUserJwt(id);
-  return createClient(API_URL, stackConfig.publishableKey, {
-    ...nodeOptions,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
-}
+const as = clientAs;
 type Row = {
   id: string;
   title: string;

@@ -1,8 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designStyles } from '../../src/config/design-styles.ts';
-import { API_URL, createUser as signUp, nodeOptions, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
+import { clientAs, createUser as signUp } from '@good-space/local-supabase/testing';
 import { connect, deleteUsers } from './support/pg.ts';
 
 /**
@@ -36,13 +35,7 @@ async function storedProfile(userId: string) {
   return rows[0];
 }
 
-async function as(id: string): Promise<SupabaseClient> {
-  const token = await signUserJwt(id);
-  return createClient(API_URL, stackConfig.publishableKey, {
-    ...nodeOptions,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
-}
+const as = clientAs;
 
 describe('the landing style reaches the customer profile by name', () => {
   it('stores the name for the landing id, through the Auth sign-up', async () => {

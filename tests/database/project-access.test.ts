@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, API_URL, nodeOptions, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
+import { anonClient, clientAs } from '@good-space/local-supabase/testing';
 import { connect } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 
@@ -22,13 +21,7 @@ afterAll(async () => {
   await c.end();
 });
 
-async function as(id: string): Promise<SupabaseClient> {
-  const token = await signUserJwt(id);
-  return createClient(API_URL, stackConfig.publishableKey, {
-    ...nodeOptions,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
-}
+const as = clientAs;
 async function access(userId: string, projectId: string) {
   const { data, error } = await (await as(userId)).rpc('project_access', { project_id: projectId });
   expect(error).toBeNull();

@@ -1,7 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, API_URL, nodeOptions, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
+import { anonClient, clientAs } from '@good-space/local-supabase/testing';
 import { connect, createUser, deleteUsers } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 
@@ -30,13 +30,7 @@ afterAll(async () => {
   await c.end();
 });
 
-async function as(id: string): Promise<SupabaseClient> {
-  const token = await signUserJwt(id);
-  return createClient(API_URL, stackConfig.publishableKey, {
-    ...nodeOptions,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
-}
+const as = clientAs;
 const upload = (client: SupabaseClient, bucket: string, path: string) =>
   client.storage.from(bucket).upload(path, new Blob([PNG], { type: 'image/png' }), { contentType: 'image/png' });
 const names = async (client: SupabaseClient, bucket: string, folder: string) => {

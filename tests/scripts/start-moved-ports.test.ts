@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PUBLISHABLE_KEY, loadConfig, wipeData } from '@good-space/local-supabase';
-import { extractLink, nodeOptions, uniqueEmail } from '@good-space/local-supabase/testing';
+import { extractLink, latestMailTo, nodeOptions, uniqueEmail } from '@good-space/local-supabase/testing';
 import { repoRoot } from '../../scripts/lib/repo-root.ts';
 
 // `npm start` with every port the README lets a user move moved at once (APP_PORT, LOCAL_SUPABASE_API_PORT,
@@ -90,18 +90,6 @@ async function signedIn(email: string, password: string): Promise<SupabaseClient
   return client;
 }
 
-/** The newest mail to `email` in the moved inbox (with this subject, when given), once it has arrived. */
-async function mailTo(email: string, subject?: string): Promise<{ HTML: string }> {
-  for (;;) {
-    const list = (await (await fetch(`${INBOX}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json()) as {
-      messages: { ID: string; Subject: string }[];
-    };
-    const hit = list.messages.find((m) => subject === undefined || m.Subject === subject);
-    if (hit) return (await (await fetch(`${INBOX}/api/v1/message/${hit.ID}`)).json()) as { HTML: string };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Where a mailed link sends the browser after the API has verified it. */
 async function landing(link: string): Promise<URL> {
   const res = await fetch(link, { redirect: 'manual' });
@@ -137,7 +125,9 @@ describe('npm start with every port moved', () => {
       options: { data: { full_name: 'Moved Port', username: `moved-${email.slice(6, 14)}`, role: 'customer' } },
     });
     expect(error).toBeNull();
-    const link = extractLink((await mailTo(email, 'Confirm your signup')).HTML);
+    const link = extractLink(
+      (await latestMailTo(email, undefined, { inboxUrl: INBOX, subject: 'Confirm your signup' })).HTML,
+    );
     expect(link.startsWith(`${API}/auth/v1/verify?`)).toBe(true);
     // No redirect_to in the request: auth sends the user to site_url, which follows the app.
     const to = await landing(link);
@@ -149,7 +139,9 @@ describe('npm start with every port moved', () => {
     const client = createClient(API, DEFAULT_PUBLISHABLE_KEY, nodeOptions);
     const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo: `${APP}/auth?reset=true` });
     expect(error).toBeNull();
-    const to = await landing(extractLink((await mailTo(email, 'Reset your password')).HTML));
+    const to = await landing(
+      extractLink((await latestMailTo(email, undefined, { inboxUrl: INBOX, subject: 'Reset your password' })).HTML),
+    );
     expect(`${to.origin}${to.pathname}${to.search}`).toBe(`${APP}/auth?reset=true`);
     expect(new URLSearchParams(to.hash.slice(1)).get('type')).toBe('recovery');
   });

@@ -18,5 +18,5 @@ export {
   type InboxMessage,
 } from './users.ts';
 export { listen, realtimeClient, sleep, waitFor, type Listening } from './realtime.ts';
-export { signUserJwt } from './tokens.ts';
+export { clientAs, signUserJwt } from './tokens.ts';
 export { sql } from './sql.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { stackConfig } from './clients.ts';
+import { nodeOptions, stackConfig } from './clients.ts';
 
 /**
  * An HS256 access token signed with the project's JWT secret, as any service accepts (hosted verifies
@@ -17,4 +18,13 @@ export async function signUserJwt(
     .setIssuedAt(now)
     .setExpirationTime(now + expiresInSeconds)
     .sign(new TextEncoder().encode(stackConfig.jwtSecret));
+}
+
+/** A supabase-js client acting as the user `sub` (a token from signUserJwt): row-level security applies as to them. */
+export async function clientAs(sub: string): Promise<SupabaseClient> {
+  const token = await signUserJwt(sub);
+  return createClient(stackConfig.apiUrl, stackConfig.publishableKey, {
+    ...nodeOptions,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
 }

@@ -58,14 +58,25 @@ export interface InboxMessage {
   Text: string;
 }
 
-/** The newest mail to `email` from the inbox's Mailpit API, waiting up to `timeoutMs` for it. */
-export async function latestMailTo(email: string, timeoutMs = 60_000): Promise<InboxMessage> {
+/**
+ * The newest mail to `email` (with this subject, when given) from the inbox's Mailpit API (this test stack's, or
+ * `inboxUrl`), waiting up to `timeoutMs` for it.
+ */
+export async function latestMailTo(
+  email: string,
+  timeoutMs = 60_000,
+  { inboxUrl = stackConfig.inboxUrl, subject }: { inboxUrl?: string; subject?: string } = {},
+): Promise<InboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`${stackConfig.inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`);
-    const list = (await res.json()) as { messages: { ID: string; To: { Address: string }[] }[] };
-    const hit = list.messages.find((m) => m.To.some((t) => t.Address.toLowerCase() === email.toLowerCase()));
-    if (hit) return (await (await fetch(`${stackConfig.inboxUrl}/api/v1/message/${hit.ID}`)).json()) as InboxMessage;
+    const res = await fetch(`${inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`);
+    const list = (await res.json()) as { messages: { ID: string; Subject: string; To: { Address: string }[] }[] };
+    const hit = list.messages.find(
+      (m) =>
+        m.To.some((t) => t.Address.toLowerCase() === email.toLowerCase()) &&
+        (subject === undefined || m.Subject === subject),
+    );
+    if (hit) return (await (await fetch(`${inboxUrl}/api/v1/message/${hit.ID}`)).json()) as InboxMessage;
     if (Date.now() > deadline) throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
