@@ -1,13 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  listen,
-  type Listening,
-  realtimeClient,
-  signUserJwt,
-  sleep,
-  waitFor,
-} from '@good-space/local-supabase/testing';
+import { listen, type Listening, realtimeClient, signUserJwt, waitFor } from '@good-space/local-supabase/testing';
 import { asActor, connect, user } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
 
@@ -56,7 +49,17 @@ describe("a designer's bids feed", () => {
     await waitFor(() => Boolean(update(loser) && update(winner)), 'both bid updates');
     expect(update(loser)).toMatchObject({ new: { id: w.bid, status: 'rejected' } });
     expect(update(winner)).toMatchObject({ new: { id: rivalBid, status: 'accepted' } });
-    await sleep(500);
+    // An end marker per feed instead of a pause: changes arrive in commit order, so once each designer has heard
+    // of a later edit of their own bid, anything the acceptance could have sent them has arrived too.
+    await c.query(`update public.project_bids set proposal = proposal || '.' where id = any($1)`, [[w.bid, rivalBid]]);
+    const marked = (l: Listening, id: string) =>
+      l.changes.some(
+        (ch) =>
+          ch.eventType === 'UPDATE' &&
+          (ch.new as { id: string; proposal: string }).id === id &&
+          (ch.new as { proposal: string }).proposal.endsWith('.'),
+      );
+    await waitFor(() => marked(loser, w.bid) && marked(winner, rivalBid), 'the end markers');
     expect(loser.changes.every((ch) => (ch.new as { designer_id?: string }).designer_id === w.assigned)).toBe(true);
     expect(winner.changes.every((ch) => (ch.new as { designer_id?: string }).designer_id === w.otherDesigner)).toBe(
       true,
