@@ -2,7 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { storedObjectPath } from '@good-space/local-supabase';
-import { anonClient, API_URL, createUser, serviceClient, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
+import {
+  anonClient,
+  API_URL,
+  createUser,
+  serviceClient,
+  signedInClient,
+  sql,
+  stackConfig,
+} from '@good-space/local-supabase/testing';
 
 /**
  * Account deletion through the delete-account function on the real local stack (ADR 0018): the leaving user's

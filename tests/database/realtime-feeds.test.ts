@@ -41,7 +41,10 @@ describe('realtime feeds', () => {
     // INSERT and UPDATE are RLS-checked per subscriber. DELETE is not (hosted sends every subscriber the key of
     // any deleted row), and other test files delete their users' nudges meanwhile, so the snoop watches writes only.
     const snoop = await subscribe(w.assigned, 'nudges-all', { event: 'INSERT', table: 'designer_nudges' });
-    const snoopUpdates = await subscribe(w.assigned, 'nudges-all-updates', { event: 'UPDATE', table: 'designer_nudges' });
+    const snoopUpdates = await subscribe(w.assigned, 'nudges-all-updates', {
+      event: 'UPDATE',
+      table: 'designer_nudges',
+    });
     await c.query(`insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3)`, [
       w.owner,
       w.otherDesigner,

@@ -1,7 +1,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, API_URL, nodeOptions, serviceClient, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
+import {
+  anonClient,
+  API_URL,
+  nodeOptions,
+  serviceClient,
+  signUserJwt,
+  stackConfig,
+} from '@good-space/local-supabase/testing';
 import { OPS, RLS_MATRIX, WHO, type Op, type TableSpec, type Who } from './rls-matrix.data.ts';
 import { connect } from './support/pg.ts';
 import { buildWorld, destroyWorld, type World } from './support/world.ts';
