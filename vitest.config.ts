@@ -37,6 +37,12 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup-tests.ts'],
+          // The real supabase-js client, built for an origin nothing listens on: src/testing/supabase-http.ts
+          // answers it at the HTTP boundary.
+          env: {
+            VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
+            VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_unit_tests',
+          },
           css: false,
           // Only catches a hang (Vitest's default, 5 s, fails a slow render on a busy machine).
           testTimeout: 60_000,

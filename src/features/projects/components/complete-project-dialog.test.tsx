@@ -1,21 +1,29 @@
 import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompleteProjectDialog } from '@/features/projects/components/complete-project-dialog';
+import { pgrstError, pgrstRows, recordRequests, restUrl, server } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
-// The wire: from('projects').update(values).eq('id', id).select('id').
-const update = vi.fn();
-const result = vi.fn();
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    from: () => ({
-      update: (values: unknown) => {
-        update(values);
-        return { eq: () => ({ select: () => Promise.resolve(result()) }) };
-      },
-    }),
-  },
-}));
+const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
+const DESIGNER_ID = 'd0000000-0000-4000-8000-000000000002';
+
+/** The backend answers the completion with `answer` (the updated rows it returns, or an error). */
+function backendAnswers(answer: (request: Request) => Response) {
+  server.use(http.patch(restUrl('projects'), ({ request }) => answer(request)));
+}
+const completes = () => backendAnswers((request) => pgrstRows(request, [{ id: PROJECT_ID }]));
+
+/** The one update the dialog sent: its filter, what it asked back, and the values. */
+async function sentUpdate(sent: ReturnType<typeof recordRequests>) {
+  const updates = await sent.to('PATCH', 'rest/v1/projects');
+  expect(updates).toHaveLength(1);
+  const [update] = updates;
+  expect(update!.url.searchParams.get('id')).toBe(`eq.${PROJECT_ID}`);
+  expect(update!.url.searchParams.get('select')).toBe('id');
+  return update!.body;
+}
+
 const toastError = vi.fn();
 const toastSuccess = vi.fn();
 vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
@@ -24,7 +32,13 @@ function renderDialog() {
   const onOpenChange = vi.fn();
   const onCompleted = vi.fn();
   const view = renderWithClient(
-    <CompleteProjectDialog open onOpenChange={onOpenChange} projectId="p1" designerId="d1" onCompleted={onCompleted} />,
+    <CompleteProjectDialog
+      open
+      onOpenChange={onOpenChange}
+      projectId={PROJECT_ID}
+      designerId={DESIGNER_ID}
+      onCompleted={onCompleted}
+    />,
   );
   const dialog = screen.getByRole('dialog', { name: 'Complete this project' });
   const show = within(dialog).getByRole('checkbox', { name: "Show this project in my designer's portfolio" });
@@ -33,9 +47,10 @@ function renderDialog() {
 }
 
 describe('CompleteProjectDialog: portfolio consent asked at completion (docs/decisions/0017)', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    update.mockReset();
-    result.mockReset().mockReturnValue({ data: [{ id: 'p1' }], error: null });
+    sent = recordRequests();
+    completes();
     toastError.mockReset();
     toastSuccess.mockReset();
   });
@@ -47,7 +62,11 @@ describe('CompleteProjectDialog: portfolio consent asked at completion (docs/dec
     expect(costs).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
     await vi.waitFor(() => expect(onCompleted).toHaveBeenCalled());
-    expect(update).toHaveBeenCalledWith({ status: 'completed', portfolio_consent: false, portfolio_show_costs: false });
+    expect(await sentUpdate(sent)).toEqual({
+      status: 'completed',
+      portfolio_consent: false,
+      portfolio_show_costs: false,
+    });
     expect(toastSuccess).toHaveBeenCalledWith('Project marked as complete');
   });
 
@@ -61,7 +80,11 @@ describe('CompleteProjectDialog: portfolio consent asked at completion (docs/dec
     expect(costs).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
     await vi.waitFor(() => expect(onCompleted).toHaveBeenCalled());
-    expect(update).toHaveBeenCalledWith({ status: 'completed', portfolio_consent: true, portfolio_show_costs: true });
+    expect(await sentUpdate(sent)).toEqual({
+      status: 'completed',
+      portfolio_consent: true,
+      portfolio_show_costs: true,
+    });
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
@@ -75,7 +98,7 @@ describe('CompleteProjectDialog: portfolio consent asked at completion (docs/dec
   });
 
   it("reports 'Failed to complete project' when the database refuses, and stays open", async () => {
-    result.mockReturnValue({ data: null, error: { code: '23514', message: 'Invalid project status change' } });
+    backendAnswers(() => pgrstError(400, '23514', 'Invalid project status change'));
     const { user, dialog, onCompleted, onOpenChange } = renderDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to complete project'));
@@ -84,7 +107,7 @@ describe('CompleteProjectDialog: portfolio consent asked at completion (docs/dec
   });
 
   it('an update that changed no row (not the customer) is a failure, not a completion', async () => {
-    result.mockReturnValue({ data: [], error: null });
+    backendAnswers((request) => pgrstRows(request, []));
     const { user, dialog, onCompleted } = renderDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to complete project'));
@@ -95,6 +118,6 @@ describe('CompleteProjectDialog: portfolio consent asked at completion (docs/dec
     const { user, dialog, onOpenChange } = renderDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(update).not.toHaveBeenCalled();
+    expect(await sent.to('PATCH', 'rest/v1/projects')).toEqual([]);
   });
 });
