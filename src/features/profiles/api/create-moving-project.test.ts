@@ -1,7 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { movingProjectDescription, movingProjectInputSchema } from '@/features/profiles/api/create-moving-project';
-
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 
 const valid = {
   location: 'Austin, TX',

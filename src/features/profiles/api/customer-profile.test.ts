@@ -1,7 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerProfileInputSchema } from '@/features/profiles/api/customer-profile';
-
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 
 const base = { username: 'ann', location: 'Portland', space_size: '450', budget_range: '' };
 
