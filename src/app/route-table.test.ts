@@ -1,11 +1,8 @@
 import { matchRoutes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeLoaders } from '@/app/route-loaders';
 import { createRoutes } from '@/app/route-table';
 import { createQueryClient } from '@/lib/query-client';
-
-// The shell imports the Supabase client; these tests only read the route table.
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 
 const routes = createRoutes(createQueryClient());
 const PUBLIC = ['/', '/auth', '/pricing', '/payment-success'];

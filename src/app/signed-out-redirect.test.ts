@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppRouter } from '@/app/create-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAppRouter, routerReady } from '@/app/create-router';
 import { createRoutes } from '@/app/route-table';
 import { signedOutRedirect } from '@/app/signed-out-redirect';
 import { createQueryClient } from '@/lib/query-client';
-
-// The shell imports the Supabase client; nothing here may use it (that is the point).
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+import { recordRequests } from '@/testing/supabase-http';
 
 const routes = createRoutes(createQueryClient());
 const at = (url: string) => new URL(url, 'http://localhost');
@@ -43,7 +41,8 @@ describe('a signed-out visitor opening a signed-in page directly', () => {
     expect(signedOutRedirect(routes, window.location)).toBeNull();
   });
 
-  it('the app router starts on /auth: the page itself is never matched, loaded or asked for data', () => {
+  it('the app router starts on /auth: the page itself is never matched, loaded or asked for data', async () => {
+    const sent = recordRequests();
     window.history.replaceState(null, '', '/project/8f4e2d1c-1111-4222-8333-944455556666?tab=photos');
     const router = createAppRouter(createQueryClient());
     try {
@@ -52,6 +51,9 @@ describe('a signed-out visitor opening a signed-in page directly', () => {
       );
       expect(router.state.location.pathname).toBe('/auth');
       expect(router.state.matches.map((m) => m.route.path)).not.toContain('/project/:projectId');
+      // Once /auth's code has loaded, nothing was asked of the backend (the project's reads included).
+      await routerReady(router);
+      expect(await sent.all()).toEqual([]);
     } finally {
       router.dispose();
     }
