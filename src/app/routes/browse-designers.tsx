@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Page } from '@/components/layouts/page';
+import { LoadMore } from '@/components/load-more';
+import { QueryState } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useDesigners } from '@/features/designers/api/get-designers';
 import { BrowseDesignerCard } from '@/features/designers/components/browse-designer-card';
-import { LoadMore } from '@/components/load-more';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
 import { getNudgeableProjectsQueryOptions, type NudgeableProject } from '@/features/nudges/api/get-nudgeable-projects';
 import { NudgeDialog } from '@/features/nudges/components/nudge-dialog';
@@ -16,7 +16,6 @@ import { SentNudges } from '@/features/nudges/components/sent-nudges';
 import { NO_PROJECT_MESSAGE, nudgeGate } from '@/features/nudges/utils/nudge-gate';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
-import { useErrorToast } from '@/hooks/use-error-toast';
 
 /**
  * Browse Designers with Nudge (docs/product.md, Designers and nudges): the directory (paged) plus the nudge flow and
@@ -30,7 +29,6 @@ export function Component() {
   const origin = originState.status === 'known' ? originState.origin : null;
   const designers = useDesigners({});
   const membership = useSubscriptionGate(userId, 'customer');
-  useErrorToast(designers.isError, 'Failed to load designers');
 
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
   const [projects, setProjects] = useState<NudgeableProject[]>([]);
@@ -62,42 +60,42 @@ export function Component() {
     setTarget(designer);
   }
 
-  const rows = designers.data?.pages.flat() ?? [];
-
   return (
     <Page title="Browse Designers" description="Find a designer you like and nudge them about one of your projects.">
-      {designers.isPending ? (
-        <Spinner label="Loading designers…" />
-      ) : designers.isError ? (
-        <p role="alert" className="text-destructive">
-          Failed to load designers
-        </p>
-      ) : rows.length === 0 ? (
-        <Card className="items-center py-12 text-center">
-          <p className="text-muted-foreground">No designers available yet</p>
-        </Card>
-      ) : (
-        <>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Designers">
-            {rows.map((designer) => (
-              <li key={designer.user_id} className="flex">
-                <BrowseDesignerCard
-                  designer={designer}
-                  origin={origin}
-                  profileHref={paths.designer.getHref(designer.user_id)}
-                  onNudge={(d) => membership.run(d.id, () => void openNudge(d))}
-                  nudgeBusyLabel={nudgeBusyLabel(designer.user_id)}
-                />
-              </li>
-            ))}
-          </ul>
-          <LoadMore
-            hasNextPage={designers.hasNextPage}
-            isFetchingNextPage={designers.isFetchingNextPage}
-            onLoadMore={() => void designers.fetchNextPage()}
-          />
-        </>
-      )}
+      <QueryState
+        query={{ isPending: designers.isPending, isError: designers.isError, data: designers.data?.pages.flat() }}
+        loading="Loading designers…"
+        failed="Failed to load designers"
+      >
+        {(rows) =>
+          rows.length === 0 ? (
+            <Card className="items-center py-12 text-center">
+              <p className="text-muted-foreground">No designers available yet</p>
+            </Card>
+          ) : (
+            <>
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Designers">
+                {rows.map((designer) => (
+                  <li key={designer.user_id} className="flex">
+                    <BrowseDesignerCard
+                      designer={designer}
+                      origin={origin}
+                      profileHref={paths.designer.getHref(designer.user_id)}
+                      onNudge={(d) => membership.run(d.id, () => void openNudge(d))}
+                      nudgeBusyLabel={nudgeBusyLabel(designer.user_id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <LoadMore
+                hasNextPage={designers.hasNextPage}
+                isFetchingNextPage={designers.isFetchingNextPage}
+                onLoadMore={() => void designers.fetchNextPage()}
+              />
+            </>
+          )
+        }
+      </QueryState>
       {userId ? <SentNudges clientId={userId} /> : null}
       {userId ? (
         <NudgeDialog

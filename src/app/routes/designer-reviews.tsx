@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RatingSummary } from '@/features/designer-reviews/components/rating-summary';
 import { ReviewList } from '@/features/designer-reviews/components/review-list';
@@ -13,33 +13,31 @@ import { designerName } from '@/features/designers/utils/format';
 export function Component() {
   const { designerId = '' } = useParams();
   const designer = useDesigner(designerId);
-  if (designer.isPending) {
-    return (
-      <Page title="Reviews">
-        <Spinner label="Loading reviews…" />
-      </Page>
-    );
-  }
-  if (designer.isError || designer.data === null) {
-    return (
-      <Page title="Designer not found">
-        <Card className="items-center py-12 text-center">
-          <p className="text-muted-foreground">Designer not found</p>
-        </Card>
-      </Page>
-    );
-  }
+  const found = designer.data;
+
   return (
     <Page
-      title={`Reviews of ${designerName(designer.data)}`}
-      description={<RatingSummary designerId={designerId} />}
+      title={found ? `Reviews of ${designerName(found)}` : found === null ? 'Designer not found' : 'Reviews'}
+      description={found ? <RatingSummary designerId={designerId} /> : undefined}
       actions={
-        <Button asChild variant="outline">
-          <Link to={paths.designer.getHref(designerId)}>View Profile</Link>
-        </Button>
+        found ? (
+          <Button asChild variant="outline">
+            <Link to={paths.designer.getHref(designerId)}>View Profile</Link>
+          </Button>
+        ) : undefined
       }
     >
-      <ReviewList designerId={designerId} />
+      <QueryState query={designer} loading="Loading reviews…" failed="Failed to load designers">
+        {(data) =>
+          data === null ? (
+            <Card className="items-center py-12 text-center">
+              <p className="text-muted-foreground">Designer not found</p>
+            </Card>
+          ) : (
+            <ReviewList designerId={designerId} />
+          )
+        }
+      </QueryState>
     </Page>
   );
 }

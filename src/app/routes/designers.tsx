@@ -2,14 +2,13 @@ import { Link } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadMore } from '@/components/load-more';
+import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { AvailableDesignerCard } from '@/features/designers/components/available-designer-card';
-import { LoadMore } from '@/components/load-more';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
 import { useNearbyDesigners } from '@/features/designers/hooks/use-nearby-designers';
-import { useErrorToast } from '@/hooks/use-error-toast';
 
 /**
  * Available Designers (docs/product.md, Designers and nudges): designers within 100 miles of the customer (or
@@ -20,7 +19,6 @@ export function Component() {
   const originState = useCustomerOrigin(auth.user?.id);
   const origin = originState.status === 'known' ? originState.origin : null;
   const list = useNearbyDesigners(origin, originState.status !== 'locating');
-  useErrorToast(list.isError, 'Failed to load designers');
 
   return (
     <Page
@@ -36,36 +34,38 @@ export function Component() {
         </Button>
       }
     >
-      {list.isPending ? (
-        <Spinner label="Loading designers…" />
-      ) : list.isError ? (
-        <p role="alert" className="text-destructive">
-          Failed to load designers
-        </p>
-      ) : list.designers.length === 0 ? (
-        <Card className="items-center py-12 text-center">
-          <p className="text-muted-foreground">No designers available yet</p>
-        </Card>
-      ) : (
-        <>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Designers">
-            {list.designers.map((designer) => (
-              <li key={designer.user_id} className="flex">
-                <AvailableDesignerCard
-                  designer={designer}
-                  origin={origin}
-                  worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
-                />
-              </li>
-            ))}
-          </ul>
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            onLoadMore={list.fetchNextPage}
-          />
-        </>
-      )}
+      <QueryState
+        query={{ isPending: list.isPending, isError: list.isError, data: list.designers }}
+        loading="Loading designers…"
+        failed="Failed to load designers"
+      >
+        {(designers) =>
+          designers.length === 0 ? (
+            <Card className="items-center py-12 text-center">
+              <p className="text-muted-foreground">No designers available yet</p>
+            </Card>
+          ) : (
+            <>
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Designers">
+                {designers.map((designer) => (
+                  <li key={designer.user_id} className="flex">
+                    <AvailableDesignerCard
+                      designer={designer}
+                      origin={origin}
+                      worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <LoadMore
+                hasNextPage={list.hasNextPage}
+                isFetchingNextPage={list.isFetchingNextPage}
+                onLoadMore={list.fetchNextPage}
+              />
+            </>
+          )
+        }
+      </QueryState>
     </Page>
   );
 }

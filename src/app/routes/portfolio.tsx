@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
+import { QueryState } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { usePortfolioOwnerName } from '@/features/portfolio/api/get-portfolio';
 import { PortfolioView } from '@/features/portfolio/components/portfolio-view';
@@ -15,27 +15,19 @@ export function Component() {
   const owner = usePortfolioOwnerName(designerId);
   const isOwn = designerId === auth.user?.id;
 
-  if (owner.isPending) {
-    return (
-      <Page title="Portfolio">
-        <Spinner label="Loading portfolio…" />
-      </Page>
-    );
-  }
-  if (owner.isError || owner.data === null) {
-    return (
-      <Page title="Portfolio">
-        <Card className="items-center py-12 text-center">
-          <p className="text-muted-foreground">
-            {owner.isError ? 'Failed to load the portfolio' : 'Designer not found'}
-          </p>
-        </Card>
-      </Page>
-    );
-  }
   return (
-    <Page title={`${owner.data}'s Portfolio`}>
-      <PortfolioView designerId={designerId} name={owner.data} isOwn={isOwn} />
+    <Page title={owner.data ? `${owner.data}'s Portfolio` : 'Portfolio'}>
+      <QueryState query={owner} loading="Loading portfolio…" failed="Failed to load the portfolio" toast={false}>
+        {(name) =>
+          name === null ? (
+            <Card className="items-center py-12 text-center">
+              <p className="text-muted-foreground">Designer not found</p>
+            </Card>
+          ) : (
+            <PortfolioView designerId={designerId} name={name} isOwn={isOwn} />
+          )
+        }
+      </QueryState>
     </Page>
   );
 }
