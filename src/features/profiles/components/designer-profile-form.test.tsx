@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DesignerProfileForm } from '@/features/profiles/components/designer-profile-form';
+import { pgrstError, pgrstRows, recordRequests, restUrl, server } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
-const upsert = vi.fn();
-vi.mock('@/lib/supabase', () => ({ supabase: { from: () => ({ upsert }) } }));
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('sonner', () => ({
   toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
@@ -22,9 +22,14 @@ const initial = {
   availability_status: 'available',
 };
 
+/** The saves the form sent (an upsert is a POST that merges on the primary key). */
+const saves = (sent: ReturnType<typeof recordRequests>) => sent.to('POST', 'rest/v1/designer_profiles');
+
 describe('DesignerProfileForm', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    upsert.mockReset().mockResolvedValue({ error: null });
+    sent = recordRequests();
+    server.use(http.post(restUrl('designer_profiles'), ({ request }) => pgrstRows(request, [])));
     toast.success.mockReset();
     toast.error.mockReset();
   });
@@ -38,13 +43,13 @@ describe('DesignerProfileForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Bio must be at least 10 characters');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getByLabelText('Bio')).toHaveAttribute('aria-invalid', 'true');
-    expect(upsert).not.toHaveBeenCalled();
+    expect(await saves(sent)).toEqual([]);
 
     await user.type(screen.getByLabelText('Bio'), ' and now long enough');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Experience must be between 0 and 80 years');
     expect(screen.getByLabelText('Bio')).not.toHaveAttribute('aria-invalid');
-    expect(upsert).not.toHaveBeenCalled();
+    expect(await saves(sent)).toEqual([]);
   });
 
   it('upserts the parsed values and says so', async () => {
@@ -55,27 +60,36 @@ describe('DesignerProfileForm', () => {
     await user.type(screen.getByLabelText('Specialties'), ', Coastal,  ');
     await user.selectOptions(screen.getByLabelText('Availability'), 'Not available');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    await waitFor(() =>
-      expect(upsert).toHaveBeenCalledWith({
-        user_id: 'd1',
-        username: 'dee',
-        bio: 'Warm, layered rooms.',
-        base_rate: 100,
-        rate_per_item: 12.5,
-        rate_per_sqft: 2.5,
-        specialties: ['Bohemian', 'Coastal'],
-        experience_years: 4,
-        location: null,
-        availability_status: 'unavailable',
-      }),
-    );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
+    const [save, ...more] = await saves(sent);
+    expect(more).toEqual([]);
+    expect(save!.headers.get('prefer')).toContain('resolution=merge-duplicates');
+    expect(save!.url.searchParams.has('on_conflict')).toBe(false);
+    expect(save!.body).toEqual({
+      user_id: 'd1',
+      username: 'dee',
+      bio: 'Warm, layered rooms.',
+      base_rate: 100,
+      rate_per_item: 12.5,
+      rate_per_sqft: 2.5,
+      specialties: ['Bohemian', 'Coastal'],
+      experience_years: 4,
+      location: null,
+      availability_status: 'unavailable',
+    });
   });
 
   it('says so when saving fails', async () => {
-    upsert.mockResolvedValue({ error: new Error('denied') });
+    // Not signed in as d1: the request runs as anon and RLS refuses the row.
+    server.use(
+      http.post(restUrl('designer_profiles'), () =>
+        pgrstError(401, '42501', 'new row violates row-level security policy for table "designer_profiles"'),
+      ),
+    );
     const { user } = renderWithClient(<DesignerProfileForm userId="d1" initial={null} />);
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to save profile'));
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(await saves(sent)).toHaveLength(1);
   });
 });

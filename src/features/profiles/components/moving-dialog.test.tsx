@@ -1,10 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MovingDialog } from '@/features/profiles/components/moving-dialog';
+import {
+  authUser,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  server,
+  storeSession,
+} from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
-const insert = vi.fn();
-vi.mock('@/lib/supabase', () => ({ supabase: { from: () => ({ insert }) } }));
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('sonner', () => ({
   toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
@@ -20,9 +28,13 @@ function setup(subscribed = true) {
   return { ...rendered, run };
 }
 
+const inserts = (sent: ReturnType<typeof recordRequests>) => sent.to('POST', 'rest/v1/projects');
+
 describe('MovingDialog (docs/product.md, Projects)', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    insert.mockReset().mockResolvedValue({ error: null });
+    sent = recordRequests();
+    server.use(http.post(restUrl('projects'), ({ request }) => pgrstRows(request, [])));
     toast.success.mockReset();
     toast.error.mockReset();
   });
@@ -47,7 +59,7 @@ describe('MovingDialog (docs/product.md, Projects)', () => {
     await user.click(screen.getByRole('button', { name: 'Create Moving Project' }));
     // What does not parse becomes empty, and empty is "required".
     expect(await screen.findByRole('alert')).toHaveTextContent('Space size is required');
-    expect(insert).not.toHaveBeenCalled();
+    expect(await inserts(sent)).toEqual([]);
   });
 
   it("creates 'Moving to {location}' with parsed numbers, closes and starts empty next time", async () => {
@@ -59,24 +71,48 @@ describe('MovingDialog (docs/product.md, Projects)', () => {
     await user.selectOptions(screen.getByLabelText('Budget type'), 'Hard Cap');
     await user.selectOptions(screen.getByLabelText('Style'), 'Coastal');
     await user.click(screen.getByRole('button', { name: 'Create Moving Project' }));
-    await waitFor(() =>
-      expect(insert).toHaveBeenCalledWith({
-        customer_id: 'c1',
-        title: 'Moving to Austin, TX',
-        description: 'Moving to Austin, TX and furnishing a 1200 sq ft space.',
-        location: 'Austin, TX',
-        space_size: 1200,
-        budget: 8000,
-        budget_type: 'hard',
-        preferred_style: 'Coastal',
-        status: 'pending',
-      }),
-    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [insert, ...more] = await inserts(sent);
+    expect(more).toEqual([]);
+    expect(insert!.body).toEqual({
+      customer_id: 'c1',
+      title: 'Moving to Austin, TX',
+      description: 'Moving to Austin, TX and furnishing a 1200 sq ft space.',
+      location: 'Austin, TX',
+      space_size: 1200,
+      budget: 8000,
+      budget_type: 'hard',
+      preferred_style: 'Coastal',
+      status: 'pending',
+    });
     expect(toast.success).toHaveBeenCalledWith('Moving project created!');
 
     await user.click(screen.getByRole('button', { name: 'Plan my move' }));
     expect(screen.getByLabelText('New location')).toHaveValue('');
     expect(screen.getByLabelText('Budget type')).toHaveValue('soft');
+  });
+
+  it('says so and keeps what was typed when the database refuses the project', async () => {
+    // A signed-in customer without a client plan: the projects insert policy refuses the row (403, not anon's 401).
+    storeSession(authUser('c1', 'carl@example.com'));
+    server.use(
+      http.post(restUrl('projects'), () =>
+        pgrstError(403, '42501', 'new row violates row-level security policy for table "projects"'),
+      ),
+    );
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Plan my move' }));
+    await user.type(screen.getByLabelText('New location'), 'Austin, TX');
+    await user.type(screen.getByLabelText('Space size (sq ft)'), '900');
+    await user.type(screen.getByLabelText('Budget ($)'), '2500');
+    await user.selectOptions(screen.getByLabelText('Style'), 'Coastal');
+    await user.click(screen.getByRole('button', { name: 'Create Moving Project' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to create project'));
+    const [insert, ...more] = await inserts(sent);
+    expect(more).toEqual([]);
+    expect(insert!.headers.get('authorization')).toMatch(/^Bearer eyJ/);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByLabelText('New location')).toHaveValue('Austin, TX');
+    expect(toast.success).not.toHaveBeenCalled();
   });
 });
