@@ -1,10 +1,13 @@
-// Edge Functions invocation overhead: an empty function (local-supabase/tests/fixtures/functions/empty, verify_jwt on)
+// Edge Functions invocation overhead: an empty function (scripts/bench/fixtures/functions/empty, verify_jwt on)
 // called through the gateway after warm-up, so the figure is the platform's own cost per call
 // (gateway, JWT check, proxy to the warm Deno worker and back). Goal: p50 ≤ 10 ms on loopback.
 // A report, not a test. Used by scripts/bench/stack.ts (`npm run bench:stack`).
 import http from 'node:http';
 import { startIsolatedStack } from '@good-space/local-supabase';
 import { percentile } from './stats.ts';
+
+/** The bench's own empty function (the stack package's test fixtures are its own, not an entry point). */
+export const BENCH_FUNCTIONS_DIR = 'scripts/bench/fixtures/functions';
 
 export interface FunctionsBenchOptions {
   apiUrl: string;
@@ -85,7 +88,7 @@ export async function benchFunctions(opts: FunctionsBenchOptions): Promise<Funct
 }
 
 /**
- * Benches against a stack that serves the fixtures (LOCAL_SUPABASE_FUNCTIONS_DIRS=local-supabase/tests/fixtures/functions);
+ * Benches against a stack that serves the bench's function (LOCAL_SUPABASE_FUNCTIONS_DIRS=scripts/bench/fixtures/functions);
  * the product stack does not, so it then starts a functions-only stack of its own on free ports.
  */
 export async function benchWithFixtures(opts: FunctionsBenchOptions): Promise<FunctionsBenchResult> {
@@ -101,7 +104,7 @@ export async function benchWithFixtures(opts: FunctionsBenchOptions): Promise<Fu
 export async function benchOwnStack(opts: Omit<FunctionsBenchOptions, 'apiUrl' | 'anonKey'> = {}): Promise<FunctionsBenchResult> {
   const own = await startIsolatedStack({
     name: 'bench-functions',
-    env: { LOCAL_SUPABASE_SERVICES: 'functions', LOCAL_SUPABASE_FUNCTIONS_DIRS: 'local-supabase/tests/fixtures/functions' },
+    env: { LOCAL_SUPABASE_SERVICES: 'functions', LOCAL_SUPABASE_FUNCTIONS_DIRS: BENCH_FUNCTIONS_DIR },
   });
   try {
     return await benchFunctions({ ...opts, apiUrl: own.config.apiUrl, anonKey: own.config.anonKey });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, startStack, type StackConfig } from '@good-space/local-supabase';
 import { repoRoot } from '../lib/repo-root.ts';
+import { BENCH_FUNCTIONS_DIR } from './functions.ts';
 import { writeSection } from './report.ts';
 import { percentile } from './stats.ts';
 
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
   // The remaining benchmarks share one running stack.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-bench-'));
   // The functions benchmark calls an empty fixture function.
-  process.env.LOCAL_SUPABASE_FUNCTIONS_DIRS ??= 'local-supabase/tests/fixtures/functions';
+  process.env.LOCAL_SUPABASE_FUNCTIONS_DIRS ??= BENCH_FUNCTIONS_DIR;
   const config = loadConfig({ apiPort: ports.api, dbPort: ports.db, inboxPort: ports.inbox, dataDir });
   const stack = await startStack(config, () => undefined);
   const common: Common = { apiUrl: config.apiUrl, dbUrl: config.dbUrl, anonKey: config.anonKey, serviceKey: config.serviceRoleKey, config };

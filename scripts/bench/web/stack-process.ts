@@ -1,4 +1,4 @@
-// The local stack in a process of its own (`tsx local-supabase/src/cli.ts stack`, as `npm start` runs it), so
+// The local stack in a process of its own (the package's `local-supabase stack` command, as `npm start` runs it), so
 // the page measurements do not share an event loop with Playwright's protocol traffic and the static server
 // the way an in-process stack would: there the backend's answers waited behind the measuring itself.
 import { spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ export interface StackProcess {
 }
 
 export function startStackProcess(config: StackConfig, timeoutMs = 120_000): Promise<StackProcess> {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'local-supabase/src/cli.ts'), 'stack'], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/.bin/local-supabase'), 'stack'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -21,7 +21,7 @@ export function startStackProcess(config: StackConfig, timeoutMs = 120_000): Pro
       LOCAL_SUPABASE_DATA_DIR: config.dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: stopping it reaches tsx's node child and the stack's PostgreSQL and Deno workers.
+    // Its own process group: stopping it reaches the stack's PostgreSQL and Deno workers too.
     detached: true,
   });
   const signal = (s: NodeJS.Signals) => {
