@@ -1,22 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CustomerProfileForm } from '@/features/profiles/components/customer-profile-form';
+import { pgrstRows, recordRequests, restUrl, server } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
-const update = vi.fn();
-const eq = vi.fn();
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    from: () => ({
-      update: (values: unknown) => {
-        update(values);
-        return {
-          eq: (...args: unknown[]) => (eq(...args), { select: () => Promise.resolve({ data: [{}], error: null }) }),
-        };
-      },
-    }),
-  },
-}));
+/** The backend updates `rows` (the user's own row, or none when RLS hides it) and returns them. */
+function backendUpdates(rows: Record<string, unknown>[]) {
+  server.use(http.patch(restUrl('customer_profiles'), ({ request }) => pgrstRows(request, rows)));
+}
+const updates = (sent: ReturnType<typeof recordRequests>) => sent.to('PATCH', 'rest/v1/customer_profiles');
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('sonner', () => ({
   toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
@@ -29,9 +22,10 @@ function setup(props = { initial }) {
 }
 
 describe('CustomerProfileForm', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    update.mockReset();
-    eq.mockReset();
+    sent = recordRequests();
+    backendUpdates([{ user_id: 'u1' }]);
     toast.success.mockReset();
     toast.error.mockReset();
   });
@@ -68,7 +62,7 @@ describe('CustomerProfileForm', () => {
     expect(space).toHaveAttribute('aria-invalid', 'true');
     expect(space).toHaveAccessibleDescription('Space size must be a positive number');
     expect(screen.getByLabelText('Budget ($)')).not.toHaveAttribute('aria-invalid');
-    expect(update).not.toHaveBeenCalled();
+    expect(await updates(sent)).toEqual([]);
   });
 
   it('saves the parsed values (empty → null, numbers as numbers) and says so', async () => {
@@ -77,18 +71,28 @@ describe('CustomerProfileForm', () => {
     await user.type(screen.getByLabelText('Budget ($)'), ' 2500 ');
     await user.selectOptions(screen.getByLabelText('Preferred style'), 'Art Deco');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    await waitFor(() =>
-      expect(update).toHaveBeenCalledWith({
-        username: null,
-        location: 'Portland',
-        space_size: 450,
-        budget_range: 2500,
-        preferred_style: 'Art Deco',
-      }),
-    );
-    expect(eq).toHaveBeenCalledWith('user_id', 'u1');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
+    const [update, ...more] = await updates(sent);
+    expect(more).toEqual([]);
+    expect(update!.url.searchParams.get('user_id')).toBe('eq.u1');
+    expect(update!.url.searchParams.get('select')).toBe('user_id');
+    expect(update!.body).toEqual({
+      username: null,
+      location: 'Portland',
+      space_size: 450,
+      budget_range: 2500,
+      preferred_style: 'Art Deco',
+    });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("an update that changed no row (not this user's profile) is a failure", async () => {
+    backendUpdates([]);
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to save profile'));
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(await updates(sent)).toHaveLength(1);
   });
 
   it("fills Location with the device's 'lat,long'", async () => {
