@@ -3,9 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { QuoteDialog } from '@/features/nudges/components/quote-dialog';
 
-// The dialog only validates; the schema's module also holds the mutation, which imports the client.
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-
 function setup() {
   const onAccept = vi.fn();
   render(<QuoteDialog open projectTitle="Living room" pending={false} onOpenChange={vi.fn()} onAccept={onAccept} />);

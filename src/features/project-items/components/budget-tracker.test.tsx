@@ -1,9 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BudgetSummary } from '@/features/project-items/components/budget-tracker';
-
-// The tracker module imports the client; the summary itself never calls it.
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 
 describe('BudgetSummary', () => {
   it('is green with no alert under 80%', () => {
