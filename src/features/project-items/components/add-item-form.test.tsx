@@ -1,17 +1,42 @@
 import { screen } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddItemForm } from '@/features/project-items/components/add-item-form';
+import { sentAs } from '@/testing/group-c-wire';
+import {
+  authUser,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  server,
+  storeSession,
+} from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
-const insert = vi.fn();
-vi.mock('@/lib/supabase', () => ({ supabase: { from: () => ({ insert: (row: unknown) => insert(row) }) } }));
 const toastError = vi.fn();
 const toastSuccess = vi.fn();
 vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
 
+const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
+const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
+
+/** The backend answers the item's insert with `answer` (201 with no body, or an error). */
+function backendAnswers(answer: (request: Request) => Response) {
+  server.use(http.post(restUrl('project_items'), ({ request }) => answer(request)));
+}
+
 function renderForm(props: Partial<{ budget: number; budgetType: 'soft' | 'hard'; spent: number }> = {}) {
   return renderWithClient(
-    <AddItemForm projectId="p1" userId="u1" budget={1000} budgetType="hard" spent={0} disabled={false} {...props} />,
+    <AddItemForm
+      projectId={PROJECT_ID}
+      userId={USER.id}
+      budget={1000}
+      budgetType="hard"
+      spent={0}
+      disabled={false}
+      {...props}
+    />,
   );
 }
 
@@ -19,8 +44,11 @@ function renderForm(props: Partial<{ budget: number; budgetType: 'soft' | 'hard'
 vi.setConfig({ testTimeout: 30_000 });
 
 describe('AddItemForm (docs/product.md, Projects)', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    insert.mockReset().mockResolvedValue({ error: null });
+    storeSession(USER);
+    sent = recordRequests();
+    backendAnswers((request) => pgrstRows(request, []));
     toastError.mockReset();
     toastSuccess.mockReset();
   });
@@ -42,7 +70,7 @@ describe('AddItemForm (docs/product.md, Projects)', () => {
     await user.type(screen.getByLabelText('Cost ($)'), '12.345');
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Cost must be positive');
-    expect(insert).not.toHaveBeenCalled();
+    expect(await sent.all()).toEqual([]);
   });
 
   it('sends the parsed item (no description: null) and clears the form', async () => {
@@ -51,13 +79,16 @@ describe('AddItemForm (docs/product.md, Projects)', () => {
     await user.type(screen.getByLabelText('Cost ($)'), '40.50');
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
     await vi.waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Item added'));
-    expect(insert).toHaveBeenCalledWith({
-      project_id: 'p1',
-      added_by: 'u1',
+    const inserts = await sent.to('POST', 'rest/v1/project_items');
+    expect(inserts).toHaveLength(1);
+    expect(inserts[0]!.body).toEqual({
+      project_id: PROJECT_ID,
+      added_by: USER.id,
       name: 'Brass lamp',
       description: null,
       cost: 40.5,
     });
+    expect(sentAs(inserts[0]!)).toBe(USER.id);
     expect(screen.getByLabelText('Item name')).toHaveValue('');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -68,13 +99,19 @@ describe('AddItemForm (docs/product.md, Projects)', () => {
     await user.type(screen.getByLabelText('Cost ($)'), '60');
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
     expect(toastError).toHaveBeenCalledWith('Cannot add item: Would exceed hard budget cap of $1000');
-    expect(insert).not.toHaveBeenCalled();
+    expect(await sent.all()).toEqual([]);
   });
 
   it("sends it with a soft cap, and shows the database's own refusal words", async () => {
-    insert.mockResolvedValue({
-      error: { code: '23514', message: 'Cannot add item: Would exceed hard budget cap of $1000' },
-    });
+    // The project's cap, as the database keeps it, is hard (check_item_budget refuses the insert).
+    backendAnswers(() =>
+      pgrstError(
+        400,
+        '23514',
+        'Cannot add item: Would exceed hard budget cap of $1000',
+        'Items total 950 + cost 60 > budget 1000',
+      ),
+    );
     const { user } = renderForm({ budgetType: 'soft', spent: 950 });
     await user.type(screen.getByLabelText('Item name'), 'Rug');
     await user.type(screen.getByLabelText('Cost ($)'), '60');
@@ -82,6 +119,20 @@ describe('AddItemForm (docs/product.md, Projects)', () => {
     await vi.waitFor(() =>
       expect(toastError).toHaveBeenCalledWith('Cannot add item: Would exceed hard budget cap of $1000'),
     );
+    expect(screen.getByLabelText('Item name')).toHaveValue('Rug');
+    expect(toastSuccess).not.toHaveBeenCalled();
+    expect((await sent.to('POST', 'rest/v1/project_items'))[0]!.body).toMatchObject({ name: 'Rug', cost: 60 });
+  });
+
+  it("says 'Failed to add item' for any other refusal, and keeps what was typed", async () => {
+    backendAnswers(() =>
+      pgrstError(403, '42501', 'new row violates row-level security policy for table "project_items"'),
+    );
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Item name'), 'Rug');
+    await user.type(screen.getByLabelText('Cost ($)'), '60');
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to add item'));
     expect(screen.getByLabelText('Item name')).toHaveValue('Rug');
   });
 });
