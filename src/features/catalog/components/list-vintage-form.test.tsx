@@ -1,25 +1,34 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListVintageForm } from '@/features/catalog/components/list-vintage-form';
+import { API_URL, pgrstRows, recordRequests, restUrl, server, storageUrl } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
-const insert = vi.fn();
-const upload = vi.fn();
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    from: () => ({ insert }),
-    storage: {
-      from: () => ({
-        upload,
-        getPublicUrl: (path: string) => ({ data: { publicUrl: `https://cdn.test/${path}` } }),
-      }),
-    },
-  },
-}));
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('sonner', () => ({
   toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
 }));
+
+/**
+ * A file as Storage received it: where, and the multipart part's content type. (Not its bytes or file name: under
+ * Vitest's jsdom environment a jsdom File crosses to Node's fetch as a nameless Blob whose content is the text
+ * "undefined", vitest-dev/vitest#11294; a browser sends both.)
+ */
+type Stored = { path: string; type: string };
+
+/** Storage stores what is uploaded to catalog-images (answering as storage-api does); the listing is inserted. */
+function backendAccepts(stored: Stored[]) {
+  server.use(
+    http.post(storageUrl('object/catalog-images/*'), async ({ request }) => {
+      const path = new URL(request.url).pathname.replace('/storage/v1/object/catalog-images/', '');
+      const file = (await request.formData()).get('') as File;
+      stored.push({ path, type: file.type });
+      return HttpResponse.json({ Id: '5b0d3c1e-0000-4000-8000-000000000001', Key: `catalog-images/${path}` });
+    }),
+    http.post(restUrl('catalog_items'), ({ request }) => pgrstRows(request, [])),
+  );
+}
 
 function setup() {
   const onListed = vi.fn();
@@ -37,9 +46,12 @@ async function fillRequired(user: User) {
 }
 
 describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
+  let sent: ReturnType<typeof recordRequests>;
+  let stored: Stored[];
   beforeEach(() => {
-    insert.mockReset().mockResolvedValue({ error: null });
-    upload.mockReset().mockResolvedValue({ error: null });
+    sent = recordRequests();
+    stored = [];
+    backendAccepts(stored);
     toast.success.mockReset();
     toast.error.mockReset();
   });
@@ -55,7 +67,7 @@ describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'Lighting');
     await user.click(screen.getByRole('button', { name: 'List Item' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Price is required');
-    expect(insert).not.toHaveBeenCalled();
+    expect(await sent.all()).toEqual([]);
   });
 
   it('refuses a photo that is not an image', async () => {
@@ -67,20 +79,24 @@ describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
     });
     await user.click(screen.getByRole('button', { name: 'List Item' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only JPEG, PNG, GIF, and WebP images are allowed');
-    expect(insert).not.toHaveBeenCalled();
+    expect(await sent.all()).toEqual([]);
   });
 
   it('uploads the first photo, inserts the parsed listing and moves on', async () => {
     const { user, onListed } = setup();
     await fillRequired(user);
-    const first = new File(['a'], 'front.png', { type: 'image/png' });
-    const second = new File(['b'], 'back.png', { type: 'image/png' });
+    const first = new File(['front'], 'front.png', { type: 'image/png' });
+    const second = new File(['back'], 'back.webp', { type: 'image/webp' });
     await user.upload(screen.getByLabelText('Photos (optional)'), [first, second]);
     await user.click(screen.getByRole('button', { name: 'List Item' }));
     await waitFor(() => expect(onListed).toHaveBeenCalledOnce());
-    expect(upload).toHaveBeenCalledOnce();
-    expect(upload.mock.calls[0]![1]).toBe(first);
-    expect(insert).toHaveBeenCalledWith({
+    expect(stored).toHaveLength(1);
+    // The first photo (a PNG; the second is WebP), under the designer's folder.
+    expect(stored[0]!.type).toBe('image/png');
+    expect(stored[0]!.path).toMatch(/^d1\/\d+\.png$/);
+    const [insert, ...more] = await sent.to('POST', 'rest/v1/catalog_items');
+    expect(more).toEqual([]);
+    expect(insert!.body).toEqual({
       designer_id: 'd1',
       title: 'Teak sideboard',
       description: 'Solid teak, 1960s.',
@@ -88,9 +104,33 @@ describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
       price: 420.5,
       dimensions: 'Portland, OR',
       condition: 'Good',
-      image_url: expect.stringMatching(/^https:\/\/cdn\.test\/d1\/\d+\.png$/),
+      // The bucket is public: the listing keeps the object's public URL.
+      image_url: `${API_URL}/storage/v1/object/public/catalog-images/${stored[0]!.path}`,
       is_available: true,
     });
     expect(toast.success).toHaveBeenCalledWith('Vintage item listed successfully!');
+  });
+
+  it('lists nothing when Storage refuses the photo, and says so', async () => {
+    server.use(
+      http.post(storageUrl('object/catalog-images/*'), () =>
+        HttpResponse.json(
+          {
+            statusCode: '403',
+            code: 'AccessDenied',
+            error: 'Unauthorized',
+            message: 'new row violates row-level security policy',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user, onListed } = setup();
+    await fillRequired(user);
+    await user.upload(screen.getByLabelText('Photos (optional)'), new File(['x'], 'front.jpg', { type: 'image/jpeg' }));
+    await user.click(screen.getByRole('button', { name: 'List Item' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to list item'));
+    expect(await sent.to('POST', 'rest/v1/catalog_items')).toEqual([]);
+    expect(onListed).not.toHaveBeenCalled();
   });
 });
