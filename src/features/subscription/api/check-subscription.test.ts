@@ -1,24 +1,30 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   checkSubscription,
   getSubscriptionQueryOptions,
   NOT_SUBSCRIBED,
 } from '@/features/subscription/api/check-subscription';
-import { supabase } from '@/lib/supabase';
+import { sentAs } from '@/testing/group-c-wire';
+import { authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
 
-vi.mock('@/lib/supabase', () => ({ supabase: { functions: { invoke: vi.fn() } } }));
+const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 
-const invoke = vi.mocked(supabase.functions.invoke);
+/** The check-subscription function answers with `answer`. */
+function functionAnswers(answer: () => Response) {
+  server.use(http.post(functionUrl('check-subscription'), () => answer()));
+}
 
 describe('checkSubscription', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    invoke.mockReset();
+    storeSession(USER);
+    sent = recordRequests();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('returns the function answer', async () => {
+  it("returns the function's answer; the check is a POST with no payload, as the signed-in user", async () => {
     const answer = {
       subscribed: true,
       plan: 'client',
@@ -29,24 +35,31 @@ describe('checkSubscription', () => {
       cancel_at_period_end: false,
       provider: 'sandbox',
     };
-    invoke.mockResolvedValue({ data: answer, error: null } as never);
+    functionAnswers(() => HttpResponse.json(answer));
     await expect(checkSubscription()).resolves.toEqual(answer);
-    expect(invoke).toHaveBeenCalledWith('check-subscription', {});
+    const checks = await sent.to('POST', 'functions/v1/check-subscription');
+    expect(checks).toHaveLength(1);
+    expect(checks[0]!.body).toBeNull();
+    expect(sentAs(checks[0]!)).toBe(USER.id);
   });
 
-  it('treats a failure as not subscribed and logs it', async () => {
-    invoke.mockResolvedValue({
-      data: null,
-      error: new FunctionsHttpError(
-        new Response(JSON.stringify({ error: 'Must be logged in', code: 'unauthorized' }), { status: 401 }),
-      ),
-    } as never);
+  it('treats a refusal as not subscribed and logs it', async () => {
+    functionAnswers(() => HttpResponse.json({ error: 'Must be logged in', code: 'not_logged_in' }, { status: 401 }));
+    await expect(checkSubscription()).resolves.toEqual(NOT_SUBSCRIBED);
+    expect(console.error).toHaveBeenCalledWith(
+      'Error checking subscription',
+      expect.objectContaining({ message: 'Must be logged in', code: 'not_logged_in', status: 401 }),
+    );
+  });
+
+  it('treats a failed request (no answer at all) as not subscribed', async () => {
+    functionAnswers(() => HttpResponse.error());
     await expect(checkSubscription()).resolves.toEqual(NOT_SUBSCRIBED);
     expect(console.error).toHaveBeenCalledWith('Error checking subscription', expect.anything());
   });
 
   it('treats a malformed answer as not subscribed', async () => {
-    invoke.mockResolvedValue({ data: { subscribed: 'yes' }, error: null } as never);
+    functionAnswers(() => HttpResponse.json({ subscribed: 'yes' }));
     await expect(checkSubscription()).resolves.toEqual(NOT_SUBSCRIBED);
   });
 

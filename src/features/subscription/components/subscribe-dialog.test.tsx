@@ -1,21 +1,28 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkoutNavigation } from '@/features/subscription/api/create-checkout';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
-import { supabase } from '@/lib/supabase';
+import { sentAs } from '@/testing/group-c-wire';
+import { authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
 import type { Role } from '@/types/role';
 
-vi.mock('@/lib/supabase', () => ({ supabase: { functions: { invoke: vi.fn() } } }));
+const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 
-const invoke = vi.mocked(supabase.functions.invoke);
+/** The create-checkout function answers with `answer` (its JSON, or its `{ error, code }` refusal). */
+function functionAnswers(answer: () => Response) {
+  server.use(http.post(functionUrl('create-checkout'), () => answer()));
+}
 
-function httpError(status: number, body: { error: string; code: string }) {
-  return new FunctionsHttpError(new Response(JSON.stringify(body), { status }));
+/** The checkouts the dialog asked for: each one's JSON payload, after checking it went out as the user. */
+async function sentCheckouts(sent: ReturnType<typeof recordRequests>) {
+  const checkouts = await sent.to('POST', 'functions/v1/create-checkout');
+  for (const checkout of checkouts) expect(sentAs(checkout)).toBe(USER.id);
+  return checkouts.map((checkout) => checkout.body);
 }
 
 function renderDialog(role: Role = 'customer', onOpenChange = vi.fn()) {
@@ -33,10 +40,11 @@ function renderDialog(role: Role = 'customer', onOpenChange = vi.fn()) {
 
 describe('SubscribeDialog', () => {
   let open: ReturnType<typeof vi.spyOn>;
+  let sent: ReturnType<typeof recordRequests>;
 
   beforeEach(() => {
-    localStorage.clear();
-    invoke.mockReset();
+    storeSession(USER);
+    sent = recordRequests();
     open = vi.spyOn(checkoutNavigation, 'open').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
@@ -55,41 +63,41 @@ describe('SubscribeDialog', () => {
     const { onOpenChange } = renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Later' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(invoke).not.toHaveBeenCalled();
+    expect(await sent.all()).toEqual([]);
   });
 
   it('Subscribe Now starts the client checkout for a customer, keeps the page to return to and opens the url', async () => {
-    invoke.mockResolvedValue({
-      data: { url: 'http://localhost:3000/sandbox/checkout?session=s1', provider: 'sandbox' },
-      error: null,
-    } as never);
+    functionAnswers(() =>
+      HttpResponse.json({ url: 'http://localhost:3000/sandbox/checkout?session=s1', provider: 'sandbox' }),
+    );
     renderDialog('customer');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('http://localhost:3000/sandbox/checkout?session=s1'));
-    expect(invoke).toHaveBeenCalledWith('create-checkout', {
-      body: {
+    expect(await sentCheckouts(sent)).toEqual([
+      {
         plan: 'client',
         successUrl: `${window.location.origin}/payment-success`,
         // Cancelling the payment also leads back to the page.
         cancelUrl: `${window.location.origin}/project/p1?tab=bids`,
       },
-    });
+    ]);
     expect(localStorage.getItem('paymentReturnPath')).toBe('/project/p1?tab=bids');
   });
 
   it('asks a designer for the designer plan', async () => {
-    invoke.mockResolvedValue({ data: { url: 'https://checkout.example/x' }, error: null } as never);
+    functionAnswers(() =>
+      HttpResponse.json({ url: 'https://checkout.stripe.com/c/pay/cs_test_x', provider: 'stripe' }),
+    );
     renderDialog('designer');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
-    await waitFor(() => expect(open).toHaveBeenCalled());
-    expect(invoke.mock.calls[0]?.[1]).toMatchObject({ body: { plan: 'designer' } });
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_x'));
+    expect(await sentCheckouts(sent)).toEqual([expect.objectContaining({ plan: 'designer' })]);
   });
 
   it("says 'Please log in to continue' when the function wants a login", async () => {
-    invoke.mockResolvedValue({
-      data: null,
-      error: httpError(401, { error: 'Must be logged in to subscribe', code: 'unauthorized' }),
-    } as never);
+    functionAnswers(() =>
+      HttpResponse.json({ error: 'Must be logged in to subscribe', code: 'not_logged_in' }, { status: 401 }),
+    );
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
     expect(await screen.findByText('Please log in to continue')).toBeInTheDocument();
@@ -98,7 +106,7 @@ describe('SubscribeDialog', () => {
   });
 
   it("says 'Failed to start checkout. Please try again.' on any other refusal", async () => {
-    invoke.mockResolvedValue({ data: null, error: httpError(500, { error: 'boom', code: 'internal' }) } as never);
+    functionAnswers(() => HttpResponse.json({ error: 'Internal error', code: 'internal_error' }, { status: 500 }));
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
     expect(await screen.findByText('Failed to start checkout. Please try again.')).toBeInTheDocument();
@@ -106,7 +114,7 @@ describe('SubscribeDialog', () => {
   });
 
   it("says 'Failed to open payment page' when the answer has no url", async () => {
-    invoke.mockResolvedValue({ data: { provider: 'sandbox' }, error: null } as never);
+    functionAnswers(() => HttpResponse.json({ provider: 'sandbox' }));
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
     expect(await screen.findByText('Failed to open payment page')).toBeInTheDocument();

@@ -1,30 +1,39 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
 import { CHECKING_MEMBERSHIP, useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
-import { supabase } from '@/lib/supabase';
+import { authUser, functionUrl, later, recordRequests, server, storeSession } from '@/testing/supabase-http';
 
-// The wire: the check-subscription function, answered when the test says so.
-vi.mock('@/lib/supabase', () => ({ supabase: { functions: { invoke: vi.fn() } } }));
-const invoke = vi.mocked(supabase.functions.invoke);
+const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 
-type Answer = { data: unknown; error: unknown };
+/** The check-subscription function, its answer under way until the test gives it. */
 function pendingCheck() {
-  let answer: (value: Answer) => void = () => {};
-  invoke.mockImplementation(() => new Promise<Answer>((resolve) => (answer = resolve)) as never);
+  const answer = later<Response>();
+  server.use(http.post(functionUrl('check-subscription'), () => answer.promise));
   return {
     subscribed: (subscribed: boolean) =>
-      answer({
-        data: { subscribed, plan: subscribed ? 'client' : null, product_id: null, subscription_end: null },
-        error: null,
-      }),
-    fails: () => answer({ data: null, error: new Error('network down') }),
+      answer.give(
+        HttpResponse.json({
+          subscribed,
+          plan: 'client',
+          product_id: subscribed ? 'prod_sandbox_client' : null,
+          price_id: subscribed ? 'price_sandbox_client' : null,
+          subscription_end: subscribed ? '2026-12-22T00:00:00.000Z' : null,
+          status: subscribed ? 'active' : null,
+          cancel_at_period_end: false,
+          provider: subscribed ? 'sandbox' : null,
+        }),
+      ),
+    /** The request fails (no answer reaches the app: offline). */
+    fails: () => answer.give(HttpResponse.error()),
   };
 }
 
-function renderGate(userId: string | null = 'u1') {
+function renderGate(userId: string | null = USER.id) {
+  if (userId) storeSession(USER);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -35,8 +44,10 @@ function renderGate(userId: string | null = 'u1') {
 }
 
 describe('useSubscriptionGate', () => {
+  let sent: ReturnType<typeof recordRequests>;
+  const checksSent = async () => (await sent.to('POST', 'functions/v1/check-subscription')).length;
   beforeEach(() => {
-    invoke.mockReset();
+    sent = recordRequests();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
@@ -44,7 +55,7 @@ describe('useSubscriptionGate', () => {
   it('lets a member go on at once once the check has answered', async () => {
     const check = pendingCheck();
     const { result } = renderGate();
-    await waitFor(() => expect(invoke).toHaveBeenCalledOnce());
+    await vi.waitFor(async () => expect(await checksSent()).toBe(1));
     await act(async () => check.subscribed(true));
     await waitFor(() => expect(result.current.known).toBe(true));
     const action = vi.fn();
@@ -74,7 +85,7 @@ describe('useSubscriptionGate', () => {
     await waitFor(() => expect(action).toHaveBeenCalledOnce());
     expect(result.current.waitingFor).toBeNull();
     expect(result.current.dialogProps.open).toBe(false);
-    expect(invoke).toHaveBeenCalledOnce();
+    expect(await checksSent()).toBe(1);
   });
 
   it('asks to subscribe, and never runs the action, when the pending check says not subscribed', async () => {
@@ -113,12 +124,12 @@ describe('useSubscriptionGate', () => {
     expect(first).not.toHaveBeenCalled();
   });
 
-  it('without a signed-in user, asks to subscribe and checks nothing', () => {
+  it('without a signed-in user, asks to subscribe and checks nothing', async () => {
     const { result } = renderGate(null);
     const action = vi.fn();
     act(() => result.current.run('new-project', action));
     expect(action).not.toHaveBeenCalled();
     expect(result.current.dialogProps.open).toBe(true);
-    expect(invoke).not.toHaveBeenCalled();
+    expect(await checksSent()).toBe(0);
   });
 });
