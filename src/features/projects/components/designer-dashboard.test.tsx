@@ -1,15 +1,12 @@
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GatedAction } from '@/components/gated-button';
 import { PROJECTS_PAGE_SIZE } from '@/features/projects/api/project-types';
 import { DesignerDashboard } from '@/features/projects/components/designer-dashboard';
+import { later, pgrstRows, recordRequests, restUrl, rpcUrl, server } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
-
-// The wire: a first page of each list, and the totals the database counts.
-const rpc = vi.fn();
-const headCount = vi.fn<() => number>();
-const assignedPage = vi.fn<() => unknown[]>();
 
 function project(i: number, extra: Record<string, unknown> = {}) {
   return {
@@ -36,27 +33,37 @@ function project(i: number, extra: Record<string, unknown> = {}) {
 const page = (n: number, extra: Record<string, unknown> = {}) =>
   Array.from({ length: n }, (_, i) => project(i + 1, extra));
 
-function thenable(answer: () => unknown) {
-  const builder: Record<string, unknown> = { then: (resolve: (v: unknown) => void) => resolve(answer()) };
-  for (const method of ['select', 'eq', 'is', 'or', 'lte', 'order', 'limit', 'range']) builder[method] = () => builder;
-  return builder;
+/**
+ * The backend: the open projects and their total from the database's functions (an RPC answers 200 with the
+ * function's result), the designer's assigned projects, and their count (HEAD with `Prefer: count=exact`, the
+ * total in Content-Range).
+ */
+function backendHolds({
+  open,
+  openTotal,
+  assigned,
+  assignedTotal,
+}: {
+  open: unknown[];
+  openTotal: number | Promise<number>;
+  assigned: Record<string, unknown>[];
+  assignedTotal: number;
+}) {
+  server.use(
+    http.post(rpcUrl('open_projects'), () => HttpResponse.json(open)),
+    http.post(rpcUrl('open_project_count'), async () => HttpResponse.json(await openTotal)),
+    http.get(restUrl('projects'), ({ request }) => pgrstRows(request, assigned)),
+    http.head(
+      restUrl('projects'),
+      () =>
+        new HttpResponse(null, {
+          status: 200,
+          headers: { 'Content-Range': assignedTotal === 0 ? '*/0' : `0-${assignedTotal - 1}/${assignedTotal}` },
+        }),
+    ),
+  );
 }
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    rpc: (name: string, args: unknown) => thenable(() => rpc(name, args)),
-    from: () => {
-      let head = false;
-      const builder = thenable(() =>
-        head ? { data: null, count: headCount(), error: null } : { data: assignedPage(), error: null },
-      );
-      builder.select = (_columns: string, options?: { head?: boolean }) => {
-        head = Boolean(options?.head);
-        return builder;
-      };
-      return builder;
-    },
-  },
-}));
+
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const membership: GatedAction = { run: (_key, action) => action(), waitingFor: null, waitingLabel: '' };
@@ -70,14 +77,15 @@ function renderDashboard() {
 }
 
 describe('DesignerDashboard tab totals', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    rpc
-      .mockReset()
-      .mockImplementation((name: string) =>
-        name === 'open_project_count' ? { data: 57, error: null } : { data: page(PROJECTS_PAGE_SIZE), error: null },
-      );
-    headCount.mockReset().mockReturnValue(31);
-    assignedPage.mockReset().mockReturnValue(page(PROJECTS_PAGE_SIZE, { designer_id: 'd1', status: 'active' }));
+    sent = recordRequests();
+    backendHolds({
+      open: page(PROJECTS_PAGE_SIZE),
+      openTotal: 57,
+      assigned: page(PROJECTS_PAGE_SIZE, { designer_id: 'd1', status: 'active' }),
+      assignedTotal: 31,
+    });
   });
 
   it("labels the tabs with the database's totals, not the length of the loaded page", async () => {
@@ -87,29 +95,37 @@ describe('DesignerDashboard tab totals', () => {
     // One page of 24 is on screen, with more to load.
     expect(await screen.findAllByTestId('project-card')).toHaveLength(PROJECTS_PAGE_SIZE);
     expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    // 'My Projects (n)' is counted by the database from the list's own filter, without sending a row.
+    const [count, ...more] = await sent.to('HEAD', 'rest/v1/projects');
+    expect(more).toEqual([]);
+    expect(count!.headers.get('prefer')).toBe('count=exact');
+    expect(count!.url.searchParams.get('designer_id')).toBe('eq.d1');
+    const [assigned] = await sent.to('GET', 'rest/v1/projects');
+    expect(assigned!.url.searchParams.get('designer_id')).toBe('eq.d1');
+    expect(assigned!.url.searchParams.get('order')).toBe('created_at.desc,id.desc');
+    expect(assigned!.url.searchParams.get('offset')).toBe('0');
+    expect(assigned!.url.searchParams.get('limit')).toBe(String(PROJECTS_PAGE_SIZE));
   });
 
   it('asks the database for the open projects and their total from the same place', async () => {
     renderDashboard();
     await screen.findByRole('tab', { name: 'Available Projects (57)' });
-    // jsdom has no geolocation: the position is unavailable, so both are asked from anywhere.
-    expect(rpc).toHaveBeenCalledWith('open_project_count', { origin_latitude: undefined, origin_longitude: undefined });
-    expect(rpc).toHaveBeenCalledWith(
-      'open_projects',
-      expect.objectContaining({
-        origin_latitude: undefined,
-        origin_longitude: undefined,
-        page_size: PROJECTS_PAGE_SIZE,
-      }),
-    );
+    // jsdom has no geolocation: the position is unavailable, so both are asked from anywhere (no origin sent).
+    const counts = await sent.to('POST', 'rest/v1/rpc/open_project_count');
+    expect(counts.map((r) => r.body)).toEqual([{}]);
+    const [first, ...more] = await sent.to('POST', 'rest/v1/rpc/open_projects');
+    expect(more).toEqual([]);
+    expect(first!.body).toEqual({ page_size: PROJECTS_PAGE_SIZE });
+    expect(first!.url.searchParams.get('order')).toBe('created_at.desc,id.desc');
   });
 
   it('shows the bare label until the total is known, never a count of loaded rows', async () => {
-    rpc.mockImplementation((name: string) =>
-      name === 'open_project_count' ? new Promise(() => {}) : { data: page(3), error: null },
-    );
+    const total = later<number>();
+    backendHolds({ open: page(3), openTotal: total.promise, assigned: [], assignedTotal: 0 });
     renderDashboard();
     expect(await screen.findAllByTestId('project-card')).toHaveLength(3);
     expect(screen.getByRole('tab', { name: 'Available Projects' })).toBeInTheDocument();
+    total.give(3);
+    expect(await screen.findByRole('tab', { name: 'Available Projects (3)' })).toBeInTheDocument();
   });
 });
