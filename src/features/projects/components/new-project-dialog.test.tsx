@@ -1,16 +1,47 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewProjectDialog } from '@/features/projects/components/new-project-dialog';
+import {
+  authUser,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  server,
+  storageUrl,
+  storeSession,
+} from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
-const insert = vi.fn();
-const upload = vi.fn();
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    from: () => ({ insert: (row: unknown) => ({ select: () => ({ single: () => insert(row) }) }) }),
-    storage: { from: () => ({ upload: (...args: unknown[]) => upload(...args) }) },
-  },
-}));
+/** The backend inserts the project as p9 and stores every photo uploaded to project-photos. */
+function backendAccepts() {
+  server.use(
+    http.post(restUrl('projects'), ({ request }) => pgrstRows(request, [{ id: 'p9' }])),
+    http.post(storageUrl('object/project-photos/*'), ({ request }) => {
+      const key = new URL(request.url).pathname.replace('/storage/v1/object/', '');
+      return HttpResponse.json({ Id: crypto.randomUUID(), Key: key });
+    }),
+  );
+}
+/** Storage's answer when its policy refuses an object (storage-api answers 400 with the real status inside). */
+const storageRefuses = () =>
+  HttpResponse.json(
+    {
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'new row violates row-level security policy',
+    },
+    { status: 400 },
+  );
+const inserts = (sent: ReturnType<typeof recordRequests>) => sent.to('POST', 'rest/v1/projects');
+/** The object paths the photos were uploaded to, sorted. */
+const uploadedPaths = async (sent: ReturnType<typeof recordRequests>) =>
+  (await sent.all())
+    .filter((r) => r.method === 'POST' && r.url.pathname.startsWith('/storage/v1/object/project-photos/'))
+    .map((r) => r.url.pathname.replace('/storage/v1/object/project-photos/', ''))
+    .sort();
 const toastError = vi.fn();
 const toastSuccess = vi.fn();
 vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
@@ -40,9 +71,10 @@ async function fillValid(r: ReturnType<typeof renderForm>) {
 vi.setConfig({ testTimeout: 30_000 });
 
 describe('NewProjectDialog', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    insert.mockReset().mockResolvedValue({ data: { id: 'p9' }, error: null });
-    upload.mockReset().mockResolvedValue({ data: { path: 'x' }, error: null });
+    sent = recordRequests();
+    backendAccepts();
     toastError.mockReset();
     toastSuccess.mockReset();
   });
@@ -72,7 +104,7 @@ describe('NewProjectDialog', () => {
     await r.user.type(r.field('Budget ($)'), '1500');
     await r.submit();
     expect(within(r.dialog).getByRole('alert')).toHaveTextContent('Please select a design style');
-    expect(insert).not.toHaveBeenCalled();
+    expect(await sent.all()).toEqual([]);
   });
 
   it('refuses a title over 100 characters and a fractional budget', async () => {
@@ -89,7 +121,7 @@ describe('NewProjectDialog', () => {
     await r.user.type(r.field('Budget ($)'), '12.5');
     await r.submit();
     expect(within(r.dialog).getByRole('alert')).toHaveTextContent('Budget must be a positive number');
-    expect(insert).not.toHaveBeenCalled();
+    expect(await sent.all()).toEqual([]);
   });
 
   it('keeps at most 5 photos and images only, saying why', async () => {
@@ -126,7 +158,11 @@ describe('NewProjectDialog', () => {
     await r.user.upload(r.field(/^Photos/), [png('room.png'), png('window.png')]);
     await r.submit();
     await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith('p9'));
-    expect(insert).toHaveBeenCalledWith({
+    const [insert, ...more] = await inserts(sent);
+    expect(more).toEqual([]);
+    // Only the new row's id comes back.
+    expect(insert!.url.searchParams.get('select')).toBe('id');
+    expect(insert!.body).toEqual({
       title: 'Sunny loft',
       description: 'A bright room with old floors',
       location: 'Portland, OR',
@@ -137,7 +173,7 @@ describe('NewProjectDialog', () => {
       customer_id: 'c1',
       status: 'pending',
     });
-    const paths = upload.mock.calls.map((call) => call[0] as string).sort();
+    const paths = await uploadedPaths(sent);
     expect(paths).toHaveLength(2);
     expect(paths[0]).toMatch(/^p9\/\d+_0\.png$/);
     expect(paths[1]).toMatch(/^p9\/\d+_1\.png$/);
@@ -146,16 +182,42 @@ describe('NewProjectDialog', () => {
   });
 
   it("sends a Hard Cap budget as 'hard' and says 'Failed to create project' when the database refuses", async () => {
-    insert.mockResolvedValue({ data: null, error: { code: '42501', message: 'new row violates row-level security' } });
+    // A signed-in customer without a client plan: the projects insert policy refuses the row (403).
+    storeSession(authUser('c1', 'carl@example.com'));
+    server.use(
+      http.post(restUrl('projects'), () =>
+        pgrstError(403, '42501', 'new row violates row-level security policy for table "projects"'),
+      ),
+    );
     const onCreated = vi.fn();
     const r = renderForm(onCreated);
     await fillValid(r);
     await r.user.selectOptions(r.field('Budget type'), 'Hard Cap');
     await r.submit();
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to create project'));
-    expect(insert).toHaveBeenCalledWith(expect.objectContaining({ budget_type: 'hard' }));
+    const [insert, ...more] = await inserts(sent);
+    expect(more).toEqual([]);
+    expect(insert!.body).toMatchObject({ budget_type: 'hard' });
     expect(onCreated).not.toHaveBeenCalled();
-    expect(upload).not.toHaveBeenCalled();
+    expect(await uploadedPaths(sent)).toEqual([]);
     expect(r.field('Title')).toHaveValue('Sunny loft');
+  });
+
+  it('keeps the project when a photo is refused, and names that photo', async () => {
+    server.use(
+      http.post(storageUrl('object/project-photos/p9/:name'), ({ params }) =>
+        String(params.name).includes('_1.') ? storageRefuses() : undefined,
+      ),
+    );
+    const onCreated = vi.fn();
+    const r = renderForm(onCreated);
+    await fillValid(r);
+    await r.user.upload(r.field(/^Photos/), [png('room.png'), png('window.png')]);
+    await r.submit();
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith('p9'));
+    expect(toastSuccess).toHaveBeenCalledWith('Project created!');
+    expect(toastError).toHaveBeenCalledWith('Failed to upload window.png');
+    expect(toastError).not.toHaveBeenCalledWith('Failed to upload room.png');
+    expect(await uploadedPaths(sent)).toHaveLength(2);
   });
 });
