@@ -67,6 +67,9 @@ async function pools(dbUrl: string, a: Actors, n: number): Promise<Pools> {
       openPage20After: (await rows<{ created_at: string; id: string }>(
         `select to_json(created_at) #>> '{}' as created_at, id from public.projects
           where status = 'pending' and designer_id is null order by created_at desc, id desc offset 455 limit 1`))[0]!,
+      messagesPage101After: (await rows<{ created_at: string; id: string }>(
+        `select to_json(created_at) #>> '{}' as created_at, id from public.messages
+          where project_id = '${a.hotProject}' order by created_at desc, id desc offset 2999 limit 1`))[0]!,
       nudgeDesigners: (await rows<{ user_id: string }>(
         `select ur.user_id from public.user_roles ur where ur.role = 'designer' and ur.user_id <> '${a.designer.id}'
             and not exists (select 1 from public.designer_nudges n where n.designer_id = ur.user_id and n.project_id = '${a.pendingProject}')

@@ -30,6 +30,8 @@ export interface Pools {
   nudgeDesigners: string[];
   /** The last open project of the designer's page 19 (created_at as PostgREST writes it, id). */
   openPage20After: { created_at: string; id: string };
+  /** The last message of the hot project's 100th page of 30, newest first (the app pages by keyset). */
+  messagesPage101After: { created_at: string; id: string };
 }
 
 type Answer = { error: unknown; data?: unknown };
@@ -162,16 +164,19 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
       run: () => ok(c.from('project_items').select('*').eq('project_id', a.hotProject).order('created_at', { ascending: false })),
     },
     {
-      name: 'messages: hot project, latest 50 + sender', spec: 'messages select with sender profile by project (latest page)', as: 'designer', kind: 'read',
+      name: 'messages: hot project, latest 30 + sender', spec: 'messages select with sender profile, newest page (get-messages.ts)', as: 'designer', kind: 'read',
       run: () =>
-        ok(d.from('messages').select('id, project_id, sender_id, content, created_at, profiles(full_name, email)')
-          .eq('project_id', a.hotProject).order('created_at', { ascending: false }).limit(50)),
+        ok(d.from('messages').select('id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name, email)')
+          .eq('project_id', a.hotProject).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(30)),
     },
     {
-      name: 'messages: hot project, oldest 50 + sender', spec: 'messages select with sender profile by project oldest first', as: 'customer', kind: 'read',
+      name: 'messages: hot project, page 101 (keyset) + sender', spec: 'messages select with sender profile, older page by keyset cursor (get-messages.ts)', as: 'customer', kind: 'read',
       run: () =>
-        ok(c.from('messages').select('id, project_id, sender_id, content, created_at, profiles(full_name, email)')
-          .eq('project_id', a.hotProject).order('created_at', { ascending: true }).limit(50)),
+        ok(c.from('messages').select('id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name, email)')
+          .eq('project_id', a.hotProject)
+          .lte('created_at', pools.messagesPage101After.created_at)
+          .or(`created_at.lt."${pools.messagesPage101After.created_at}",id.lt.${pools.messagesPage101After.id}`)
+          .order('created_at', { ascending: false }).order('id', { ascending: false }).limit(30)),
     },
     {
       name: 'project_bids: pending project + bidder', spec: 'project_bids select by project', as: 'customer', kind: 'read',
@@ -237,6 +242,10 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
       run: () =>
         ok(d.rpc('designer_bids', { page_size: 20 }).select('id, project_id, project_title, bid_amount, status, created_at, can_open')
           .order('created_at', { ascending: false }).order('id', { ascending: false })),
+    },
+    {
+      name: 'rpc portfolio_projects: own completed, page 1 (6)', spec: 'the portfolio\'s completed projects, first page (get-completed-projects.ts)', as: 'designer', kind: 'read',
+      run: () => ok(d.rpc('portfolio_projects', { designer_id: a.designer.id, page_size: 6 })),
     },
     {
       name: 'project_bids: own bids, head count', spec: "'My Bids (n)' (get-designer-bid-count.ts)", as: 'designer', kind: 'read',
