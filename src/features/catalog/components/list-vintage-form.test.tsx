@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListVintageForm } from '@/features/catalog/components/list-vintage-form';
+import { storageRefused, storageUploaded } from '@/testing/group-b-storage';
 import { API_URL, pgrstRows, recordRequests, restUrl, server, storageUrl } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
@@ -24,7 +25,7 @@ function backendAccepts(stored: Stored[]) {
       const path = new URL(request.url).pathname.replace('/storage/v1/object/catalog-images/', '');
       const file = (await request.formData()).get('') as File;
       stored.push({ path, type: file.type });
-      return HttpResponse.json({ Id: '5b0d3c1e-0000-4000-8000-000000000001', Key: `catalog-images/${path}` });
+      return storageUploaded(request);
     }),
     http.post(restUrl('catalog_items'), ({ request }) => pgrstRows(request, [])),
   );
@@ -112,19 +113,7 @@ describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
   });
 
   it('lists nothing when Storage refuses the photo, and says so', async () => {
-    server.use(
-      http.post(storageUrl('object/catalog-images/*'), () =>
-        HttpResponse.json(
-          {
-            statusCode: '403',
-            code: 'AccessDenied',
-            error: 'Unauthorized',
-            message: 'new row violates row-level security policy',
-          },
-          { status: 400 },
-        ),
-      ),
-    );
+    server.use(http.post(storageUrl('object/catalog-images/*'), () => storageRefused()));
     const { user, onListed } = setup();
     await fillRequired(user);
     await user.upload(screen.getByLabelText('Photos (optional)'), new File(['x'], 'front.jpg', { type: 'image/jpeg' }));

@@ -1,44 +1,52 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PortfolioPhotos } from '@/features/portfolio/components/portfolio-photos';
+import { storageError, storageFile, storageObjectRow } from '@/testing/group-b-storage';
+import { API_URL, recordRequests, server, storageUrl } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
 const DESIGNER = 'd1';
-let files: { id: string; name: string }[] = [];
-const list = vi.fn();
-const remove = vi.fn();
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    storage: {
-      from: () => ({
-        list: (...args: unknown[]) => list(...args),
-        remove: (...args: unknown[]) => remove(...args),
-        getPublicUrl: (path: string) => ({ data: { publicUrl: `https://cdn.example/${path}` } }),
-      }),
-    },
-  },
-}));
+const BUCKET = 'designer-portfolio';
+
+/**
+ * The bucket holds `files` under the designer's folder (with the folder's placeholder, which is no photo);
+ * `removes` says what a remove does: deletes what it is asked ('owner'), nothing ('refused': a policy skips
+ * the rows silently, as storage-api does), or fails ('fails').
+ */
+const bucket = { files: [] as string[], removes: 'owner' as 'owner' | 'refused' | 'fails' };
+function answerTheBucket() {
+  server.use(
+    http.post(storageUrl(`object/list/${BUCKET}`), () =>
+      HttpResponse.json([...bucket.files, '.emptyFolderPlaceholder'].map((name) => storageFile(name))),
+    ),
+    http.delete(storageUrl(`object/${BUCKET}`), async ({ request }) => {
+      if (bucket.removes === 'fails') return storageError('500', 'InternalError', 'internal', 'Internal Server Error');
+      if (bucket.removes === 'refused') return HttpResponse.json([]);
+      const { prefixes } = (await request.json()) as { prefixes: string[] };
+      const removed = prefixes.filter((path) => bucket.files.includes(path.replace(`${DESIGNER}/`, '')));
+      bucket.files = bucket.files.filter((name) => !removed.includes(`${DESIGNER}/${name}`));
+      return HttpResponse.json(removed.map((path) => storageObjectRow(BUCKET, path)));
+    }),
+  );
+}
+const publicUrl = (path: string) => `${API_URL}/storage/v1/object/public/${BUCKET}/${path}`;
 const toastError = vi.fn();
 const toastSuccess = vi.fn();
 vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
 
 describe('PortfolioPhotos: per-photo delete (docs/product.md, Designers and nudges)', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    files = [
-      { id: 'f1', name: 'kitchen.png' },
-      { id: 'f2', name: 'hall.png' },
-    ];
-    list.mockReset().mockImplementation(() => Promise.resolve({ data: files, error: null }));
-    remove.mockReset();
+    bucket.files = ['kitchen.png', 'hall.png'];
+    bucket.removes = 'owner';
+    sent = recordRequests();
+    answerTheBucket();
     toastError.mockReset();
     toastSuccess.mockReset();
   });
 
   it("deletes one of the owner's photos from the keyboard, says 'Photo deleted' and refreshes the grid", async () => {
-    remove.mockImplementation((paths: string[]) => {
-      files = files.filter((f) => !paths.includes(`${DESIGNER}/${f.name}`));
-      return Promise.resolve({ data: [{ name: paths[0] }], error: null });
-    });
     const { user } = renderWithClient(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn />);
     const grid = await screen.findByRole('list', { name: 'Portfolio photos' });
     expect(within(grid).getAllByRole('img')).toHaveLength(2);
@@ -46,27 +54,32 @@ describe('PortfolioPhotos: per-photo delete (docs/product.md, Designers and nudg
     second.focus();
     await user.keyboard('{Enter}');
     await vi.waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Photo deleted'));
-    expect(remove).toHaveBeenCalledWith([`${DESIGNER}/hall.png`]);
+    const removes = await sent.to('DELETE', `storage/v1/object/${BUCKET}`);
+    expect(removes.map((r) => r.body)).toEqual([{ prefixes: [`${DESIGNER}/hall.png`] }]);
     await vi.waitFor(() => expect(within(grid).getAllByRole('img')).toHaveLength(1));
-    expect(within(grid).getByRole('img')).toHaveAttribute('src', `https://cdn.example/${DESIGNER}/kitchen.png`);
+    expect(within(grid).getByRole('img')).toHaveAttribute('src', publicUrl(`${DESIGNER}/kitchen.png`));
     expect(toastError).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to delete photo' when storage removes nothing (a policy refused it) or errs", async () => {
-    remove.mockResolvedValueOnce({ data: [], error: null });
+    bucket.removes = 'refused';
     const { user } = renderWithClient(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn />);
     await user.click(await screen.findByRole('button', { name: 'Delete photo 1' }));
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to delete photo'));
-    remove.mockResolvedValueOnce({ data: null, error: { message: 'boom', statusCode: '500' } });
+    bucket.removes = 'fails';
     await user.click(screen.getByRole('button', { name: 'Delete photo 1' }));
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledTimes(2));
     expect(toastSuccess).not.toHaveBeenCalled();
     expect(screen.getAllByRole('img')).toHaveLength(2);
+    expect(await sent.to('DELETE', `storage/v1/object/${BUCKET}`)).toHaveLength(2);
   });
 
   it("offers no delete or upload on someone else's portfolio", async () => {
     renderWithClient(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn={false} />);
     expect(await screen.findAllByRole('img')).toHaveLength(2);
+    // The designer's folder, newest first; the folder's placeholder is not a photo.
+    const [list] = await sent.to('POST', `storage/v1/object/list/${BUCKET}`);
+    expect(list!.body).toMatchObject({ prefix: DESIGNER, limit: 100, sortBy: { column: 'created_at', order: 'desc' } });
     expect(screen.queryByRole('button', { name: /Delete photo/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Upload/ })).not.toBeInTheDocument();
   });

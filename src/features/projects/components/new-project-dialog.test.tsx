@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewProjectDialog } from '@/features/projects/components/new-project-dialog';
+import { storageRefused, storageUploaded } from '@/testing/group-b-storage';
 import {
   authUser,
   pgrstError,
@@ -18,23 +19,9 @@ import { renderWithClient } from '@/testing/test-utils';
 function backendAccepts() {
   server.use(
     http.post(restUrl('projects'), ({ request }) => pgrstRows(request, [{ id: 'p9' }])),
-    http.post(storageUrl('object/project-photos/*'), ({ request }) => {
-      const key = new URL(request.url).pathname.replace('/storage/v1/object/', '');
-      return HttpResponse.json({ Id: crypto.randomUUID(), Key: key });
-    }),
+    http.post(storageUrl('object/project-photos/*'), ({ request }) => storageUploaded(request)),
   );
 }
-/** Storage's answer when its policy refuses an object (storage-api answers 400 with the real status inside). */
-const storageRefuses = () =>
-  HttpResponse.json(
-    {
-      statusCode: '403',
-      code: 'AccessDenied',
-      error: 'Unauthorized',
-      message: 'new row violates row-level security policy',
-    },
-    { status: 400 },
-  );
 const inserts = (sent: ReturnType<typeof recordRequests>) => sent.to('POST', 'rest/v1/projects');
 /** The object paths the photos were uploaded to, sorted. */
 const uploadedPaths = async (sent: ReturnType<typeof recordRequests>) =>
@@ -206,7 +193,7 @@ describe('NewProjectDialog', () => {
   it('keeps the project when a photo is refused, and names that photo', async () => {
     server.use(
       http.post(storageUrl('object/project-photos/p9/:name'), ({ params }) =>
-        String(params.name).includes('_1.') ? storageRefuses() : undefined,
+        String(params.name).includes('_1.') ? storageRefused() : undefined,
       ),
     );
     const onCreated = vi.fn();
