@@ -1,33 +1,18 @@
-import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { whenSupabaseLoaded } from '@/lib/supabase-loader';
+import { bearerSubject } from '@/testing/group-a-gotrue';
+import { API_URL, authUser, pgrstRows, recordRequests, restUrl, server, storeSession } from '@/testing/supabase-http';
 
-type Listener = (event: AuthChangeEvent, session: Session | null) => void;
+// A file of its own: whether supabase-js was loaded is per module graph, and nothing here loads it before the
+// provider does.
 
-// A file of its own: whether supabase-js was loaded is per module graph. `loaded` flips when the app
-// first imports the client module.
-const mock = vi.hoisted(() => ({ loaded: false, listeners: [] as Listener[] }));
-
-vi.mock('@/lib/supabase', () => {
-  mock.loaded = true;
-  return {
-    supabase: {
-      auth: {
-        onAuthStateChange: (listener: Listener) => {
-          mock.listeners.push(listener);
-          return { data: { subscription: { unsubscribe: () => undefined } } };
-        },
-        signOut: async () => ({ error: null }),
-      },
-      from: () => ({
-        select: () => ({ eq: () => ({ maybeSingle: async () => ({ data: { id: 'u' }, error: null }) }) }),
-      }),
-    },
-  };
-});
+const USER = authUser('c0000000-0000-4000-8000-000000000001', 'ada@example.com');
+const SESSION_KEY = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`;
 
 function Probe() {
   const auth = useAuth();
@@ -36,6 +21,9 @@ function Probe() {
 
 describe('AuthProvider for a visitor (no stored session)', () => {
   it('is signed out at once without loading supabase-js, and follows a session begun in another tab', async () => {
+    const sent = recordRequests();
+    let loaded = false;
+    whenSupabaseLoaded(() => (loaded = true));
     render(
       <QueryClientProvider client={new QueryClient()}>
         <AuthProvider>
@@ -44,16 +32,26 @@ describe('AuthProvider for a visitor (no stored session)', () => {
       </QueryClientProvider>,
     );
     expect(screen.getByText('signed-out')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(mock.loaded).toBe(false);
+    // Any import the provider started has finished by now: none loaded the client.
+    await vi.dynamicImportSettled();
+    expect(loaded).toBe(false);
 
-    // Another tab signs in: supabase-js's key appears in storage; this tab loads the client and subscribes.
+    // Another tab signs in: supabase-js's session appears in storage; this tab loads the client, which reads it.
+    server.use(http.get(restUrl('profiles'), ({ request }) => pgrstRows(request, [{ id: USER.id }])));
+    storeSession(USER);
     act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: 'sb-127-auth-token', newValue: '{}' }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: SESSION_KEY, newValue: localStorage.getItem(SESSION_KEY) }),
+      );
     });
-    await waitFor(() => expect(mock.listeners).toHaveLength(1));
-    const session = { access_token: 't', user: { id: 'u', email: 'ada@example.com' } } as unknown as Session;
-    act(() => mock.listeners[0]!('SIGNED_IN', session));
-    expect(screen.getByText('signed in as ada@example.com')).toBeInTheDocument();
+    expect(await screen.findByText('signed in as ada@example.com')).toBeInTheDocument();
+    expect(loaded).toBe(true);
+
+    // The session came from elsewhere: its account is checked, as the signed-in user.
+    await waitFor(async () => expect(await sent.to('GET', 'rest/v1/profiles')).toHaveLength(1));
+    const [check] = await sent.to('GET', 'rest/v1/profiles');
+    expect(check!.url.searchParams.get('id')).toBe(`eq.${USER.id}`);
+    expect(bearerSubject(check!.headers)).toBe(USER.id);
+    expect((await sent.all()).map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['GET /rest/v1/profiles']);
   });
 });

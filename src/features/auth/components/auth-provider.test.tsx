@@ -1,178 +1,328 @@
-import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '@/features/auth/components/auth-provider';
-import { useAuth } from '@/features/auth/hooks/use-auth';
-import { trackPageLoad } from '@/lib/page-settled';
+import { useAuth as useAuthOutsideProvider } from '@/features/auth/hooks/use-auth';
+import type { TypedSupabaseClient } from '@/lib/supabase';
+import { bearerSubject, gotrueError } from '@/testing/group-a-gotrue';
+import {
+  API_URL,
+  authUrl,
+  authUser,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  server,
+  sessionFor,
+  storeSession,
+} from '@/testing/supabase-http';
 
-type Listener = (event: AuthChangeEvent, session: Session | null) => void;
+/**
+ * The auth provider with the app's real supabase-js client, its auth events driven by real client calls that the
+ * test answers as GoTrue and PostgREST do. Each test starts the app's modules afresh (`startApp`): a new client
+ * that reads what this test stored, as a page load does, and a fresh record of the page being opened.
+ */
 
-// The Supabase boundary: auth events are driven by the test, the profiles lookup answers what the test says.
-const mock = vi.hoisted(() => ({
-  listeners: [] as Listener[],
-  profile: { data: null as { id: string } | null, error: null as { message: string; code: string } | null },
-  signOut: vi.fn(async (_options?: { scope: string }) => ({ error: null })),
-  eq: vi.fn(),
-}));
+const USER = authUser('c0000000-0000-4000-8000-000000000001', 'ada@example.com');
+const SESSION_KEY = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`;
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    auth: {
-      onAuthStateChange: (listener: Listener) => {
-        mock.listeners.push(listener);
-        return {
-          data: { subscription: { unsubscribe: () => mock.listeners.splice(mock.listeners.indexOf(listener), 1) } },
-        };
-      },
-      signOut: mock.signOut,
-    },
-    from: (table: string) => ({
-      select: (columns: string) => ({
-        eq: (column: string, value: string) => {
-          mock.eq(table, columns, column, value);
-          return { maybeSingle: async () => mock.profile };
-        },
-      }),
-    }),
-  },
-}));
+type App = Awaited<ReturnType<typeof startApp>>;
 
-const session = { access_token: 't', user: { id: 'user-1', email: 'ada@example.com' } } as unknown as Session;
-
-function emit(event: AuthChangeEvent, value: Session | null) {
-  act(() => {
-    for (const listener of [...mock.listeners]) listener(event, value);
-  });
-}
-
-function Probe() {
-  const auth = useAuth();
-  return <p>{auth.status === 'signed-in' ? `signed in as ${auth.user.email}` : auth.status}</p>;
-}
-
-/** Rendered as for a returning user (a stored session): supabase-js loads at once and reports. */
-async function renderWithProvider(ui: ReactNode = <Probe />) {
-  const queryClient = new QueryClient();
-  localStorage.setItem('sb-127-auth-token', '{}');
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>{ui}</AuthProvider>
-    </QueryClientProvider>,
+async function startApp() {
+  vi.resetModules();
+  const [{ AuthProvider }, { useAuth }, { trackPageLoad, whenPageSettled }, { whenSupabaseLoaded }] = await Promise.all(
+    [
+      import('@/features/auth/components/auth-provider'),
+      import('@/features/auth/hooks/use-auth'),
+      import('@/lib/page-settled'),
+      import('@/lib/supabase-loader'),
+    ],
   );
-  await waitFor(() => expect(mock.listeners).toHaveLength(1));
-  return result;
+  const queryClient = new QueryClient();
+  let loaded: TypedSupabaseClient | null = null;
+  whenSupabaseLoaded((client) => (loaded = client));
+
+  function Probe() {
+    const auth = useAuth();
+    return (
+      <>
+        <p>{auth.status === 'signed-in' ? `signed in as ${auth.user.email}` : auth.status}</p>
+        <p>last event: {auth.event ?? 'none'}</p>
+      </>
+    );
+  }
+
+  return {
+    queryClient,
+    render: () =>
+      render(
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <Probe />
+          </AuthProvider>
+        </QueryClientProvider>,
+      ),
+    /** The app's client (the one the provider follows), loading it if nothing has yet. */
+    client: async () => (await import('@/lib/supabase')).supabase,
+    /** The page being opened is still loading until `finish()` (as the router's first match is, at start). */
+    holdPage() {
+      let finish = () => {};
+      trackPageLoad(new Promise<void>((resolve) => (finish = resolve)));
+      return { finish };
+    },
+    /** Stops this page load's client (its timers, its channel to other tabs' clients), if it was loaded. */
+    stop: async () => {
+      await loaded?.auth.dispose();
+    },
+    /** Resolves once the page has settled, painted and idled: after any background work waiting for that. */
+    settled: () => new Promise<void>((resolve) => whenPageSettled(queryClient, resolve)),
+  };
+}
+
+/** The profiles table answers the account check with `answer`. */
+function profilesAnswer(answer: (request: Request) => Response) {
+  server.use(http.get(restUrl('profiles'), ({ request }) => answer(request)));
+}
+const profileExists = () => profilesAnswer((request) => pgrstRows(request, [{ id: USER.id }]));
+const profileGone = () => profilesAnswer((request) => pgrstRows(request, []));
+
+/** GoTrue: passwords and refresh tokens give USER a new session; logout revokes (204). */
+function gotrueAnswers() {
+  server.use(
+    http.post(authUrl('token'), () => HttpResponse.json(sessionFor(USER))),
+    http.post(authUrl('logout'), () => new HttpResponse(null, { status: 204 })),
+  );
+}
+
+/**
+ * A returning visitor's stored session that has expired and whose refresh token was revoked elsewhere: GoTrue
+ * refuses the refresh (passwords still sign USER in), and supabase-js drops the session. Returns what was stored.
+ */
+function storeRevokedSession() {
+  const stored = { ...sessionFor(USER), expires_at: Math.floor(Date.now() / 1000) - 60 };
+  localStorage.setItem(SESSION_KEY, JSON.stringify(stored));
+  server.use(
+    http.post(authUrl('token'), ({ request }) =>
+      new URL(request.url).searchParams.get('grant_type') === 'refresh_token'
+        ? gotrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+        : HttpResponse.json(sessionFor(USER)),
+    ),
+    http.post(authUrl('logout'), () => new HttpResponse(null, { status: 204 })),
+  );
+  return stored;
+}
+
+/** Starts the provider for that visitor: it ends signed out once supabase-js has reported the initial session. */
+async function startSignedOut(app: App) {
+  storeRevokedSession();
+  app.render();
+  await screen.findByText('last event: INITIAL_SESSION');
+  expect(screen.getByText('signed-out')).toBeInTheDocument();
 }
 
 describe('AuthProvider', () => {
+  let sent: ReturnType<typeof recordRequests>;
   let consoleError: ReturnType<typeof vi.spyOn>;
+  let app: App;
+  const checks = () => sent.to('GET', 'rest/v1/profiles');
+  const logouts = () => sent.to('POST', 'auth/v1/logout');
 
-  beforeEach(() => {
-    mock.listeners.length = 0;
-    mock.profile = { data: { id: 'user-1' }, error: null };
-    mock.signOut.mockClear();
-    mock.eq.mockClear();
+  beforeEach(async () => {
+    sent = recordRequests();
     consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Each test is a page load with a client of its own (the previous one stopped): supabase-js warns of that.
+    const warn = console.warn;
+    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      if (!String(args[0]).includes('Multiple GoTrueClient instances')) warn(...args);
+    });
+    app = await startApp();
   });
 
-  afterEach(() => {
-    consoleError.mockRestore();
-    localStorage.clear();
+  afterEach(async () => {
+    await app.stop();
+    vi.restoreAllMocks();
   });
 
   it('is loading until supabase-js reports the initial session, then signed out or in', async () => {
-    await renderWithProvider();
+    const expired = storeRevokedSession();
+    profileExists();
+    app.render();
     expect(screen.getByText('loading')).toBeInTheDocument();
-    emit('INITIAL_SESSION', null);
+
+    // The stored session has expired and its refresh token was revoked: supabase-js drops it.
+    await screen.findByText('last event: INITIAL_SESSION');
     expect(screen.getByText('signed-out')).toBeInTheDocument();
-    emit('SIGNED_IN', session);
-    expect(screen.getByText('signed in as ada@example.com')).toBeInTheDocument();
+    const [refresh] = await sent.to('POST', 'auth/v1/token');
+    expect(refresh!.url.searchParams.get('grant_type')).toBe('refresh_token');
+    expect(refresh!.body).toEqual({ refresh_token: expired.refresh_token });
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+
+    const supabase = await app.client();
+    await supabase.auth.signInWithPassword({ email: 'ada@example.com', password: 'Str0ngPass' });
+    expect(await screen.findByText('signed in as ada@example.com')).toBeInTheDocument();
+    const signIns = (await sent.to('POST', 'auth/v1/token')).slice(1);
+    expect(signIns.map((r) => r.url.searchParams.get('grant_type'))).toEqual(['password']);
+    expect(signIns[0]!.body).toEqual({
+      email: 'ada@example.com',
+      password: 'Str0ngPass',
+      gotrue_meta_security: {},
+    });
+    await waitFor(async () => expect(await checks()).toHaveLength(1));
   });
 
-  it('keeps a user whose profile exists, checking it on sign-in', async () => {
-    await renderWithProvider();
-    await new Promise((resolve) => setTimeout(resolve, 10)); // the test before's own check
-    mock.eq.mockClear();
-    emit('INITIAL_SESSION', null);
-    emit('SIGNED_IN', session);
-    // A sign-in is checked at once (in the next task), not when the page settles.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(mock.eq).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(mock.eq).toHaveBeenCalledWith('profiles', 'id', 'id', 'user-1'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(mock.signOut).not.toHaveBeenCalled();
-    expect(consoleError).not.toHaveBeenCalled();
+  it('keeps a user whose profile exists, checking it at once on sign-in (not when the page settles)', async () => {
+    // Date.now() stands still: the page's loading below never reaches the settle cap, so only a check that
+    // does not wait for the page can be sent while it loads.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const page = app.holdPage();
+    try {
+      await startSignedOut(app);
+      profileExists();
+      const supabase = await app.client();
+      await supabase.auth.signInWithPassword({ email: 'ada@example.com', password: 'Str0ngPass' });
+      expect(await screen.findByText('signed in as ada@example.com')).toBeInTheDocument();
+
+      await waitFor(async () => expect(await checks()).toHaveLength(1));
+      const [check] = await checks();
+      expect(check!.url.searchParams.get('select')).toBe('id');
+      expect(check!.url.searchParams.get('id')).toBe(`eq.${USER.id}`);
+      expect(bearerSubject(check!.headers)).toBe(USER.id);
+
+      page.finish();
+      await app.settled();
+      expect(await checks()).toHaveLength(1);
+      expect(await logouts()).toEqual([]);
+      expect(screen.getByText('signed in as ada@example.com')).toBeInTheDocument();
+      expect(consoleError).not.toHaveBeenCalled();
+    } finally {
+      page.finish();
+      vi.useRealTimers();
+    }
   });
 
   it('signs out a user missing from profiles on token refresh', async () => {
-    mock.profile = { data: null, error: null };
-    await renderWithProvider();
-    emit('TOKEN_REFRESHED', session);
-    await waitFor(() => expect(mock.signOut).toHaveBeenCalled());
-    expect(consoleError).toHaveBeenCalledWith('User not found in database, clearing session');
+    const page = app.holdPage(); // the restored session's own check waits; the refresh's does not
+    try {
+      storeSession(USER);
+      gotrueAnswers();
+      profileGone();
+      app.render();
+      await screen.findByText('signed in as ada@example.com');
+
+      const supabase = await app.client();
+      await supabase.auth.refreshSession();
+      await waitFor(async () => expect(await logouts()).toHaveLength(1));
+      expect(await screen.findByText('signed-out')).toBeInTheDocument();
+      expect(consoleError).toHaveBeenCalledWith('User not found in database, clearing session');
+
+      const [refresh] = await sent.to('POST', 'auth/v1/token');
+      expect(refresh!.url.searchParams.get('grant_type')).toBe('refresh_token');
+      expect(refresh!.body).toEqual({ refresh_token: `refresh-${USER.id}` });
+      const [check, ...more] = await checks();
+      expect(more).toEqual([]);
+      expect(check!.url.searchParams.get('id')).toBe(`eq.${USER.id}`);
+      const [logout] = await logouts();
+      expect(logout!.url.searchParams.get('scope')).toBe('global');
+      expect(bearerSubject(logout!.headers)).toBe(USER.id);
+      expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    } finally {
+      page.finish();
+    }
   });
 
   it('signs out when the check fails', async () => {
-    mock.profile = { data: null, error: { message: 'boom', code: 'XX000' } };
-    await renderWithProvider();
-    emit('INITIAL_SESSION', null);
-    emit('SIGNED_IN', session);
-    await waitFor(() => expect(mock.signOut).toHaveBeenCalled());
-    expect(consoleError).toHaveBeenCalledWith('Error verifying user, clearing session', mock.profile.error);
+    await startSignedOut(app);
+    profilesAnswer(() => pgrstError(500, '57014', 'canceling statement due to statement timeout'));
+    const supabase = await app.client();
+    await supabase.auth.signInWithPassword({ email: 'ada@example.com', password: 'Str0ngPass' });
+
+    await waitFor(async () => expect(await logouts()).toHaveLength(1));
+    expect(await screen.findByText('last event: SIGNED_OUT')).toBeInTheDocument();
+    expect(screen.getByText('signed-out')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith(
+      'Error verifying user, clearing session',
+      expect.objectContaining({ code: '57014', message: 'canceling statement due to statement timeout' }),
+    );
   });
 
   it('checks a session restored from storage on load, once the page has painted', async () => {
-    mock.profile = { data: null, error: null };
-    await renderWithProvider();
-    emit('INITIAL_SESSION', session);
+    storeSession(USER);
+    gotrueAnswers();
+    profileGone();
+    app.render();
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    await screen.findByText('signed in as ada@example.com');
     // Not inside the event's own task: the page paints first.
-    expect(mock.eq).not.toHaveBeenCalled();
-    await waitFor(() => expect(mock.signOut).toHaveBeenCalled(), { timeout: 5000 });
+    expect(await checks()).toEqual([]);
+
+    await waitFor(async () => expect(await logouts()).toHaveLength(1));
+    expect(await screen.findByText('signed-out')).toBeInTheDocument();
+    expect(await checks()).toHaveLength(1);
     expect(consoleError).toHaveBeenCalledWith('User not found in database, clearing session');
+    // Restoring a valid session asks GoTrue for nothing.
+    expect(await sent.to('POST', 'auth/v1/token')).toEqual([]);
   });
 
   it("waits for the page being opened, and drops the restored session's check when the user signs out first", async () => {
-    mock.profile = { data: null, error: null };
-    let finishRoute = () => {};
-    trackPageLoad(new Promise<void>((resolve) => (finishRoute = resolve)));
-    await renderWithProvider();
-    emit('INITIAL_SESSION', session);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(mock.eq).not.toHaveBeenCalled(); // the page's route is still loading
-    emit('SIGNED_OUT', null);
-    finishRoute();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(mock.eq).not.toHaveBeenCalled();
-    expect(mock.signOut).not.toHaveBeenCalled();
+    const page = app.holdPage();
+    storeSession(USER);
+    gotrueAnswers();
+    profileGone();
+    app.render();
+    await screen.findByText('signed in as ada@example.com');
+    expect(await checks()).toEqual([]); // the page's route is still loading
+
+    const supabase = await app.client();
+    await supabase.auth.signOut();
+    expect(await screen.findByText('signed-out')).toBeInTheDocument();
+    page.finish();
+    await app.settled();
+    expect(await checks()).toEqual([]);
+    expect(await logouts()).toHaveLength(1); // the user's own
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
-  it('treats a SIGNED_IN reported while supabase-js starts as the restored session: checked once, when the page settles', async () => {
-    let finishRoute = () => {};
-    trackPageLoad(new Promise<void>((resolve) => (finishRoute = resolve)));
-    await renderWithProvider();
-    emit('SIGNED_IN', session); // supabase-js recovering the stored session
-    emit('INITIAL_SESSION', session);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(mock.eq).not.toHaveBeenCalled();
-    finishRoute();
-    await waitFor(() => expect(mock.eq).toHaveBeenCalledTimes(1));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(mock.eq).toHaveBeenCalledTimes(1);
+  it('treats the SIGNED_IN supabase-js reports while it starts as the restored session: checked once, when the page settles', async () => {
+    const page = app.holdPage();
+    storeSession(USER);
+    gotrueAnswers();
+    profileExists();
+    // The provider follows the client from the moment it exists, so it hears the start's SIGNED_IN, then
+    // INITIAL_SESSION.
+    app.render();
+    await screen.findByText('last event: INITIAL_SESSION');
+    expect(screen.getByText('signed in as ada@example.com')).toBeInTheDocument();
+    expect(await checks()).toEqual([]);
+
+    page.finish();
+    await waitFor(async () => expect(await checks()).toHaveLength(1));
+    await app.settled();
+    expect(await checks()).toHaveLength(1);
+    expect(await logouts()).toEqual([]);
   });
 
   it('does not check on other events', async () => {
-    await renderWithProvider();
-    emit('USER_UPDATED', session);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(mock.eq).not.toHaveBeenCalled();
+    await startSignedOut(app);
+    profileExists();
+    server.use(http.put(authUrl('user'), () => HttpResponse.json({ ...USER, user_metadata: { full_name: 'Ada L.' } })));
+    const supabase = await app.client();
+    await supabase.auth.signInWithPassword({ email: 'ada@example.com', password: 'Str0ngPass' });
+    await waitFor(async () => expect(await checks()).toHaveLength(1)); // the sign-in's
+
+    await supabase.auth.updateUser({ data: { full_name: 'Ada L.' } });
+    expect(await screen.findByText('last event: USER_UPDATED')).toBeInTheDocument();
+    const [update] = await sent.to('PUT', 'auth/v1/user');
+    expect(update!.body).toEqual({ data: { full_name: 'Ada L.' }, code_challenge: null, code_challenge_method: null });
+    await app.settled();
+    expect(await checks()).toHaveLength(1);
   });
 });
 
 describe('useAuth', () => {
   it('throws outside its provider', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
+    expect(() => renderHook(() => useAuthOutsideProvider())).toThrow('useAuth must be used within an AuthProvider');
     consoleError.mockRestore();
   });
 });
