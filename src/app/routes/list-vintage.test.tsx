@@ -1,31 +1,57 @@
-import type { Session, User } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Component as ListVintage } from '@/app/routes/list-vintage';
 import { AuthContext } from '@/features/auth/utils/auth-context';
+import { bearerSubject } from '@/testing/group-a-gotrue';
+import {
+  authUser,
+  later,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  server,
+  sessionFor,
+  storeSession,
+} from '@/testing/supabase-http';
 
-// The wire: the user's role row (user_roles), as the database answers it.
-let roleAnswer: () => Promise<{ data: { role: string } | null; error: unknown }>;
-vi.mock('@/lib/supabase', () => ({
-  supabase: { from: () => ({ select: () => ({ eq: () => ({ maybeSingle: () => roleAnswer() }) }) }) },
-}));
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const user = { id: 'u1', email: 'casey@example.com' } as User;
+const USER = authUser('c0000000-0000-4000-8000-000000000001', 'casey@example.com');
+
+/** The user's role row (user_roles), as the database answers the page's read of it. */
+function roleAnswer(answer: (request: Request) => Response | Promise<Response>) {
+  server.use(http.get(restUrl('user_roles'), ({ request }) => answer(request)));
+}
+const roleIs = (role: string) => roleAnswer((request) => pgrstRows(request, [{ role }]));
 
 function renderPage() {
+  const sent = recordRequests();
+  storeSession(USER);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const session = sessionFor(USER);
   render(
     <QueryClientProvider client={client}>
-      <AuthContext value={{ status: 'signed-in', session: { user } as Session, user, event: 'INITIAL_SESSION' }}>
+      <AuthContext value={{ status: 'signed-in', session, user: USER, event: 'INITIAL_SESSION' }}>
         <MemoryRouter initialEntries={['/list-vintage']}>
           <ListVintage />
         </MemoryRouter>
       </AuthContext>
     </QueryClientProvider>,
   );
+  return { sent };
+}
+
+/** The page read the user's own role row, once, as the user. */
+async function expectRoleRead(sent: ReturnType<typeof recordRequests>) {
+  await waitFor(async () => expect(await sent.to('GET', 'rest/v1/user_roles')).toHaveLength(1));
+  const [read] = await sent.to('GET', 'rest/v1/user_roles');
+  expect(read!.url.searchParams.get('select')).toBe('role');
+  expect(read!.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
+  expect(bearerSubject(read!.headers)).toBe(USER.id);
 }
 
 function expectNoForm() {
@@ -34,37 +60,43 @@ function expectNoForm() {
 }
 
 describe('List Vintage Item: only designers list', () => {
-  beforeEach(() => {
-    roleAnswer = () => Promise.resolve({ data: { role: 'customer' }, error: null });
-  });
-
   it('tells a customer before they type, with the way to become a designer (Settings)', async () => {
-    renderPage();
+    roleIs('customer');
+    const { sent } = renderPage();
     const notice = await screen.findByRole('region', { name: 'Listing is for designers' });
     expect(notice).toHaveTextContent('Your account is a Client account.');
     expect(notice).toHaveTextContent('Settings → Change Account Type');
     expect(screen.getByRole('link', { name: 'Go to Settings' })).toHaveAttribute('href', '/settings');
     expectNoForm();
+    await expectRoleRead(sent);
   });
 
   it('shows the form to a designer', async () => {
-    roleAnswer = () => Promise.resolve({ data: { role: 'designer' }, error: null });
-    renderPage();
+    roleIs('designer');
+    const { sent } = renderPage();
     expect(await screen.findByLabelText('Title')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'List Item' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Listing is for designers' })).toBeNull();
+    await expectRoleRead(sent);
   });
 
-  it('shows neither while the account type loads', () => {
-    roleAnswer = () => new Promise(() => {});
-    renderPage();
+  it('shows neither while the account type loads', async () => {
+    const answer = later<void>();
+    roleAnswer(async (request) => {
+      await answer.promise;
+      return pgrstRows(request, [{ role: 'designer' }]);
+    });
+    const { sent } = renderPage();
+    await expectRoleRead(sent);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your account…');
     expectNoForm();
     expect(screen.queryByRole('region', { name: 'Listing is for designers' })).toBeNull();
+    answer.give();
+    expect(await screen.findByLabelText('Title')).toBeInTheDocument();
   });
 
   it('tells an account without a type the same way', async () => {
-    roleAnswer = () => Promise.resolve({ data: null, error: null });
+    roleAnswer((request) => pgrstRows(request, []));
     renderPage();
     const notice = await screen.findByRole('region', { name: 'Listing is for designers' });
     expect(notice).not.toHaveTextContent('Client account');
@@ -72,7 +104,7 @@ describe('List Vintage Item: only designers list', () => {
   });
 
   it('says so, and shows no form, when the account type cannot be read', async () => {
-    roleAnswer = () => Promise.resolve({ data: null, error: { code: 'PGRST000', message: 'down' } });
+    roleAnswer(() => pgrstError(500, '57014', 'canceling statement due to statement timeout'));
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your account type');
     expectNoForm();
