@@ -1,56 +1,74 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { act, type ReactElement } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_ITEMS } from '@/features/project-items/api/get-project-items';
-import { BudgetTracker } from '@/features/project-items/components/budget-tracker';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import type { ReactElement } from 'react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BudgetTracker as Tracker } from '@/features/project-items/components/budget-tracker';
 import { queryConfig } from '@/lib/query-client';
+import { answerRealtime, letRealtimeConnect } from '@/testing/group-c-realtime';
+import { authUser, pgrstRows, recordRequests, restUrl, server, storeSession } from '@/testing/supabase-http';
 
-const PROJECT = 'p1';
-
-// The wire: the capped items list (project_items), the project's items_total (projects) and the items feed.
-const itemsTotal = vi.fn<() => number>();
-const items = vi.fn<() => unknown[]>();
-let onItemsChange: (() => void) | null = null;
-function query(table: string): unknown {
-  const answer = () =>
-    table === 'projects' ? { data: { items_total: itemsTotal() }, error: null } : { data: items(), error: null };
-  const builder: Record<string, unknown> = {
-    then: (resolve: (v: unknown) => void) => resolve(answer()),
-    single: () => Promise.resolve(answer()),
-  };
-  for (const method of ['select', 'eq', 'order', 'limit']) builder[method] = () => builder;
-  return builder;
-}
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    from: (table: string) => query(table),
-    channel: () => ({
-      on(_type: string, _filter: unknown, handler: () => void) {
-        onItemsChange = handler;
-        return this;
-      },
-      subscribe() {
-        return this;
-      },
-    }),
-    removeChannel: () => Promise.resolve(),
-  },
-}));
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-/** A page of the newest items: MAX_ITEMS rows of $1 each, as the list shows them. */
-function cappedPage() {
-  return Array.from({ length: MAX_ITEMS }, (_, i) => ({
-    id: `i${i}`,
-    project_id: PROJECT,
-    name: `Item ${i}`,
+// Imported once realtime can reach the test's socket (group-c-realtime.ts): they build the app's client.
+// (Type-only imports load nothing.)
+let BudgetTracker: typeof Tracker;
+let MAX_ITEMS: number;
+beforeAll(async () => {
+  letRealtimeConnect();
+  ({ BudgetTracker } = await import('@/features/project-items/components/budget-tracker'));
+  ({ MAX_ITEMS } = await import('@/features/project-items/api/get-project-items'));
+});
+
+const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
+const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
+const FEED = `realtime:project-items:${PROJECT_ID}`;
+
+type Item = {
+  id: string;
+  project_id: string;
+  name: string;
+  description: string | null;
+  cost: number;
+  added_by: string;
+  created_at: string;
+  adder: { full_name: string; email: string } | null;
+};
+/** project_items' columns as Realtime describes a change's row (pg_type names). */
+const ITEM_COLUMNS = [
+  { name: 'id', type: 'uuid' },
+  { name: 'project_id', type: 'uuid' },
+  { name: 'name', type: 'text' },
+  { name: 'description', type: 'text' },
+  { name: 'cost', type: 'numeric' },
+  { name: 'added_by', type: 'uuid' },
+  { name: 'created_at', type: 'timestamptz' },
+];
+
+/** `count` items of $1 each, newest first, as PostgREST returns them with their adder. */
+function itemsPage(count: number, newestSecond = count): Item[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `a0000000-0000-4000-8000-${String(newestSecond - i).padStart(12, '0')}`,
+    project_id: PROJECT_ID,
+    name: `Item ${newestSecond - i}`,
     description: null,
     cost: 1,
-    added_by: 'u1',
-    created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, MAX_ITEMS - i)).toISOString(),
-    adder: null,
+    added_by: USER.id,
+    created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, newestSecond - i)).toISOString(),
+    adder: { full_name: 'Carl', email: 'carl@example.com' },
   }));
+}
+
+/**
+ * The database as the tracker reads it: the items list (project_items, capped by the app) and the project's
+ * items_total (projects, `.single()`), whatever they are when each request arrives.
+ */
+const world = { items: [] as Item[], itemsTotal: 0 };
+function backendAnswers() {
+  server.use(
+    http.get(restUrl('project_items'), ({ request }) => pgrstRows(request, world.items.slice(0, MAX_ITEMS))),
+    http.get(restUrl('projects'), ({ request }) => pgrstRows(request, [{ items_total: world.itemsTotal }])),
+  );
 }
 
 /** The app's query settings (data stays fresh for a minute), without retries. */
@@ -58,7 +76,7 @@ function renderWithClient(ui: ReactElement) {
   const client = new QueryClient({
     defaultOptions: { ...queryConfig, queries: { ...queryConfig.queries, retry: false } },
   });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
 }
 
 function spent() {
@@ -67,18 +85,27 @@ function spent() {
 }
 
 describe('BudgetTracker: Spent is the database items_total', () => {
+  let sent: ReturnType<typeof recordRequests>;
+  let feed: ReturnType<typeof answerRealtime>;
+  const totalReads = async () => sent.to('GET', 'rest/v1/projects');
+
   beforeEach(() => {
-    onItemsChange = null;
-    items.mockReset().mockReturnValue(cappedPage());
-    itemsTotal.mockReset();
+    storeSession(USER);
+    sent = recordRequests();
+    feed = answerRealtime();
+    world.items = itemsPage(MAX_ITEMS);
+    world.itemsTotal = 0;
+    backendAnswers();
   });
 
   it('shows the project total, not the sum of the loaded items, when there are more items than the list holds', async () => {
     // 620 items in the project: the list holds the newest 500 ($500), the database counts every one ($2,120).
+    world.items = itemsPage(620);
+    world.itemsTotal = 2120;
     renderWithClient(
       <BudgetTracker
-        projectId={PROJECT}
-        userId="u1"
+        projectId={PROJECT_ID}
+        userId={USER.id}
         budget={2500}
         budgetType="hard"
         itemsTotal={2120}
@@ -92,14 +119,22 @@ describe('BudgetTracker: Spent is the database items_total', () => {
     // 84.8% of the budget: the warning follows the same figure.
     expect(screen.getByRole('alert')).toHaveTextContent('Approaching budget limit. $380 remaining.');
     expect(screen.getByText(`Showing the newest ${MAX_ITEMS} items; Spent counts every item.`)).toBeInTheDocument();
+    // The list asked for the newest items of this project only, at most MAX_ITEMS of them.
+    const [list] = await sent.to('GET', 'rest/v1/project_items');
+    expect(list!.url.searchParams.get('project_id')).toBe(`eq.${PROJECT_ID}`);
+    expect(list!.url.searchParams.get('order')).toBe('created_at.desc');
+    expect(list!.url.searchParams.get('limit')).toBe(String(MAX_ITEMS));
+    // The project row's total was fresh: not read again.
+    expect(await totalReads()).toEqual([]);
   });
 
   it('reads the total again when the items feed reports a change', async () => {
-    itemsTotal.mockReturnValue(2600);
-    renderWithClient(
+    world.itemsTotal = 2120;
+    feed.answerJoins();
+    const { client } = renderWithClient(
       <BudgetTracker
-        projectId={PROJECT}
-        userId="u1"
+        projectId={PROJECT_ID}
+        userId={USER.id}
         budget={2500}
         budgetType="hard"
         itemsTotal={2120}
@@ -109,21 +144,45 @@ describe('BudgetTracker: Spent is the database items_total', () => {
     );
     expect(await screen.findAllByTestId('project-item')).toHaveLength(MAX_ITEMS);
     expect(spent()).toHaveTextContent('$2,120');
-    expect(itemsTotal).not.toHaveBeenCalled();
-    // The other party added an item: the feed fires, the database's total is now $2,600.
-    act(() => onItemsChange?.());
-    await vi.waitFor(() => expect(spent()).toHaveTextContent('$2,600'));
+    // The feed of this project's items is live, and its catch-up read (changes made before it was) is done.
+    await waitFor(() => expect(feed.isJoined(FEED)).toBe(true));
+    expect(feed.joins.map((join) => join.topic)).toEqual([FEED]);
+    expect(feed.joins[0]!.bindings).toEqual([
+      expect.objectContaining({
+        event: '*',
+        schema: 'public',
+        table: 'project_items',
+        filter: `project_id=eq.${PROJECT_ID}`,
+      }),
+    ]);
+    await waitFor(async () => expect(await totalReads()).toHaveLength(1));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(spent()).toHaveTextContent('$2,120');
+
+    // The other party adds a $480 item: the database's total is now $2,600, and the feed reports the insert.
+    const added = { ...itemsPage(1, MAX_ITEMS + 1)[0]!, name: 'Walnut desk', cost: 480 };
+    world.items = [added, ...world.items];
+    world.itemsTotal = 2600;
+    const { adder: _adder, ...record } = added;
+    feed.change('project_items', 'INSERT', ITEM_COLUMNS, { record });
+    await waitFor(() => expect(spent()).toHaveTextContent('$2,600'));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Budget exceeded by $100. Cannot add more items with hard cap.',
     );
+    expect(await screen.findByText('Walnut desk')).toBeInTheDocument();
+    const reads = await totalReads();
+    expect(reads).toHaveLength(2);
+    expect(reads[1]!.url.searchParams.get('id')).toBe(`eq.${PROJECT_ID}`);
+    expect(reads[1]!.url.searchParams.get('select')).toBe('items_total');
   });
 
   it('reads the total when the project row it was given is older than the cache keeps data fresh', async () => {
-    itemsTotal.mockReturnValue(90);
+    world.items = itemsPage(3);
+    world.itemsTotal = 90;
     renderWithClient(
       <BudgetTracker
-        projectId={PROJECT}
-        userId="u1"
+        projectId={PROJECT_ID}
+        userId={USER.id}
         budget={1000}
         budgetType="soft"
         itemsTotal={40}
@@ -131,6 +190,11 @@ describe('BudgetTracker: Spent is the database items_total', () => {
         editable={false}
       />,
     );
-    await vi.waitFor(() => expect(spent()).toHaveTextContent('$90'));
+    await waitFor(() => expect(spent()).toHaveTextContent('$90'));
+    const [read] = await totalReads();
+    expect(read!.url.searchParams.get('id')).toBe(`eq.${PROJECT_ID}`);
+    expect(read!.url.searchParams.get('select')).toBe('items_total');
+    // The feed never joined here: the read was the stale total's, not a catch-up.
+    expect(feed.isJoined(FEED)).toBe(false);
   });
 });
