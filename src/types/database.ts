@@ -270,6 +270,45 @@ export type Database = {
           },
         ]
       }
+      places: {
+        Row: {
+          country: string
+          id: string
+          kind: string
+          label: string
+          latitude: number
+          longitude: number
+          name: string
+          population: number
+          region: string | null
+          search_key: string
+        }
+        Insert: {
+          country: string
+          id: string
+          kind: string
+          label: string
+          latitude: number
+          longitude: number
+          name: string
+          population?: number
+          region?: string | null
+          search_key?: never
+        }
+        Update: {
+          country?: string
+          id?: string
+          kind?: string
+          label?: string
+          latitude?: number
+          longitude?: number
+          name?: string
+          population?: number
+          region?: string | null
+          search_key?: never
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           created_at: string
@@ -715,6 +754,16 @@ export type Database = {
           status: Database["public"]["Enums"]["bid_status"]
         }[]
       }
+      nearest_place: {
+        Args: { latitude: number; longitude: number }
+        Returns: {
+          id: string
+          kind: string
+          label: string
+          latitude: number
+          longitude: number
+        }[]
+      }
       open_project_count: {
         Args: { origin_latitude?: number; origin_longitude?: number }
         Returns: number
@@ -796,6 +845,16 @@ export type Database = {
           p_user_id: string
         }
         Returns: string
+      }
+      search_places: {
+        Args: { max_results?: number; query: string }
+        Returns: {
+          id: string
+          kind: string
+          label: string
+          latitude: number
+          longitude: number
+        }[]
       }
       stripe_event_claim: {
         Args: { p_event_id: string; p_type: string }
