@@ -1,8 +1,9 @@
-import type { Session, User } from '@supabase/supabase-js';
+import type { User } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as BrowseDesigners } from '@/app/routes/browse-designers';
@@ -11,18 +12,34 @@ import { Component as DesignerDashboard } from '@/app/routes/dashboard-designer'
 import { Component as ProfileCustomer } from '@/app/routes/profile-customer';
 import { Component as ProjectPage } from '@/app/routes/project';
 import { AuthContext } from '@/features/auth/utils/auth-context';
-import { supabase } from '@/lib/supabase';
+import { bearerSubject } from '@/testing/group-a-gotrue';
+import { pgrstCount, subscriptionStatus } from '@/testing/group-a-pages';
+import {
+  authUser,
+  functionUrl,
+  later,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  rpcUrl,
+  server,
+  sessionFor,
+  storeSession,
+} from '@/testing/supabase-http';
 
 /**
  * Every action that needs a membership (docs/product.md "Payments"), clicked right after its page appears, while
  * the membership check is still under way: the form must not open before the check answers; it opens when the
  * answer is "subscribed", and 'Subscribe to Continue' opens instead when it is not.
+ *
+ * The pages run with the app's real supabase-js client, answered at the HTTP boundary (src/testing/supabase-http.ts):
+ * each case lists what its page reads; a read nobody answers fails the case.
  */
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
 const project = {
   id: PROJECT_ID,
-  customer_id: 'c-other',
+  customer_id: 'c0000000-0000-4000-8000-00000000000f',
   designer_id: null,
   title: 'Sunny loft',
   description: 'A bright room with old floors',
@@ -40,7 +57,7 @@ const project = {
   completed_at: null,
 };
 const designer = {
-  user_id: 'd1',
+  user_id: 'd0000000-0000-4000-8000-00000000000d',
   full_name: 'Dana Designer',
   username: 'dana',
   bio: 'Thrifted mid-century rooms.',
@@ -54,72 +71,29 @@ const designer = {
   longitude: null,
 };
 
-// The wire, by table or rpc: what each page reads besides the membership. Every query builder call returns the
-// builder; awaiting it gives the rows (or an rpc's value), .maybeSingle()/.single() the first row.
-let rows: Record<string, unknown[] | number> = {};
-function table(name: string): unknown {
-  const result = () => {
-    const data = rows[name] ?? [];
-    return { data, error: null, count: Array.isArray(data) ? data.length : null };
-  };
-  const first = () => {
-    const data = rows[name] ?? [];
-    return Array.isArray(data) ? (data[0] ?? null) : data;
-  };
-  const builder: unknown = new Proxy(
-    {},
-    {
-      get: (_target, key) => {
-        if (key === 'then') return (resolve: (v: unknown) => void) => resolve(result());
-        if (key === 'maybeSingle' || key === 'single') return () => Promise.resolve({ data: first(), error: null });
-        return () => builder;
-      },
-    },
-  );
-  return builder;
-}
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    from: (name: string) => table(name),
-    rpc: (name: string) => table(name),
-    functions: { invoke: vi.fn() },
-    storage: { from: () => ({ list: () => Promise.resolve({ data: [], error: null }) }) },
-    channel: () => ({
-      on() {
-        return this;
-      },
-      subscribe() {
-        return this;
-      },
-    }),
-    removeChannel: () => Promise.resolve(),
-    auth: { getSession: () => Promise.resolve({ data: { session: null } }) },
-  },
-}));
-const invoke = vi.mocked(supabase.functions.invoke);
+const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
+const DESIGNER = authUser('d0000000-0000-4000-8000-000000000002', 'dana@example.com');
 
-/** The membership check stays under way until the test answers it. */
-function pendingCheck() {
-  let answer: (value: { data: unknown; error: unknown }) => void = () => {};
-  invoke.mockImplementation((name: string) => {
-    if (name !== 'check-subscription') throw new Error(`unexpected function ${name}`);
-    return new Promise((resolve) => (answer = resolve)) as never;
-  });
-  return (subscribed: boolean) =>
-    act(async () =>
-      answer({
-        data: { subscribed, plan: subscribed ? 'client' : null, product_id: null, subscription_end: null },
-        error: null,
-      }),
-    );
+/** A read of `table` answered with `rows`. */
+const rows = (table: string, list: Record<string, unknown>[]) =>
+  http.get(restUrl(table), ({ request }) => pgrstRows(request, list));
+
+/**
+ * The membership check stays under way until the test answers it: `answer(subscribed)` gives every check sent
+ * so far and later the function's answer for the user's plan.
+ */
+function pendingCheck(plan: 'client' | 'designer') {
+  const check = later<boolean>();
+  server.use(http.post(functionUrl('check-subscription'), async () => subscriptionStatus(plan, await check.promise)));
+  return (subscribed: boolean) => act(async () => check.give(subscribed));
 }
 
-function renderPage(Page: ComponentType, path: string, url: string, userId: string) {
-  const user = { id: userId, email: `${userId}@example.com` } as User;
+function renderPage(Page: ComponentType, path: string, url: string, user: User) {
+  storeSession(user);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <AuthContext value={{ status: 'signed-in', session: { user } as Session, user, event: 'INITIAL_SESSION' }}>
+      <AuthContext value={{ status: 'signed-in', session: sessionFor(user), user, event: 'INITIAL_SESSION' }}>
         <MemoryRouter initialEntries={[url]}>
           <Routes>
             <Route path={path} element={<Page />} />
@@ -137,9 +111,10 @@ type Case = {
   page: ComponentType;
   path?: string;
   url: string;
-  userId: string;
+  user: User;
   role: 'customer' | 'designer';
-  tables: () => Record<string, unknown[] | number>;
+  /** What the backend answers the page's reads besides the membership (anything else fails the test). */
+  backend: () => RequestHandler[];
   button: string;
   /** What the action shows once it may go on. */
   opened: () => HTMLElement | null;
@@ -150,9 +125,9 @@ const cases: Case[] = [
     name: 'New Project (customer dashboard)',
     page: CustomerDashboard,
     url: '/dashboard/customer',
-    userId: 'c1',
+    user: CUSTOMER,
     role: 'customer',
-    tables: () => ({}),
+    backend: () => [rows('projects', [])],
     button: 'New Project',
     opened: () => screen.queryByRole('dialog', { name: 'New Project' }),
   },
@@ -160,9 +135,9 @@ const cases: Case[] = [
     name: 'Plan my move (customer profile)',
     page: ProfileCustomer,
     url: '/profile/customer',
-    userId: 'c1',
+    user: CUSTOMER,
     role: 'customer',
-    tables: () => ({}),
+    backend: () => [rows('customer_profiles', []), rows('designer_nudges', [])],
     button: 'Plan my move',
     opened: () => screen.queryByRole('dialog', { name: 'Moving soon?' }),
   },
@@ -170,9 +145,15 @@ const cases: Case[] = [
     name: 'Nudge (browse designers)',
     page: BrowseDesigners,
     url: '/browse-designers',
-    userId: 'c1',
+    user: CUSTOMER,
     role: 'customer',
-    tables: () => ({ designer_profiles: [designer], projects: [{ id: PROJECT_ID, title: 'Sunny loft' }] }),
+    backend: () => [
+      rows('customer_profiles', []),
+      rows('designer_profiles', [designer]),
+      rows('designer_nudges', []),
+      // The customer's pending projects, offered in the nudge form.
+      rows('projects', [{ id: PROJECT_ID, title: 'Sunny loft' }]),
+    ],
     button: 'Nudge Dana Designer',
     opened: () => screen.queryByRole('dialog', { name: 'Nudge Dana Designer' }),
   },
@@ -180,10 +161,16 @@ const cases: Case[] = [
     name: 'Submit Bid (designer dashboard)',
     page: DesignerDashboard,
     url: '/dashboard/designer',
-    userId: 'd1',
+    user: DESIGNER,
     role: 'designer',
     // The available list and its total come from rpcs (the 100-mile rule in the database), the rest from tables.
-    tables: () => ({ open_projects: [project], open_project_count: 1, projects: [project], designer_bids: [] }),
+    backend: () => [
+      http.post(rpcUrl('open_projects'), () => HttpResponse.json([project])),
+      http.post(rpcUrl('open_project_count'), () => HttpResponse.json(1)),
+      http.get(restUrl('projects'), ({ request }) => pgrstRows(request, [])),
+      http.head(restUrl('projects'), () => pgrstCount(0)),
+      http.head(restUrl('project_bids'), () => pgrstCount(0)),
+    ],
     button: 'Submit Bid',
     opened: () => screen.queryByText('project page'),
   },
@@ -192,32 +179,46 @@ const cases: Case[] = [
     page: ProjectPage,
     path: '/project/:projectId',
     url: `/project/${PROJECT_ID}`,
-    userId: 'd1',
+    user: DESIGNER,
     role: 'designer',
-    tables: () => ({ projects: [project], user_roles: [{ role: 'designer' }], project_bids: [] }),
+    backend: () => [rows('projects', [project]), rows('user_roles', [{ role: 'designer' }]), rows('project_bids', [])],
     button: 'Place Bid',
     opened: () => screen.queryByRole('dialog', { name: 'Submit Your Bid' }),
   },
 ];
 
 describe.each(cases)('$name while the membership check is under way', (c) => {
+  let sent: ReturnType<typeof recordRequests>;
+  let unanswered: string[];
   beforeEach(() => {
-    rows = c.tables();
-    invoke.mockReset();
+    sent = recordRequests();
+    unanswered = [];
+    server.events.on('request:unhandled', ({ request }) => {
+      unanswered.push(`${request.method} ${request.url}`);
+    });
+    server.use(...c.backend());
     // jsdom has no geolocation: the pages log it and show everything.
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    // console.error is silenced above, where MSW reports a request no handler answered: asked here instead.
+    expect(unanswered).toEqual([]);
+  });
 
   async function clickWhileChecking() {
-    const answer = pendingCheck();
-    const user = renderPage(c.page, c.path ?? c.url, c.url, c.userId);
+    const answer = pendingCheck(c.role === 'designer' ? 'designer' : 'client');
+    const user = renderPage(c.page, c.path ?? c.url, c.url, c.user);
     const button = await screen.findByRole('button', { name: c.button }, { timeout: 10_000 });
     await user.click(button);
     expect(button).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByText('Checking your membership…')).toBeInTheDocument();
     expect(c.opened()).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Subscribe to Continue' })).toBeNull();
+    // The check under way is the user's own.
+    const checks = await sent.to('POST', 'functions/v1/check-subscription');
+    expect(checks.length).toBeGreaterThan(0);
+    for (const check of checks) expect(bearerSubject(check.headers)).toBe(c.user.id);
     return { answer, button };
   }
 
