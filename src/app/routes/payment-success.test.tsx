@@ -1,41 +1,43 @@
-import type { Session, User } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as PaymentSuccess } from '@/app/routes/payment-success';
 import { AuthContext } from '@/features/auth/utils/auth-context';
-import { supabase } from '@/lib/supabase';
+import { bearerSubject } from '@/testing/group-a-gotrue';
+import { subscriptionStatus } from '@/testing/group-a-pages';
+import {
+  authUser,
+  functionUrl,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  server,
+  sessionFor,
+  storeSession,
+} from '@/testing/supabase-http';
 
-// The wire: the user's role row and the check-subscription function.
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    from: () => ({
-      select: () => ({
-        eq: () => ({ maybeSingle: () => Promise.resolve({ data: { role: 'designer' }, error: null }) }),
-      }),
-    }),
-    functions: { invoke: vi.fn() },
-  },
-}));
-const invoke = vi.mocked(supabase.functions.invoke);
 const toastSuccess = vi.fn();
 vi.mock('sonner', () => ({ toast: { success: (m: string) => toastSuccess(m), error: vi.fn() } }));
 
+const USER = authUser('d0000000-0000-4000-8000-000000000002', 'dana@example.com');
+
+/** The backend: the user's role row (a designer) and what the check-subscription function says of the membership. */
 function membership(subscribed: boolean) {
-  invoke.mockResolvedValue({
-    data: {
-      subscribed,
-      plan: subscribed ? 'designer' : null,
-      product_id: null,
-      subscription_end: subscribed ? '2026-12-25T00:00:00Z' : null,
-    },
-    error: null,
-  } as never);
+  server.use(
+    http.get(restUrl('user_roles'), ({ request }) => pgrstRows(request, [{ role: 'designer' }])),
+    http.post(functionUrl('check-subscription'), () => subscriptionStatus('designer', subscribed)),
+  );
 }
 
-const user = { id: 'd1', email: 'dana@example.com' } as User;
+/** The membership checks sent so far, each asked as the user. */
+async function checksSent(sent: ReturnType<typeof recordRequests>) {
+  const checks = await sent.to('POST', 'functions/v1/check-subscription');
+  for (const check of checks) expect(bearerSubject(check.headers)).toBe(USER.id);
+  return checks;
+}
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -47,9 +49,10 @@ function renderPage() {
     ],
     { initialEntries: ['/project/p1', '/sandbox/checkout?session=s1', '/payment-success'], initialIndex: 2 },
   );
+  storeSession(USER);
   render(
     <QueryClientProvider client={client}>
-      <AuthContext value={{ status: 'signed-in', session: { user } as Session, user, event: 'INITIAL_SESSION' }}>
+      <AuthContext value={{ status: 'signed-in', session: sessionFor(USER), user: USER, event: 'INITIAL_SESSION' }}>
         <RouterProvider router={router} />
       </AuthContext>
     </QueryClientProvider>,
@@ -58,9 +61,9 @@ function renderPage() {
 }
 
 describe('payment success: back to where the user subscribed', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    localStorage.clear();
-    invoke.mockReset();
+    sent = recordRequests();
     toastSuccess.mockReset();
   });
 
@@ -74,6 +77,7 @@ describe('payment success: back to where the user subscribed', () => {
     expect(localStorage.getItem('paymentReturnPath')).toBeNull();
     // Replaced, not pushed: Back leads to the page before the payment success page.
     expect(router.state.historyAction).toBe('REPLACE');
+    expect(await checksSent(sent)).toHaveLength(1);
   });
 
   it('while the membership is not confirmed, stays and offers Continue back to the page, and the dashboard', async () => {
@@ -82,7 +86,7 @@ describe('payment success: back to where the user subscribed', () => {
     const { router, user: person } = renderPage();
     expect(await screen.findByText(/taking you back to where you were/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue to Dashboard' })).toBeInTheDocument();
-    await waitFor(() => expect(invoke).toHaveBeenCalled());
+    await waitFor(async () => expect(await checksSent(sent)).not.toHaveLength(0));
     expect(screen.queryByText('the project page')).toBeNull();
     await person.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('the project page')).toBeInTheDocument();
@@ -99,6 +103,10 @@ describe('payment success: back to where the user subscribed', () => {
     expect(toastSuccess).not.toHaveBeenCalled();
     await person.click(screen.getByRole('button', { name: 'Continue to Dashboard' }));
     expect(await screen.findByText('designer dashboard')).toBeInTheDocument();
+    // The dashboard is the role's, read from the user's own role row.
+    const [roleRead] = await sent.to('GET', 'rest/v1/user_roles');
+    expect(roleRead!.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
+    expect(bearerSubject(roleRead!.headers)).toBe(USER.id);
   });
 
   it('never follows a stored path off this site', async () => {
