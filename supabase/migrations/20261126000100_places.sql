@@ -75,7 +75,7 @@ revoke all on private.places_meta from public, anon, authenticated, service_role
 create function private.place_box(origin_latitude double precision, origin_longitude double precision,
                                   miles double precision)
 returns table (min_lat double precision, max_lat double precision, min_lng double precision, max_lng double precision)
-language plpgsql immutable parallel safe set search_path = '' as $$
+language plpgsql immutable parallel safe rows 1 set search_path = '' as $$
 declare
   lat_delta double precision := degrees(miles / 3959);
   lng_delta double precision;
@@ -153,15 +153,21 @@ returns table (id text, label text, kind text, latitude double precision, longit
 language sql stable set search_path = '' as $$
   -- Refuses coordinates out of range whether or not the join below would reach the box.
   select from private.place_box(nearest_place.latitude, nearest_place.longitude, 50);
-  select p.id, p.label, p.kind, p.latitude, p.longitude
-  from private.place_box(nearest_place.latitude, nearest_place.longitude, 50) b
-  join public.places p
-    on p.kind = 'city'
-   and p.latitude between b.min_lat and b.max_lat
-   and p.longitude between b.min_lng and b.max_lng
-  where private.miles_between(nearest_place.latitude, nearest_place.longitude, p.latitude, p.longitude) <= 50
-  order by private.miles_between(nearest_place.latitude, nearest_place.longitude, p.latitude, p.longitude),
-           p.population desc, p.id
+  -- Materialized: the cities in the box first (an index range), then the distance on those alone; left to
+  -- itself the planner sorts the whole table by distance to stop at the first row.
+  with near as materialized (
+    select p.id, p.label, p.kind, p.latitude, p.longitude, p.population,
+           private.miles_between(nearest_place.latitude, nearest_place.longitude, p.latitude, p.longitude) as miles
+    from private.place_box(nearest_place.latitude, nearest_place.longitude, 50) b
+    join public.places p
+      on p.kind = 'city'
+     and p.latitude between b.min_lat and b.max_lat
+     and p.longitude between b.min_lng and b.max_lng
+  )
+  select near.id, near.label, near.kind, near.latitude, near.longitude
+  from near
+  where near.miles <= 50
+  order by near.miles, near.population desc, near.id
   limit 1
 $$;
 
