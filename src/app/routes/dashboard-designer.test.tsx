@@ -1,69 +1,48 @@
-import type { Session, User } from '@supabase/supabase-js';
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as DesignerDashboardPage } from '@/app/routes/dashboard-designer';
 import { DESIGNER_BIDS_PAGE_SIZE } from '@/features/bids/api/get-designer-bids';
 import { AuthContext } from '@/features/auth/utils/auth-context';
+import { pgrstCount, subscriptionStatus } from '@/testing/group-a-pages';
+import {
+  authUser,
+  functionUrl,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  rpcUrl,
+  server,
+  sessionFor,
+  storeSession,
+} from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const DESIGNER = 'd0000000-0000-4000-8000-000000000001';
 const LOST = '8f4e2d1c-1111-4222-8333-000000000001';
 const OPEN = '8f4e2d1c-1111-4222-8333-000000000002';
 const WON = '8f4e2d1c-1111-4222-8333-000000000003';
 
-// The wire: what the database answers for the designer (their bids through rpc designer_bids, head counts).
-const designerBids = vi.fn<() => unknown[]>();
-const counts: Record<string, number> = {};
-function thenable(answer: () => unknown) {
-  const builder: Record<string, unknown> = { then: (resolve: (v: unknown) => void) => resolve(answer()) };
-  for (const method of ['select', 'eq', 'is', 'or', 'lte', 'order', 'limit', 'range']) builder[method] = () => builder;
-  return builder;
-}
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    rpc: (name: string) =>
-      thenable(() =>
-        name === 'designer_bids'
-          ? { data: designerBids(), error: null }
-          : name === 'open_project_count'
-            ? { data: 0, error: null }
-            : { data: [], error: null },
-      ),
-    from: (table: string) => {
-      let head = false;
-      const builder = thenable(() =>
-        head ? { data: null, count: counts[table] ?? 0, error: null } : { data: [], error: null },
-      );
-      builder.select = (_columns: string, options?: { head?: boolean }) => {
-        head = Boolean(options?.head);
-        return builder;
-      };
-      return builder;
-    },
-    channel: () => ({
-      on() {
-        return this;
-      },
-      subscribe() {
-        return this;
-      },
-    }),
-    removeChannel: () => Promise.resolve(),
-  },
-}));
-vi.mock('@/features/subscription/hooks/use-subscription-gate', () => ({
-  useSubscriptionGate: () => ({
-    run: (_key: string, action: () => void) => action(),
-    waitingFor: null,
-    waitingLabel: '',
-    dialogProps: { open: false, onOpenChange: vi.fn(), accountRole: 'designer' },
-  }),
-}));
-vi.mock('@/features/subscription/components/subscribe-dialog', () => ({ SubscribeDialog: () => null }));
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+const user = authUser(DESIGNER, 'dora@example.com');
 
-const user = { id: DESIGNER, email: 'dora@example.com' } as User;
+/**
+ * The backend for the designer: their bids through rpc designer_bids (`bids`), the tab totals as head counts
+ * (`bidCount` bids), no projects of their own and none open nearby, and an active membership.
+ */
+function backend(bids: Record<string, unknown>[], bidCount: number) {
+  server.use(
+    http.post(rpcUrl('designer_bids'), () => HttpResponse.json(bids)),
+    http.head(restUrl('project_bids'), () => pgrstCount(bidCount)),
+    http.head(restUrl('projects'), () => pgrstCount(0)),
+    http.get(restUrl('projects'), ({ request }) => pgrstRows(request, [])),
+    http.post(rpcUrl('open_projects'), () => HttpResponse.json([])),
+    http.post(rpcUrl('open_project_count'), () => HttpResponse.json(0)),
+    http.post(functionUrl('check-subscription'), () => subscriptionStatus('designer', true)),
+  );
+}
 
 function bid(i: number, extra: Record<string, unknown>) {
   return {
@@ -79,8 +58,9 @@ function bid(i: number, extra: Record<string, unknown>) {
 }
 
 function renderPage() {
+  storeSession(user);
   return renderWithClient(
-    <AuthContext value={{ status: 'signed-in', session: { user } as Session, user, event: 'INITIAL_SESSION' }}>
+    <AuthContext value={{ status: 'signed-in', session: sessionFor(user), user, event: 'INITIAL_SESSION' }}>
       <MemoryRouter>
         <DesignerDashboardPage />
       </MemoryRouter>
@@ -89,23 +69,26 @@ function renderPage() {
 }
 
 describe('designer dashboard: My Bids', () => {
+  let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
-    counts.project_bids = 25;
-    counts.projects = 1;
-    designerBids.mockReset().mockReturnValue([
-      bid(1, {
-        project_id: LOST,
-        project_title: 'Sunny loft',
-        status: 'rejected',
-        can_open: false,
-        bid_amount: 850.5,
-      }),
-      bid(2, { project_id: WON, project_title: 'Brick studio', status: 'accepted', can_open: true }),
-      ...Array.from({ length: DESIGNER_BIDS_PAGE_SIZE - 2 }, (_, i) => bid(i + 3, {})),
-    ]);
+    sent = recordRequests();
   });
 
   it("is a tab with the designer's total of bids, listing each with its status; a lost one says so", async () => {
+    backend(
+      [
+        bid(1, {
+          project_id: LOST,
+          project_title: 'Sunny loft',
+          status: 'rejected',
+          can_open: false,
+          bid_amount: 850.5,
+        }),
+        bid(2, { project_id: WON, project_title: 'Brick studio', status: 'accepted', can_open: true }),
+        ...Array.from({ length: DESIGNER_BIDS_PAGE_SIZE - 2 }, (_, i) => bid(i + 3, {})),
+      ],
+      25,
+    );
     const { user: clicker } = renderPage();
     const tab = await screen.findByRole('tab', { name: 'My Bids (25)' });
     await clicker.click(tab);
@@ -127,11 +110,22 @@ describe('designer dashboard: My Bids', () => {
     expect(rows[2]).toHaveTextContent('Pending');
     // A full page: more can be loaded.
     expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+
+    // The total counts the designer's own bids; the list is the first page, newest first.
+    const [count] = await sent.to('HEAD', 'rest/v1/project_bids');
+    expect(count!.url.searchParams.get('designer_id')).toBe(`eq.${DESIGNER}`);
+    expect(count!.headers.get('prefer')).toBe('count=exact');
+    const [page, ...more] = await sent.to('POST', 'rest/v1/rpc/designer_bids');
+    expect(more).toEqual([]);
+    expect(page!.body).toEqual({ page_size: DESIGNER_BIDS_PAGE_SIZE });
+    expect(page!.url.searchParams.get('order')).toBe('created_at.desc,id.desc');
+    expect(page!.url.searchParams.get('select')).toBe(
+      'id,project_id,project_title,bid_amount,status,created_at,can_open',
+    );
   });
 
   it('says when there are no bids yet', async () => {
-    counts.project_bids = 0;
-    designerBids.mockReturnValue([]);
+    backend([], 0);
     const { user: clicker } = renderPage();
     await clicker.click(await screen.findByRole('tab', { name: 'My Bids (0)' }));
     expect(await screen.findByText('No bids yet. Bid on an available project to get started.')).toBeInTheDocument();
