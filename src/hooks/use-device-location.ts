@@ -1,14 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { Coordinates } from '@/lib/geo';
+import { GEOLOCATION_UNSUPPORTED_MESSAGE, formatLatLng, type Coordinates } from '@/lib/geo';
 
-/** What the user is told when the browser has no geolocation API. */
-export const GEOLOCATION_UNSUPPORTED_MESSAGE = 'Geolocation is not supported by your browser';
-
-/** A device location is stored as 'lat,long', four decimals each. */
-export function formatLatLng({ latitude, longitude }: Coordinates): string {
-  return `${latitude.toFixed(4)},${longitude.toFixed(4)}`;
-}
+// In src/lib/geo.ts, which has no dependencies, so the location field of first-paint forms can use them too.
+export { GEOLOCATION_UNSUPPORTED_MESSAGE, formatLatLng };
 
 function geolocationSupported(): boolean {
   return typeof navigator !== 'undefined' && 'geolocation' in navigator && Boolean(navigator.geolocation);

@@ -5,6 +5,14 @@ export const NEARBY_RADIUS_MILES = 100;
 
 export type Coordinates = { latitude: number; longitude: number };
 
+/** What the user is told when the browser has no geolocation API. */
+export const GEOLOCATION_UNSUPPORTED_MESSAGE = 'Geolocation is not supported by your browser';
+
+/** A device location is stored as 'lat,long', four decimals each. */
+export function formatLatLng({ latitude, longitude }: Coordinates): string {
+  return `${latitude.toFixed(4)},${longitude.toFixed(4)}`;
+}
+
 /** Great-circle distance in miles (haversine), unrounded. */
 export function haversineMiles(a: Coordinates, b: Coordinates): number {
   const rad = (deg: number) => (deg * Math.PI) / 180;

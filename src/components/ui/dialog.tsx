@@ -30,13 +30,31 @@ type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> &
   showCloseButton?: boolean;
 };
 
+/**
+ * Escape closes an open suggestion list (a combobox's, e.g. the location field's), not the dialog around it: Radix
+ * hears the key on the document before the combobox does, so the dialog is told to stay open here.
+ */
+function keepOpenForExpandedCombobox(event: KeyboardEvent) {
+  const target = event.target;
+  if (
+    target instanceof HTMLElement &&
+    target.getAttribute('role') === 'combobox' &&
+    target.getAttribute('aria-expanded') === 'true'
+  )
+    event.preventDefault();
+}
+
 /** Centred, focus-trapped panel; Escape and the overlay close it (Radix). Give it a DialogTitle. */
-function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+function DialogContent({ className, children, showCloseButton = true, onEscapeKeyDown, ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
+        onEscapeKeyDown={(event) => {
+          keepOpenForExpandedCombobox(event);
+          onEscapeKeyDown?.(event);
+        }}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg',
           className,
