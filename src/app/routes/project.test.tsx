@@ -1,64 +1,57 @@
-import type { Session, User } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as ProjectPage } from '@/app/routes/project';
 import { AuthContext } from '@/features/auth/utils/auth-context';
+import { bearerSubject } from '@/testing/group-a-gotrue';
+import { subscriptionStatus } from '@/testing/group-a-pages';
+import {
+  authUser,
+  functionUrl,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  rpcUrl,
+  server,
+  sessionFor,
+  storageUrl,
+  storeSession,
+} from '@/testing/supabase-http';
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
+const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 
-// The wire: the project read (RLS), then the access rpc; everything else the page asks for is empty.
-const projectRow = vi.fn();
-const rpc = vi.fn();
-function emptyQuery(): unknown {
-  const result = { data: [], error: null };
-  return new Proxy(
-    {},
-    {
-      get: (_target, key) => {
-        if (key === 'then') return (resolve: (v: unknown) => void) => resolve(result);
-        if (key === 'maybeSingle') return () => Promise.resolve(projectRow());
-        return () => emptyQuery();
-      },
-    },
-  );
-}
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    from: () => emptyQuery(),
-    rpc: (...args: unknown[]) => rpc(...args),
-    storage: { from: () => ({ list: () => Promise.resolve({ data: [], error: null }) }) },
-    channel: () => ({
-      on() {
-        return this;
-      },
-      subscribe() {
-        return this;
-      },
-    }),
-    removeChannel: () => Promise.resolve(),
-    auth: { getSession: () => Promise.resolve({ data: { session: null } }) },
-  },
-}));
-vi.mock('@/features/auth/api/get-user-role', () => ({
-  useUserRole: () => ({ data: 'customer', isPending: false }),
-  getUserRole: vi.fn(),
-  getUserRoleQueryOptions: vi.fn(),
-}));
-vi.mock('@/features/subscription/hooks/use-subscription', () => ({
-  useSubscription: () => ({ subscribed: true, isLoading: false, plan: 'client', subscriptionEnd: null }),
-}));
 const toastError = vi.fn();
 vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
 
-const user = { id: 'u1', email: 'carl@example.com' } as User;
+/**
+ * The backend for a subscribed customer: the project read (RLS: `project` is what the customer may see), then,
+ * when that finds nothing, the access rpc's answer; every panel of a visible project is empty.
+ */
+function backend(project: Record<string, unknown> | null, access: () => Response = () => HttpResponse.json('denied')) {
+  server.use(
+    http.get(restUrl('projects'), ({ request }) => pgrstRows(request, project ? [project] : [])),
+    http.post(rpcUrl('project_access'), access),
+    http.get(restUrl('user_roles'), ({ request }) => pgrstRows(request, [{ role: 'customer' }])),
+    http.post(functionUrl('check-subscription'), () => subscriptionStatus('client', true)),
+    ...['project_bids', 'project_photo_notes', 'messages'].map((table) =>
+      http.get(restUrl(table), ({ request }) => pgrstRows(request, [])),
+    ),
+    http.post(storageUrl('object/list/project-photos'), () => HttpResponse.json([])),
+  );
+}
 
 function renderPage(id = PROJECT_ID) {
+  storeSession(CUSTOMER);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <AuthContext value={{ status: 'signed-in', session: { user } as Session, user, event: 'INITIAL_SESSION' }}>
+      <AuthContext
+        value={{ status: 'signed-in', session: sessionFor(CUSTOMER), user: CUSTOMER, event: 'INITIAL_SESSION' }}
+      >
         <MemoryRouter initialEntries={[`/project/${id}`]}>
           <Routes>
             <Route path="/project/:projectId" element={<ProjectPage />} />
@@ -71,66 +64,96 @@ function renderPage(id = PROJECT_ID) {
 }
 
 describe('project page: a project the user cannot see', () => {
+  let sent: ReturnType<typeof recordRequests>;
+  let unanswered: string[];
   beforeEach(() => {
-    projectRow.mockReset().mockReturnValue({ data: null, error: null });
-    rpc.mockReset();
+    sent = recordRequests();
+    unanswered = [];
+    server.events.on('request:unhandled', ({ request }) => {
+      unanswered.push(`${request.method} ${request.url}`);
+    });
     toastError.mockReset();
   });
+  afterEach(() => expect(unanswered).toEqual([]));
+
+  /** The page read the project as the user, and asked the rpc about it (or not). */
+  async function expectAsked({ access }: { access: boolean }) {
+    const [read] = await sent.to('GET', 'rest/v1/projects');
+    expect(read!.url.searchParams.get('id')).toBe(`eq.${PROJECT_ID}`);
+    expect(bearerSubject(read!.headers)).toBe(CUSTOMER.id);
+    const asked = await sent.to('POST', 'rest/v1/rpc/project_access');
+    if (!access) return expect(asked).toEqual([]);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.body).toEqual({ project_id: PROJECT_ID });
+    expect(bearerSubject(asked[0]!.headers)).toBe(CUSTOMER.id);
+  }
 
   it("says 'Access denied' and goes back when the project exists but is not theirs", async () => {
-    rpc.mockResolvedValue({ data: 'denied', error: null });
+    backend(null, () => HttpResponse.json('denied'));
     renderPage();
     expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(rpc).toHaveBeenCalledWith('project_access', { project_id: PROJECT_ID });
+    await expectAsked({ access: true });
     expect(toastError).toHaveBeenCalledWith('Access denied');
     expect(toastError).not.toHaveBeenCalledWith('Project not found');
   });
 
   it("says 'Project not found' and goes back when there is no such project", async () => {
-    rpc.mockResolvedValue({ data: 'missing', error: null });
+    backend(null, () => HttpResponse.json('missing'));
     renderPage();
     expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
+    await expectAsked({ access: true });
     expect(toastError).toHaveBeenCalledWith('Project not found');
     expect(toastError).not.toHaveBeenCalledWith('Access denied');
   });
 
   it("does not ask the server about an id that cannot name a project: 'Project not found'", async () => {
+    backend(null);
     renderPage('not-a-project');
     expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(rpc).not.toHaveBeenCalled();
+    expect(await sent.to('GET', 'rest/v1/projects')).toEqual([]);
+    expect(await sent.to('POST', 'rest/v1/rpc/project_access')).toEqual([]);
     expect(toastError).toHaveBeenCalledWith('Project not found');
   });
 
   it('shows a failure, not a wrong message, when the access check itself fails', async () => {
-    rpc.mockResolvedValue({ data: null, error: { code: 'PGRST000', message: 'down' } });
+    backend(null, () =>
+      pgrstError(
+        503,
+        'PGRST000',
+        'Database connection error. Retrying the connection.',
+        'connection to server at "127.0.0.1", port 5432 failed: Connection refused',
+      ),
+    );
     renderPage();
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Failed to load the project.');
+    await expectAsked({ access: true });
     expect(toastError).toHaveBeenCalledWith('Failed to load projects');
     expect(toastError).not.toHaveBeenCalledWith('Access denied');
   });
 
   it('asks nothing more when the project is visible', async () => {
-    projectRow.mockReturnValue({
-      data: {
-        id: PROJECT_ID,
-        customer_id: 'u1',
-        designer_id: null,
-        title: 'Sunny loft',
-        description: 'A bright room with old floors',
-        location: 'Portland, OR',
-        space_size: 400,
-        budget: 1000,
-        budget_type: 'soft',
-        preferred_style: 'Modern',
-        status: 'pending',
-        created_at: '2026-11-22T06:00:00Z',
-        items_total: 0,
-      },
-      error: null,
+    backend({
+      id: PROJECT_ID,
+      customer_id: CUSTOMER.id,
+      designer_id: null,
+      title: 'Sunny loft',
+      description: 'A bright room with old floors',
+      location: 'Portland, OR',
+      latitude: null,
+      longitude: null,
+      space_size: 400,
+      budget: 1000,
+      budget_type: 'soft',
+      preferred_style: 'Modern',
+      status: 'pending',
+      items_total: 0,
+      created_at: '2026-11-22T06:00:00Z',
+      updated_at: '2026-11-22T06:00:00Z',
+      completed_at: null,
     });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Sunny loft' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(rpc).not.toHaveBeenCalled();
+    await expectAsked({ access: false });
     expect(toastError).not.toHaveBeenCalled();
   });
 });
