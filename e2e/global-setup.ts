@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadConfig, startStack, wipeData } from '@good-space/local-supabase';
+import { loadPlaces } from '../scripts/places/load-places.ts';
 import { E2E_APP_PORT, E2E_APP_URL, E2E_PORT_BASE } from './stack-ports.ts';
 
 /**
@@ -24,5 +25,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startStack(config, (source, msg) => {
     if (verbose) console.log(`[${source}] ${msg}`);
   });
+  // The places gazetteer, as `npm start` loads it (ADR 0024).
+  try {
+    await loadPlaces({ dbUrl: config.dbUrl });
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
   return () => stack.stop();
 }

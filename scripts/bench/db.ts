@@ -11,6 +11,7 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import pg from 'pg';
 import ws from 'ws';
 import { dbDirOf, loadConfig, startStack } from '@good-space/local-supabase';
+import { loadPlaces } from '../places/load-places.ts';
 import { FULL_SIZE, loadDataset, tableCounts, type Actors, type DatasetSize } from './db/dataset.ts';
 import { captureCall, explainCall, type CapturedCall, type PlanReport } from './db/plans.ts';
 import { buildQueries, type Actor, type BenchQuery, type Pools } from './db/queries.ts';
@@ -151,6 +152,8 @@ async function main(): Promise<void> {
     const loadSeconds = (performance.now() - t0) / 1000;
     const counts = await tableCounts(config.dbUrl);
     log(`dataset loaded in ${loadSeconds.toFixed(0)} s: ${JSON.stringify(counts)}`);
+    // The places gazetteer, as every database has it (ADR 0024); it also places the dataset's text locations.
+    await loadPlaces({ dbUrl: config.dbUrl, log });
 
     const clients = {} as Record<Actor, SupabaseClient>;
     for (const who of ['customer', 'designer', 'acceptor', 'reviewer'] as const) {

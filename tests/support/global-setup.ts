@@ -1,4 +1,20 @@
-import { stackGlobalSetup } from '@good-space/local-supabase/testing';
+import { stackGlobalSetup, testStackConfig, type TestProjectLike } from '@good-space/local-supabase/testing';
+import { loadPlaces } from '../../scripts/places/load-places.ts';
 
-/** The integration tests' stack: fresh (new database, migrations, seed) on every run, with the app's functions. */
-export const setup = stackGlobalSetup();
+const startStack = stackGlobalSetup();
+
+/**
+ * The integration tests' stack: fresh (new database, migrations, seed) on every run, with the app's functions,
+ * and the places gazetteer loaded as `npm start` loads it (ADR 0024).
+ */
+export async function setup(project: TestProjectLike): Promise<() => Promise<void>> {
+  const teardown = await startStack(project);
+  try {
+    const config = testStackConfig(Number(project.config.env?.LOCAL_SUPABASE_TEST_PORT_OFFSET ?? 0));
+    await loadPlaces({ dbUrl: config.dbUrl });
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
+}
