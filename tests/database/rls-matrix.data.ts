@@ -31,6 +31,10 @@ export interface TableSpec {
   delete: Cell;
 }
 
+/** The places cells' subject row, made in each cell's rolled-back transaction (the table is the loader's). */
+const SUBJECT_PLACE = `insert into public.places (id, kind, name, region, country, label, latitude, longitude, population)
+  values ('gn:999999990', 'city', 'Testville', 'OR', 'US', 'Testville, OR', 45.1, -122.1, 1000)`;
+
 const everyoneSignedIn: Who[] = ['owner', 'otherCustomer', 'assigned', 'otherDesigner', 'service'];
 
 export const RLS_MATRIX: TableSpec[] = [
@@ -253,5 +257,27 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: ['assigned', 'service'], set: { price: 99 } },
     delete: { allow: ['assigned', 'service'] },
+  },
+  {
+    // The gazetteer (docs/decisions/0024-places.md): everyone reads it, the landing forms before sign-in too;
+    // only its loader (connected as postgres) writes it.
+    table: 'places',
+    key: () => ({ id: 'gn:999999990' }),
+    serviceActsAs: 'owner',
+    select: { allow: ['anon', ...everyoneSignedIn], setup: () => SUBJECT_PLACE },
+    insert: {
+      allow: [],
+      values: () => ({
+        id: 'gn:999999991',
+        kind: 'city',
+        name: 'Nowhere',
+        country: 'US',
+        label: 'Nowhere, OR',
+        latitude: 45,
+        longitude: -122,
+      }),
+    },
+    update: { allow: [], setup: () => SUBJECT_PLACE, set: { label: 'Renamed, OR' } },
+    delete: { allow: [], setup: () => SUBJECT_PLACE },
   },
 ];

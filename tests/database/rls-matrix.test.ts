@@ -105,7 +105,7 @@ describe('RLS matrix', () => {
   });
 
   it('anon is refused with 42501 (401 through the API), not an empty list', async () => {
-    for (const spec of RLS_MATRIX) {
+    for (const spec of RLS_MATRIX.filter((s) => !s.select.allow.includes('anon'))) {
       const r = await inRolledBackTx(c, { role: 'anon' }, `select 1 from public.${spec.table} limit 1`);
       expect(r.code, spec.table).toBe('42501');
     }

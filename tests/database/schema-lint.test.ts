@@ -23,6 +23,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   designer_nudges: ['INSERT', 'SELECT', 'UPDATE'],
   designer_profiles: ['INSERT', 'SELECT', 'UPDATE'],
   messages: ['INSERT', 'SELECT'],
+  places: ['SELECT'],
   profiles: ['SELECT', 'UPDATE'],
   project_bids: ['INSERT', 'SELECT'],
   project_items: ['DELETE', 'INSERT', 'SELECT'],
@@ -79,22 +80,28 @@ describe('schema lint', () => {
     ]);
   });
 
-  it('anon has no privilege on any table or function in public', async () => {
+  it('anon has no privilege in public but reading places and calling the place functions (ADR 0024)', async () => {
     expect(
       await rows(
         `select table_name, privilege_type from information_schema.role_table_grants where grantee = 'anon' and table_schema = 'public'`,
       ),
-    ).toEqual([]);
+    ).toEqual([{ table_name: 'places', privilege_type: 'SELECT' }]);
     expect(
       await rows(
-        `select table_name, column_name from information_schema.column_privileges where grantee = 'anon' and table_schema = 'public'`,
+        `select table_name, column_name from information_schema.column_privileges where grantee = 'anon' and table_schema = 'public' and not (table_name = 'places' and privilege_type = 'SELECT')`,
       ),
     ).toEqual([]);
     expect(
       await rows(
-        `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute')`,
+        `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute') order by 1`,
       ),
-    ).toEqual([]);
+    ).toEqual([
+      { proname: 'miles_between' },
+      { proname: 'nearest_place' },
+      { proname: 'place_box' },
+      { proname: 'place_key' },
+      { proname: 'search_places' },
+    ]);
   });
 
   it('authenticated has exactly the grants the RLS matrix expects', async () => {
@@ -114,10 +121,12 @@ describe('schema lint', () => {
       'accept_bid',
       'delete_user',
       'designer_bids',
+      'nearest_place',
       'open_project_count',
       'open_projects',
       'portfolio_projects',
       'project_access',
+      'search_places',
       'switch_account_type',
     ]);
   });
@@ -144,7 +153,7 @@ describe('schema lint', () => {
     expect(unindexed).toEqual([]);
   });
 
-  it('policies are for authenticated and call auth.uid() once per statement (0003)', async () => {
+  it('policies are for authenticated (places: everyone) and call auth.uid() once per statement (0003)', async () => {
     const pols = await rows<{
       tablename: string;
       policyname: string;
@@ -155,7 +164,7 @@ describe('schema lint', () => {
       `select tablename, policyname, roles::text[] as roles, qual, with_check from pg_policies where schemaname = 'public'`,
     );
     for (const p of pols) {
-      expect(p.roles, p.policyname).toEqual(['authenticated']);
+      expect(p.roles, p.policyname).toEqual(p.tablename === 'places' ? ['anon', 'authenticated'] : ['authenticated']);
       for (const expr of [p.qual, p.with_check]) {
         if (!expr) continue;
         const bare = (expr.match(/auth\.(uid|jwt|role|email)\(\)/g) ?? []).length;
