@@ -299,6 +299,24 @@ describe('PlaceField', () => {
     expect(input).toHaveValue('Portland, ME');
   });
 
+  it('an answer that arrives after one has moved on opens no list and leaves the focus where it is', async () => {
+    const answer = later<Row[]>();
+    searchAnswers(() => answer.promise);
+    const { user, input } = setup();
+    await user.type(input, 'Portland, OR');
+    await waitFor(async () => expect(await searches(sent)).toContainEqual({ query: 'Portland, OR', max_results: 8 }));
+    await user.tab();
+    const button = screen.getByRole('button', { name: 'Use my location' });
+    expect(button).toHaveFocus();
+    expect(screen.getByText(UNPLACED_NOTICE)).toBeVisible();
+    await act(async () => answer.give([portlandOR]));
+    // The answer was read (the text is that place now, so no notice), and nothing moved.
+    await waitFor(() => expect(screen.queryByText(UNPLACED_NOTICE)).toBeNull());
+    expect(button).toHaveFocus();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryAllByRole('option')).toEqual([]);
+  });
+
   it("'Use my location' names the device's position by its nearest city", async () => {
     deviceAt(45.523064, -122.67648);
     server.use(http.post(rpcUrl('nearest_place'), () => HttpResponse.json([portlandOR])));

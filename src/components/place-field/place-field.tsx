@@ -127,7 +127,9 @@ export function PlaceField({
     [cancelSearch],
   );
 
-  const open = menuWanted && items.length > 0;
+  // Only while the input has focus: downshift moves focus to the input when its list opens, and an answer that
+  // arrives after one has moved on to the next field must not pull one back.
+  const open = menuWanted && focused && items.length > 0;
   const { getLabelProps, getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<Place>({
     items,
     itemToString: (place) => place?.label ?? '',
