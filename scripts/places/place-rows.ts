@@ -110,19 +110,25 @@ export function nearestTownFinder(towns: PlaceRow[]): (lat: number, lng: number)
     const cj = Math.floor(lng);
     let best: PlaceRow | null = null;
     let bestMiles = Infinity;
+    const visit = (i: number, j: number) => {
+      // Longitude wraps at the antimeridian.
+      const jj = ((((j + 180) % 360) + 360) % 360) - 180;
+      for (const t of cells.get(key(i, jj)) ?? []) {
+        const d = milesBetween(lat, lng, t.latitude, t.longitude);
+        if (d < bestMiles || (d === bestMiles && best && t.population > best.population)) {
+          best = t;
+          bestMiles = d;
+        }
+      }
+    };
     for (let k = 0; k <= 180; k++) {
-      for (let i = ci - k; i <= ci + k; i++) {
-        for (let j = cj - k; j <= cj + k; j++) {
-          if (Math.max(Math.abs(i - ci), Math.abs(j - cj)) !== k) continue;
-          // Longitude wraps at the antimeridian.
-          const jj = ((((j + 180) % 360) + 360) % 360) - 180;
-          for (const t of cells.get(key(i, jj)) ?? []) {
-            const d = milesBetween(lat, lng, t.latitude, t.longitude);
-            if (d < bestMiles || (d === bestMiles && best && t.population > best.population)) {
-              best = t;
-              bestMiles = d;
-            }
-          }
+      // The ring's cells only: its top and bottom rows whole, its sides between them.
+      for (let i = Math.max(-90, ci - k); i <= Math.min(89, ci + k); i++) {
+        if (Math.abs(i - ci) === k) {
+          for (let j = cj - k; j <= cj + k; j++) visit(i, j);
+        } else {
+          visit(i, cj - k);
+          if (k > 0) visit(i, cj + k);
         }
       }
       const highest = Math.min(89.9, Math.abs(lat) + k + 1);
