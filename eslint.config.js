@@ -175,7 +175,20 @@ export default defineConfig(
   },
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
-    rules: { 'react-refresh/only-export-components': 'off' },
+    rules: {
+      'react-refresh/only-export-components': 'off',
+      // Unit tests answer the real client at the HTTP boundary (src/testing/supabase-http.ts; docs/architecture.md,
+      // Tests): a hand-made mock of the client tests the mock.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/][arguments.0.value=/(^@supabase\\/|lib\\/supabase)/]",
+          message:
+            'Answer the Supabase API with MSW (src/testing/supabase-http.ts) instead of mocking the client.',
+        },
+      ],
+    },
   },
 
   // Node code: the local stack, scripts, integration tests, browser journeys and tool configs

@@ -1,5 +1,5 @@
 import type { Session, User } from '@supabase/supabase-js';
-import { HttpResponse } from 'msw';
+import { HttpResponse, ws } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
@@ -16,7 +16,14 @@ import { setupServer } from 'msw/node';
 /** The API origin unit tests build the client with (vitest.config.ts); MSW answers it, nothing reaches the network. */
 export const API_URL = 'http://127.0.0.1:54321';
 
-export const server = setupServer();
+/**
+ * Realtime's socket. By default it accepts the connection and answers nothing: channels stay joining, so no
+ * catch-up read follows a subscribe. A test about what a feed delivers answers it (src/testing/supabase-realtime.ts);
+ * whether the backend sends a change (publication, RLS) is tested against the local stack (tests/, e2e/).
+ */
+export const realtimeSocket = ws.link(`${API_URL.replace(/^http/, 'ws')}/realtime/v1/websocket`);
+
+export const server = setupServer(realtimeSocket.addEventListener('connection', () => {}));
 
 export const restUrl = (table: string) => `${API_URL}/rest/v1/${table}`;
 export const rpcUrl = (name: string) => `${API_URL}/rest/v1/rpc/${name}`;
@@ -56,6 +63,45 @@ export function pgrstRows(request: Request, rows: Row[]) {
     return HttpResponse.json(rows[0], { status });
   }
   return HttpResponse.json(rows, { status });
+}
+
+/**
+ * PostgREST's answer to `select(…, { count: 'exact', head: true })`: a HEAD with no body, the total in
+ * `Content-Range` (`0-24/25`; with no rows, the range is a star), where supabase-js reads `count`.
+ */
+export function pgrstCount(total: number) {
+  return new HttpResponse(null, {
+    status: 200,
+    headers: { 'Content-Range': total === 0 ? '*/0' : `0-${total - 1}/${total}` },
+  });
+}
+
+/**
+ * GoTrue's error answer as hosted Supabase sends it to supabase-js (which always asks for API version 2024-01-01):
+ * `{code, message}` with the version echoed in `X-Supabase-Api-Version` (without it auth-js cannot read the code)
+ * and the code in `x-sb-error-code`; `extra` adds fields such as `weak_password: {reasons}`.
+ */
+export function gotrueError(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  return HttpResponse.json(
+    { code, message, ...extra },
+    { status, headers: { 'X-Supabase-Api-Version': '2024-01-01', 'x-sb-error-code': code } },
+  );
+}
+
+/**
+ * Who a request was sent as: the `sub` claim of its `Authorization: Bearer` JWT (a signed-in user's access token),
+ * or null when it carried no user's token (the publishable key, or no Authorization at all). The backend decides
+ * what a request may do from this token (RLS), so a test of a user's action checks it went out under their name.
+ */
+export function sentAs(request: { headers: Headers }): string | null {
+  const payload = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
 }
 
 /** One request as the app sent it; `body` is parsed JSON (or text, or null when there was none). */

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as DesignerDashboardPage } from '@/app/routes/dashboard-designer';
 import { DESIGNER_BIDS_PAGE_SIZE } from '@/features/bids/api/get-designer-bids';
 import { AuthContext } from '@/features/auth/utils/auth-context';
-import { pgrstCount, subscriptionStatus } from '@/testing/group-a-pages';
 import {
+  pgrstCount,
   authUser,
   functionUrl,
   pgrstRows,
@@ -17,6 +17,7 @@ import {
   sessionFor,
   storeSession,
 } from '@/testing/supabase-http';
+import { subscriptionStatus } from '@/testing/subscription-answers';
 import { renderWithClient } from '@/testing/test-utils';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));

@@ -12,9 +12,9 @@ import { Component as DesignerDashboard } from '@/app/routes/dashboard-designer'
 import { Component as ProfileCustomer } from '@/app/routes/profile-customer';
 import { Component as ProjectPage } from '@/app/routes/project';
 import { AuthContext } from '@/features/auth/utils/auth-context';
-import { bearerSubject } from '@/testing/group-a-gotrue';
-import { pgrstCount, subscriptionStatus } from '@/testing/group-a-pages';
 import {
+  sentAs,
+  pgrstCount,
   authUser,
   functionUrl,
   later,
@@ -26,6 +26,7 @@ import {
   sessionFor,
   storeSession,
 } from '@/testing/supabase-http';
+import { subscriptionStatus } from '@/testing/subscription-answers';
 
 /**
  * Every action that needs a membership (docs/product.md "Payments"), clicked right after its page appears, while
@@ -218,7 +219,7 @@ describe.each(cases)('$name while the membership check is under way', (c) => {
     // The check under way is the user's own.
     const checks = await sent.to('POST', 'functions/v1/check-subscription');
     expect(checks.length).toBeGreaterThan(0);
-    for (const check of checks) expect(bearerSubject(check.headers)).toBe(c.user.id);
+    for (const check of checks) expect(sentAs(check)).toBe(c.user.id);
     return { answer, button };
   }
 

@@ -5,8 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { Component as ListVintage } from '@/app/routes/list-vintage';
 import { AuthContext } from '@/features/auth/utils/auth-context';
-import { bearerSubject } from '@/testing/group-a-gotrue';
 import {
+  sentAs,
   authUser,
   later,
   pgrstError,
@@ -51,7 +51,7 @@ async function expectRoleRead(sent: ReturnType<typeof recordRequests>) {
   const [read] = await sent.to('GET', 'rest/v1/user_roles');
   expect(read!.url.searchParams.get('select')).toBe('role');
   expect(read!.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
-  expect(bearerSubject(read!.headers)).toBe(USER.id);
+  expect(sentAs(read!)).toBe(USER.id);
 }
 
 function expectNoForm() {

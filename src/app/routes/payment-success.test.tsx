@@ -6,9 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as PaymentSuccess } from '@/app/routes/payment-success';
 import { AuthContext } from '@/features/auth/utils/auth-context';
-import { bearerSubject } from '@/testing/group-a-gotrue';
-import { subscriptionStatus } from '@/testing/group-a-pages';
 import {
+  sentAs,
   authUser,
   functionUrl,
   pgrstRows,
@@ -18,6 +17,7 @@ import {
   sessionFor,
   storeSession,
 } from '@/testing/supabase-http';
+import { subscriptionStatus } from '@/testing/subscription-answers';
 
 const toastSuccess = vi.fn();
 vi.mock('sonner', () => ({ toast: { success: (m: string) => toastSuccess(m), error: vi.fn() } }));
@@ -35,7 +35,7 @@ function membership(subscribed: boolean) {
 /** The membership checks sent so far, each asked as the user. */
 async function checksSent(sent: ReturnType<typeof recordRequests>) {
   const checks = await sent.to('POST', 'functions/v1/check-subscription');
-  for (const check of checks) expect(bearerSubject(check.headers)).toBe(USER.id);
+  for (const check of checks) expect(sentAs(check)).toBe(USER.id);
   return checks;
 }
 
@@ -106,7 +106,7 @@ describe('payment success: back to where the user subscribed', () => {
     // The dashboard is the role's, read from the user's own role row.
     const [roleRead] = await sent.to('GET', 'rest/v1/user_roles');
     expect(roleRead!.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
-    expect(bearerSubject(roleRead!.headers)).toBe(USER.id);
+    expect(sentAs(roleRead!)).toBe(USER.id);
   });
 
   it('never follows a stored path off this site', async () => {

@@ -5,9 +5,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as ProjectPage } from '@/app/routes/project';
 import { AuthContext } from '@/features/auth/utils/auth-context';
-import { bearerSubject } from '@/testing/group-a-gotrue';
-import { subscriptionStatus } from '@/testing/group-a-pages';
 import {
+  sentAs,
   authUser,
   functionUrl,
   pgrstError,
@@ -20,6 +19,7 @@ import {
   storageUrl,
   storeSession,
 } from '@/testing/supabase-http';
+import { subscriptionStatus } from '@/testing/subscription-answers';
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
 const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
@@ -80,12 +80,12 @@ describe('project page: a project the user cannot see', () => {
   async function expectAsked({ access }: { access: boolean }) {
     const [read] = await sent.to('GET', 'rest/v1/projects');
     expect(read!.url.searchParams.get('id')).toBe(`eq.${PROJECT_ID}`);
-    expect(bearerSubject(read!.headers)).toBe(CUSTOMER.id);
+    expect(sentAs(read!)).toBe(CUSTOMER.id);
     const asked = await sent.to('POST', 'rest/v1/rpc/project_access');
     if (!access) return expect(asked).toEqual([]);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.body).toEqual({ project_id: PROJECT_ID });
-    expect(bearerSubject(asked[0]!.headers)).toBe(CUSTOMER.id);
+    expect(sentAs(asked[0]!)).toBe(CUSTOMER.id);
   }
 
   it("says 'Access denied' and goes back when the project exists but is not theirs", async () => {

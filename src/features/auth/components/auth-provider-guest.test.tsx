@@ -5,8 +5,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { whenSupabaseLoaded } from '@/lib/supabase-loader';
-import { bearerSubject } from '@/testing/group-a-gotrue';
-import { API_URL, authUser, pgrstRows, recordRequests, restUrl, server, storeSession } from '@/testing/supabase-http';
+import {
+  sentAs,
+  API_URL,
+  authUser,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  server,
+  storeSession,
+} from '@/testing/supabase-http';
 
 // A file of its own: whether supabase-js was loaded is per module graph, and nothing here loads it before the
 // provider does.
@@ -51,7 +59,7 @@ describe('AuthProvider for a visitor (no stored session)', () => {
     await waitFor(async () => expect(await sent.to('GET', 'rest/v1/profiles')).toHaveLength(1));
     const [check] = await sent.to('GET', 'rest/v1/profiles');
     expect(check!.url.searchParams.get('id')).toBe(`eq.${USER.id}`);
-    expect(bearerSubject(check!.headers)).toBe(USER.id);
+    expect(sentAs(check!)).toBe(USER.id);
     expect((await sent.all()).map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['GET /rest/v1/profiles']);
   });
 });

@@ -4,8 +4,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth as useAuthOutsideProvider } from '@/features/auth/hooks/use-auth';
 import type { TypedSupabaseClient } from '@/lib/supabase';
-import { bearerSubject, gotrueError } from '@/testing/group-a-gotrue';
 import {
+  gotrueError,
+  sentAs,
   API_URL,
   authUrl,
   authUser,
@@ -187,7 +188,7 @@ describe('AuthProvider', () => {
       const [check] = await checks();
       expect(check!.url.searchParams.get('select')).toBe('id');
       expect(check!.url.searchParams.get('id')).toBe(`eq.${USER.id}`);
-      expect(bearerSubject(check!.headers)).toBe(USER.id);
+      expect(sentAs(check!)).toBe(USER.id);
 
       page.finish();
       await app.settled();
@@ -224,7 +225,7 @@ describe('AuthProvider', () => {
       expect(check!.url.searchParams.get('id')).toBe(`eq.${USER.id}`);
       const [logout] = await logouts();
       expect(logout!.url.searchParams.get('scope')).toBe('global');
-      expect(bearerSubject(logout!.headers)).toBe(USER.id);
+      expect(sentAs(logout!)).toBe(USER.id);
       expect(localStorage.getItem(SESSION_KEY)).toBeNull();
     } finally {
       page.finish();

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewPasswordForm } from '@/features/auth/components/new-password-form';
-import { bearerSubject, gotrueError } from '@/testing/group-a-gotrue';
-import { authUrl, authUser, recordRequests, server, storeSession } from '@/testing/supabase-http';
+import { gotrueError, sentAs, authUrl, authUser, recordRequests, server, storeSession } from '@/testing/supabase-http';
 
 const mocks = vi.hoisted(() => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('sonner', () => ({ toast: mocks.toast }));
@@ -67,7 +66,7 @@ describe('NewPasswordForm', { timeout: 20_000 }, () => {
     expect(mocks.toast.success).toHaveBeenCalledWith('Password updated!');
     const [update, ...more] = await sent.to('PUT', 'auth/v1/user');
     expect(more).toEqual([]);
-    expect(bearerSubject(update!.headers)).toBe(RECOVERING.id);
+    expect(sentAs(update!)).toBe(RECOVERING.id);
     expect(update!.body).toEqual({ password: 'Str0ngPass', code_challenge: null, code_challenge_method: null });
   });
 

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignUpForm } from '@/features/auth/components/signup-form';
-import { gotrueError } from '@/testing/group-a-gotrue';
-import { authUrl, recordRequests, server } from '@/testing/supabase-http';
+import { gotrueError, authUrl, recordRequests, server } from '@/testing/supabase-http';
 
 const mocks = vi.hoisted(() => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('sonner', () => ({ toast: mocks.toast }));

@@ -5,8 +5,8 @@ import { http } from 'msw';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubmitBidDialog } from '@/features/bids/components/submit-bid-dialog';
-import { sentAs } from '@/testing/group-c-wire';
 import {
+  sentAs,
   authUser,
   pgrstError,
   pgrstRows,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListVintageForm } from '@/features/catalog/components/list-vintage-form';
-import { storageRefused, storageUploaded } from '@/testing/group-b-storage';
+import { storageRefused, storageUploaded } from '@/testing/supabase-storage';
 import { API_URL, pgrstRows, recordRequests, restUrl, server, storageUrl } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 

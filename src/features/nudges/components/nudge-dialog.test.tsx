@@ -5,8 +5,8 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NudgeDialog } from '@/features/nudges/components/nudge-dialog';
 import { NO_PROJECT_MESSAGE, nudgeGate } from '@/features/nudges/utils/nudge-gate';
-import { sentAs } from '@/testing/group-c-wire';
 import {
+  sentAs,
   authUser,
   pgrstError,
   pgrstRows,

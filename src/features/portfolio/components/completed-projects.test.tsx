@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CompletedProject } from '@/features/portfolio/api/get-completed-projects';
 import { CompletedProjects } from '@/features/portfolio/components/completed-projects';
-import { storageFile, storageSignedUrls } from '@/testing/group-b-storage';
+import { storageFile, storageSignedUrls } from '@/testing/supabase-storage';
 import { API_URL, pgrstError, recordRequests, rpcUrl, server, storageUrl } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PortfolioPhotos } from '@/features/portfolio/components/portfolio-photos';
-import { storageError, storageFile, storageObjectRow } from '@/testing/group-b-storage';
+import { storageError, storageFile, storageObjectRow } from '@/testing/supabase-storage';
 import { API_URL, recordRequests, server, storageUrl } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 

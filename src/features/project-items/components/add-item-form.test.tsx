@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddItemForm } from '@/features/project-items/components/add-item-form';
-import { sentAs } from '@/testing/group-c-wire';
 import {
+  sentAs,
   authUser,
   pgrstError,
   pgrstRows,

@@ -2,23 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { ReactElement } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BudgetTracker as Tracker } from '@/features/project-items/components/budget-tracker';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_ITEMS } from '@/features/project-items/api/get-project-items';
+import { BudgetTracker } from '@/features/project-items/components/budget-tracker';
 import { queryConfig } from '@/lib/query-client';
-import { answerRealtime, letRealtimeConnect } from '@/testing/group-c-realtime';
+import { answerRealtime } from '@/testing/supabase-realtime';
 import { authUser, pgrstRows, recordRequests, restUrl, server, storeSession } from '@/testing/supabase-http';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
-// Imported once realtime can reach the test's socket (group-c-realtime.ts): they build the app's client.
-// (Type-only imports load nothing.)
-let BudgetTracker: typeof Tracker;
-let MAX_ITEMS: number;
-beforeAll(async () => {
-  letRealtimeConnect();
-  ({ BudgetTracker } = await import('@/features/project-items/components/budget-tracker'));
-  ({ MAX_ITEMS } = await import('@/features/project-items/api/get-project-items'));
-});
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewProjectDialog } from '@/features/projects/components/new-project-dialog';
-import { storageRefused, storageUploaded } from '@/testing/group-b-storage';
+import { storageRefused, storageUploaded } from '@/testing/supabase-storage';
 import {
   authUser,
   pgrstError,

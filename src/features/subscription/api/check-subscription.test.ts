@@ -5,8 +5,7 @@ import {
   getSubscriptionQueryOptions,
   NOT_SUBSCRIBED,
 } from '@/features/subscription/api/check-subscription';
-import { sentAs } from '@/testing/group-c-wire';
-import { authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
+import { sentAs, authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 

@@ -6,8 +6,7 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portalNavigation } from '@/features/subscription/api/open-customer-portal';
 import { ManageSubscriptionCard } from '@/features/subscription/components/manage-subscription-card';
-import { sentAs } from '@/testing/group-c-wire';
-import { authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
+import { sentAs, authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 /** check-subscription's answer for a customer with a running client membership. */

@@ -7,8 +7,7 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkoutNavigation } from '@/features/subscription/api/create-checkout';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
-import { sentAs } from '@/testing/group-c-wire';
-import { authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
+import { sentAs, authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
 import type { Role } from '@/types/role';
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');

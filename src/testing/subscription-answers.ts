@@ -1,17 +1,6 @@
 import { HttpResponse } from 'msw';
 
 /**
- * PostgREST's answer to `select(…, { count: 'exact', head: true })`: a HEAD with no body, the total in
- * `Content-Range` (`0-24/25`; with no rows, the range is a star), where supabase-js reads `count`.
- */
-export function pgrstCount(total: number) {
-  return new HttpResponse(null, {
-    status: 200,
-    headers: { 'Content-Range': total === 0 ? '*/0' : `0-${total - 1}/${total}` },
-  });
-}
-
-/**
  * The `check-subscription` function's answer (supabase/functions/check-subscription): the membership of the plan
  * of the caller's role, its end and Stripe ids when active.
  */

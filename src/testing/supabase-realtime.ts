@@ -1,6 +1,4 @@
-import { ws } from 'msw';
-import { vi } from 'vitest';
-import { API_URL, server } from '@/testing/supabase-http';
+import { realtimeSocket, server } from '@/testing/supabase-http';
 
 /**
  * Realtime answered at its WebSocket (MSW), for a unit test about what the app does when a feed reports a change.
@@ -8,19 +6,8 @@ import { API_URL, server } from '@/testing/supabase-http';
  * payload]`; a join is answered with its postgres_changes bindings echoed, each with the id the server gave it, then
  * the "Subscribed to PostgreSQL" system message; a change arrives as `postgres_changes` `{ ids, data }`.
  *
- * supabase-js takes the WebSocket class when the client is built. Built while a test file is imported, it keeps the
- * environment's own (the setup's offline stub comes later, in its `beforeAll`). So a file using this calls
- * `letRealtimeConnect()` in `beforeAll` and only then imports (dynamically) what imports `@/lib/supabase`: the
- * client it builds connects here, never to the network. Whether the backend sends a change (publication, RLS) is tested against the local stack (tests/, e2e/).
+ * Whether the backend sends a change (publication, RLS) is tested against the local stack (tests/, e2e/).
  */
-
-const SOCKET_URL = `${API_URL.replace(/^http/, 'ws')}/realtime/v1/websocket`;
-const realtime = ws.link(SOCKET_URL);
-
-export function letRealtimeConnect() {
-  // The WebSocket in place before the setup's stub: MSW's, which hands every connection to the handlers here.
-  vi.unstubAllGlobals();
-}
 
 type Binding = { event: string; schema: string; table: string; filter?: string; id: number };
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
@@ -80,7 +67,7 @@ export function answerRealtime() {
     },
   };
   server.use(
-    realtime.addEventListener('connection', ({ client }) => {
+    realtimeSocket.addEventListener('connection', ({ client }) => {
       client.addEventListener('message', (event) =>
         current?.onMessage(client, JSON.parse(String(event.data)) as Frame),
       );
