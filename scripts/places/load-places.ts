@@ -7,9 +7,9 @@
  *   DATABASE_URL=postgresql://… npm run places:load      the same
  *   --force                                              load even when this dataset is already there
  *
- * One transaction: the rows go into a temporary table (column arrays, a few thousand rows a statement), then
- * into public.places, rows that left the dataset are deleted and changed ones updated (ids stay, so places
- * people chose keep pointing at them), the version is recorded in private.places_meta, the table is analysed,
+ * One transaction: the rows go into a temporary table (column arrays, 20,000 rows a statement), then into
+ * public.places (into an empty one with its indexes built afterwards), rows that left the dataset are deleted
+ * and changed ones updated (ids stay, so places people chose keep pointing at them), the version is recorded in private.places_meta, the table is analysed,
  * and the text locations are placed. When the recorded version is this one, it reads nothing and stops: a warm
  * `npm start` pays one query.
  */
@@ -99,6 +99,8 @@ export async function loadPlaces(opts: {
 
     await c.query('begin');
     try {
+      // Every name below is written in full; index definitions are read with their schemas named.
+      await c.query(`set local search_path = ''`);
       // Two loaders at once (a deploy and a developer) take turns; the second sees the first's version.
       await c.query(`select pg_advisory_xact_lock(hashtext('public.places load'))`);
       const now = await recordedDataset(c);
@@ -112,6 +114,20 @@ export async function loadPlaces(opts: {
         latitude float8, longitude float8, population int4) on commit drop`);
       await insertRows(c, rows);
       const sent = elapsed();
+      // Into an empty table (a new database), the indexes are built once after the rows are in, from their own
+      // definitions: faster than growing them row by row, and the trigram index comes out less than half the size.
+      const empty = (await c.query('select 1 from public.places limit 1')).rowCount === 0;
+      const rebuilt = empty
+        ? (
+            await c.query<{ name: string; definition: string }>(
+              `select format('%I.%I', 'public', c.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+                 from pg_index i join pg_class c on c.oid = i.indexrelid
+                where i.indrelid = 'public.places'::regclass
+                  and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+            )
+          ).rows
+        : [];
+      for (const index of rebuilt) await c.query(`drop index ${index.name}`);
       const cols = COLUMNS.join(', ');
       const deleted = await c.query(
         'delete from public.places p where not exists (select 1 from places_load l where l.id = p.id)',
@@ -122,6 +138,7 @@ export async function loadPlaces(opts: {
          on conflict (id) do update set ${changes.map((col) => `${col} = excluded.${col}`).join(', ')}
          where (${changes.map((col) => `places.${col}`).join(', ')}) is distinct from (${changes.map((col) => `excluded.${col}`).join(', ')})`,
       );
+      for (const index of rebuilt) await c.query(index.definition);
       await c.query(
         `insert into private.places_meta (singleton, dataset, row_count, loaded_at) values (true, $1, $2, now())
          on conflict (singleton) do update set dataset = excluded.dataset, row_count = excluded.row_count, loaded_at = now()`,

@@ -168,4 +168,29 @@ describe('places:load', () => {
     expect(again).toMatchObject({ skipped: true, rows: count, dataset: datasetVersion() });
     expect(Number((await c.query('select count(*) from public.places')).rows[0].count)).toBe(count);
   });
+
+  it('a reload puts the dataset back where it differs, keeping the ids of places that stay', async () => {
+    const portland = (
+      await c.query<{ id: string }>(`select id from public.places where label = 'Portland, OR' and kind = 'city'`)
+    ).rows[0]!.id;
+    await c.query(`update public.places set label = 'Stumptown, OR' where id = $1`, [portland]);
+    await c.query(`delete from public.places where id = 'zip:97205'`);
+    await c.query(
+      `insert into public.places (id, kind, name, country, label, latitude, longitude)
+       values ('gn:999999997', 'city', 'Gone', 'US', 'Gone, OR', 45, -122)`,
+    );
+    const count = Number((await c.query('select count(*) from public.places')).rows[0].count);
+
+    const result = await loadPlaces({ dbUrl: stackConfig.dbUrl, force: true });
+    expect(result).toMatchObject({ skipped: false, rows: count });
+    const after = await c.query<{ id: string; label: string }>(
+      `select id, label from public.places where id in ($1, 'zip:97205', 'gn:999999997') order by id`,
+      [portland],
+    );
+    expect(after.rows).toEqual([
+      { id: portland, label: 'Portland, OR' },
+      { id: 'zip:97205', label: '97205 · Portland, OR' },
+    ]);
+    expect(Number((await c.query('select count(*) from public.places')).rows[0].count)).toBe(count);
+  });
 });
