@@ -25,6 +25,10 @@ export type Database = {
           id: string
           image_url: string | null
           is_available: boolean
+          latitude: number | null
+          location: string | null
+          longitude: number | null
+          place_id: string | null
           price: number
           title: string
           updated_at: string
@@ -39,6 +43,10 @@ export type Database = {
           id?: string
           image_url?: string | null
           is_available?: boolean
+          latitude?: number | null
+          location?: string | null
+          longitude?: number | null
+          place_id?: string | null
           price: number
           title: string
           updated_at?: string
@@ -53,6 +61,10 @@ export type Database = {
           id?: string
           image_url?: string | null
           is_available?: boolean
+          latitude?: number | null
+          location?: string | null
+          longitude?: number | null
+          place_id?: string | null
           price?: number
           title?: string
           updated_at?: string
@@ -65,13 +77,23 @@ export type Database = {
             referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
+          {
+            foreignKeyName: "catalog_items_place_id_fkey"
+            columns: ["place_id"]
+            isOneToOne: false
+            referencedRelation: "places"
+            referencedColumns: ["id"]
+          },
         ]
       }
       customer_profiles: {
         Row: {
           budget_range: number | null
           created_at: string
+          latitude: number | null
           location: string | null
+          longitude: number | null
+          place_id: string | null
           preferred_style: string | null
           space_size: number | null
           updated_at: string
@@ -81,7 +103,10 @@ export type Database = {
         Insert: {
           budget_range?: number | null
           created_at?: string
+          latitude?: number | null
           location?: string | null
+          longitude?: number | null
+          place_id?: string | null
           preferred_style?: string | null
           space_size?: number | null
           updated_at?: string
@@ -91,7 +116,10 @@ export type Database = {
         Update: {
           budget_range?: number | null
           created_at?: string
+          latitude?: number | null
           location?: string | null
+          longitude?: number | null
+          place_id?: string | null
           preferred_style?: string | null
           space_size?: number | null
           updated_at?: string
@@ -99,6 +127,13 @@ export type Database = {
           username?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "customer_profiles_place_id_fkey"
+            columns: ["place_id"]
+            isOneToOne: false
+            referencedRelation: "places"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "customer_profiles_user_id_fkey"
             columns: ["user_id"]
@@ -177,6 +212,7 @@ export type Database = {
           latitude: number | null
           location: string | null
           longitude: number | null
+          place_id: string | null
           portfolio_url: string | null
           rate_per_item: number
           rate_per_sqft: number
@@ -195,6 +231,7 @@ export type Database = {
           latitude?: number | null
           location?: string | null
           longitude?: number | null
+          place_id?: string | null
           portfolio_url?: string | null
           rate_per_item?: number
           rate_per_sqft?: number
@@ -213,6 +250,7 @@ export type Database = {
           latitude?: number | null
           location?: string | null
           longitude?: number | null
+          place_id?: string | null
           portfolio_url?: string | null
           rate_per_item?: number
           rate_per_sqft?: number
@@ -222,6 +260,13 @@ export type Database = {
           username?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "designer_profiles_place_id_fkey"
+            columns: ["place_id"]
+            isOneToOne: false
+            referencedRelation: "places"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "designer_profiles_user_id_fkey"
             columns: ["user_id"]
@@ -485,6 +530,7 @@ export type Database = {
           latitude: number | null
           location: string
           longitude: number | null
+          place_id: string | null
           portfolio_consent: boolean
           portfolio_show_costs: boolean
           preferred_style: string | null
@@ -506,6 +552,7 @@ export type Database = {
           latitude?: number | null
           location: string
           longitude?: number | null
+          place_id?: string | null
           portfolio_consent?: boolean
           portfolio_show_costs?: boolean
           preferred_style?: string | null
@@ -527,6 +574,7 @@ export type Database = {
           latitude?: number | null
           location?: string
           longitude?: number | null
+          place_id?: string | null
           portfolio_consent?: boolean
           portfolio_show_costs?: boolean
           preferred_style?: string | null
@@ -548,6 +596,13 @@ export type Database = {
             columns: ["designer_id"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "projects_place_id_fkey"
+            columns: ["place_id"]
+            isOneToOne: false
+            referencedRelation: "places"
             referencedColumns: ["id"]
           },
         ]
@@ -712,6 +767,7 @@ export type Database = {
           latitude: number | null
           location: string
           longitude: number | null
+          place_id: string | null
           portfolio_consent: boolean
           portfolio_show_costs: boolean
           preferred_style: string | null
@@ -754,6 +810,63 @@ export type Database = {
           status: Database["public"]["Enums"]["bid_status"]
         }[]
       }
+      nearby_catalog_items: {
+        Args: {
+          after_id?: string
+          after_miles?: number
+          item_category?: Database["public"]["Enums"]["catalog_category"]
+          origin_latitude?: number
+          origin_longitude?: number
+          page_size?: number
+          within_miles?: number
+        }
+        Returns: {
+          category: Database["public"]["Enums"]["catalog_category"]
+          condition: string
+          created_at: string
+          description: string
+          designer_id: string
+          dimensions: string
+          distance_miles: number
+          id: string
+          image_url: string
+          latitude: number
+          location: string
+          longitude: number
+          place_id: string
+          price: number
+          title: string
+        }[]
+      }
+      nearby_designers: {
+        Args: {
+          after_created_at?: string
+          after_id?: string
+          after_miles?: number
+          origin_latitude?: number
+          origin_longitude?: number
+          page_size?: number
+        }
+        Returns: {
+          base_rate: number
+          bio: string
+          created_at: string
+          distance_miles: number
+          experience_years: number
+          full_name: string
+          latitude: number
+          location: string
+          longitude: number
+          place_id: string
+          portfolio_url: string
+          rate_per_item: number
+          rate_per_sqft: number
+          specialties: string[]
+          user_id: string
+          username: string
+          within_reach: boolean
+        }[]
+      }
       nearest_place: {
         Args: { latitude: number; longitude: number }
         Returns: {
@@ -772,6 +885,7 @@ export type Database = {
         Args: {
           after_created_at?: string
           after_id?: string
+          after_miles?: number
           origin_latitude?: number
           origin_longitude?: number
           page_size?: number
@@ -779,30 +893,25 @@ export type Database = {
         Returns: {
           budget: number
           budget_type: Database["public"]["Enums"]["budget_type"]
-          completed_at: string | null
+          completed_at: string
           created_at: string
           customer_id: string
           description: string
-          designer_id: string | null
+          designer_id: string
+          distance_miles: number
           id: string
           items_total: number
-          latitude: number | null
+          latitude: number
           location: string
-          longitude: number | null
-          portfolio_consent: boolean
-          portfolio_show_costs: boolean
-          preferred_style: string | null
+          longitude: number
+          place_id: string
+          preferred_style: string
           space_size: number
           status: Database["public"]["Enums"]["project_status"]
           title: string
           updated_at: string
+          within_reach: boolean
         }[]
-        SetofOptions: {
-          from: "*"
-          to: "projects"
-          isOneToOne: false
-          isSetofReturn: true
-        }
       }
       portfolio_projects: {
         Args: {

@@ -43,6 +43,11 @@ const STATE_COLUMNS: [string, string][] = [
   ['designer_profiles', 'full_name'],
   ['profiles', 'email'],
   ['user_roles', 'role'],
+  // Derived from the place or the location (docs/decisions/0024).
+  ['customer_profiles', 'latitude'],
+  ['customer_profiles', 'longitude'],
+  ['catalog_items', 'latitude'],
+  ['catalog_items', 'longitude'],
 ];
 
 describe('schema lint', () => {
@@ -121,6 +126,8 @@ describe('schema lint', () => {
       'accept_bid',
       'delete_user',
       'designer_bids',
+      'nearby_catalog_items',
+      'nearby_designers',
       'nearest_place',
       'open_project_count',
       'open_projects',

@@ -1,31 +1,45 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
 import type { Coordinates } from '@/lib/geo';
-import { nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 /**
- * Projects a designer may bid on are pending with no designer (newest first, paged), and with
- * the designer's position, those farther than 100 miles are left out unless none is nearer.
- *
- * The database applies both (rpc open_projects, docs/decisions/0020), so every page holds only what the list
- * shows and 'Available Projects (n)' (open_project_count, same rule) is the total of this list. Keyset paging: a
- * later page starts after the last row of the one before, so the database walks an index from there instead of
- * past an offset, and projects posted while the designer scrolls neither repeat nor push one off a page.
+ * An open project with its distance from the designer's position in whole miles (null without a position or
+ * without coordinates) and which rule chose the list: true when only projects within 100 miles (and those
+ * without coordinates) are listed, false when none lies within 100 miles and all are, null without a position.
  */
-export async function getAvailableProjects(origin: Coordinates | null, after: KeysetCursor | null): Promise<Project[]> {
-  const { data, error } = await supabase
+export type AvailableProject = Project & { distance_miles: number | null; within_reach: boolean | null };
+
+/** Where the next page starts: the last row of the one before (docs/decisions/0024, Distance reads). */
+export type AvailableProjectsCursor = Pick<AvailableProject, 'id' | 'created_at' | 'distance_miles'>;
+
+/**
+ * Projects a designer may bid on are pending with no designer, paged. With the designer's position they come
+ * nearest first and those farther than 100 miles are left out unless none is nearer; without it, newest first.
+ *
+ * The database applies both (rpc open_projects, docs/decisions/0024), so every page holds only what the list
+ * shows and 'Available Projects (n)' (open_project_count, same rule) is the total of this list. Keyset paging: a
+ * later page starts after the last row of the one before ((distance_miles, id) near a position, (created_at, id)
+ * without), so the database never walks past an offset and rows neither repeat nor go missing between pages.
+ */
+export async function getAvailableProjects(
+  origin: Coordinates | null,
+  after: AvailableProjectsCursor | null,
+): Promise<AvailableProject[]> {
+  const query = supabase
     .rpc('open_projects', {
       origin_latitude: origin?.latitude,
       origin_longitude: origin?.longitude,
-      after_created_at: after?.created_at,
+      after_miles: origin && after ? (after.distance_miles ?? undefined) : undefined,
+      after_created_at: origin ? undefined : after?.created_at,
       after_id: after?.id,
       page_size: PROJECTS_PAGE_SIZE,
     })
-    .select(PROJECT_COLUMNS)
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false });
+    .select(`${PROJECT_COLUMNS}, distance_miles, within_reach`);
+  const { data, error } = origin
+    ? await query.order('distance_miles', { ascending: true, nullsFirst: false }).order('id', { ascending: true })
+    : await query.order('created_at', { ascending: false }).order('id', { ascending: false });
   if (error) throw error;
   return data;
 }
@@ -34,8 +48,13 @@ export function getAvailableProjectsQueryOptions(origin: Coordinates | null) {
   return infiniteQueryOptions({
     queryKey: projectKeys.availableNear(origin),
     queryFn: ({ pageParam }) => getAvailableProjects(origin, pageParam),
-    initialPageParam: null as KeysetCursor | null,
-    getNextPageParam: (last) => nextCursor(last, PROJECTS_PAGE_SIZE),
+    initialPageParam: null as AvailableProjectsCursor | null,
+    getNextPageParam: (last): AvailableProjectsCursor | undefined => {
+      const row = last.at(-1);
+      return last.length === PROJECTS_PAGE_SIZE && row
+        ? { id: row.id, created_at: row.created_at, distance_miles: row.distance_miles }
+        : undefined;
+    },
   });
 }
 
