@@ -54,7 +54,15 @@ export function LandingFooter({ pricingHref }: LandingFooterProps) {
         </div>
       </div>
       <p className="mx-auto mt-8 max-w-6xl px-4 text-xs text-muted-foreground sm:px-6 lg:px-8">
-        © {new Date().getFullYear()} Good Space
+        © {new Date().getFullYear()} Good Space · Place names:{' '}
+        <a className="rounded-sm underline" href="https://www.geonames.org/">
+          GeoNames
+        </a>{' '}
+        (
+        <a className="rounded-sm underline" href="https://creativecommons.org/licenses/by/4.0/">
+          CC BY 4.0
+        </a>
+        )
       </p>
     </footer>
   );
