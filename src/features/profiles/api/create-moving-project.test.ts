@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { movingProjectDescription, movingProjectInputSchema } from '@/features/profiles/api/create-moving-project';
 
 const valid = {
-  location: 'Austin, TX',
+  location: { location: 'Austin, TX', placeId: 'gn:4671654' },
   space_size: '900',
   budget: '$2,500',
   budget_type: 'soft',
@@ -15,6 +15,7 @@ describe('movingProjectInputSchema (docs/product.md, Projects)', () => {
     const parsed = movingProjectInputSchema.parse({ ...valid, budget_type: undefined });
     expect(parsed).toMatchObject({ space_size: 900, budget: 2500, budget_type: 'soft' });
     expect(movingProjectDescription(parsed)).toContain('Moving to Austin, TX');
+    expect(parsed).toMatchObject({ location: 'Austin, TX', place_id: 'gn:4671654' });
   });
 
   it('treats an unparseable number as empty, which is required', () => {
@@ -24,7 +25,7 @@ describe('movingProjectInputSchema (docs/product.md, Projects)', () => {
   });
 
   it('requires the location first', () => {
-    const result = movingProjectInputSchema.safeParse({ ...valid, location: '  ' });
+    const result = movingProjectInputSchema.safeParse({ ...valid, location: { location: '  ', placeId: null } });
     expect(result.error?.issues[0]?.message).toBe('Location is required');
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
+import { requiredPlaceSchema } from '@/lib/places/place-schema';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -15,14 +16,17 @@ const parsedPositive = (required: string) =>
     .refine((n): n is number => n !== null, required)
     .refine((n) => n !== null && n > 0, 'Must be a positive number');
 
-export const movingProjectInputSchema = z.object({
-  location: z.string().trim().min(1, 'Location is required').max(100, 'Location must be at most 100 characters'),
-  space_size: parsedPositive('Space size is required'),
-  budget: parsedPositive('Budget is required'),
-  budget_type: z.enum(['soft', 'hard']).default('soft'),
-  items: z.string().trim().max(900, 'Items description must be at most 900 characters'),
-  preferred_style: z.string().trim().min(1, 'Please select a design style'),
-});
+export const movingProjectInputSchema = z
+  .object({
+    // The location field's text and chosen place (PlaceField).
+    location: requiredPlaceSchema,
+    space_size: parsedPositive('Space size is required'),
+    budget: parsedPositive('Budget is required'),
+    budget_type: z.enum(['soft', 'hard']).default('soft'),
+    items: z.string().trim().max(900, 'Items description must be at most 900 characters'),
+    preferred_style: z.string().trim().min(1, 'Please select a design style'),
+  })
+  .transform(({ location, ...rest }) => ({ ...rest, ...location }));
 export type MovingProjectInput = z.input<typeof movingProjectInputSchema>;
 export type MovingProjectValues = z.output<typeof movingProjectInputSchema>;
 
@@ -38,6 +42,7 @@ export async function createMovingProject(customerId: string, values: MovingProj
     title: `Moving to ${values.location}`.slice(0, 100),
     description: movingProjectDescription(values),
     location: values.location,
+    place_id: values.place_id,
     space_size: values.space_size,
     budget: values.budget,
     budget_type: values.budget_type,

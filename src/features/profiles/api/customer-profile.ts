@@ -2,13 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { designStyles } from '@/config/design-styles';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
+import { optionalPlaceSchema } from '@/lib/places/place-schema';
 import { ownProfileKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 export async function getCustomerProfile(userId: string) {
   const { data, error } = await supabase
     .from('customer_profiles')
-    .select('username, location, space_size, budget_range, preferred_style')
+    .select('username, location, place_id, space_size, budget_range, preferred_style')
     .eq('user_id', userId)
     .maybeSingle();
   if (error) throw error;
@@ -38,19 +39,22 @@ const optionalText = (max: number, message: string) =>
     .max(max, message)
     .transform((v) => (v === '' ? null : v));
 
-export const customerProfileInputSchema = z.object({
-  username: optionalText(50, 'Username must be at most 50 characters'),
-  location: optionalText(100, 'Location must be at most 100 characters'),
-  space_size: optionalPositiveInt('Space size'),
-  budget_range: optionalPositiveInt('Budget'),
-  // The style's display name, one of the 15 (docs/product.md, Styles); the database refuses anything else
-  // (customer_profiles_preferred_style_known).
-  preferred_style: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || styleNames.includes(v), 'Please choose a style from the list')
-    .transform((v) => (v === '' ? null : v)),
-});
+export const customerProfileInputSchema = z
+  .object({
+    username: optionalText(50, 'Username must be at most 50 characters'),
+    // The location field's text and chosen place (PlaceField); saved as location and place_id.
+    location: optionalPlaceSchema,
+    space_size: optionalPositiveInt('Space size'),
+    budget_range: optionalPositiveInt('Budget'),
+    // The style's display name, one of the 15 (docs/product.md, Styles); the database refuses anything else
+    // (customer_profiles_preferred_style_known).
+    preferred_style: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || styleNames.includes(v), 'Please choose a style from the list')
+      .transform((v) => (v === '' ? null : v)),
+  })
+  .transform(({ location, ...rest }) => ({ ...rest, ...location }));
 export type CustomerProfileInput = z.input<typeof customerProfileInputSchema>;
 export type CustomerProfileValues = z.output<typeof customerProfileInputSchema>;
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CustomerProfileForm } from '@/features/profiles/components/customer-profile-form';
-import { pgrstRows, recordRequests, restUrl, server } from '@/testing/supabase-http';
+import { pgrstRows, recordRequests, restUrl, rpcUrl, server } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
 /** The backend updates `rows` (the user's own row, or none when RLS hides it) and returns them. */
@@ -15,7 +15,14 @@ vi.mock('sonner', () => ({
   toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
 }));
 
-const initial = { username: 'ann', location: 'Portland', space_size: 450, budget_range: null, preferred_style: null };
+const initial = {
+  username: 'ann',
+  location: 'Portland, OR',
+  place_id: 'gn:5746545',
+  space_size: 450,
+  budget_range: null,
+  preferred_style: null,
+};
 
 function setup(props = { initial }) {
   return renderWithClient(<CustomerProfileForm userId="u1" initial={props.initial} />);
@@ -34,7 +41,7 @@ describe('CustomerProfileForm', () => {
   it('starts from the saved profile', () => {
     setup();
     expect(screen.getByLabelText('Username')).toHaveValue('ann');
-    expect(screen.getByLabelText('Location')).toHaveValue('Portland');
+    expect(screen.getByLabelText('Location')).toHaveValue('Portland, OR');
     expect(screen.getByLabelText('Space size (sq ft)')).toHaveValue('450');
     expect(screen.getByLabelText('Budget ($)')).toHaveValue('');
     expect(screen.getByLabelText('Preferred style')).toHaveValue('');
@@ -78,7 +85,8 @@ describe('CustomerProfileForm', () => {
     expect(update!.url.searchParams.get('select')).toBe('user_id');
     expect(update!.body).toEqual({
       username: null,
-      location: 'Portland',
+      location: 'Portland, OR',
+      place_id: 'gn:5746545',
       space_size: 450,
       budget_range: 2500,
       preferred_style: 'Art Deco',
@@ -95,7 +103,7 @@ describe('CustomerProfileForm', () => {
     expect(await updates(sent)).toHaveLength(1);
   });
 
-  it("fills Location with the device's 'lat,long'", async () => {
+  it('fills Location with the place nearest the device, and saves its id', async () => {
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
       value: {
@@ -103,9 +111,20 @@ describe('CustomerProfileForm', () => {
           ok({ coords: { latitude: 45.523064, longitude: -122.67648 } }),
       },
     });
+    server.use(
+      http.post(rpcUrl('nearest_place'), () =>
+        HttpResponse.json([
+          { id: 'gn:5746546', label: 'Portland West, OR', kind: 'city', latitude: 45.52, longitude: -122.68 },
+        ]),
+      ),
+    );
     const { user } = setup();
-    await user.click(screen.getByRole('button', { name: 'Use my current location' }));
-    expect(screen.getByLabelText('Location')).toHaveValue('45.5231,-122.6765');
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
+    await waitFor(() => expect(screen.getByLabelText('Location')).toHaveValue('Portland West, OR'));
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
+    const [update] = await updates(sent);
+    expect(update!.body).toMatchObject({ location: 'Portland West, OR', place_id: 'gn:5746546' });
   });
 
   it('says access was denied and keeps the typed location', async () => {
@@ -114,8 +133,8 @@ describe('CustomerProfileForm', () => {
       value: { getCurrentPosition: (_ok: unknown, fail: () => void) => fail() },
     });
     const { user } = setup();
-    await user.click(screen.getByRole('button', { name: 'Use my current location' }));
-    expect(toast.error).toHaveBeenCalledWith('Location access denied');
-    expect(screen.getByLabelText('Location')).toHaveValue('Portland');
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Location access denied.');
+    expect(screen.getByLabelText('Location')).toHaveValue('Portland, OR');
   });
 });

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LocateFixed } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { PlaceField } from '@/components/place-field/place-field';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormSubmitRow, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -15,8 +14,8 @@ import {
   type CustomerProfileInput,
   type CustomerProfileValues,
 } from '@/features/profiles/api/customer-profile';
-import { useDeviceLocation } from '@/hooks/use-device-location';
 import { errorProps, firstError } from '@/lib/first-error';
+import { placeValueOf } from '@/lib/places/place';
 
 const order = ['username', 'location', 'space_size', 'budget_range', 'preferred_style'] as const;
 
@@ -25,20 +24,21 @@ type Props = {
   initial: {
     username: string | null;
     location: string | null;
+    place_id: string | null;
     space_size: number | null;
     budget_range: number | null;
     preferred_style: string | null;
   } | null;
 };
 
-/** The customer's own profile: username, location (typed or the device's 'lat,long'), space size, budget, style. */
+/** The customer's own profile: username, location (a place, typed text or the device's position), space, budget, style. */
 export function CustomerProfileForm({ userId, initial }: Props) {
   const errorId = `${useId()}-error`;
   const form = useForm<CustomerProfileInput, unknown, CustomerProfileValues>({
     resolver: zodResolver(customerProfileInputSchema),
     defaultValues: {
       username: initial?.username ?? '',
-      location: initial?.location ?? '',
+      location: placeValueOf(initial),
       space_size: initial?.space_size?.toString() ?? '',
       budget_range: initial?.budget_range?.toString() ?? '',
       preferred_style: initial?.preferred_style ?? '',
@@ -47,10 +47,6 @@ export function CustomerProfileForm({ userId, initial }: Props) {
   const save = useUpdateCustomerProfile(userId, {
     onSuccess: () => toast.success('Profile updated successfully'),
     onError: () => toast.error('Failed to save profile'),
-  });
-  const device = useDeviceLocation({
-    deniedMessage: 'Location access denied',
-    onLocated: (latLng) => form.setValue('location', latLng, { shouldValidate: form.formState.isSubmitted }),
   });
   const shown = firstError(order, form.formState.errors);
   const a11y = (field: (typeof order)[number]) => errorProps(shown, field, errorId);
@@ -75,25 +71,23 @@ export function CustomerProfileForm({ userId, initial }: Props) {
               {...form.register('username')}
             />
           </LabelledField>
-          <LabelledField
-            id="cp-location"
-            label="Location"
-            hint="A city, or your device's location saved as latitude,longitude."
-          >
-            <div className="flex gap-2">
-              <Input id="cp-location" maxLength={100} {...a11y('location')} {...form.register('location')} />
-              <Button
-                variant="outline"
-                size="icon"
-                onClick={device.locate}
-                disabled={device.locating}
-                aria-label="Use my current location"
-                title="Use my current location"
-              >
-                <LocateFixed aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
-          </LabelledField>
+          <Controller
+            control={form.control}
+            name="location"
+            render={({ field }) => (
+              <PlaceField
+                id="cp-location"
+                label="Location"
+                hint="A city or US ZIP code, picked from the suggestions."
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                {...a11y('location')}
+              />
+            )}
+          />
           <LabelledField id="cp-space" label="Space size (sq ft)">
             <Input id="cp-space" inputMode="numeric" {...a11y('space_size')} {...form.register('space_size')} />
           </LabelledField>

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DesignerProfileForm } from '@/features/profiles/components/designer-profile-form';
-import { pgrstError, pgrstRows, recordRequests, restUrl, server } from '@/testing/supabase-http';
+import { pgrstError, pgrstRows, recordRequests, restUrl, rpcUrl, server } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
 const toast = { success: vi.fn(), error: vi.fn() };
@@ -19,6 +19,7 @@ const initial = {
   specialties: ['Bohemian'],
   experience_years: 4,
   location: null,
+  place_id: null,
   availability_status: 'available',
 };
 
@@ -75,8 +76,26 @@ describe('DesignerProfileForm', () => {
       specialties: ['Bohemian', 'Coastal'],
       experience_years: 4,
       location: null,
+      place_id: null,
       availability_status: 'unavailable',
     });
+  });
+
+  it('saves the place chosen from the suggestions with its label', async () => {
+    server.use(
+      http.post(rpcUrl('search_places'), () =>
+        HttpResponse.json([
+          { id: 'gn:5110302', label: 'Brooklyn, NY', kind: 'city', latitude: 40.6501, longitude: -73.94958 },
+        ]),
+      ),
+    );
+    const { user } = renderWithClient(<DesignerProfileForm userId="d1" initial={initial} />);
+    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Brookl');
+    await user.click(await screen.findByRole('option', { name: 'Brooklyn, NY' }));
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
+    const [save] = await saves(sent);
+    expect(save!.body).toMatchObject({ location: 'Brooklyn, NY', place_id: 'gn:5110302' });
   });
 
   it('says so when saving fails', async () => {

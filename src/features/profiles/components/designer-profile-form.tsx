@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { PlaceField } from '@/components/place-field/place-field';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormSubmitRow, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -14,6 +15,7 @@ import {
   type DesignerProfileValues,
 } from '@/features/profiles/api/designer-profile';
 import { errorProps, firstError } from '@/lib/first-error';
+import { placeValueOf } from '@/lib/places/place';
 
 const order = [
   'username',
@@ -44,6 +46,7 @@ type Initial = {
   specialties: string[];
   experience_years: number;
   location: string | null;
+  place_id: string | null;
   availability_status: string;
 } | null;
 
@@ -60,7 +63,7 @@ export function DesignerProfileForm({ userId, initial }: { userId: string; initi
       rate_per_sqft: String(initial?.rate_per_sqft ?? 0),
       specialties: (initial?.specialties ?? []).join(', '),
       experience_years: String(initial?.experience_years ?? 0),
-      location: initial?.location ?? '',
+      location: placeValueOf(initial),
       availability_status: initial?.availability_status === 'unavailable' ? 'unavailable' : 'available',
     },
   });
@@ -85,9 +88,23 @@ export function DesignerProfileForm({ userId, initial }: { userId: string; initi
           <LabelledField id="dp-username" label="Username">
             <Input id="dp-username" maxLength={50} {...a11y('username')} {...form.register('username')} />
           </LabelledField>
-          <LabelledField id="dp-location" label="Location" hint="A city, or latitude,longitude for distances.">
-            <Input id="dp-location" maxLength={100} {...a11y('location')} {...form.register('location')} />
-          </LabelledField>
+          <Controller
+            control={form.control}
+            name="location"
+            render={({ field }) => (
+              <PlaceField
+                id="dp-location"
+                label="Location"
+                hint="A city or US ZIP code, picked from the suggestions: clients near it find you first."
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                {...a11y('location')}
+              />
+            )}
+          />
           <LabelledField id="dp-bio" label="Bio" className="sm:col-span-2">
             <Textarea id="dp-bio" maxLength={1000} rows={4} {...a11y('bio')} {...form.register('bio')} />
           </LabelledField>

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MovingDialog } from '@/features/profiles/components/moving-dialog';
 import {
@@ -8,6 +8,7 @@ import {
   pgrstRows,
   recordRequests,
   restUrl,
+  rpcUrl,
   server,
   storeSession,
 } from '@/testing/supabase-http';
@@ -35,6 +36,8 @@ describe('MovingDialog (docs/product.md, Projects)', () => {
   beforeEach(() => {
     sent = recordRequests();
     server.use(http.post(restUrl('projects'), ({ request }) => pgrstRows(request, [])));
+    // The location field's suggestions: none unless a test gives some.
+    server.use(http.post(rpcUrl('search_places'), () => HttpResponse.json([])));
     toast.success.mockReset();
     toast.error.mockReset();
   });
@@ -65,7 +68,15 @@ describe('MovingDialog (docs/product.md, Projects)', () => {
   it("creates 'Moving to {location}' with parsed numbers, closes and starts empty next time", async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Plan my move' }));
-    await user.type(screen.getByLabelText('New location'), '  Austin, TX ');
+    server.use(
+      http.post(rpcUrl('search_places'), () =>
+        HttpResponse.json([
+          { id: 'gn:4671654', label: 'Austin, TX', kind: 'city', latitude: 30.26715, longitude: -97.74306 },
+        ]),
+      ),
+    );
+    await user.type(screen.getByLabelText('New location'), '  Austin');
+    await user.click(await screen.findByRole('option', { name: 'Austin, TX' }));
     await user.type(screen.getByLabelText('Space size (sq ft)'), '1,200 sq ft');
     await user.type(screen.getByLabelText('Budget ($)'), '$8000');
     await user.selectOptions(screen.getByLabelText('Budget type'), 'Hard Cap');
@@ -79,6 +90,7 @@ describe('MovingDialog (docs/product.md, Projects)', () => {
       title: 'Moving to Austin, TX',
       description: 'Moving to Austin, TX and furnishing a 1200 sq ft space.',
       location: 'Austin, TX',
+      place_id: 'gn:4671654',
       space_size: 1200,
       budget: 8000,
       budget_type: 'hard',

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Truck } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { GatedButton, type GatedAction } from '@/components/gated-button';
+import { PlaceField } from '@/components/place-field/place-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -26,6 +27,7 @@ import {
   type MovingProjectValues,
 } from '@/features/profiles/api/create-moving-project';
 import { errorProps, firstError } from '@/lib/first-error';
+import { emptyPlace } from '@/lib/places/place';
 
 const order = ['location', 'space_size', 'budget', 'budget_type', 'preferred_style', 'items'] as const;
 
@@ -36,7 +38,7 @@ type Props = {
 };
 
 const empty: MovingProjectInput = {
-  location: '',
+  location: emptyPlace,
   space_size: '',
   budget: '',
   budget_type: 'soft',
@@ -84,9 +86,22 @@ export function MovingDialog({ customerId, membership }: Props) {
               <DialogTitle>Moving soon?</DialogTitle>
               <DialogDescription>We create a project “Moving to …” that designers can bid on.</DialogDescription>
             </DialogHeader>
-            <LabelledField id="mv-location" label="New location">
-              <Input id="mv-location" maxLength={100} {...a11y('location')} {...form.register('location')} />
-            </LabelledField>
+            <Controller
+              control={form.control}
+              name="location"
+              render={({ field }) => (
+                <PlaceField
+                  id="mv-location"
+                  label="New location"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  {...a11y('location')}
+                />
+              )}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <LabelledField id="mv-space" label="Space size (sq ft)">
                 <Input id="mv-space" inputMode="numeric" {...a11y('space_size')} {...form.register('space_size')} />
