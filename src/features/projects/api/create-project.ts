@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
+import { requiredPlaceSchema } from '@/lib/places/place-schema';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -16,23 +17,26 @@ const positiveInteger = (message: string) =>
     .transform(Number);
 
 /** A new project (docs/product.md, Projects); the database checks the same bounds (projects table constraints). */
-export const createProjectInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(3, 'Title must be at least 3 characters')
-    .max(100, 'Title must be at most 100 characters'),
-  description: z
-    .string()
-    .trim()
-    .min(10, 'Description must be at least 10 characters')
-    .max(1000, 'Description must be at most 1000 characters'),
-  location: z.string().trim().min(1, 'Location is required').max(100, 'Location must be at most 100 characters'),
-  space_size: positiveInteger('Space size must be a positive number'),
-  budget: positiveInteger('Budget must be a positive number'),
-  budget_type: z.enum(['soft', 'hard']),
-  preferred_style: z.string().min(1, 'Please select a design style'),
-});
+export const createProjectInputSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(3, 'Title must be at least 3 characters')
+      .max(100, 'Title must be at most 100 characters'),
+    description: z
+      .string()
+      .trim()
+      .min(10, 'Description must be at least 10 characters')
+      .max(1000, 'Description must be at most 1000 characters'),
+    // The location field's text and chosen place (PlaceField); inserted as location and place_id.
+    location: requiredPlaceSchema,
+    space_size: positiveInteger('Space size must be a positive number'),
+    budget: positiveInteger('Budget must be a positive number'),
+    budget_type: z.enum(['soft', 'hard']),
+    preferred_style: z.string().min(1, 'Please select a design style'),
+  })
+  .transform(({ location, ...rest }) => ({ ...rest, ...location }));
 
 export type CreateProjectFormValues = z.input<typeof createProjectInputSchema>;
 export type CreateProjectInput = z.output<typeof createProjectInputSchema>;

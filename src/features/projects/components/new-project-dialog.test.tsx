@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewProjectDialog } from '@/features/projects/components/new-project-dialog';
 import { storageRefused, storageUploaded } from '@/testing/supabase-storage';
@@ -9,6 +9,7 @@ import {
   pgrstRows,
   recordRequests,
   restUrl,
+  rpcUrl,
   server,
   storageUrl,
   storeSession,
@@ -20,8 +21,17 @@ function backendAccepts() {
   server.use(
     http.post(restUrl('projects'), ({ request }) => pgrstRows(request, [{ id: 'p9' }])),
     http.post(storageUrl('object/project-photos/*'), ({ request }) => storageUploaded(request)),
+    // The location field's suggestions.
+    http.post(rpcUrl('search_places'), () =>
+      HttpResponse.json([
+        { id: 'gn:5746545', label: 'Portland, OR', kind: 'city', latitude: 45.52345, longitude: -122.67621 },
+      ]),
+    ),
   );
 }
+/** What the form wrote: every request but the location field's suggestions. */
+const writes = async (sent: ReturnType<typeof recordRequests>) =>
+  (await sent.all()).filter((r) => r.url.pathname !== '/rest/v1/rpc/search_places');
 const inserts = (sent: ReturnType<typeof recordRequests>) => sent.to('POST', 'rest/v1/projects');
 /** The object paths the photos were uploaded to, sorted. */
 const uploadedPaths = async (sent: ReturnType<typeof recordRequests>) =>
@@ -48,7 +58,8 @@ function renderForm(onCreated = vi.fn(), onOpenChange = vi.fn()) {
 async function fillValid(r: ReturnType<typeof renderForm>) {
   await r.user.type(r.field('Title'), 'Sunny loft');
   await r.user.type(r.field('Description'), 'A bright room with old floors');
-  await r.user.type(r.field('Location'), 'Portland, OR');
+  await r.user.type(r.field('Location'), 'Portl');
+  await r.user.click(await within(r.dialog).findByRole('option', { name: 'Portland, OR' }));
   await r.user.type(r.field('Space size (sq ft)'), '400');
   await r.user.type(r.field('Budget ($)'), '1500');
   await r.user.selectOptions(r.field('Style'), 'Minimalist');
@@ -91,7 +102,7 @@ describe('NewProjectDialog', () => {
     await r.user.type(r.field('Budget ($)'), '1500');
     await r.submit();
     expect(within(r.dialog).getByRole('alert')).toHaveTextContent('Please select a design style');
-    expect(await sent.all()).toEqual([]);
+    expect(await writes(sent)).toEqual([]);
   });
 
   it('refuses a title over 100 characters and a fractional budget', async () => {
@@ -108,7 +119,7 @@ describe('NewProjectDialog', () => {
     await r.user.type(r.field('Budget ($)'), '12.5');
     await r.submit();
     expect(within(r.dialog).getByRole('alert')).toHaveTextContent('Budget must be a positive number');
-    expect(await sent.all()).toEqual([]);
+    expect(await writes(sent)).toEqual([]);
   });
 
   it('keeps at most 5 photos and images only, saying why', async () => {
@@ -153,6 +164,7 @@ describe('NewProjectDialog', () => {
       title: 'Sunny loft',
       description: 'A bright room with old floors',
       location: 'Portland, OR',
+      place_id: 'gn:5746545',
       space_size: 400,
       budget: 1500,
       budget_type: 'soft',

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MapPin } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { PlaceField } from '@/components/place-field/place-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -26,7 +26,7 @@ import {
 } from '@/features/projects/api/create-project';
 import { designStyles } from '@/config/design-styles';
 import { errorProps, firstError } from '@/lib/first-error';
-import { useDeviceLocation } from '@/hooks/use-device-location';
+import { emptyPlace } from '@/lib/places/place';
 
 const FIELD_ORDER = [
   'title',
@@ -40,7 +40,7 @@ const FIELD_ORDER = [
 const DEFAULTS: CreateProjectFormValues = {
   title: '',
   description: '',
-  location: '',
+  location: emptyPlace,
   space_size: '',
   budget: '',
   budget_type: 'soft',
@@ -60,10 +60,6 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
   const form = useForm<CreateProjectFormValues, unknown, CreateProjectInput>({
     resolver: zodResolver(createProjectInputSchema),
     defaultValues: DEFAULTS,
-  });
-  const { locate, locating } = useDeviceLocation({
-    deniedMessage: 'Location access denied. Please type your location.',
-    onLocated: (latLng) => form.setValue('location', latLng, { shouldValidate: form.formState.isSubmitted }),
   });
   const create = useCreateProject(customerId, {
     onSuccess: ({ id: projectId, failedPhotos }) => {
@@ -111,20 +107,23 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
               {...form.register('description')}
             />
           </LabelledField>
-          <LabelledField id={`${id}-location`} label="Location">
-            <div className="flex gap-2">
-              <Input
+          <Controller
+            control={form.control}
+            name="location"
+            render={({ field }) => (
+              <PlaceField
                 id={`${id}-location`}
-                placeholder="City, or use your device location"
+                label="Location"
+                placeholder="City or US ZIP code, or use your device location"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
                 {...errorProps(shown, 'location', `${id}-error`)}
-                {...form.register('location')}
               />
-              <Button type="button" variant="outline" onClick={locate} disabled={locating}>
-                <MapPin aria-hidden="true" />
-                <span className="sr-only sm:not-sr-only">Use my location</span>
-              </Button>
-            </div>
-          </LabelledField>
+            )}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <LabelledField id={`${id}-space`} label="Space size (sq ft)">
               <Input
