@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListVintageForm } from '@/features/catalog/components/list-vintage-form';
 import { storageRefused, storageUploaded } from '@/testing/supabase-storage';
-import { API_URL, pgrstRows, recordRequests, restUrl, server, storageUrl } from '@/testing/supabase-http';
+import { API_URL, pgrstRows, recordRequests, restUrl, rpcUrl, server, storageUrl } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
 const toast = { success: vi.fn(), error: vi.fn() };
@@ -28,8 +28,17 @@ function backendAccepts(stored: Stored[]) {
       return storageUploaded(request);
     }),
     http.post(restUrl('catalog_items'), ({ request }) => pgrstRows(request, [])),
+    // The location field's suggestions.
+    http.post(rpcUrl('search_places'), () =>
+      HttpResponse.json([
+        { id: 'gn:5746545', label: 'Portland, OR', kind: 'city', latitude: 45.52345, longitude: -122.67621 },
+      ]),
+    ),
   );
 }
+/** What the form wrote: every request but the location field's suggestions. */
+const writes = async (sent: ReturnType<typeof recordRequests>) =>
+  (await sent.all()).filter((r) => r.url.pathname !== '/rest/v1/rpc/search_places');
 
 function setup() {
   const onListed = vi.fn();
@@ -43,7 +52,8 @@ async function fillRequired(user: User) {
   await user.type(screen.getByLabelText('Price ($)'), '420.50');
   await user.type(screen.getByLabelText('Description'), 'Solid teak, 1960s.');
   await user.type(screen.getByLabelText('Condition'), 'Good');
-  await user.type(screen.getByLabelText('Location'), 'Portland, OR');
+  await user.type(screen.getByLabelText('Location'), 'Portl');
+  await user.click(await screen.findByRole('option', { name: 'Portland, OR' }));
 }
 
 describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
@@ -68,7 +78,7 @@ describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'Lighting');
     await user.click(screen.getByRole('button', { name: 'List Item' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Price is required');
-    expect(await sent.all()).toEqual([]);
+    expect(await writes(sent)).toEqual([]);
   });
 
   it('refuses a photo that is not an image', async () => {
@@ -80,7 +90,7 @@ describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
     });
     await user.click(screen.getByRole('button', { name: 'List Item' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only JPEG, PNG, GIF, and WebP images are allowed');
-    expect(await sent.all()).toEqual([]);
+    expect(await writes(sent)).toEqual([]);
   });
 
   it('uploads the first photo, inserts the parsed listing and moves on', async () => {
@@ -103,6 +113,9 @@ describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
       description: 'Solid teak, 1960s.',
       category: 'dresser',
       price: 420.5,
+      location: 'Portland, OR',
+      place_id: 'gn:5746545',
+      // Still required, and the form has no dimensions field (docs/decisions/0012).
       dimensions: 'Portland, OR',
       condition: 'Good',
       // The bucket is public: the listing keeps the object's public URL.

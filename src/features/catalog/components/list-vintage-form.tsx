@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { PlaceField } from '@/components/place-field/place-field';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormSubmitRow, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -15,6 +16,7 @@ import {
 } from '@/features/catalog/api/create-catalog-item';
 import { CATALOG_CATEGORIES } from '@/features/catalog/api/get-catalog-items';
 import { errorProps, firstError } from '@/lib/first-error';
+import { emptyPlace } from '@/lib/places/place';
 
 type CatalogItemInput = z.input<typeof catalogItemInputSchema>;
 const order = ['title', 'category', 'price', 'description', 'condition', 'location', 'photo'] as const;
@@ -24,7 +26,7 @@ const empty: CatalogItemInput = {
   description: '',
   price: '',
   condition: '',
-  location: '',
+  location: emptyPlace,
   photo: null,
 };
 
@@ -95,15 +97,23 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
               {...form.register('condition')}
             />
           </LabelledField>
-          <LabelledField id={field('location')} label="Location">
-            <Input
-              id={field('location')}
-              maxLength={100}
-              placeholder="e.g. Portland, OR"
-              {...a11y('location')}
-              {...form.register('location')}
-            />
-          </LabelledField>
+          <Controller
+            control={form.control}
+            name="location"
+            render={({ field: place }) => (
+              <PlaceField
+                id={field('location')}
+                label="Location"
+                placeholder="e.g. Portland, OR"
+                name={place.name}
+                value={place.value}
+                onChange={place.onChange}
+                onBlur={place.onBlur}
+                inputRef={place.ref}
+                {...a11y('location')}
+              />
+            )}
+          />
           <LabelledField
             id={field('photos')}
             label="Photos (optional)"
