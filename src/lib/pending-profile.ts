@@ -8,6 +8,8 @@ import type { Role } from '@/types/role';
 
 export type PendingCustomerProfile = {
   location: string;
+  /** The place chosen in the location field (docs/decisions/0024-places.md); null for text that names none. */
+  place_id?: string | null;
   space_size: number;
   budget_range: number;
   /** A style id (docs/product.md, Styles; the landing form stores ids). */
@@ -16,6 +18,7 @@ export type PendingCustomerProfile = {
 
 export type PendingDesignerProfile = {
   location?: string;
+  place_id?: string | null;
   bio: string;
   /** Style display names. */
   specialties: string[];

@@ -227,7 +227,6 @@ export function PlaceField({
               ref: inputRef,
               name,
               placeholder,
-              maxLength: 100,
               'aria-invalid': ariaInvalid,
               'aria-describedby': describedBy,
               onFocus: () => setFocused(true),

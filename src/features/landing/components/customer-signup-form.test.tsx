@@ -1,7 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CustomerSignupForm } from '@/features/landing/components/customer-signup-form';
+import { rpcUrl, server } from '@/testing/supabase-http';
 
 /** The form validates asynchronously (zod resolver): wait for the one message shown. */
 async function expectAlert(text: string) {
@@ -19,6 +21,9 @@ function setup() {
 }
 
 describe('CustomerSignupForm', { timeout: 20_000 }, () => {
+  // The location field's suggestions: none here (the field has its own tests).
+  beforeEach(() => server.use(http.post(rpcUrl('search_places'), () => HttpResponse.json([]))));
+
   it('shows only the first message, in field order, and moves on as fields are fixed', async () => {
     const { user, onSubmit, submit } = setup();
     await submit();
@@ -57,6 +62,7 @@ describe('CustomerSignupForm', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
         location: 'Portland, OR',
+        place_id: null,
         space_size: 450,
         budget_range: 2500,
         preferred_style: 'artdeco',

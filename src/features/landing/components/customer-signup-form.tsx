@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { PlaceField } from '@/components/place-field/place-field';
 import { Button } from '@/components/ui/button';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -16,6 +17,8 @@ import {
 } from '@/features/landing/utils/signup-schemas';
 import { errorProps, firstError } from '@/lib/first-error';
 import type { PendingCustomerProfile } from '@/lib/pending-profile';
+import { emptyPlace } from '@/lib/places/place';
+import type { z } from 'zod';
 
 type CustomerSignupFormProps = {
   /** Called with the valid form; the page stores it and moves on to sign-up. */
@@ -24,14 +27,14 @@ type CustomerSignupFormProps = {
 
 /** The landing customer form (docs/product.md, Accounts), with the live savings estimate (40% of the budget). */
 export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
-  const form = useForm<CustomerSignupInput, unknown, PendingCustomerProfile>({
+  const form = useForm<CustomerSignupInput, unknown, z.output<typeof customerSignupSchema>>({
     resolver: zodResolver(customerSignupSchema),
-    defaultValues: { location: '', space_size: '', budget_range: '', preferred_style: '' },
+    defaultValues: { location: emptyPlace, space_size: '', budget_range: '', preferred_style: '' },
   });
   const shown = firstError(customerFieldOrder, form.formState.errors);
   const savings = estimatedSavings(useWatch({ control: form.control, name: 'budget_range' }));
 
-  const fieldProps = (name: (typeof customerFieldOrder)[number]) => ({
+  const fieldProps = (name: Exclude<(typeof customerFieldOrder)[number], 'location'>) => ({
     id: `customer-${name}`,
     ...errorProps(shown, name, `customer-${name}-error`),
     ...form.register(name),
@@ -48,8 +51,23 @@ export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
       aria-label="Find a designer"
     >
       <Field>
-        <Label htmlFor="customer-location">Location</Label>
-        <Input {...fieldProps('location')} autoComplete="address-level2" placeholder="City, e.g. Portland, OR" />
+        <Controller
+          control={form.control}
+          name="location"
+          render={({ field }) => (
+            <PlaceField
+              id="customer-location"
+              label="Location"
+              placeholder="City or ZIP code, e.g. Portland, OR"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              {...errorProps(shown, 'location', 'customer-location-error')}
+            />
+          )}
+        />
         {error('location')}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">

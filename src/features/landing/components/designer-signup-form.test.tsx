@@ -1,7 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DesignerSignupForm } from '@/features/landing/components/designer-signup-form';
+import { rpcUrl, server } from '@/testing/supabase-http';
 
 /** The form validates asynchronously (zod resolver): wait for the one message shown. */
 async function expectAlert(text: string) {
@@ -19,6 +21,17 @@ function setup() {
 }
 
 describe('DesignerSignupForm', { timeout: 20_000 }, () => {
+  // The location field's suggestions.
+  beforeEach(() =>
+    server.use(
+      http.post(rpcUrl('search_places'), () =>
+        HttpResponse.json([
+          { id: 'gn:4671654', label: 'Austin, TX', kind: 'city', latitude: 30.26715, longitude: -97.74306 },
+        ]),
+      ),
+    ),
+  );
+
   it('checks portfolio URL, style, additional info and base rate, one message at a time', async () => {
     const { user, onSubmit, submit } = setup();
     await user.type(screen.getByLabelText('Portfolio URL (optional)'), 'not a url');
@@ -59,9 +72,10 @@ describe('DesignerSignupForm', { timeout: 20_000 }, () => {
     );
   });
 
-  it('keeps a valid portfolio URL, base rate and location', async () => {
+  it('keeps a valid portfolio URL, base rate and the chosen place', async () => {
     const { user, onSubmit, submit } = setup();
-    await user.type(screen.getByLabelText('Location (optional)'), ' Austin, TX ');
+    await user.type(screen.getByLabelText('Location (optional)'), ' Aust');
+    await user.click(await screen.findByRole('option', { name: 'Austin, TX' }));
     await user.type(screen.getByLabelText('Portfolio URL (optional)'), 'https://ava.design/work');
     await user.selectOptions(screen.getByLabelText('Design style'), 'Cottage Core');
     await user.type(screen.getByLabelText('Additional info'), 'Ten years of cosy cottages.');
@@ -70,6 +84,7 @@ describe('DesignerSignupForm', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
         location: 'Austin, TX',
+        place_id: 'gn:4671654',
         portfolio_url: 'https://ava.design/work',
         bio: 'Ten years of cosy cottages.',
         base_rate: 0,

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { PlaceField } from '@/components/place-field/place-field';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -15,6 +16,7 @@ import {
 } from '@/features/landing/utils/signup-schemas';
 import { errorProps, firstError } from '@/lib/first-error';
 import type { PendingDesignerProfile } from '@/lib/pending-profile';
+import { emptyPlace } from '@/lib/places/place';
 import type { z } from 'zod';
 
 type DesignerSignupFormProps = { onSubmit: (profile: PendingDesignerProfile) => void };
@@ -23,11 +25,11 @@ type DesignerSignupFormProps = { onSubmit: (profile: PendingDesignerProfile) => 
 export function DesignerSignupForm({ onSubmit }: DesignerSignupFormProps) {
   const form = useForm<DesignerSignupInput, unknown, z.output<typeof designerSignupSchema>>({
     resolver: zodResolver(designerSignupSchema),
-    defaultValues: { location: '', portfolio_url: '', style: '', bio: '', base_rate: '' },
+    defaultValues: { location: emptyPlace, portfolio_url: '', style: '', bio: '', base_rate: '' },
   });
   const shown = firstError(designerFieldOrder, form.formState.errors);
 
-  const fieldProps = (name: (typeof designerFieldOrder)[number]) => ({
+  const fieldProps = (name: Exclude<(typeof designerFieldOrder)[number], 'location'>) => ({
     id: `designer-${name}`,
     ...errorProps(shown, name, `designer-${name}-error`),
     ...form.register(name),
@@ -45,8 +47,23 @@ export function DesignerSignupForm({ onSubmit }: DesignerSignupFormProps) {
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field>
-          <Label htmlFor="designer-location">Location (optional)</Label>
-          <Input {...fieldProps('location')} autoComplete="address-level2" placeholder="City, e.g. Austin, TX" />
+          <Controller
+            control={form.control}
+            name="location"
+            render={({ field }) => (
+              <PlaceField
+                id="designer-location"
+                label="Location (optional)"
+                placeholder="City or ZIP code, e.g. Austin, TX"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                {...errorProps(shown, 'location', 'designer-location-error')}
+              />
+            )}
+          />
           {error('location')}
         </Field>
         <Field>

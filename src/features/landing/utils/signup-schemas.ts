@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { designStyleIds, designStyleName } from '@/config/design-styles';
+import { optionalPlaceSchema, requiredPlaceSchema } from '@/lib/places/place-schema';
 import type { PendingCustomerProfile, PendingDesignerProfile } from '@/lib/pending-profile';
 
 /**
@@ -14,12 +15,15 @@ const positiveNumber = z
   .refine((value) => value !== '' && Number.isFinite(Number(value)) && Number(value) > 0, 'Must be a positive number')
   .transform(Number);
 
-export const customerSignupSchema = z.object({
-  location: z.string().trim().min(1, 'Location is required').max(100, 'Location must be at most 100 characters'),
-  space_size: positiveNumber,
-  budget_range: positiveNumber,
-  preferred_style: z.string().refine(isStyleId, 'Please select a design style'),
-});
+// The location field holds its text and the chosen place (PlaceField); the profile keeps both.
+export const customerSignupSchema = z
+  .object({
+    location: requiredPlaceSchema,
+    space_size: positiveNumber,
+    budget_range: positiveNumber,
+    preferred_style: z.string().refine(isStyleId, 'Please select a design style'),
+  })
+  .transform(({ location, ...rest }) => ({ ...location, ...rest }));
 
 export type CustomerSignupInput = z.input<typeof customerSignupSchema>;
 export const customerFieldOrder = ['location', 'space_size', 'budget_range', 'preferred_style'] as const;
@@ -37,30 +41,32 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export const designerSignupSchema = z.object({
-  location: z.string().trim().max(100, 'Location must be at most 100 characters'),
-  portfolio_url: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || isHttpUrl(value), 'Must be a valid URL'),
-  style: z.string().refine(isStyleId, 'Please select a design style'),
-  bio: z
-    .string()
-    .trim()
-    .min(10, 'Additional info must be at least 10 characters')
-    .max(1000, 'Additional info must be at most 1000 characters'),
-  base_rate: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= 0), 'Must be 0 or greater')
-    .transform((value) => (value === '' ? 0 : Number(value))),
-});
+export const designerSignupSchema = z
+  .object({
+    location: optionalPlaceSchema,
+    portfolio_url: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isHttpUrl(value), 'Must be a valid URL'),
+    style: z.string().refine(isStyleId, 'Please select a design style'),
+    bio: z
+      .string()
+      .trim()
+      .min(10, 'Additional info must be at least 10 characters')
+      .max(1000, 'Additional info must be at most 1000 characters'),
+    base_rate: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= 0), 'Must be 0 or greater')
+      .transform((value) => (value === '' ? 0 : Number(value))),
+  })
+  .transform(({ location, ...rest }) => ({ ...location, ...rest }));
 
 export type DesignerSignupInput = z.input<typeof designerSignupSchema>;
 export const designerFieldOrder = ['location', 'portfolio_url', 'style', 'bio', 'base_rate'] as const;
 
 export function toPendingDesignerProfile(values: z.output<typeof designerSignupSchema>): PendingDesignerProfile {
-  const { style, location, ...rest } = values;
+  const { style, location, place_id, ...rest } = values;
   // Designer profiles list specialties by display name, the landing form picks by id.
-  return { ...rest, ...(location ? { location } : {}), specialties: [designStyleName(style) ?? style] };
+  return { ...rest, ...(location ? { location, place_id } : {}), specialties: [designStyleName(style) ?? style] };
 }
