@@ -48,7 +48,10 @@ test('a customer fills the landing form, signs up, confirms by e-mail and lands 
     await page.goto('/');
     await page.getByRole('link', { name: 'Find a Designer' }).first().click();
     const form = page.getByRole('form', { name: 'Find a designer' });
-    await form.getByLabel('Location').fill('Portland, OR');
+    // The landing form suggests places too (its client is loaded on demand): the one chosen goes along.
+    await form.getByRole('combobox', { name: 'Location' }).fill('Portland, O');
+    await form.getByRole('option', { name: 'Portland, OR', exact: true }).click();
+    await expect(form.getByRole('combobox', { name: 'Location' })).toHaveValue('Portland, OR');
     await form.getByLabel('Square feet').fill('450');
     await form.getByLabel('Budget ($)').fill('2500');
     await expect(form.getByTestId('estimated-savings')).toHaveText('$1,000');
@@ -58,6 +61,8 @@ test('a customer fills the landing form, signs up, confirms by e-mail and lands 
     await expect(page).toHaveURL('/auth?role=customer');
     await expect(page.getByRole('radio', { name: /Customer/ })).toBeChecked();
     expect(await page.evaluate(pendingCustomerProfile)).toContain('artdeco');
+    const { data: portland } = await serviceClient.from('places').select('id').eq('label', 'Portland, OR');
+    expect(await page.evaluate(pendingCustomerProfile)).toContain(`"place_id":"${portland![0]!.id}"`);
     await signUpThroughUi(page, email, 'Maya Test');
     // Sent with the sign-up (ADR 0002), so the local copy is gone.
     expect(await page.evaluate(pendingCustomerProfile)).toBeNull();
@@ -67,12 +72,13 @@ test('a customer fills the landing form, signs up, confirms by e-mail and lands 
     expect(id).toBeTruthy();
     const { data: profile } = await serviceClient
       .from('customer_profiles')
-      .select('username, location, space_size, budget_range, preferred_style')
+      .select('username, location, place_id, space_size, budget_range, preferred_style')
       .eq('user_id', id!)
       .single();
     expect(profile).toEqual({
       username: 'maya_test',
       location: 'Portland, OR',
+      place_id: portland![0]!.id,
       space_size: 450,
       budget_range: 2500,
       // The landing form keeps the id ('artdeco'); the profile stores the name its form offers.
@@ -84,7 +90,7 @@ test('a customer fills the landing form, signs up, confirms by e-mail and lands 
     // The style chosen on the landing page is the one the profile shows.
     await fresh.goto('/profile/customer');
     await expect(fresh.getByLabel('Preferred style')).toHaveValue('Art Deco');
-    await expect(fresh.getByRole('textbox', { name: 'Location' })).toHaveValue('Portland, OR');
+    await expect(fresh.getByRole('combobox', { name: 'Location' })).toHaveValue('Portland, OR');
     await context.close();
   } finally {
     await deleteUserByEmail(email);

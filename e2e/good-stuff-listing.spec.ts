@@ -26,8 +26,10 @@ test('a designer lists a vintage item and finds it under its category', async ({
   await page.getByLabel('Price ($)').fill('85');
   await page.getByLabel('Description').fill('Danish teak floor lamp, rewired.');
   await page.getByLabel('Condition').fill('Good');
-  await page.getByLabel('Location').fill('Portland, OR');
+  await page.getByRole('combobox', { name: 'Location' }).fill('Portl');
+  await expect(page.getByRole('option', { name: 'Portland, OR', exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.getByRole('option', { name: 'Portland, OR', exact: true }).click();
   await page.getByRole('button', { name: 'List Item' }).click();
   await expect(page.getByText('Vintage item listed successfully!')).toBeVisible();
 

@@ -11,7 +11,7 @@ test.afterEach(async () => {
 test.describe('customer profile', () => {
   test.use({ geolocation: { latitude: 45.523064, longitude: -122.67648 }, permissions: ['geolocation'] });
 
-  test("a customer saves details with the device's location, then plans a move", async ({ page }) => {
+  test("a customer saves details with the device's location named by its city, then plans a move", async ({ page }) => {
     const customer = await createUser('customer');
     users.push(customer);
     await subscribe(customer);
@@ -25,24 +25,46 @@ test.describe('customer profile', () => {
     await expect(page.getByLabel('Space size (sq ft)')).toHaveAttribute('aria-invalid', 'true');
 
     await page.getByLabel('Space size (sq ft)').fill('650');
-    await page.getByRole('button', { name: 'Use my current location' }).click();
-    await expect(page.getByLabel('Location', { exact: true })).toHaveValue('45.5231,-122.6765');
+    // The device's position is named by its nearest city (the gazetteer is loaded in this stack).
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    const location = page.getByRole('combobox', { name: 'Location' });
+    await expect(location).toHaveValue('Portland, OR');
+    await expect(page.getByText("We couldn't place this; distances won't show")).toHaveCount(0);
     await page.getByLabel('Preferred style').selectOption('Coastal');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
     const { data: saved } = await admin
       .from('customer_profiles')
-      .select('location, space_size, preferred_style')
+      .select('location, place_id, latitude, longitude, space_size, preferred_style')
       .eq('user_id', customer.id)
       .single();
-    expect(saved).toEqual({ location: '45.5231,-122.6765', space_size: 650, preferred_style: 'Coastal' });
+    const { data: portland } = await admin.from('places').select('id, latitude, longitude').eq('label', 'Portland, OR');
+    expect(portland).toHaveLength(1);
+    // The place chosen travels with the text; the database gives the row the place's coordinates.
+    expect(saved).toEqual({
+      location: 'Portland, OR',
+      place_id: portland![0]!.id,
+      latitude: portland![0]!.latitude,
+      longitude: portland![0]!.longitude,
+      space_size: 650,
+      preferred_style: 'Coastal',
+    });
 
     await page.getByRole('button', { name: 'Plan my move' }).click();
     const dialog = page.getByRole('dialog', { name: 'Moving soon?' });
     await dialog.getByRole('button', { name: 'Create Moving Project' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Location is required');
-    await dialog.getByLabel('New location').fill('Salem, OR');
+    // Suggestions as one types; the list is checked by axe while open, and chosen with the keyboard.
+    const newLocation = dialog.getByRole('combobox', { name: 'New location' });
+    await newLocation.fill('Salem');
+    await expect(dialog.getByRole('option', { name: 'Salem, OR' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const options = await dialog.getByRole('option').allTextContents();
+    for (let i = 0; i <= options.indexOf('Salem, OR'); i += 1) await newLocation.press('ArrowDown');
+    await newLocation.press('Enter');
+    await expect(newLocation).toHaveValue('Salem, OR');
+    await expect(dialog).toBeVisible();
     await dialog.getByLabel('Space size (sq ft)').fill('900');
     await dialog.getByLabel('Budget ($)').fill('4000');
     await dialog.getByLabel('Style').selectOption('Bohemian');
@@ -51,10 +73,19 @@ test.describe('customer profile', () => {
     await expect(dialog).toBeHidden();
     const { data: projects } = await admin
       .from('projects')
-      .select('title, space_size, budget, budget_type, status')
+      .select('title, location, place_id, space_size, budget, budget_type, status')
       .eq('customer_id', customer.id);
+    const { data: salem } = await admin.from('places').select('id').eq('label', 'Salem, OR');
     expect(projects).toEqual([
-      { title: 'Moving to Salem, OR', space_size: 900, budget: 4000, budget_type: 'soft', status: 'pending' },
+      {
+        title: 'Moving to Salem, OR',
+        location: 'Salem, OR',
+        place_id: salem![0]!.id,
+        space_size: 900,
+        budget: 4000,
+        budget_type: 'soft',
+        status: 'pending',
+      },
     ]);
   });
 });
@@ -73,15 +104,21 @@ test('a designer fixes a too-short bio and saves the profile', async ({ page }) 
   await page.getByLabel('Bio').fill('Warm, layered rooms from thrifted finds.');
   await page.getByLabel('Base project rate ($)').fill('250');
   await page.getByLabel('Specialties').fill('Bohemian, Coastal');
+  // Text that names no place is kept, and the field says distances will not show for it.
+  await page.getByRole('combobox', { name: 'Location' }).fill('Behind the old mill');
+  await page.getByLabel('Bio').focus();
+  await expect(page.getByText("We couldn't place this; distances won't show")).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
   const { data: saved } = await admin
     .from('designer_profiles')
-    .select('bio, base_rate, specialties')
+    .select('location, place_id, bio, base_rate, specialties')
     .eq('user_id', designer.id)
     .single();
   expect(saved).toEqual({
+    location: 'Behind the old mill',
+    place_id: null,
     bio: 'Warm, layered rooms from thrifted finds.',
     base_rate: 250,
     specialties: ['Bohemian', 'Coastal'],

@@ -32,7 +32,7 @@ const PNG = Buffer.from(
 );
 
 const CUSTOMER_AT = { latitude: 45.5152, longitude: -122.6784 }; // Portland
-const DESIGNER_AT = { latitude: 45.6, longitude: -122.55 }; // about 8.5 miles away
+const DESIGNER_AT = { latitude: 45.6, longitude: -122.55 }; // about 8 miles from Portland's centre
 
 async function openAs(browser: Browser, user: TestUser, at: { latitude: number; longitude: number }) {
   const context: BrowserContext = await browser.newContext({ geolocation: at, permissions: ['geolocation'] });
@@ -66,7 +66,7 @@ test('a project from posting to review, with customer and designer side by side'
     const c = await openAs(browser, customer, CUSTOMER_AT);
     const d = await openAs(browser, designer, DESIGNER_AT);
 
-    // --- The customer posts a hard-cap project with their device location and two photos.
+    // --- The customer posts a hard-cap project at their device's location (named by its city) with two photos.
     await c.page.goto('/dashboard/customer');
     await expect(c.page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
     await expect(c.page.locator('#main').getByRole('link', { name: 'Browse Designers' })).toHaveAttribute(
@@ -85,7 +85,7 @@ test('a project from posting to review, with customer and designer side by side'
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Description').fill('A bright loft that needs warm vintage furniture and plants.');
     await form.getByRole('button', { name: 'Use my location' }).click();
-    await expect(form.getByLabel('Location')).toHaveValue('45.5152,-122.6784');
+    await expect(form.getByRole('combobox', { name: 'Location' })).toHaveValue('Portland, OR');
     await form.getByLabel('Space size (sq ft)').fill('400');
     await form.getByLabel('Budget ($)').fill('1000');
     await form.getByLabel('Budget type').selectOption({ label: 'Hard Cap' });
@@ -108,7 +108,8 @@ test('a project from posting to review, with customer and designer side by side'
     await expect(d.page.getByRole('tab', { name: /^Available Projects \(\d+\)$/ })).toBeVisible();
     await expect(d.page.getByRole('tab', { name: 'My Projects (0)' })).toBeVisible();
     const offer = d.page.getByTestId('project-card').filter({ hasText: title });
-    await expect(offer.getByText('9 miles away')).toBeVisible();
+    // Measured from the place the project names (Portland's coordinates), not the customer's device.
+    await expect(offer.getByText('8 miles away')).toBeVisible();
     // Seeded Austin and Brooklyn projects lie beyond 100 miles and are dropped.
     await expect(d.page.getByTestId('project-card').filter({ hasText: 'Moving to Austin, TX' })).toHaveCount(0);
     await checkA11y(d.page);
