@@ -237,14 +237,6 @@ select private.place_unplaced();
 -- 3. Distance reads
 -- ---------------------------------------------------------------------------------------------------------
 
--- Whole miles, as the app shows them (half up, as Math.round): a row shown at "100 mi" is within 100 miles.
-create function private.whole_miles_between(
-  lat1 double precision, lng1 double precision, lat2 double precision, lng2 double precision
-) returns integer
-language sql immutable parallel safe set search_path = '' as $$
-  select floor(private.miles_between(lat1, lng1, lat2, lng2) + 0.5)::integer
-$$;
-
 -- Whether an origin was given: both coordinates (in range), or neither. Anything else is refused (22023 → 400).
 create function private.has_origin(origin_latitude double precision, origin_longitude double precision)
 returns boolean
@@ -289,13 +281,19 @@ begin
   return next;
 end $$;
 
--- The rule of docs/product.md (Limits) and ADR 0024 for designers and open projects: with an origin, rows whose
--- coordinates lie more than 100 miles away (whole miles) are left out and rows without coordinates stay (after
--- the placed ones); when no row with coordinates lies within 100 miles, every row is listed, nearest first.
+-- How the reads below measure: the great-circle distance of private.miles_between (R = 3,959 mi), written out in
+-- each query with the origin's cosine computed once, because a SQL function with a fixed search_path is never
+-- inlined: called per row it made a read that measures every open project about five times slower. Whole miles are
+-- rounded half up as the app rounds (floor(d + 0.5)), so "within 100 miles" is a distance shown as 100 or less.
+--
+-- The rule of docs/product.md (designers and open projects): with an origin, rows whose coordinates lie more than
+-- 100 miles away are left out and rows without coordinates stay, after the placed ones; when no row with
+-- coordinates lies within 100 miles, every row is listed, nearest first, those without coordinates last.
 -- `within_reach` on each row says which held (null without an origin). Keyset: the page after the row
 -- (after_miles, after_id) that ended the one before, in (distance_miles, id) order with the rows without
--- coordinates last (their cursor: after_miles null, after_id set). Without an origin: newest first, keyset
--- (after_created_at, after_id), as before.
+-- coordinates last in id order (their cursor: after_miles null, after_id set). Each page takes the first rows of
+-- the measured ones and of the unmeasured ones, then the first of both; the rows are read back by their key.
+-- Without an origin: newest first, keyset (after_created_at, after_id), as before.
 
 -- Available designers (the directory). `after_id` is a user_id.
 create function public.nearby_designers(
@@ -328,8 +326,13 @@ language plpgsql stable set search_path = '' as $$
 #variable_conflict use_column
 declare
   lim integer := least(greatest(coalesce(page_size, 24), 1), 100);
-  b record;
+  cos_origin double precision;
+  lo_lat double precision;
+  hi_lat double precision;
+  lo_lng double precision;
+  hi_lng double precision;
   reach boolean;
+  cut integer;
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return query
@@ -346,63 +349,52 @@ begin
     return;
   end if;
 
-  select * into b from private.box_around(origin_latitude, origin_longitude, 100.5);
+  cos_origin := cos(radians(origin_latitude));
+  select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   reach := exists (
     select 1 from public.designer_profiles d
     where d.availability_status = 'available'
-      and d.latitude between b.min_lat and b.max_lat and d.longitude between b.min_lng and b.max_lng
-      and private.miles_between(origin_latitude, origin_longitude, d.latitude, d.longitude) < 100.5
+      and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
+      and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
+            + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
+          < 100.5
   );
-
   if reach then
-    return query
-      select x.* from (
-        select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft,
-               d.specialties, d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url,
-               d.created_at,
-               private.whole_miles_between(origin_latitude, origin_longitude, d.latitude, d.longitude) as distance_miles,
-               true as within_reach
-        from public.designer_profiles d
-        where d.availability_status = 'available'
-          and d.latitude between b.min_lat and b.max_lat and d.longitude between b.min_lng and b.max_lng
-      ) x
-      where x.distance_miles <= 100
-        and (after_id is null
-             or (after_miles is not null
-                 and (x.distance_miles > after_miles or (x.distance_miles = after_miles and x.user_id > after_id))))
-      union all
-      select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft, d.specialties,
-             d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
-             null::integer, true
-      from public.designer_profiles d
-      where d.availability_status = 'available' and (d.latitude is null or d.longitude is null)
-        and (after_id is null or after_miles is not null or d.user_id > after_id)
-      order by 16 nulls last, 1
-      limit lim;
+    cut := 100;
   else
-    return query
-      select x.* from (
-        select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft,
-               d.specialties, d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url,
-               d.created_at,
-               private.whole_miles_between(origin_latitude, origin_longitude, d.latitude, d.longitude) as distance_miles,
-               false as within_reach
-        from public.designer_profiles d
-        where d.availability_status = 'available' and d.latitude is not null and d.longitude is not null
-      ) x
-      where after_id is null
-         or (after_miles is not null
-             and (x.distance_miles > after_miles or (x.distance_miles = after_miles and x.user_id > after_id)))
-      union all
-      select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft, d.specialties,
-             d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
-             null::integer, false
-      from public.designer_profiles d
-      where d.availability_status = 'available' and (d.latitude is null or d.longitude is null)
-        and (after_id is null or after_miles is not null or d.user_id > after_id)
-      order by 16 nulls last, 1
-      limit lim;
+    lo_lat := -90; hi_lat := 90; lo_lng := -180; hi_lng := 180;
   end if;
+
+  return query
+    with page as (
+      (select x.user_id, x.miles from (
+         select d.user_id, floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
+                  + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
+                  + 0.5)::integer as miles
+         from public.designer_profiles d
+         where d.availability_status = 'available'
+           and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
+       ) x
+       where (cut is null or x.miles <= cut)
+         and (after_id is null
+              or (after_miles is not null
+                  and (x.miles > after_miles or (x.miles = after_miles and x.user_id > after_id))))
+       order by x.miles, x.user_id
+       limit lim)
+      union all
+      (select d.user_id, null::integer
+       from public.designer_profiles d
+       where d.availability_status = 'available' and (d.latitude is null or d.longitude is null)
+         and (after_id is null or after_miles is not null or d.user_id > after_id)
+       order by d.user_id
+       limit lim)
+    )
+    select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft, d.specialties,
+           d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
+           k.miles, reach
+    from page k join public.designer_profiles d on d.user_id = k.user_id
+    order by k.miles nulls last, k.user_id
+    limit lim;
 end $$;
 
 -- Open projects (pending, no designer) the caller sees: the designer dashboard's 'Available Projects'. Replaces
@@ -442,8 +434,13 @@ language plpgsql stable set search_path = '' as $$
 #variable_conflict use_column
 declare
   lim integer := least(greatest(coalesce(page_size, 24), 1), 100);
-  b record;
+  cos_origin double precision;
+  lo_lat double precision;
+  hi_lat double precision;
+  lo_lng double precision;
+  hi_lng double precision;
   reach boolean;
+  cut integer;
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return query
@@ -460,63 +457,52 @@ begin
     return;
   end if;
 
-  select * into b from private.box_around(origin_latitude, origin_longitude, 100.5);
+  cos_origin := cos(radians(origin_latitude));
+  select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   reach := exists (
     select 1 from public.projects p
     where p.status = 'pending' and p.designer_id is null
-      and p.latitude between b.min_lat and b.max_lat and p.longitude between b.min_lng and b.max_lng
-      and private.miles_between(origin_latitude, origin_longitude, p.latitude, p.longitude) < 100.5
+      and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
+      and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
+            + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
+          < 100.5
   );
-
   if reach then
-    return query
-      select x.* from (
-        select p.id, p.customer_id, p.designer_id, p.title, p.description, p.location, p.place_id, p.latitude,
-               p.longitude, p.space_size, p.budget, p.budget_type, p.preferred_style, p.status, p.items_total,
-               p.created_at, p.updated_at, p.completed_at,
-               private.whole_miles_between(origin_latitude, origin_longitude, p.latitude, p.longitude) as distance_miles,
-               true as within_reach
-        from public.projects p
-        where p.status = 'pending' and p.designer_id is null
-          and p.latitude between b.min_lat and b.max_lat and p.longitude between b.min_lng and b.max_lng
-      ) x
-      where x.distance_miles <= 100
-        and (after_id is null
-             or (after_miles is not null
-                 and (x.distance_miles > after_miles or (x.distance_miles = after_miles and x.id > after_id))))
-      union all
-      select p.id, p.customer_id, p.designer_id, p.title, p.description, p.location, p.place_id, p.latitude,
-             p.longitude, p.space_size, p.budget, p.budget_type, p.preferred_style, p.status, p.items_total,
-             p.created_at, p.updated_at, p.completed_at, null::integer, true
-      from public.projects p
-      where p.status = 'pending' and p.designer_id is null and (p.latitude is null or p.longitude is null)
-        and (after_id is null or after_miles is not null or p.id > after_id)
-      order by 19 nulls last, 1
-      limit lim;
+    cut := 100;
   else
-    return query
-      select x.* from (
-        select p.id, p.customer_id, p.designer_id, p.title, p.description, p.location, p.place_id, p.latitude,
-               p.longitude, p.space_size, p.budget, p.budget_type, p.preferred_style, p.status, p.items_total,
-               p.created_at, p.updated_at, p.completed_at,
-               private.whole_miles_between(origin_latitude, origin_longitude, p.latitude, p.longitude) as distance_miles,
-               false as within_reach
-        from public.projects p
-        where p.status = 'pending' and p.designer_id is null and p.latitude is not null and p.longitude is not null
-      ) x
-      where after_id is null
-         or (after_miles is not null
-             and (x.distance_miles > after_miles or (x.distance_miles = after_miles and x.id > after_id)))
-      union all
-      select p.id, p.customer_id, p.designer_id, p.title, p.description, p.location, p.place_id, p.latitude,
-             p.longitude, p.space_size, p.budget, p.budget_type, p.preferred_style, p.status, p.items_total,
-             p.created_at, p.updated_at, p.completed_at, null::integer, false
-      from public.projects p
-      where p.status = 'pending' and p.designer_id is null and (p.latitude is null or p.longitude is null)
-        and (after_id is null or after_miles is not null or p.id > after_id)
-      order by 19 nulls last, 1
-      limit lim;
+    lo_lat := -90; hi_lat := 90; lo_lng := -180; hi_lng := 180;
   end if;
+
+  return query
+    with page as (
+      (select x.id, x.miles from (
+         select p.id, floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
+                  + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
+                  + 0.5)::integer as miles
+         from public.projects p
+         where p.status = 'pending' and p.designer_id is null
+           and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
+       ) x
+       where (cut is null or x.miles <= cut)
+         and (after_id is null
+              or (after_miles is not null
+                  and (x.miles > after_miles or (x.miles = after_miles and x.id > after_id))))
+       order by x.miles, x.id
+       limit lim)
+      union all
+      (select p.id, null::integer
+       from public.projects p
+       where p.status = 'pending' and p.designer_id is null and (p.latitude is null or p.longitude is null)
+         and (after_id is null or after_miles is not null or p.id > after_id)
+       order by p.id
+       limit lim)
+    )
+    select p.id, p.customer_id, p.designer_id, p.title, p.description, p.location, p.place_id, p.latitude,
+           p.longitude, p.space_size, p.budget, p.budget_type, p.preferred_style, p.status, p.items_total,
+           p.created_at, p.updated_at, p.completed_at, k.miles, reach
+    from page k join public.projects p on p.id = k.id
+    order by k.miles nulls last, k.id
+    limit lim;
 end $$;
 
 -- How many rows open_projects() lists in all, for the same origin (the same rule).
@@ -526,26 +512,30 @@ create or replace function public.open_project_count(
 ) returns integer
 language plpgsql stable set search_path = '' as $$
 declare
-  b record;
+  cos_origin double precision;
+  lo_lat double precision;
+  hi_lat double precision;
+  lo_lng double precision;
+  hi_lng double precision;
+  near integer;
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return (select count(*) from public.projects p where p.status = 'pending' and p.designer_id is null);
   end if;
-  select * into b from private.box_around(origin_latitude, origin_longitude, 100.5);
-  if not exists (
-    select 1 from public.projects p
-    where p.status = 'pending' and p.designer_id is null
-      and p.latitude between b.min_lat and b.max_lat and p.longitude between b.min_lng and b.max_lng
-      and private.miles_between(origin_latitude, origin_longitude, p.latitude, p.longitude) < 100.5
-  ) then
-    return (select count(*) from public.projects p where p.status = 'pending' and p.designer_id is null);
-  end if;
-  return (
+  cos_origin := cos(radians(origin_latitude));
+  select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
+  near := (
     select count(*) from public.projects p
     where p.status = 'pending' and p.designer_id is null
-      and p.latitude between b.min_lat and b.max_lat and p.longitude between b.min_lng and b.max_lng
-      and private.miles_between(origin_latitude, origin_longitude, p.latitude, p.longitude) < 100.5
-  ) + (
+      and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
+      and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
+            + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
+          < 100.5
+  );
+  if near = 0 then
+    return (select count(*) from public.projects p where p.status = 'pending' and p.designer_id is null);
+  end if;
+  return near + (
     select count(*) from public.projects p
     where p.status = 'pending' and p.designer_id is null and (p.latitude is null or p.longitude is null)
   );
@@ -557,8 +547,8 @@ drop function private.open_projects_box(double precision, double precision);
 -- Good Stuff near the caller: available pieces nearest first. With within_miles (whole miles, e.g. 25, 50 or
 -- 100) only pieces that close, placed ones only; without it every available piece, those without coordinates
 -- last (cursor: after_miles null). item_category narrows to one kind (an argument may not share the name of
--- the result's column `category`). An origin is required (22023 without one);
--- newest first without a position is the table read the Good Stuff grid already makes.
+-- the result's column `category`). An origin is required (22023 without one): newest first without a position is
+-- the table read the Good Stuff grid already makes.
 create function public.nearby_catalog_items(
   origin_latitude double precision default null,
   origin_longitude double precision default null,
@@ -588,7 +578,11 @@ language plpgsql stable set search_path = '' as $$
 #variable_conflict use_column
 declare
   lim integer := least(greatest(coalesce(page_size, 24), 1), 100);
-  b record;
+  cos_origin double precision;
+  lo_lat double precision := -90;
+  hi_lat double precision := 90;
+  lo_lng double precision := -180;
+  hi_lng double precision := 180;
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     raise exception 'An origin is required: origin_latitude and origin_longitude' using errcode = '22023';
@@ -596,57 +590,51 @@ begin
   if within_miles is not null and within_miles < 1 then
     raise exception 'within_miles must be at least 1' using errcode = '22023';
   end if;
-
+  cos_origin := cos(radians(origin_latitude));
   if within_miles is not null then
-    select * into b from private.box_around(origin_latitude, origin_longitude, within_miles + 0.5);
-    return query
-      select x.* from (
-        select i.id, i.designer_id, i.title, i.description, i.category, i.price, i.dimensions, i.condition,
-               i.image_url, i.location, i.place_id, i.latitude, i.longitude, i.created_at,
-               private.whole_miles_between(origin_latitude, origin_longitude, i.latitude, i.longitude) as distance_miles
-        from public.catalog_items i
-        where i.is_available and (item_category is null or i.category = item_category)
-          and i.latitude between b.min_lat and b.max_lat and i.longitude between b.min_lng and b.max_lng
-      ) x
-      where x.distance_miles <= within_miles
-        and (after_id is null
-             or (after_miles is not null
-                 and (x.distance_miles > after_miles or (x.distance_miles = after_miles and x.id > after_id))))
-      order by x.distance_miles, x.id
-      limit lim;
-    return;
+    select * into lo_lat, hi_lat, lo_lng, hi_lng
+    from private.box_around(origin_latitude, origin_longitude, within_miles + 0.5);
   end if;
 
   return query
-    select x.* from (
-      select i.id, i.designer_id, i.title, i.description, i.category, i.price, i.dimensions, i.condition,
-             i.image_url, i.location, i.place_id, i.latitude, i.longitude, i.created_at,
-             private.whole_miles_between(origin_latitude, origin_longitude, i.latitude, i.longitude) as distance_miles
-      from public.catalog_items i
-      where i.is_available and (item_category is null or i.category = item_category)
-        and i.latitude is not null and i.longitude is not null
-    ) x
-    where after_id is null
-       or (after_miles is not null
-           and (x.distance_miles > after_miles or (x.distance_miles = after_miles and x.id > after_id)))
-    union all
+    with page as (
+      (select x.id, x.miles from (
+         select i.id, floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(i.latitude - origin_latitude) / 2), 2)
+                  + cos_origin * cos(radians(i.latitude)) * power(sin(radians(i.longitude - origin_longitude) / 2), 2))))
+                  + 0.5)::integer as miles
+         from public.catalog_items i
+         where i.is_available and (item_category is null or i.category = item_category)
+           and i.latitude between lo_lat and hi_lat and i.longitude between lo_lng and hi_lng
+       ) x
+       where (within_miles is null or x.miles <= within_miles)
+         and (after_id is null
+              or (after_miles is not null
+                  and (x.miles > after_miles or (x.miles = after_miles and x.id > after_id))))
+       order by x.miles, x.id
+       limit lim)
+      union all
+      (select i.id, null::integer
+       from public.catalog_items i
+       where within_miles is null
+         and i.is_available and (item_category is null or i.category = item_category)
+         and (i.latitude is null or i.longitude is null)
+         and (after_id is null or after_miles is not null or i.id > after_id)
+       order by i.id
+       limit lim)
+    )
     select i.id, i.designer_id, i.title, i.description, i.category, i.price, i.dimensions, i.condition, i.image_url,
-           i.location, i.place_id, i.latitude, i.longitude, i.created_at, null::integer
-    from public.catalog_items i
-    where i.is_available and (item_category is null or i.category = item_category) and (i.latitude is null or i.longitude is null)
-      and (after_id is null or after_miles is not null or i.id > after_id)
-    order by 15 nulls last, 1
+           i.location, i.place_id, i.latitude, i.longitude, i.created_at, k.miles
+    from page k join public.catalog_items i on i.id = k.id
+    order by k.miles nulls last, k.id
     limit lim;
 end $$;
 
 -- Helpers the invoker functions call as the signed-in user; the trigger's and the backfill's run as their owner.
 revoke execute on function private.location_coordinates(text), private.place_named(text),
   private.place_for_location(text) from public, anon, authenticated;
-revoke execute on function private.whole_miles_between(double precision, double precision, double precision, double precision),
-  private.has_origin(double precision, double precision),
+revoke execute on function private.has_origin(double precision, double precision),
   private.box_around(double precision, double precision, double precision) from public, anon;
-grant execute on function private.whole_miles_between(double precision, double precision, double precision, double precision),
-  private.has_origin(double precision, double precision),
+grant execute on function private.has_origin(double precision, double precision),
   private.box_around(double precision, double precision, double precision) to authenticated, service_role;
 revoke execute on function
   public.nearby_designers(double precision, double precision, integer, timestamptz, uuid, integer),
