@@ -39,6 +39,13 @@ create index projects_place_id_idx on public.projects (place_id);
 create index catalog_items_place_id_idx on public.catalog_items (place_id);
 -- Good Stuff near an origin: the box on the coordinates of available pieces (as designers and open projects have).
 create index catalog_items_available_coordinates_idx on public.catalog_items (latitude, longitude) where is_available;
+-- The rows without coordinates close each nearest-first list in id order (the keyset of its last pages).
+create index designer_profiles_available_unplaced_idx on public.designer_profiles (user_id)
+  where availability_status = 'available' and (latitude is null or longitude is null);
+create index projects_open_unplaced_idx on public.projects (id)
+  where status = 'pending' and designer_id is null and (latitude is null or longitude is null);
+create index catalog_items_available_unplaced_idx on public.catalog_items (id)
+  where is_available and (latitude is null or longitude is null);
 
 -- Clients write the place they chose; the coordinates of customers and pieces are the database's to derive
 -- (designers and projects keep their existing coordinate grants).
@@ -291,8 +298,8 @@ end $$;
 -- coordinates lies within 100 miles, every row is listed, nearest first, those without coordinates last.
 -- `within_reach` on each row says which held (null without an origin). Keyset: the page after the row
 -- (after_miles, after_id) that ended the one before, in (distance_miles, id) order with the rows without
--- coordinates last in id order (their cursor: after_miles null, after_id set). Each page takes the first rows of
--- the measured ones and of the unmeasured ones, then the first of both; the rows are read back by their key.
+-- coordinates last in id order (their cursor: after_miles null, after_id set). A page takes the measured rows
+-- first (ordered and cut by their keys, then read back by id) and the unmeasured ones only if it is not full.
 -- Without an origin: newest first, keyset (after_created_at, after_id), as before.
 
 -- Available designers (the directory). `after_id` is a user_id.
@@ -326,6 +333,7 @@ language plpgsql stable set search_path = '' as $$
 #variable_conflict use_column
 declare
   lim integer := least(greatest(coalesce(page_size, 24), 1), 100);
+  n integer := 0;
   cos_origin double precision;
   lo_lat double precision;
   hi_lat double precision;
@@ -365,36 +373,41 @@ begin
     lo_lat := -90; hi_lat := 90; lo_lng := -180; hi_lng := 180;
   end if;
 
-  return query
-    with page as (
-      (select x.user_id, x.miles from (
-         select d.user_id, floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
-                  + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
-                  + 0.5)::integer as miles
-         from public.designer_profiles d
-         where d.availability_status = 'available'
-           and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
-       ) x
-       where (cut is null or x.miles <= cut)
-         and (after_id is null
-              or (after_miles is not null
-                  and (x.miles > after_miles or (x.miles = after_miles and x.user_id > after_id))))
-       order by x.miles, x.user_id
-       limit lim)
-      union all
-      (select d.user_id, null::integer
-       from public.designer_profiles d
-       where d.availability_status = 'available' and (d.latitude is null or d.longitude is null)
-         and (after_id is null or after_miles is not null or d.user_id > after_id)
-       order by d.user_id
-       limit lim)
-    )
-    select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft, d.specialties,
-           d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
-           k.miles, reach
-    from page k join public.designer_profiles d on d.user_id = k.user_id
-    order by k.miles nulls last, k.user_id
-    limit lim;
+  if after_id is null or after_miles is not null then
+    return query
+      select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft, d.specialties,
+             d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
+             k.miles, reach
+      from (
+        select x.user_id, x.miles from (
+          select d.user_id,
+                 floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
+                   + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
+                   + 0.5)::integer as miles
+          from public.designer_profiles d
+          where d.availability_status = 'available'
+            and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
+        ) x
+        where (cut is null or x.miles <= cut)
+          and (after_id is null or x.miles > after_miles or (x.miles = after_miles and x.user_id > after_id))
+        order by x.miles, x.user_id
+        limit lim
+      ) k
+      join public.designer_profiles d on d.user_id = k.user_id
+      order by k.miles, k.user_id;
+    get diagnostics n = row_count;
+  end if;
+  if n < lim then
+    return query
+      select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft, d.specialties,
+             d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
+             null::integer, reach
+      from public.designer_profiles d
+      where d.availability_status = 'available' and (d.latitude is null or d.longitude is null)
+        and (after_id is null or after_miles is not null or d.user_id > after_id)
+      order by d.user_id
+      limit lim - n;
+  end if;
 end $$;
 
 -- Open projects (pending, no designer) the caller sees: the designer dashboard's 'Available Projects'. Replaces
@@ -434,6 +447,7 @@ language plpgsql stable set search_path = '' as $$
 #variable_conflict use_column
 declare
   lim integer := least(greatest(coalesce(page_size, 24), 1), 100);
+  n integer := 0;
   cos_origin double precision;
   lo_lat double precision;
   hi_lat double precision;
@@ -473,36 +487,41 @@ begin
     lo_lat := -90; hi_lat := 90; lo_lng := -180; hi_lng := 180;
   end if;
 
-  return query
-    with page as (
-      (select x.id, x.miles from (
-         select p.id, floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
-                  + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
-                  + 0.5)::integer as miles
-         from public.projects p
-         where p.status = 'pending' and p.designer_id is null
-           and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
-       ) x
-       where (cut is null or x.miles <= cut)
-         and (after_id is null
-              or (after_miles is not null
-                  and (x.miles > after_miles or (x.miles = after_miles and x.id > after_id))))
-       order by x.miles, x.id
-       limit lim)
-      union all
-      (select p.id, null::integer
-       from public.projects p
-       where p.status = 'pending' and p.designer_id is null and (p.latitude is null or p.longitude is null)
-         and (after_id is null or after_miles is not null or p.id > after_id)
-       order by p.id
-       limit lim)
-    )
-    select p.id, p.customer_id, p.designer_id, p.title, p.description, p.location, p.place_id, p.latitude,
-           p.longitude, p.space_size, p.budget, p.budget_type, p.preferred_style, p.status, p.items_total,
-           p.created_at, p.updated_at, p.completed_at, k.miles, reach
-    from page k join public.projects p on p.id = k.id
-    order by k.miles nulls last, k.id
-    limit lim;
+  if after_id is null or after_miles is not null then
+    return query
+      select p.id, p.customer_id, p.designer_id, p.title, p.description, p.location, p.place_id, p.latitude,
+             p.longitude, p.space_size, p.budget, p.budget_type, p.preferred_style, p.status, p.items_total,
+             p.created_at, p.updated_at, p.completed_at, k.miles, reach
+      from (
+        select x.id, x.miles from (
+          select p.id,
+                 floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
+                   + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
+                   + 0.5)::integer as miles
+          from public.projects p
+          where p.status = 'pending' and p.designer_id is null
+            and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
+        ) x
+        where (cut is null or x.miles <= cut)
+          and (after_id is null or x.miles > after_miles or (x.miles = after_miles and x.id > after_id))
+        order by x.miles, x.id
+        limit lim
+      ) k
+      join public.projects p on p.id = k.id
+      order by k.miles, k.id;
+    get diagnostics n = row_count;
+  end if;
+  if n < lim then
+    return query
+      select p.id, p.customer_id, p.designer_id, p.title, p.description, p.location, p.place_id, p.latitude,
+             p.longitude, p.space_size, p.budget, p.budget_type, p.preferred_style, p.status, p.items_total,
+             p.created_at, p.updated_at, p.completed_at, null::integer, reach
+      from public.projects p
+      where p.status = 'pending' and p.designer_id is null and (p.latitude is null or p.longitude is null)
+        and (after_id is null or after_miles is not null or p.id > after_id)
+      order by p.id
+      limit lim - n;
+  end if;
 end $$;
 
 -- How many rows open_projects() lists in all, for the same origin (the same rule).
@@ -578,6 +597,7 @@ language plpgsql stable set search_path = '' as $$
 #variable_conflict use_column
 declare
   lim integer := least(greatest(coalesce(page_size, 24), 1), 100);
+  n integer := 0;
   cos_origin double precision;
   lo_lat double precision := -90;
   hi_lat double precision := 90;
@@ -596,37 +616,40 @@ begin
     from private.box_around(origin_latitude, origin_longitude, within_miles + 0.5);
   end if;
 
-  return query
-    with page as (
-      (select x.id, x.miles from (
-         select i.id, floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(i.latitude - origin_latitude) / 2), 2)
-                  + cos_origin * cos(radians(i.latitude)) * power(sin(radians(i.longitude - origin_longitude) / 2), 2))))
-                  + 0.5)::integer as miles
-         from public.catalog_items i
-         where i.is_available and (item_category is null or i.category = item_category)
-           and i.latitude between lo_lat and hi_lat and i.longitude between lo_lng and hi_lng
-       ) x
-       where (within_miles is null or x.miles <= within_miles)
-         and (after_id is null
-              or (after_miles is not null
-                  and (x.miles > after_miles or (x.miles = after_miles and x.id > after_id))))
-       order by x.miles, x.id
-       limit lim)
-      union all
-      (select i.id, null::integer
-       from public.catalog_items i
-       where within_miles is null
-         and i.is_available and (item_category is null or i.category = item_category)
-         and (i.latitude is null or i.longitude is null)
-         and (after_id is null or after_miles is not null or i.id > after_id)
-       order by i.id
-       limit lim)
-    )
-    select i.id, i.designer_id, i.title, i.description, i.category, i.price, i.dimensions, i.condition, i.image_url,
-           i.location, i.place_id, i.latitude, i.longitude, i.created_at, k.miles
-    from page k join public.catalog_items i on i.id = k.id
-    order by k.miles nulls last, k.id
-    limit lim;
+  if after_id is null or after_miles is not null then
+    return query
+      select i.id, i.designer_id, i.title, i.description, i.category, i.price, i.dimensions, i.condition, i.image_url,
+             i.location, i.place_id, i.latitude, i.longitude, i.created_at, k.miles
+      from (
+        select x.id, x.miles from (
+          select i.id,
+                 floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(i.latitude - origin_latitude) / 2), 2)
+                   + cos_origin * cos(radians(i.latitude)) * power(sin(radians(i.longitude - origin_longitude) / 2), 2))))
+                   + 0.5)::integer as miles
+          from public.catalog_items i
+          where i.is_available and (item_category is null or i.category = item_category)
+            and i.latitude between lo_lat and hi_lat and i.longitude between lo_lng and hi_lng
+        ) x
+        where (within_miles is null or x.miles <= within_miles)
+          and (after_id is null or x.miles > after_miles or (x.miles = after_miles and x.id > after_id))
+        order by x.miles, x.id
+        limit lim
+      ) k
+      join public.catalog_items i on i.id = k.id
+      order by k.miles, k.id;
+    get diagnostics n = row_count;
+  end if;
+  if n < lim and within_miles is null then
+    return query
+      select i.id, i.designer_id, i.title, i.description, i.category, i.price, i.dimensions, i.condition, i.image_url,
+             i.location, i.place_id, i.latitude, i.longitude, i.created_at, null::integer
+      from public.catalog_items i
+      where i.is_available and (item_category is null or i.category = item_category)
+        and (i.latitude is null or i.longitude is null)
+        and (after_id is null or after_miles is not null or i.id > after_id)
+      order by i.id
+      limit lim - n;
+  end if;
 end $$;
 
 -- Helpers the invoker functions call as the signed-in user; the trigger's and the backfill's run as their owner.
