@@ -31,7 +31,12 @@ export interface LandingLoad {
  * Opens `/` in a phone-sized viewport (no throttling), lets it settle (loaded, then network idle: the lazy parts
  * a visitor gets without scrolling are in), and lists the JS and CSS it fetched.
  */
-export async function recordLanding(browser: Browser, baseUrl: string, pagePath = '/'): Promise<LandingLoad> {
+export async function recordLanding(
+  browser: Browser,
+  baseUrl: string,
+  pagePath = '/',
+  { atLeastScripts = 0 }: { atLeastScripts?: number } = {},
+): Promise<LandingLoad> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -40,6 +45,14 @@ export async function recordLanding(browser: Browser, baseUrl: string, pagePath 
   try {
     const page = await context.newPage();
     await page.goto(baseUrl + pagePath, { waitUntil: 'load', timeout: 60_000 });
+    // The app's scripts load after the first paint; on a busy machine the network can rest before they start, so
+    // a caller that knows how many there are waits for them before waiting for the network to be idle.
+    if (atLeastScripts > 0)
+      await page.waitForFunction(
+        (n) => performance.getEntriesByType('resource').filter((r) => /\.js(\?|$)/.test(r.name)).length >= n,
+        atLeastScripts,
+        { timeout: 60_000 },
+      );
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     const { entries, fcp } = await page.evaluate(() => {
       const g = globalThis as unknown as PageGlobals;
