@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMilesAway, formatMoney } from '@/lib/format';
 
 describe('formatMoney', () => {
   it('shows whole dollars without decimals', () => {
@@ -31,5 +31,14 @@ describe('formatMoney', () => {
 describe('formatDate', () => {
   it('shows the day in the medium style', () => {
     expect(formatDate('2026-01-05T12:00:00Z')).toBe('Jan 5, 2026');
+  });
+});
+
+describe('formatMilesAway', () => {
+  it('says whole miles, one mile in the singular', () => {
+    expect(formatMilesAway(0)).toBe('0 miles away');
+    expect(formatMilesAway(1)).toBe('1 mile away');
+    expect(formatMilesAway(43)).toBe('43 miles away');
+    expect(formatMilesAway(1744)).toBe('1,744 miles away');
   });
 });

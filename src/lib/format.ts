@@ -27,3 +27,11 @@ const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 export function formatDate(iso: string): string {
   return mediumDate.format(new Date(iso));
 }
+
+/**
+ * A distance the database measured, in whole miles (docs/decisions/0024-places.md): "1 mile away", "43 miles
+ * away", "1,744 miles away".
+ */
+export function formatMilesAway(miles: number): string {
+  return miles === 1 ? '1 mile away' : `${miles.toLocaleString('en-US')} miles away`;
+}

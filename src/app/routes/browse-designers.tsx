@@ -7,7 +7,7 @@ import { QueryState } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { useDesigners } from '@/features/designers/api/get-designers';
+import { useDesigners, withinReachOf } from '@/features/designers/api/get-designers';
 import { BrowseDesignerCard } from '@/features/designers/components/browse-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
 import { getNudgeableProjectsQueryOptions, type NudgeableProject } from '@/features/nudges/api/get-nudgeable-projects';
@@ -16,18 +16,23 @@ import { SentNudges } from '@/features/nudges/components/sent-nudges';
 import { NO_PROJECT_MESSAGE, nudgeGate } from '@/features/nudges/utils/nudge-gate';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
+import { originOf } from '@/hooks/use-origin';
 
 /**
- * Browse Designers with Nudge (docs/product.md, Designers and nudges): the directory (paged) plus the nudge flow and
- * the client's sent nudges.
+ * Browse Designers with Nudge (docs/product.md, Designers and nudges): the directory (paged; from the customer's
+ * origin nearest first, with the distance, by the same read and rule as /designers) plus the nudge flow and the
+ * client's sent nudges. The list waits for the profile's place but not for the device's permission prompt: it
+ * shows every designer meanwhile and the nearby list replaces it when the position arrives.
  */
 export function Component() {
   const auth = useAuth();
   const userId = auth.user?.id ?? '';
   const queryClient = useQueryClient();
   const originState = useCustomerOrigin(userId);
-  const origin = originState.status === 'known' ? originState.origin : null;
-  const designers = useDesigners({});
+  const origin = originOf(originState);
+  const designers = useDesigners(origin, {
+    enabled: !(originState.status === 'locating' && originState.from === 'profile'),
+  });
   const membership = useSubscriptionGate(userId, 'customer');
 
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
@@ -61,7 +66,14 @@ export function Component() {
   }
 
   return (
-    <Page title="Browse Designers" description="Find a designer you like and nudge them about one of your projects.">
+    <Page
+      title="Browse Designers"
+      description={
+        withinReachOf(designers.data?.pages) === true
+          ? 'Find a designer within 100 miles of you and nudge them about one of your projects.'
+          : 'Find a designer you like and nudge them about one of your projects.'
+      }
+    >
       <QueryState
         query={{ isPending: designers.isPending, isError: designers.isError, data: designers.data?.pages.flat() }}
         loading="Loading designers…"
@@ -79,7 +91,6 @@ export function Component() {
                   <li key={designer.user_id} className="flex">
                     <BrowseDesignerCard
                       designer={designer}
-                      origin={origin}
                       profileHref={paths.designer.getHref(designer.user_id)}
                       onNudge={(d) => membership.run(d.id, () => void openNudge(d))}
                       nudgeBusyLabel={nudgeBusyLabel(designer.user_id)}

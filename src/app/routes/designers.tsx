@@ -6,25 +6,28 @@ import { LoadMore } from '@/components/load-more';
 import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useDesigners, withinReachOf } from '@/features/designers/api/get-designers';
 import { AvailableDesignerCard } from '@/features/designers/components/available-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
-import { useNearbyDesigners } from '@/features/designers/hooks/use-nearby-designers';
+import { originOf } from '@/hooks/use-origin';
 
 /**
- * Available Designers (docs/product.md, Designers and nudges): designers within 100 miles of the customer (or
- * everyone), paged.
+ * Available Designers (docs/product.md, Designers and nudges): designers nearest first, within 100 miles of the
+ * customer or everyone when nobody is that near, paged. The database measures and applies the rule
+ * (nearby_designers, docs/decisions/0024-places.md); the page waits for the origin, as the rule depends on it.
  */
 export function Component() {
   const auth = useAuth();
   const originState = useCustomerOrigin(auth.user?.id);
-  const origin = originState.status === 'known' ? originState.origin : null;
-  const list = useNearbyDesigners(origin, originState.status !== 'locating');
+  const origin = originOf(originState);
+  const list = useDesigners(origin, { enabled: originState.status !== 'locating' });
+  const designers = list.data?.pages.flat();
 
   return (
     <Page
       title="Available Designers"
       description={
-        list.filtered
+        withinReachOf(list.data?.pages) === true
           ? 'Design students and professionals within 100 miles of you.'
           : 'Design students and professionals ready to furnish your space with thrifted finds.'
       }
@@ -35,7 +38,7 @@ export function Component() {
       }
     >
       <QueryState
-        query={{ isPending: list.isPending, isError: list.isError, data: list.designers }}
+        query={{ isPending: list.isPending, isError: list.isError, data: designers }}
         loading="Loading designers…"
         failed="Failed to load designers"
       >
@@ -51,7 +54,6 @@ export function Component() {
                   <li key={designer.user_id} className="flex">
                     <AvailableDesignerCard
                       designer={designer}
-                      origin={origin}
                       worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
                     />
                   </li>
@@ -60,7 +62,7 @@ export function Component() {
               <LoadMore
                 hasNextPage={list.hasNextPage}
                 isFetchingNextPage={list.isFetchingNextPage}
-                onLoadMore={list.fetchNextPage}
+                onLoadMore={() => void list.fetchNextPage()}
               />
             </>
           )

@@ -150,7 +150,12 @@ const cases: Case[] = [
     role: 'customer',
     backend: () => [
       rows('customer_profiles', []),
-      rows('designer_profiles', [designer]),
+      // The directory from nearby_designers (the customer has no place and jsdom no geolocation: no origin).
+      http.post(rpcUrl('nearby_designers'), () =>
+        HttpResponse.json([
+          { ...designer, created_at: '2026-11-20T06:00:00Z', distance_miles: null, within_reach: null },
+        ]),
+      ),
       rows('designer_nudges', []),
       // The customer's pending projects, offered in the nudge form.
       rows('projects', [{ id: PROJECT_ID, title: 'Sunny loft' }]),

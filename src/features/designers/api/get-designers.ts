@@ -1,12 +1,12 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { boundingBox, type Coordinates } from '@/lib/geo';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { Coordinates } from '@/lib/geo';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 export const DESIGNERS_PAGE_SIZE = 24;
 
 export const DESIGNER_CARD_COLUMNS =
-  'user_id, full_name, username, bio, base_rate, rate_per_item, rate_per_sqft, specialties, experience_years, location, latitude, longitude';
+  'user_id, full_name, username, bio, base_rate, rate_per_item, rate_per_sqft, specialties, experience_years, location';
 
 export type DesignerCardRow = {
   user_id: string;
@@ -19,48 +19,77 @@ export type DesignerCardRow = {
   specialties: string[];
   experience_years: number;
   location: string | null;
-  latitude: number | null;
-  longitude: number | null;
-};
-
-export type DesignersFilter = {
-  /** Only designers inside the box around this point (or without coordinates); the circle is checked by the caller. */
-  near?: Coordinates | null;
 };
 
 /**
- * One page of available designers, newest first with the user id as tie-breaker so pages never overlap
- * (docs/decisions/0011). `near` adds a latitude/longitude box so the 100-mile rule is applied by the
- * database over all designers, not over the rows already loaded.
+ * A designer of the directory with their distance from the customer in whole miles (null without an origin or
+ * without a place) and which rule chose the list: true when only designers within 100 miles (and those without a
+ * place) are listed, false when none lies within 100 miles and all are, null without an origin.
  */
-export async function getDesignersPage(filter: DesignersFilter, page: number): Promise<DesignerCardRow[]> {
-  let query = supabase.from('designer_profiles').select(DESIGNER_CARD_COLUMNS).eq('availability_status', 'available');
-  if (filter.near) {
-    const box = boundingBox(filter.near);
-    query = query.or(
-      `latitude.is.null,longitude.is.null,and(latitude.gte.${box.minLatitude},latitude.lte.${box.maxLatitude},longitude.gte.${box.minLongitude},longitude.lte.${box.maxLongitude})`,
-    );
-  }
-  const from = page * DESIGNERS_PAGE_SIZE;
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('user_id', { ascending: false })
-    .range(from, from + DESIGNERS_PAGE_SIZE - 1);
+export type DirectoryDesigner = DesignerCardRow & {
+  created_at: string;
+  distance_miles: number | null;
+  within_reach: boolean | null;
+};
+
+/** Where the next page starts: the last row of the one before (docs/decisions/0024-places.md, Distance reads). */
+export type DesignersCursor = Pick<DirectoryDesigner, 'user_id' | 'created_at' | 'distance_miles'>;
+
+/**
+ * One page of available designers (rpc nearby_designers). From an origin: nearest first, those farther than 100
+ * miles left out unless none is nearer, those without a place last; without one: newest first. The database
+ * applies the rule over every designer, not over a loaded page. Keyset paging: a page starts after the last row of
+ * the one before ((distance_miles, user_id) from an origin, (created_at, user_id) without).
+ */
+export async function getDesignersPage(
+  origin: Coordinates | null,
+  after: DesignersCursor | null,
+): Promise<DirectoryDesigner[]> {
+  const query = supabase
+    .rpc('nearby_designers', {
+      origin_latitude: origin?.latitude,
+      origin_longitude: origin?.longitude,
+      after_miles: origin && after ? (after.distance_miles ?? undefined) : undefined,
+      after_created_at: origin ? undefined : after?.created_at,
+      after_id: after?.user_id,
+      page_size: DESIGNERS_PAGE_SIZE,
+    })
+    .select(`${DESIGNER_CARD_COLUMNS}, created_at, distance_miles, within_reach`);
+  const { data, error } = origin
+    ? await query.order('distance_miles', { ascending: true, nullsFirst: false }).order('user_id', { ascending: true })
+    : await query.order('created_at', { ascending: false }).order('user_id', { ascending: false });
   if (error) throw error;
-  return data as DesignerCardRow[];
+  return data;
 }
 
-export function getDesignersInfiniteQueryOptions(filter: DesignersFilter) {
-  const near = filter.near ? { latitude: filter.near.latitude, longitude: filter.near.longitude } : null;
+export function getDesignersInfiniteQueryOptions(origin: Coordinates | null) {
+  const near = origin ? { latitude: origin.latitude, longitude: origin.longitude } : null;
   return infiniteQueryOptions({
     queryKey: designerKeys.list({ near }),
-    queryFn: ({ pageParam }) => getDesignersPage({ near }, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) =>
-      lastPage.length === DESIGNERS_PAGE_SIZE ? lastPageParam + 1 : undefined,
+    queryFn: ({ pageParam }) => getDesignersPage(near, pageParam),
+    initialPageParam: null as DesignersCursor | null,
+    getNextPageParam: (last): DesignersCursor | undefined => {
+      const row = last.at(-1);
+      return last.length === DESIGNERS_PAGE_SIZE && row
+        ? { user_id: row.user_id, created_at: row.created_at, distance_miles: row.distance_miles }
+        : undefined;
+    },
   });
 }
 
-export function useDesigners(filter: DesignersFilter, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...getDesignersInfiniteQueryOptions(filter), enabled: options.enabled ?? true });
+/**
+ * The directory from `origin`. Until `enabled`, nothing is read; when the origin changes, the list on screen stays
+ * until the new one replaces it.
+ */
+export function useDesigners(origin: Coordinates | null, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    ...getDesignersInfiniteQueryOptions(origin),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Which rule chose the list (the first row says: every row of a call carries the same flag). */
+export function withinReachOf(pages: readonly DirectoryDesigner[][] | undefined): boolean | null {
+  return pages?.[0]?.[0]?.within_reach ?? null;
 }

@@ -2,17 +2,16 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import type { DesignerCardRow } from '@/features/designers/api/get-designers';
+import type { DirectoryDesigner } from '@/features/designers/api/get-designers';
 import { DistanceBadge } from '@/features/designers/components/distance-badge';
 import { PortfolioPreview } from '@/features/designers/components/portfolio-preview';
 import { designerName } from '@/features/designers/utils/format';
 import { formatMoney } from '@/lib/format';
-import type { Coordinates } from '@/lib/geo';
 
-type Props = { designer: DesignerCardRow; origin: Coordinates | null; worksHref: string };
+type Props = { designer: DirectoryDesigner; worksHref: string };
 
 /** An Available Designers card (docs/product.md, Designers and nudges). */
-export function AvailableDesignerCard({ designer, origin, worksHref }: Props) {
+export function AvailableDesignerCard({ designer, worksHref }: Props) {
   const name = designerName(designer);
   return (
     <Card className="gap-4" data-testid="designer-card">
@@ -22,7 +21,7 @@ export function AvailableDesignerCard({ designer, origin, worksHref }: Props) {
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{name}</CardTitle>
-          <DistanceBadge origin={origin} designer={designer} />
+          <DistanceBadge miles={designer.distance_miles} />
         </div>
         <p className="text-sm text-muted-foreground">
           {designer.experience_years === 1

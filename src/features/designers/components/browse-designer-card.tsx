@@ -4,15 +4,13 @@ import { Badge } from '@/components/ui/badge';
 import { BusyButton } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import type { DesignerCardRow } from '@/features/designers/api/get-designers';
+import type { DirectoryDesigner } from '@/features/designers/api/get-designers';
 import { DistanceBadge } from '@/features/designers/components/distance-badge';
 import { designerName } from '@/features/designers/utils/format';
 import { formatMoney } from '@/lib/format';
-import type { Coordinates } from '@/lib/geo';
 
 type Props = {
-  designer: DesignerCardRow;
-  origin: Coordinates | null;
+  designer: DirectoryDesigner;
   profileHref: string;
   onNudge: (designer: { id: string; name: string }) => void;
   /** While set, Nudge is busy (its answer is on the way: e.g. the membership check) and this is announced. */
@@ -20,14 +18,14 @@ type Props = {
 };
 
 /** A Browse Designers card: name, distance, bio, first 3 specialties, starting rate, View Profile, Nudge. */
-export function BrowseDesignerCard({ designer, origin, profileHref, onNudge, nudgeBusyLabel = null }: Props) {
+export function BrowseDesignerCard({ designer, profileHref, onNudge, nudgeBusyLabel = null }: Props) {
   const name = designerName(designer);
   return (
     <Card className="gap-4" data-testid="designer-card">
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{name}</CardTitle>
-          <DistanceBadge origin={origin} designer={designer} />
+          <DistanceBadge miles={designer.distance_miles} />
         </div>
         {designer.location ? <p className="text-sm text-muted-foreground">{designer.location}</p> : null}
       </CardHeader>

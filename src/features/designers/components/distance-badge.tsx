@@ -1,18 +1,14 @@
 import { MapPin } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { coordinatesOf, distanceMiles, type Coordinates } from '@/lib/geo';
+import { formatMilesAway } from '@/lib/format';
 
-type Located = { latitude: number | null; longitude: number | null; location: string | null };
-
-/** "12 miles away" when both places are known; nothing otherwise. */
-export function DistanceBadge({ origin, designer }: { origin: Coordinates | null; designer: Located }) {
-  const at = coordinatesOf(designer);
-  if (!origin || !at) return null;
-  const miles = distanceMiles(origin, at);
+/** "12 miles away" when the database measured one (both places known); nothing otherwise. */
+export function DistanceBadge({ miles }: { miles: number | null | undefined }) {
+  if (typeof miles !== 'number') return null;
   return (
     <Badge variant="secondary">
       <MapPin aria-hidden="true" className="size-3" />
-      {miles === 1 ? '1 mile away' : `${miles} miles away`}
+      {formatMilesAway(miles)}
     </Badge>
   );
 }
