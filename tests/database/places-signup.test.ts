@@ -87,9 +87,17 @@ describe('sign-up with a place from the landing form', () => {
       place_id: null,
       latitude: null,
     });
-    const forged = await signUp('designer', { location: 'Portland, OR', place_id: 'not a place', bio: 'Teak and walnut, restored', base_rate: 250 });
+    const forged = await signUp('designer', {
+      location: 'Portland, OR',
+      place_id: 'not a place',
+      bio: 'Teak and walnut, restored',
+      base_rate: 250,
+    });
     // The text names Portland exactly, so the trigger places it by its label.
-    expect(await profile('designer_profiles', forged)).toMatchObject({ location: 'Portland, OR', place_id: portland.id });
+    expect(await profile('designer_profiles', forged)).toMatchObject({
+      location: 'Portland, OR',
+      place_id: portland.id,
+    });
     const numeric = await signUp('customer', { location: 'Somewhere quiet', place_id: 5746545 });
     expect(await profile('customer_profiles', numeric)).toEqual({
       location: 'Somewhere quiet',
