@@ -30,11 +30,13 @@ const WON = '8f4e2d1c-1111-4222-8333-000000000003';
 const user = authUser(DESIGNER, 'dora@example.com');
 
 /**
- * The backend for the designer: their bids through rpc designer_bids (`bids`), the tab totals as head counts
- * (`bidCount` bids), no projects of their own and none open nearby, and an active membership.
+ * The backend for the designer: a profile that names no place, their bids through rpc designer_bids (`bids`), the
+ * tab totals as head counts (`bidCount` bids), no projects of their own and none open nearby, and an active
+ * membership.
  */
 function backend(bids: Record<string, unknown>[], bidCount: number) {
   server.use(
+    http.get(restUrl('designer_profiles'), ({ request }) => pgrstRows(request, [{ latitude: null, longitude: null }])),
     http.post(rpcUrl('designer_bids'), () => HttpResponse.json(bids)),
     http.head(restUrl('project_bids'), () => pgrstCount(bidCount)),
     http.head(restUrl('projects'), () => pgrstCount(0)),

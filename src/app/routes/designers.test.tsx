@@ -114,7 +114,8 @@ describe('Available Designers: distances and the 100-mile rule from the database
     // The profile named a place: the device is not asked.
     expect(device.asked).not.toHaveBeenCalled();
 
-    const [profileRead] = await sent.to('GET', 'rest/v1/customer_profiles');
+    const [profileRead, ...again] = await sent.to('GET', 'rest/v1/customer_profiles');
+    expect(again).toEqual([]);
     expect(profileRead!.url.searchParams.get('select')).toBe('latitude,longitude');
     expect(profileRead!.url.searchParams.get('user_id')).toBe(`eq.${CUSTOMER.id}`);
     const [first, ...more] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');

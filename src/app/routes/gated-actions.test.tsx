@@ -169,8 +169,10 @@ const cases: Case[] = [
     url: '/dashboard/designer',
     user: DESIGNER,
     role: 'designer',
-    // The available list and its total come from rpcs (the 100-mile rule in the database), the rest from tables.
+    // The available list and its total come from rpcs (the 100-mile rule in the database), the rest from tables;
+    // the designer's profile names no place (and jsdom has no geolocation): no origin.
     backend: () => [
+      rows('designer_profiles', [{ latitude: null, longitude: null }]),
       http.post(rpcUrl('open_projects'), () => HttpResponse.json([project])),
       http.post(rpcUrl('open_project_count'), () => HttpResponse.json(1)),
       http.get(restUrl('projects'), ({ request }) => pgrstRows(request, [])),

@@ -58,7 +58,15 @@ export function getAvailableProjectsQueryOptions(origin: Coordinates | null) {
   });
 }
 
-/** When the position arrives, the list read from anywhere stays on screen until the nearby one replaces it. */
-export function useAvailableProjects(origin: Coordinates | null) {
-  return useInfiniteQuery({ ...getAvailableProjectsQueryOptions(origin), placeholderData: keepPreviousData });
+/**
+ * Nothing is read until `enabled`. When the position arrives, the list read from anywhere stays on screen until the
+ * nearby one replaces it.
+ */
+export function useAvailableProjects(origin: Coordinates | null, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...getAvailableProjectsQueryOptions(origin), enabled, placeholderData: keepPreviousData });
+}
+
+/** Which rule chose the list (the first row says: every row of a call carries the same flag). */
+export function withinReachOf(pages: readonly AvailableProject[][] | undefined): boolean | null {
+  return pages?.[0]?.[0]?.within_reach ?? null;
 }

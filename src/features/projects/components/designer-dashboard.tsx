@@ -1,18 +1,17 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { GatedButton, type GatedAction } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useAvailableProjectCount } from '@/features/projects/api/get-available-project-count';
-import { useAvailableProjects } from '@/features/projects/api/get-available-projects';
+import { useAvailableProjects, withinReachOf } from '@/features/projects/api/get-available-projects';
 import { useDesignerProjectCount } from '@/features/projects/api/get-designer-project-count';
 import { useDesignerProjects } from '@/features/projects/api/get-designer-projects';
 import { ProjectCard } from '@/features/projects/components/project-card';
 import { ProjectList } from '@/features/projects/components/project-list';
-import { useCurrentPosition } from '@/hooks/use-device-location';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { distanceMiles, toCoordinates } from '@/lib/geo';
+import { originOf, useOrigin } from '@/hooks/use-origin';
 
 type DesignerDashboardProps = {
   designerId: string;
@@ -31,25 +30,26 @@ function tabLabel(label: string, total: number | undefined): string {
 /** The designer dashboard: open projects near the designer, and the designer's own projects. */
 export function DesignerDashboard({ designerId, membership, onOpenProject, moreTabs = [] }: DesignerDashboardProps) {
   const [tab, setTab] = useState('available');
-  const location = useCurrentPosition('Location access denied. Showing all projects.');
-  const origin = location.status === 'known' ? location.coordinates : null;
-  // The database applies the 100-mile rule (docs/decisions/0020). While the browser is still asked for the
-  // position (a permission prompt may wait for the user), the list shows every open project and then narrows;
-  // the total is read once the position is known or refused, so it never shows a figure that is about to change.
+  // Measured from the designer's place (the coordinates the database keeps from their profile's location), else
+  // the device's position, else nowhere (docs/decisions/0024-places.md).
+  const location = useOrigin(designerId, 'designer', {
+    deviceDeniedMessage: 'Location access denied. Showing all projects.',
+  });
+  const origin = originOf(location);
+  // The database measures and applies the 100-mile rule (open_projects). The list waits for the profile's read;
+  // while the browser is asked for the position (a permission prompt may wait for the user), it shows every open
+  // project and then narrows. The total is read once the origin is known or none is, so it never shows a figure
+  // that is about to change.
   const located = location.status !== 'locating';
-  const available = useAvailableProjects(origin);
+  const available = useAvailableProjects(origin, {
+    enabled: !(location.status === 'locating' && location.from === 'profile'),
+  });
   const availableTotal = useAvailableProjectCount(origin, { enabled: located });
   const mine = useDesignerProjects(designerId);
   const mineTotal = useDesignerProjectCount(designerId);
 
-  const availableRows = useMemo(
-    () =>
-      (available.data?.pages.flat() ?? []).map((project) => {
-        const at = toCoordinates(project.latitude, project.longitude);
-        return { ...project, distance: origin && at ? distanceMiles(origin, at) : null };
-      }),
-    [available.data, origin],
-  );
+  const availableRows = available.data?.pages.flat() ?? [];
+  const withinReach = withinReachOf(available.data?.pages);
   const mineRows = mine.data?.pages.flat() ?? [];
 
   const loadFailed = available.isError || mine.isError || availableTotal.isError || mineTotal.isError;
@@ -80,6 +80,14 @@ export function DesignerDashboard({ designerId, membership, onOpenProject, moreT
             <p className="mb-4 text-sm text-muted-foreground" role="status">
               Finding projects near you…
             </p>
+          ) : availableRows.length > 0 ? (
+            <p className="mb-4 text-sm text-muted-foreground">
+              {withinReach === true
+                ? 'Projects within 100 miles of you, nearest first.'
+                : withinReach === false
+                  ? 'No open project is within 100 miles of you: showing all of them, nearest first.'
+                  : 'All open projects, newest first.'}
+            </p>
           ) : null}
           <ProjectList
             isPending={available.isPending}
@@ -94,7 +102,7 @@ export function DesignerDashboard({ designerId, membership, onOpenProject, moreT
               <ProjectCard
                 key={project.id}
                 project={project}
-                distance={project.distance}
+                distance={project.distance_miles}
                 action={
                   <GatedButton gate={membership} gateKey={project.id} onAllowed={() => onOpenProject(project.id)}>
                     Submit Bid

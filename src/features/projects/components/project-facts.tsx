@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import type { Project } from '@/features/projects/api/project-types';
 import { BUDGET_TYPE_LABEL } from '@/features/projects/utils/format';
-import { formatMoney } from '@/lib/format';
+import { formatMilesAway, formatMoney } from '@/lib/format';
 
 /** Location, space, style and budget (with its Hard Cap / Flexible tag), as a description list. */
 export function ProjectFacts({ project, distance }: { project: Project; distance?: number | null }) {
@@ -12,7 +12,7 @@ export function ProjectFacts({ project, distance }: { project: Project; distance
         <dd className="font-medium break-words">
           {project.location}
           {typeof distance === 'number' ? (
-            <span className="block text-muted-foreground">{distance} miles away</span>
+            <span className="block text-muted-foreground">{formatMilesAway(distance)}</span>
           ) : null}
         </dd>
       </div>
