@@ -8,19 +8,22 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CatalogGrid } from '@/features/catalog/components/catalog-grid';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
+import { originOf, useOrigin } from '@/hooks/use-origin';
 import { useState } from 'react';
 
 /**
  * Good Stuff, the vintage market (docs/product.md, Good Stuff); a designer without a membership is asked to
- * subscribe.
+ * subscribe. Distances are measured from the place the viewer's profile names (customer or designer); the device is
+ * never asked here: without a place the market is listed newest first and the distance filter says how to get one.
  */
 export function Component() {
   const auth = useAuth();
   const userId = auth.user?.id;
   const role = useUserRole(userId);
   const subscription = useSubscription(userId);
+  const origin = useOrigin(userId, role.isPending ? undefined : (role.data ?? null), { deviceDeniedMessage: null });
   const [dismissed, setDismissed] = useState(false);
-  const ready = !role.isPending && !subscription.isLoading;
+  const ready = !role.isPending && !subscription.isLoading && origin.status !== 'locating';
   const paywalled = ready && role.data === 'designer' && !subscription.subscribed;
 
   return (
@@ -38,7 +41,7 @@ export function Component() {
       ) : paywalled ? (
         <p className="text-muted-foreground">Good Stuff is part of the designer membership.</p>
       ) : (
-        <CatalogGrid enabled />
+        <CatalogGrid enabled origin={originOf(origin)} />
       )}
       <SubscribeDialog
         open={paywalled && !dismissed}
