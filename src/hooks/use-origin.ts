@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentPosition } from '@/hooks/use-device-location';
+import { useCurrentPosition } from '@/hooks/use-current-position';
 import type { Coordinates } from '@/lib/geo';
 import { getProfileOriginQueryOptions } from '@/lib/places/profile-origin';
 import type { Role } from '@/types/role';
