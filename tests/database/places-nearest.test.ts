@@ -1,0 +1,209 @@
+import { type SupabaseClient } from '@supabase/supabase-js';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientAs } from '@good-space/local-supabase/testing';
+import { connect, createUser, deleteUsers } from './support/pg.ts';
+
+/**
+ * The lists that measure every row with coordinates (designers and open projects when none lies within 100
+ * miles, Good Stuff without a distance) read them through a nearest-neighbour index (20261126000300_place_follow_ups.sql,
+ * docs/decisions/0024-places.md): the same rows in the same order as sorting every row by (whole miles, id),
+ * over keyset pages, also when more rows share one whole mile than the walk first reads.
+ *
+ * Everything here lies in the South Atlantic near Bouvet Island, thousands of miles from any city, seeded row or
+ * other test file's rows (places-distances.test.ts keeps to Point Nemo), and more than 100 miles from the origin,
+ * so every list falls back to all rows and this file's rows head it.
+ */
+const BOUVET = { latitude: -54.42, longitude: 3.36 };
+const MILE_DEGREES = 180 / Math.PI / 3959;
+/** A point `miles` due north of the origin (on a meridian the great-circle distance is the latitude's). */
+const north = (miles: number) => ({ latitude: BOUVET.latitude + miles * MILE_DEGREES, longitude: BOUVET.longitude });
+const latLng = (p: { latitude: number; longitude: number }) => `${p.latitude.toFixed(7)},${p.longitude.toFixed(7)}`;
+/**
+ * Distances (miles north) of this file's rows: 45 share one point (more than the first walk of a 3-row page
+ * reads: 2 × 3 + 16), a pair straddles a half mile, the rest are spread out; `null` names no place.
+ */
+const TIE = 170;
+const LAYOUT: (number | null)[] = [150, 160.4, 160.6, ...Array<number>(45).fill(TIE), 171, 180, 400, 2000, null];
+
+let c: pg.Client;
+const users: string[] = [];
+
+beforeAll(async () => {
+  c = await connect();
+});
+afterAll(async () => {
+  await deleteUsers(c, users);
+  await c.end();
+});
+
+async function newUser(role: 'customer' | 'designer', subscribe?: 'client' | 'designer') {
+  const id = await createUser(c, { role, subscribe });
+  users.push(id);
+  return id;
+}
+
+type Row = { id: string; distance_miles: number | null; within_reach?: boolean | null };
+
+/** Every page of an rpc from BOUVET, following the keyset cursor, `sizes[i]` rows on page i (the last repeats). */
+async function allPages(
+  client: SupabaseClient,
+  fn: 'nearby_designers' | 'open_projects' | 'nearby_catalog_items',
+  sizes: number[],
+  extra: Record<string, unknown> = {},
+): Promise<Row[]> {
+  const idColumn = fn === 'nearby_designers' ? 'user_id' : 'id';
+  const flag = fn === 'nearby_catalog_items' ? '' : ', within_reach';
+  const rows: Row[] = [];
+  let last: Row | undefined;
+  for (let i = 0; i < 2000; i++) {
+    const size = sizes[Math.min(i, sizes.length - 1)]!;
+    const { data, error } = await client
+      .rpc(fn, {
+        origin_latitude: BOUVET.latitude,
+        origin_longitude: BOUVET.longitude,
+        after_miles: last?.distance_miles ?? undefined,
+        after_id: last?.id,
+        page_size: size,
+        ...extra,
+      })
+      .select(`id:${idColumn}, distance_miles${flag}`);
+    expect(error).toBeNull();
+    const page = data as unknown as Row[];
+    rows.push(...page);
+    if (page.length < size) return rows;
+    last = page.at(-1);
+  }
+  throw new Error('more than 2000 pages');
+}
+
+/** This file's rows in the order every list must give them: (whole miles, id), the unplaced last. */
+function expectedOrder(mine: { id: string; miles: number | null }[]): Row[] {
+  const whole = (m: number) => Math.floor(m + 0.5);
+  return mine
+    .filter((r) => r.miles !== null)
+    .map((r) => ({ id: r.id, distance_miles: whole(r.miles!) }))
+    .sort((a, b) => a.distance_miles - b.distance_miles || (a.id < b.id ? -1 : 1));
+}
+
+/** Strictly in keyset order, no repeats, the rows without a distance last in id order. */
+function expectKeysetOrder(rows: Row[]) {
+  expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+  for (let i = 1; i < rows.length; i++) {
+    const [a, b] = [rows[i - 1]!, rows[i]!];
+    const before =
+      b.distance_miles === null
+        ? a.distance_miles !== null || a.id < b.id
+        : a.distance_miles !== null &&
+          (a.distance_miles < b.distance_miles || (a.distance_miles === b.distance_miles && a.id < b.id));
+    expect(before, `${a.distance_miles} ${a.id} before ${b.distance_miles} ${b.id}`).toBe(true);
+  }
+}
+
+function expectListed(rows: Row[], mine: { id: string; miles: number | null }[]) {
+  const expected = expectedOrder(mine);
+  expect(rows.slice(0, expected.length).map((r) => ({ id: r.id, distance_miles: r.distance_miles }))).toEqual(expected);
+  expect(expected.map((r) => r.distance_miles).slice(0, 6)).toEqual([150, 160, 161, TIE, TIE, TIE]);
+  const unplaced = mine.find((r) => r.miles === null)!.id;
+  expect(rows.find((r) => r.id === unplaced)?.distance_miles).toBeNull();
+  expectKeysetOrder(rows);
+}
+
+describe('nearest first over every row, through the nearest-neighbour index', () => {
+  let customer: string;
+  let designer: string;
+  const designers: { id: string; miles: number | null }[] = [];
+  const projects: { id: string; miles: number | null }[] = [];
+  const pieces: { id: string; miles: number | null }[] = [];
+  const lamps: { id: string; miles: number | null }[] = [];
+
+  beforeAll(async () => {
+    customer = await newUser('customer', 'client');
+    designer = await newUser('designer', 'designer');
+    // Out of the lists: this file's rows are the available designers' and this designer is not one of them.
+    await c.query(`update public.designer_profiles set availability_status = 'unavailable' where user_id = $1`, [
+      designer,
+    ]);
+    for (const [i, miles] of LAYOUT.entries()) {
+      const location = miles === null ? 'A cabin past the glacier' : latLng(north(miles));
+      const d = await newUser('designer');
+      await c.query(`update public.designer_profiles set location = $2 where user_id = $1`, [d, location]);
+      designers.push({ id: d, miles });
+      const { rows: p } = await c.query<{ id: string }>(
+        `insert into public.projects (customer_id, title, description, location, space_size, budget)
+         values ($1, 'Island room ' || $2, 'A room far from everything', $3, 100, 100) returning id`,
+        [customer, String(i), location],
+      );
+      projects.push({ id: p[0]!.id, miles });
+      const category = i % 2 === 0 ? 'lighting' : 'chair';
+      const { rows: item } = await c.query<{ id: string }>(
+        `insert into public.catalog_items (designer_id, title, description, category, price, dimensions, condition, location)
+         values ($1, 'Island piece ' || $2, 'Sea-worn', $3, 10, '1 ft', 'Good', $4) returning id`,
+        [designer, String(i), category, location],
+      );
+      pieces.push({ id: item[0]!.id, miles });
+      if (category === 'lighting') lamps.push({ id: item[0]!.id, miles });
+    }
+  });
+
+  it('designers: every one nearest first in (whole miles, id), ties across pages in id order, none repeated', async () => {
+    const rows = await allPages(await clientAs(customer), 'nearby_designers', [3, 3, 3, 3, 3, 3, 3, 3, 100]);
+    expectListed(rows, designers);
+    expect(rows.every((r) => r.within_reach === false)).toBe(true);
+  });
+
+  it('open projects: the same for a designer, and for their customer (row-level security: only their own)', async () => {
+    const asDesigner = await allPages(await clientAs(designer), 'open_projects', [3, 3, 3, 3, 3, 3, 3, 3, 100]);
+    expectListed(asDesigner, projects);
+    expect(asDesigner.every((r) => r.within_reach === false)).toBe(true);
+    const asCustomer = await allPages(await clientAs(customer), 'open_projects', [5]);
+    expect(asCustomer.map((r) => r.id)).toEqual([
+      ...expectedOrder(projects).map((r) => r.id),
+      projects.find((p) => p.miles === null)!.id,
+    ]);
+  });
+
+  it('Good Stuff without a distance: every piece nearest first, and within one category', async () => {
+    const client = await clientAs(customer);
+    expectListed(await allPages(client, 'nearby_catalog_items', [3, 3, 3, 3, 3, 3, 3, 3, 100]), pieces);
+    const lighting = await allPages(client, 'nearby_catalog_items', [2, 2, 2, 2, 100], { item_category: 'lighting' });
+    expect(lighting.slice(0, expectedOrder(lamps).length)).toEqual(expectedOrder(lamps));
+    expectKeysetOrder(lighting);
+  });
+
+  it('each list walks its nearest-neighbour index (plans with scans and sorts off: only the index can answer)', async () => {
+    const walks: [string, string][] = [
+      [
+        `select user_id from public.designer_profiles where availability_status = 'available'
+           and latitude is not null and longitude is not null`,
+        'designer_profiles_available_sphere_idx',
+      ],
+      [
+        `select id from public.projects where status = 'pending' and designer_id is null
+           and latitude is not null and longitude is not null`,
+        'projects_open_sphere_idx',
+      ],
+      [
+        `select id from public.catalog_items where is_available and latitude is not null and longitude is not null`,
+        'catalog_items_available_sphere_idx',
+      ],
+    ];
+    await c.query('begin');
+    try {
+      await c.query('set local enable_seqscan = off; set local enable_bitmapscan = off; set local enable_sort = off');
+      for (const [from, index] of walks) {
+        const plan = await c.query<{ 'QUERY PLAN': string }>(
+          `explain ${from}
+           order by private.sphere_point(latitude, longitude) operator(extensions.<->) private.sphere_point($1, $2)
+           limit 22`,
+          [BOUVET.latitude, BOUVET.longitude],
+        );
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(text, index).toContain(`Index Scan using ${index}`);
+        expect(text, index).toContain('Order By');
+      }
+    } finally {
+      await c.query('rollback');
+    }
+  });
+});
