@@ -3,6 +3,9 @@
 -- 1. Sign-up keeps the place chosen on the landing form: private.handle_new_user copies pending_profile.place_id
 --    into the new customer or designer profile when it names a row of public.places (an unknown id is left out;
 --    sign-up never fails for it).
+-- 2. A nearest-neighbour index (cube points on the unit sphere, GiST) under the lists that put every row with
+--    coordinates nearest first: nearby_designers and open_projects when none lies within 100 miles, and
+--    nearby_catalog_items without a distance. Same arguments, rows and order; a page no longer sorts the table.
 
 -- ---------------------------------------------------------------------------------------------------------
 -- 1. The sign-up trigger (last defined in 20261125000300_dashboard_totals.sql; unchanged but for place_id)
