@@ -1,6 +1,6 @@
 import { useCombobox } from 'downshift';
 import { LocateFixed } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ReactNode, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldDescription } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -143,12 +143,10 @@ export function PlaceField({
     selectedItem: null,
     isOpen: open,
     onIsOpenChange: ({ isOpen }) => setMenuWanted(Boolean(isOpen)),
+    // Typing is taken from the input's own change event (below): downshift reports it from an effect, a render
+    // later, and with the value controlled a key pressed in between was overwritten (fast typing lost letters).
     onInputValueChange: ({ type, inputValue = '' }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) {
-        setLocateError(null);
-        onChange({ location: inputValue, placeId: null });
-        search(inputValue);
-      } else if (type === useCombobox.stateChangeTypes.InputKeyDownEscape && inputValue === '') {
+      if (type === useCombobox.stateChangeTypes.InputKeyDownEscape && inputValue === '') {
         // Escape on a closed list clears the field (the combobox pattern).
         cancelSearch();
         setItems([]);
@@ -162,6 +160,13 @@ export function PlaceField({
       onChange({ location: selectedItem.label, placeId: selectedItem.id });
     },
   });
+
+  function onTyped(event: ChangeEvent<HTMLInputElement>) {
+    const typed = event.currentTarget.value;
+    setLocateError(null);
+    onChange({ location: typed, placeId: null });
+    search(typed);
+  }
 
   function locate() {
     setLocateError(null);
@@ -217,24 +222,30 @@ export function PlaceField({
     ? `${items.length} ${items.length === 1 ? 'place' : 'places'} found. Use the up and down arrow keys to choose one.`
     : '';
 
+  const inputProps = getInputProps({
+    ref: inputRef,
+    name,
+    placeholder,
+    'aria-invalid': ariaInvalid,
+    'aria-describedby': describedBy,
+    onFocus: () => setFocused(true),
+    onBlur: () => {
+      setFocused(false);
+      onBlur?.();
+    },
+  });
+
   return (
     <div data-slot="field" className={cn('flex flex-col gap-2', className)}>
       <Label {...getLabelProps()}>{label}</Label>
       <div className="relative">
         <div className="flex gap-2">
           <Input
-            {...getInputProps({
-              ref: inputRef,
-              name,
-              placeholder,
-              'aria-invalid': ariaInvalid,
-              'aria-describedby': describedBy,
-              onFocus: () => setFocused(true),
-              onBlur: () => {
-                setFocused(false);
-                onBlur?.();
-              },
-            })}
+            {...inputProps}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => {
+              onTyped(event);
+              inputProps.onChange?.(event);
+            }}
           />
           <Button
             variant="outline"
