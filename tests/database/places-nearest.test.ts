@@ -2,7 +2,7 @@ import { type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAs } from '@good-space/local-supabase/testing';
-import { connect, createUser, deleteUsers } from './support/pg.ts';
+import { actAs, connect, createUser, deleteUsers, user } from './support/pg.ts';
 
 /**
  * The lists that measure every row with coordinates (designers and open projects when none lies within 100
@@ -171,39 +171,71 @@ describe('nearest first over every row, through the nearest-neighbour index', ()
     expectKeysetOrder(lighting);
   });
 
-  it('each list walks its nearest-neighbour index (plans with scans and sorts off: only the index can answer)', async () => {
-    const walks: [string, string][] = [
-      [
-        `select user_id from public.designer_profiles where availability_status = 'available'
-           and latitude is not null and longitude is not null`,
-        'designer_profiles_available_sphere_idx',
-      ],
-      [
-        `select id from public.projects where status = 'pending' and designer_id is null
-           and latitude is not null and longitude is not null`,
-        'projects_open_sphere_idx',
-      ],
-      [
-        `select id from public.catalog_items where is_available and latitude is not null and longitude is not null`,
-        'catalog_items_available_sphere_idx',
-      ],
+  it("each list's walk reads its nearest-neighbour index, as its reader and with the function's own settings", async () => {
+    // The walk's statement as the function runs it: the reader's row-level security, a keyset past the first
+    // rows, and the settings the function carries (enable_sort off). Without them the planner may measure and
+    // sort every row instead, as it did for open projects read by a designer (ADR 0024).
+    const miles = (lat: string, lng: string) =>
+      `floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(${lat} - $1) / 2), 2)
+         + cos(radians($1)) * cos(radians(${lat})) * power(sin(radians(${lng} - $2) / 2), 2)))) + 0.5)::integer`;
+    const walks: { fn: string; reader: string; sql: string; index: string }[] = [
+      {
+        fn: 'nearby_designers',
+        reader: customer,
+        sql: `select user_id from public.designer_profiles d where d.availability_status = 'available'
+                and d.latitude is not null and d.longitude is not null
+                and (${miles('d.latitude', 'd.longitude')}, d.user_id) > ($3, $4)
+              order by private.sphere_point(d.latitude, d.longitude) operator(extensions.<->) private.sphere_point($1, $2)
+              limit 22`,
+        index: 'designer_profiles_available_sphere_idx',
+      },
+      {
+        fn: 'open_projects',
+        reader: designer,
+        sql: `select id from public.projects p where p.status = 'pending' and p.designer_id is null
+                and p.latitude is not null and p.longitude is not null
+                and (${miles('p.latitude', 'p.longitude')}, p.id) > ($3, $4)
+              order by private.sphere_point(p.latitude, p.longitude) operator(extensions.<->) private.sphere_point($1, $2)
+              limit 22`,
+        index: 'projects_open_sphere_idx',
+      },
+      {
+        fn: 'nearby_catalog_items',
+        reader: customer,
+        sql: `select id from public.catalog_items i where i.is_available and i.latitude is not null and i.longitude is not null
+                and (${miles('i.latitude', 'i.longitude')}, i.id) > ($3, $4)
+              order by private.sphere_point(i.latitude, i.longitude) operator(extensions.<->) private.sphere_point($1, $2)
+              limit 22`,
+        index: 'catalog_items_available_sphere_idx',
+      },
     ];
-    await c.query('begin');
-    try {
-      await c.query('set local enable_seqscan = off; set local enable_bitmapscan = off; set local enable_sort = off');
-      for (const [from, index] of walks) {
-        const plan = await c.query<{ 'QUERY PLAN': string }>(
-          `explain ${from}
-           order by private.sphere_point(latitude, longitude) operator(extensions.<->) private.sphere_point($1, $2)
-           limit 22`,
-          [BOUVET.latitude, BOUVET.longitude],
-        );
+    for (const walk of walks) {
+      const { rows } = await c.query<{ setting: string }>(
+        `select unnest(p.proconfig) as setting from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public' and p.proname = $1`,
+        [walk.fn],
+      );
+      const settings = rows.map((r) => r.setting).filter((s) => !s.startsWith('search_path='));
+      expect(settings, walk.fn).toEqual(['enable_sort=off']);
+      await c.query('begin');
+      try {
+        for (const setting of settings) {
+          const [name, value] = setting.split('=');
+          await c.query(`select set_config($1, $2, true)`, [name, value]);
+        }
+        await actAs(c, user(walk.reader));
+        const plan = await c.query<{ 'QUERY PLAN': string }>(`explain ${walk.sql}`, [
+          BOUVET.latitude,
+          BOUVET.longitude,
+          TIE,
+          '00000000-0000-0000-0000-000000000000',
+        ]);
         const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-        expect(text, index).toContain(`Index Scan using ${index}`);
-        expect(text, index).toContain('Order By');
+        expect(text, walk.fn).toContain(`Index Scan using ${walk.index}`);
+        expect(text, walk.fn).not.toContain('Sort');
+      } finally {
+        await c.query('rollback');
       }
-    } finally {
-      await c.query('rollback');
     }
   });
 });
