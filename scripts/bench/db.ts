@@ -14,7 +14,7 @@ import { dbDirOf, loadConfig, startStack } from '@good-space/local-supabase';
 import { loadPlaces } from '../places/load-places.ts';
 import { FULL_SIZE, loadDataset, tableCounts, type Actors, type DatasetSize } from './db/dataset.ts';
 import { captureCall, explainCall, type CapturedCall, type PlanReport } from './db/plans.ts';
-import { buildQueries, type Actor, type BenchQuery, type Pools } from './db/queries.ts';
+import { buildQueries, FAR_ORIGIN, NEAR_ORIGIN, type Actor, type BenchQuery, type DistanceList, type Pools } from './db/queries.ts';
 import { loadavg, watchMachine } from './machine.ts';
 import { writeSection } from './report.ts';
 import { percentile } from './stats.ts';
@@ -71,6 +71,12 @@ async function pools(dbUrl: string, a: Actors, n: number): Promise<Pools> {
       messagesPage101After: (await rows<{ created_at: string; id: string }>(
         `select to_json(created_at) #>> '{}' as created_at, id from public.messages
           where project_id = '${a.hotProject}' order by created_at desc, id desc offset 2999 limit 1`))[0]!,
+      page5After: await page5Cursors(rows),
+      denverPlace: (await rows<{ id: string }>(
+        `select id from public.places where label = 'Denver, CO' order by population desc, id limit 1`))[0]!.id,
+      listers: (await rows<{ designer_id: string }>(
+        `select distinct designer_id from public.nearby_catalog_items(${NEAR_ORIGIN.lat}, ${NEAR_ORIGIN.lng}, 50, null, null, null, 24)`))
+        .map((r) => r.designer_id),
       nudgeDesigners: (await rows<{ user_id: string }>(
         `select ur.user_id from public.user_roles ur where ur.role = 'designer' and ur.user_id <> '${a.designer.id}'
             and not exists (select 1 from public.designer_nudges n where n.designer_id = ur.user_id and n.project_id = '${a.pendingProject}')
@@ -79,6 +85,34 @@ async function pools(dbUrl: string, a: Actors, n: number): Promise<Pools> {
   } finally {
     await c.end();
   }
+}
+
+/**
+ * Where page 5 of each distance read starts: the 96th row of the same read (pages 1-4 of 24), read through the
+ * function itself as postgres (who sees every row, as the bench customer and designer do in these lists).
+ */
+async function page5Cursors(
+  rows: <T>(sql: string) => Promise<T[]>,
+): Promise<Record<DistanceList, { miles: number | null; id: string }>> {
+  const at96 = async (sql: string) => {
+    const r = (await rows<{ miles: number | null; id: string }>(sql))[95];
+    if (!r) throw new Error(`bench:db: fewer than 96 rows for ${sql}`);
+    return r;
+  };
+  const designers = (o: { lat: number; lng: number }) =>
+    at96(`select user_id as id, distance_miles as miles from public.nearby_designers(${o.lat}, ${o.lng}, null, null, null, 96)`);
+  const open = (o: { lat: number; lng: number }) =>
+    at96(`select id, distance_miles as miles from public.open_projects(${o.lat}, ${o.lng}, null, null, null, 96)`);
+  const catalog = (within: number | null) =>
+    at96(`select id, distance_miles as miles from public.nearby_catalog_items(${NEAR_ORIGIN.lat}, ${NEAR_ORIGIN.lng}, ${within ?? 'null'}, null, null, null, 96)`);
+  return {
+    designersNear: await designers(NEAR_ORIGIN),
+    designersAll: await designers(FAR_ORIGIN),
+    openNear: await open(NEAR_ORIGIN),
+    openAll: await open(FAR_ORIGIN),
+    catalogWithin50: await catalog(50),
+    catalogAny: await catalog(null),
+  };
 }
 
 interface Result {
@@ -124,6 +158,9 @@ function table(results: Result[]): string[] {
     const flags = [
       ...(r.error ? [`error: ${r.error.slice(0, 120)}`] : []),
       ...(p95 > GOAL_MS ? [`p95 > ${GOAL_MS} ms`] : []),
+      // The replay is a session's first call, planned for its own values: PostgreSQL may later switch a function's
+      // statements to a generic plan that the timed calls then reuse, so a slow first call hides behind a fast p95.
+      ...(r.plan && r.plan.executionMs > GOAL_MS ? [`DB exec > ${GOAL_MS} ms`] : []),
       ...(r.plan?.flagged ?? []),
       ...(r.plan?.error ? [`plan: ${r.plan.error.slice(0, 120)}`] : []),
     ];
@@ -153,13 +190,16 @@ async function main(): Promise<void> {
     const counts = await tableCounts(config.dbUrl);
     log(`dataset loaded in ${loadSeconds.toFixed(0)} s: ${JSON.stringify(counts)}`);
     // The places gazetteer, as every database has it (ADR 0024); it also places the dataset's text locations.
-    await loadPlaces({ dbUrl: config.dbUrl, log });
+    const places = await loadPlaces({ dbUrl: config.dbUrl, log });
 
-    const clients = {} as Record<Actor, SupabaseClient>;
+    // anon: the publishable key alone, as the landing page's location field calls search_places before sign-in.
+    const clients = { anon: createClient(config.apiUrl, config.publishableKey, nodeOptions) } as Record<Actor, SupabaseClient>;
     for (const who of ['customer', 'designer', 'acceptor', 'reviewer'] as const) {
       clients[who] = await signIn(config.apiUrl, config.anonKey, actors[who].email, actors.password);
     }
-    const queries = buildQueries(clients, actors, await pools(config.dbUrl, actors, WARMUP + WRITE_REPS + 1));
+    const pooled = await pools(config.dbUrl, actors, WARMUP + WRITE_REPS + 1);
+    log(`page 5 cursors (miles, id): ${JSON.stringify(pooled.page5After)}`);
+    const queries = buildQueries(clients, actors, pooled);
     await explainClient.connect();
 
     const results: Result[] = [];
@@ -172,7 +212,8 @@ async function main(): Promise<void> {
     loadDuring.push(loadavg());
     const machineState = machineWatch.stop();
 
-    const misses = results.filter((r) => r.error || percentile(r.times, 95) > GOAL_MS || r.plan?.flagged.length || r.plan?.error);
+    const misses = results.filter((r) => r.error || percentile(r.times, 95) > GOAL_MS || (r.plan?.executionMs ?? 0) > GOAL_MS
+      || r.plan?.flagged.length || r.plan?.error);
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
     const datasetLine = ['designer_profiles', 'customer_profiles', 'projects', 'messages', 'project_items', 'catalog_items', 'project_bids', 'designer_nudges', 'reviews', 'subscriptions']
       .map((t) => `${t} ${(counts[t] ?? 0).toLocaleString('en-US')}`)
@@ -181,8 +222,9 @@ async function main(): Promise<void> {
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; load average (1/5/15 min) ${loadStart} at start, ${loadDuring.join(' → ')} while measuring; ${machineState}. Other engineers' CPU-heavy tests shared the machine, so figures are noisy: compare plans and DB execution times before p95s.`,
       '',
       `Dataset (loaded in ${loadSeconds.toFixed(0)} s with set-based SQL, triggers on, then VACUUM ANALYZE): ${datasetLine}; ${size.hotProjects} hot projects with ${size.hotMessages.toLocaleString('en-US')} messages each.`,
-      `Each call goes through /rest/v1 with supabase-js as a signed-in user (password sign-in through /auth/v1, RLS on), one at a time over loopback: ${WARMUP} warm-up calls, then ${READ_REPS} per read and ${WRITE_REPS} per write (fewer for writes that use a row up). Customer: 20 projects; designer: 30 assigned projects, 60 nudges; the hot project is theirs (10,000 messages, 200 items).`,
-      `"DB exec ms" is EXPLAIN (ANALYZE, BUFFERS) of the exact statement the REST service sent, replayed with the same role and request.jwt.claims in a rolled-back transaction. Flags: p95 over the ${GOAL_MS} ms goal, Seq Scan on a table with more than ${BIG_TABLE.toLocaleString('en-US')} rows.`,
+      `Each call goes through /rest/v1 with supabase-js as a signed-in user (password sign-in through /auth/v1, RLS on), one at a time over loopback: ${WARMUP} warm-up calls, then ${READ_REPS} per read and ${WRITE_REPS} per write (fewer for writes that use a row up). Customer: 20 projects; designer: 30 assigned projects, 60 nudges; the hot project is theirs (10,000 messages, 200 items). \`anon\`: the publishable key alone.`,
+      `Places: the whole gazetteer (${places.rows.toLocaleString('en-US')} rows, \`npm run places:load\`). Distance reads measure from Denver (${NEAR_ORIGIN.lat}, ${NEAR_ORIGIN.lng}; three designers and pieces in ten sit around one of ten metros, projects anywhere in the continental box) and, for the catch-all (nothing within 100 miles, so every row nearest first), from the Pacific at ${FAR_ORIGIN.lat}, ${FAR_ORIGIN.lng}; "keyset page 5" starts after the 96th row, as the app's fifth page does.`,
+      `"DB exec ms" is EXPLAIN (ANALYZE, BUFFERS) of the exact statement the REST service sent, replayed with the same role and request.jwt.claims in a rolled-back transaction. The replay is the first call of its session, so it is planned for the call's own values, as each new connection's first calls are (PostgreSQL may switch a function's statements to a generic plan after five). Flags: p95 or DB exec over the ${GOAL_MS} ms goal, Seq Scan on a table with more than ${BIG_TABLE.toLocaleString('en-US')} rows.`,
       '',
       ...table(results),
       '',

@@ -57,6 +57,30 @@ const ids = {
   hotProject: 'b1000000-0000-4000-8000-000000000001',
 };
 
+/**
+ * Ten metro areas (Seattle, Portland, San Francisco, Los Angeles, Denver, Austin, Chicago, Atlanta, New York,
+ * Boston). Three designers and three Good Stuff pieces in ten sit around one of them (a normal spread of about 40
+ * miles), the rest anywhere in the box of the continental US, as projects are: the distance reads see both a crowd
+ * near a city and open country.
+ */
+export const METROS = [
+  [47.61, -122.33], [45.52, -122.68], [37.77, -122.42], [34.05, -118.24], [39.74, -104.99],
+  [30.27, -97.74], [41.88, -87.63], [33.75, -84.39], [40.71, -74.01], [42.36, -71.06],
+] as const;
+/** Denver: the bench's origin with many designers, projects and pieces within 100 miles. */
+export const METRO_ORIGIN = { lat: METROS[4][0], lng: METROS[4][1] };
+// Coordinates for row number #: a metro (# % 10 < 3) with a Box-Muller normal of 0.58° (40 miles) of latitude,
+// or uniform over the box. Both use the same metro for the same #.
+const METRO_LATITUDE = `case when # % 10 < 3
+    then (array[${METROS.map((m) => m[0]).join(', ')}])[1 + (# / 10) % 10]
+         + 0.58 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random())
+    else 25 + random() * 23 end`;
+const METRO_LONGITUDE = `case when # % 10 < 3
+    then (array[${METROS.map((m) => m[1]).join(', ')}])[1 + (# / 10) % 10]
+         + 0.58 / cos(radians((array[${METROS.map((m) => m[0]).join(', ')}])[1 + (# / 10) % 10]))
+           * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random())
+    else -124 + random() * 57 end`;
+
 /** Step tag `parallel`: runs beside its neighbours on a second session (message inserts only take key-share locks). */
 type Step = { label: string; sql: string; parallel?: boolean };
 
@@ -124,7 +148,7 @@ function steps(n: DatasetSize): Step[] {
             base_rate = 200 + (p.n % 40) * 10, rate_per_item = p.n % 30, rate_per_sqft = (p.n % 5) * 0.5,
             experience_years = p.n % 25,
             location = 'City ' || (p.n % 500),
-            latitude = 25 + random() * 23, longitude = -124 + random() * 57
+            latitude = ${METRO_LATITUDE.replace(/#/g, 'p.n')}, longitude = ${METRO_LONGITUDE.replace(/#/g, 'p.n')}
        from bench_people p where p.id = d.user_id;
      update public.customer_profiles c
         set created_at = p.created_at, location = 'City ' || abs(p.n % 500), space_size = 300 + abs(p.n % 2000),
@@ -278,10 +302,12 @@ function steps(n: DatasetSize): Step[] {
      select '${ids.customer}', d.id, p.id, 'pending', now() - make_interval(days => d.k)
        from (select id from public.projects where customer_id = '${ids.customer}' and status = 'pending' order by created_at limit 3) p
        cross join (select k, id from bench_designers where k between 20 and 24) d;
-     insert into public.catalog_items (designer_id, title, description, category, price, dimensions, condition, is_available, created_at)
+     insert into public.catalog_items (designer_id, title, description, category, price, dimensions, condition, is_available, created_at,
+                                       location, latitude, longitude)
      select d.id, 'Vintage piece ' || r.g, 'A well-kept synthetic piece.',
             (array['couch','chair','table','desk','bed','dresser','cabinet','lighting','decor','other'])[1 + r.g % 10]::public.catalog_category,
-            20 + r.g % 900, '80 x 40 x 40 cm', 'good', random() < 0.8, now() - make_interval(secs => (random() * 365 * 86400)::int)
+            20 + r.g % 900, '80 x 40 x 40 cm', 'good', random() < 0.8, now() - make_interval(secs => (random() * 365 * 86400)::int),
+            'City ' || (r.g % 500), ${METRO_LATITUDE.replace(/#/g, 'r.g')}, ${METRO_LONGITUDE.replace(/#/g, 'r.g')}
        -- The seller is drawn per item in a subquery: in the join condition the planner evaluated random() once per
        -- designer, so all items went to whichever designer (if any) matched: 50,000 for one seller, or none.
        from (select g, 1 + floor(least(3000, ${n.designers}) * power(random(), 1.5))::int as dk

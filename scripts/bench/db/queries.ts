@@ -1,9 +1,10 @@
 // Every database call of src/features/**/api, written as the app writes it
 // with supabase-js (same columns, filters, order and page sizes where the app code exists).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Actors } from './dataset.ts';
+import { METRO_ORIGIN, type Actors } from './dataset.ts';
 
-export type Actor = 'customer' | 'designer' | 'acceptor' | 'reviewer';
+/** Who a call runs as: a signed-in bench user, or `anon` (the publishable key alone, as on the landing page). */
+export type Actor = 'anon' | 'customer' | 'designer' | 'acceptor' | 'reviewer';
 
 export interface BenchQuery {
   name: string;
@@ -32,7 +33,27 @@ export interface Pools {
   openPage20After: { created_at: string; id: string };
   /** The last message of the hot project's 100th page of 30, newest first (the app pages by keyset). */
   messagesPage101After: { created_at: string; id: string };
+  /** Where page 5 (of 24) of each distance read starts: the last row of page 4 (distance_miles, id). */
+  page5After: Record<DistanceList, { miles: number | null; id: string }>;
+  /** The place the customer's profile form saves (Denver, CO). */
+  denverPlace: string;
+  /** The listers of a page of Good Stuff near the origin (up to 24 designer ids). */
+  listers: string[];
 }
+
+/** The distance reads paged to page 5 by keyset (their cursors are read in db.ts's pools). */
+export type DistanceList =
+  | 'designersNear'
+  | 'designersAll'
+  | 'openNear'
+  | 'openAll'
+  | 'catalogWithin50'
+  | 'catalogAny';
+
+/** An origin with many rows within 100 miles (Denver: a metro of the dataset, amid uniformly spread projects). */
+export const NEAR_ORIGIN = METRO_ORIGIN;
+/** An origin with nothing within 100 miles (the Pacific, about 1,700 miles off the dataset's box): the catch-all. */
+export const FAR_ORIGIN = { lat: 20.0, lng: -150.0 };
 
 type Answer = { error: unknown; data?: unknown };
 async function ok<T extends Answer>(p: PromiseLike<T>): Promise<T> {
@@ -42,11 +63,49 @@ async function ok<T extends Answer>(p: PromiseLike<T>): Promise<T> {
 }
 
 const PROJECT_COLUMNS =
-  'id, customer_id, designer_id, title, description, location, latitude, longitude, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at';
+  'id, customer_id, designer_id, title, description, location, place_id, latitude, longitude, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at';
 const DESIGNER_CARD_COLUMNS =
-  'user_id, full_name, username, bio, base_rate, rate_per_item, rate_per_sqft, specialties, experience_years, location, latitude, longitude';
+  'user_id, full_name, username, bio, base_rate, rate_per_item, rate_per_sqft, specialties, experience_years, location';
+const CATALOG_CARD_COLUMNS =
+  'id, designer_id, title, description, category, price, dimensions, condition, image_url, location, created_at';
 const NUDGE_COLUMNS =
   'id, client_id, designer_id, project_id, status, quote_amount, quote_message, created_at, responded_at, project:projects(id, title, description, location, space_size, budget, budget_type, preferred_style, status)';
+
+type Origin = { lat: number; lng: number };
+type Cursor = { miles: number | null; id: string } | null;
+
+/** A page of the designer directory from an origin, as get-designers.ts asks for it. */
+function designers(client: SupabaseClient, origin: Origin, after: Cursor) {
+  return client
+    .rpc('nearby_designers', {
+      origin_latitude: origin.lat, origin_longitude: origin.lng,
+      after_miles: after?.miles ?? undefined, after_id: after?.id, page_size: 24,
+    })
+    .select(`${DESIGNER_CARD_COLUMNS}, created_at, distance_miles, within_reach`)
+    .order('distance_miles', { ascending: true, nullsFirst: false }).order('user_id', { ascending: true });
+}
+
+/** A page of Available Projects from an origin, as get-available-projects.ts asks for it. */
+function openProjects(client: SupabaseClient, origin: Origin, after: Cursor) {
+  return client
+    .rpc('open_projects', {
+      origin_latitude: origin.lat, origin_longitude: origin.lng,
+      after_miles: after?.miles ?? undefined, after_id: after?.id, page_size: 24,
+    })
+    .select(`${PROJECT_COLUMNS}, distance_miles, within_reach`)
+    .order('distance_miles', { ascending: true, nullsFirst: false }).order('id', { ascending: true });
+}
+
+/** A page of Good Stuff from NEAR_ORIGIN, within `within` miles or any distance (get-nearby-catalog-items.ts). */
+function catalog(client: SupabaseClient, within: number | null, after: Cursor) {
+  return client
+    .rpc('nearby_catalog_items', {
+      origin_latitude: NEAR_ORIGIN.lat, origin_longitude: NEAR_ORIGIN.lng, within_miles: within ?? undefined,
+      after_miles: after?.miles ?? undefined, after_id: after?.id, page_size: 24,
+    })
+    .select(`${CATALOG_CARD_COLUMNS}, distance_miles`)
+    .order('distance_miles', { ascending: true, nullsFirst: false }).order('id', { ascending: true });
+}
 
 /** Replaces one string value inside a statement's parameters (JSON bodies included). */
 export function swapValue(from: string, to: string): (v: unknown) => unknown {
@@ -57,8 +116,6 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
   const c = db.customer;
   const d = db.designer;
   const near = { lat: 40.0, lng: -100.0 };
-  const dLat = 100 / 69;
-  const dLng = 100 / (69 * Math.cos((near.lat * Math.PI) / 180));
   const createdItems: string[] = [];
   const q: BenchQuery[] = [
     // ---- profiles, roles, role profiles
@@ -82,24 +139,28 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
       name: 'designer_profiles: own row', spec: 'designer_profiles select by user_id', as: 'designer', kind: 'read',
       run: () => ok(d.from('designer_profiles').select('*').eq('user_id', a.designer.id).maybeSingle()),
     },
+    // The designer directory (get-designers.ts): rpc nearby_designers, nearest first from the customer's place.
     {
-      name: 'designer_profiles: available, page 1 (24)', spec: 'designer_profiles select available (get-designers.ts)', as: 'customer', kind: 'read',
-      run: () =>
-        ok(c.from('designer_profiles').select(DESIGNER_CARD_COLUMNS).eq('availability_status', 'available')
-          .order('created_at', { ascending: false }).order('user_id', { ascending: false }).range(0, 23)),
+      name: 'rpc nearby_designers: within 100 mi, page 1 (24)', spec: 'designers nearest first within 100 miles (get-designers.ts)', as: 'customer', kind: 'read',
+      run: () => ok(designers(c, NEAR_ORIGIN, null)),
     },
     {
-      name: 'designer_profiles: available, page 20', spec: 'designer_profiles select available (get-designers.ts), deep page', as: 'customer', kind: 'read',
-      run: () =>
-        ok(c.from('designer_profiles').select(DESIGNER_CARD_COLUMNS).eq('availability_status', 'available')
-          .order('created_at', { ascending: false }).order('user_id', { ascending: false }).range(456, 479)),
+      name: 'rpc nearby_designers: within 100 mi, keyset page 5', spec: 'the same, after the last row of page 4', as: 'customer', kind: 'read',
+      run: () => ok(designers(c, NEAR_ORIGIN, pools.page5After.designersNear)),
     },
     {
-      name: 'designer_profiles: available within 100 mi box', spec: 'designer_profiles select available near (get-designers.ts)', as: 'customer', kind: 'read',
+      name: 'rpc nearby_designers: none within 100 mi, all nearest first, page 1', spec: 'the catch-all: every designer nearest first (nearest-neighbour index)', as: 'customer', kind: 'read',
+      run: () => ok(designers(c, FAR_ORIGIN, null)),
+    },
+    {
+      name: 'rpc nearby_designers: none within 100 mi, keyset page 5', spec: 'the catch-all, after the last row of page 4', as: 'customer', kind: 'read',
+      run: () => ok(designers(c, FAR_ORIGIN, pools.page5After.designersAll)),
+    },
+    {
+      name: 'rpc nearby_designers: no origin, newest first (24)', spec: 'the directory without a place (get-designers.ts)', as: 'customer', kind: 'read',
       run: () =>
-        ok(c.from('designer_profiles').select(DESIGNER_CARD_COLUMNS).eq('availability_status', 'available')
-          .or(`latitude.is.null,longitude.is.null,and(latitude.gte.${near.lat - dLat},latitude.lte.${near.lat + dLat},longitude.gte.${near.lng - dLng},longitude.lte.${near.lng + dLng})`)
-          .order('created_at', { ascending: false }).order('user_id', { ascending: false }).range(0, 23)),
+        ok(c.rpc('nearby_designers', { page_size: 24 }).select(`${DESIGNER_CARD_COLUMNS}, created_at, distance_miles, within_reach`)
+          .order('created_at', { ascending: false }).order('user_id', { ascending: false })),
     },
     {
       name: 'designer_profiles: available + profiles(full_name) embed', spec: 'designer_profiles select available with joined profile name (SPEC wording)', as: 'customer', kind: 'read',
@@ -108,8 +169,21 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
           .order('created_at', { ascending: false }).order('user_id', { ascending: false }).range(0, 23)),
     },
     {
-      name: 'customer_profiles: own location', spec: 'customer_profiles select location (get-customer-location.ts)', as: 'customer', kind: 'read',
-      run: () => ok(c.from('customer_profiles').select('location').eq('user_id', a.customer.id).maybeSingle()),
+      name: 'customer_profiles: own coordinates', spec: 'customer_profiles select latitude, longitude (profile-origin.ts: the origin of the distance reads)', as: 'customer', kind: 'read',
+      run: () => ok(c.from('customer_profiles').select('latitude, longitude').eq('user_id', a.customer.id).maybeSingle()),
+    },
+    // ---- places (the location field, src/lib/places): suggestions over the whole gazetteer
+    {
+      name: "rpc search_places: 3-letter prefix 'por' (8)", spec: 'suggestions as one types (search-places.ts), the landing form before sign-in', as: 'anon', kind: 'read',
+      run: () => ok(db.anon.rpc('search_places', { query: 'por', max_results: 8 })),
+    },
+    {
+      name: "rpc search_places: 3-letter prefix 'san' (8)", spec: 'suggestions for the most common 3-letter prefix (4,991 labels)', as: 'customer', kind: 'read',
+      run: () => ok(c.rpc('search_places', { query: 'san', max_results: 8 })),
+    },
+    {
+      name: 'rpc nearest_place: the device position', spec: "'Use my location' names the position (nearest-place.ts)", as: 'customer', kind: 'read',
+      run: () => ok(c.rpc('nearest_place', { latitude: NEAR_ORIGIN.lat + 0.05, longitude: NEAR_ORIGIN.lng - 0.05 })),
     },
     {
       name: 'subscriptions: own', spec: 'subscriptions (check-subscription reads the caller\'s rows)', as: 'customer', kind: 'read',
@@ -205,6 +279,27 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
       name: 'catalog_items: available, newest first (24)', spec: 'catalog_items select where is_available newest first', as: 'customer', kind: 'read',
       run: () => ok(c.from('catalog_items').select('*').eq('is_available', true).order('created_at', { ascending: false }).range(0, 23)),
     },
+    // Good Stuff near the viewer (get-nearby-catalog-items.ts): within 25/50/100 miles, or any distance.
+    {
+      name: 'rpc nearby_catalog_items: within 50 mi, page 1 (24)', spec: 'Good Stuff within 50 miles nearest first (get-nearby-catalog-items.ts)', as: 'customer', kind: 'read',
+      run: () => ok(catalog(c, 50, null)),
+    },
+    {
+      name: 'rpc nearby_catalog_items: within 50 mi, keyset page 5', spec: 'the same, after the last row of page 4', as: 'customer', kind: 'read',
+      run: () => ok(catalog(c, 50, pools.page5After.catalogWithin50)),
+    },
+    {
+      name: 'rpc nearby_catalog_items: any distance, page 1 (24)', spec: 'every piece nearest first (nearest-neighbour index)', as: 'customer', kind: 'read',
+      run: () => ok(catalog(c, null, null)),
+    },
+    {
+      name: 'rpc nearby_catalog_items: any distance, keyset page 5', spec: 'the same, after the last row of page 4', as: 'customer', kind: 'read',
+      run: () => ok(catalog(c, null, pools.page5After.catalogAny)),
+    },
+    {
+      name: "designer_profiles: the listers' names (24 ids)", spec: 'designer_profiles select by user_id in the page (withListers, get-catalog-items.ts)', as: 'customer', kind: 'read',
+      run: () => ok(c.from('designer_profiles').select('user_id, full_name, username').in('user_id', pools.listers)),
+    },
     {
       name: 'catalog_items: available, one category (24)', spec: 'catalog_items select where is_available newest first, by category', as: 'customer', kind: 'read',
       run: () =>
@@ -214,15 +309,25 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
     // The designer dashboard's lists and totals (docs/decisions/0020). The plan column shows only the function
     // scan of an rpc; the plans of its statements are in the ADR.
     {
-      name: 'rpc open_projects: within 100 mi (24)', spec: 'projects pending, unassigned, near the designer (get-available-projects.ts)', as: 'designer', kind: 'read',
-      run: () =>
-        ok(d.rpc('open_projects', { origin_latitude: near.lat, origin_longitude: near.lng, page_size: 24 }).select(PROJECT_COLUMNS)
-          .order('created_at', { ascending: false }).order('id', { ascending: false })),
+      name: 'rpc open_projects: within 100 mi, page 1 (24)', spec: 'projects pending, unassigned, nearest first within 100 miles (get-available-projects.ts)', as: 'designer', kind: 'read',
+      run: () => ok(openProjects(d, NEAR_ORIGIN, null)),
     },
     {
-      name: 'rpc open_projects: no position (24)', spec: 'projects pending, unassigned (get-available-projects.ts, location refused)', as: 'designer', kind: 'read',
+      name: 'rpc open_projects: within 100 mi, keyset page 5', spec: 'the same, after the last row of page 4', as: 'designer', kind: 'read',
+      run: () => ok(openProjects(d, NEAR_ORIGIN, pools.page5After.openNear)),
+    },
+    {
+      name: 'rpc open_projects: none within 100 mi, all nearest first, page 1', spec: 'the catch-all: every open project nearest first (nearest-neighbour index)', as: 'designer', kind: 'read',
+      run: () => ok(openProjects(d, FAR_ORIGIN, null)),
+    },
+    {
+      name: 'rpc open_projects: none within 100 mi, keyset page 5', spec: 'the catch-all, after the last row of page 4', as: 'designer', kind: 'read',
+      run: () => ok(openProjects(d, FAR_ORIGIN, pools.page5After.openAll)),
+    },
+    {
+      name: 'rpc open_projects: no position (24)', spec: 'projects pending, unassigned, newest first (get-available-projects.ts, no place)', as: 'designer', kind: 'read',
       run: () =>
-        ok(d.rpc('open_projects', { page_size: 24 }).select(PROJECT_COLUMNS)
+        ok(d.rpc('open_projects', { page_size: 24 }).select(`${PROJECT_COLUMNS}, distance_miles, within_reach`)
           .order('created_at', { ascending: false }).order('id', { ascending: false })),
     },
     {
@@ -271,6 +376,11 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
     {
       name: 'customer_profiles: update own', spec: 'customer_profiles update by user_id', as: 'customer', kind: 'write',
       run: (i) => ok(c.from('customer_profiles').update({ username: `bench${i % 7}`, location: '40.0,-100.0', space_size: 900, budget_range: 5000, preferred_style: 'Minimalist' })
+        .eq('user_id', a.customer.id)),
+    },
+    {
+      name: 'customer_profiles: update place', spec: 'customer_profiles update location + place_id (the profile form, a suggestion chosen)', as: 'customer', kind: 'write',
+      run: (i) => ok(c.from('customer_profiles').update({ location: i % 2 ? 'Denver, CO' : 'Denver', place_id: pools.denverPlace })
         .eq('user_id', a.customer.id)),
     },
     {
