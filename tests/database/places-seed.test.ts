@@ -46,7 +46,7 @@ describe('seeded locations after the places load', () => {
   });
 
   it('each place is the city its label names', async () => {
-    // Name and region rather than the label: places.test.ts renames Portland's label for a moment.
+    // Name and region: what the seed's rows are placed at.
     const { rows } = await c.query<{ location: string; name: string; region: string; kind: string }>(`
       select distinct d.location, p.name, p.region, p.kind from public.designer_profiles d
       join public.places p on p.id = d.place_id where d.user_id in ${SEEDED} order by 1`);

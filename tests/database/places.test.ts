@@ -1,14 +1,14 @@
 import { type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, clientAs, stackConfig } from '@good-space/local-supabase/testing';
-import { datasetVersion, loadPlaces } from '../../scripts/places/load-places.ts';
+import { anonClient, clientAs } from '@good-space/local-supabase/testing';
 import { connect, createUser, deleteUsers } from './support/pg.ts';
 
 /**
  * The places gazetteer (20261126000100_places.sql, docs/decisions/0024-places.md) as the app reaches it: the
  * whole dataset, loaded by the global setup with `npm run places:load`'s code, read through /rest/v1 by a
- * signed-out visitor and a signed-in user.
+ * signed-out visitor and a signed-in user. What the loader itself does (skip, reload) is tested on a stack of its
+ * own (tests/scripts/places-load.test.ts): a reload deletes rows that left the dataset, other tests' places too.
  */
 let c: pg.Client;
 let anon: SupabaseClient;
@@ -151,46 +151,5 @@ describe('places table', () => {
     expect((await c.query(`select 1 from public.places where id in ('gn:999999999', 'gn:999999998')`)).rowCount).toBe(
       0,
     );
-  });
-});
-
-describe('places:load', () => {
-  it('loaded the whole dataset once, and a second run skips', async () => {
-    const meta = await c.query<{ dataset: string; row_count: number }>(
-      'select dataset, row_count from private.places_meta',
-    );
-    expect(meta.rows).toEqual([{ dataset: datasetVersion(), row_count: expect.any(Number) }]);
-    const count = Number((await c.query('select count(*) from public.places')).rows[0].count);
-    expect(count).toBe(meta.rows[0]!.row_count);
-    expect(count).toBeGreaterThan(160_000);
-
-    const again = await loadPlaces({ dbUrl: stackConfig.dbUrl });
-    expect(again).toMatchObject({ skipped: true, rows: count, dataset: datasetVersion() });
-    expect(Number((await c.query('select count(*) from public.places')).rows[0].count)).toBe(count);
-  });
-
-  it('a reload puts the dataset back where it differs, keeping the ids of places that stay', async () => {
-    const portland = (
-      await c.query<{ id: string }>(`select id from public.places where label = 'Portland, OR' and kind = 'city'`)
-    ).rows[0]!.id;
-    await c.query(`update public.places set label = 'Stumptown, OR' where id = $1`, [portland]);
-    await c.query(`delete from public.places where id = 'zip:97205'`);
-    await c.query(
-      `insert into public.places (id, kind, name, country, label, latitude, longitude)
-       values ('gn:999999997', 'city', 'Gone', 'US', 'Gone, OR', 45, -122)`,
-    );
-    const count = Number((await c.query('select count(*) from public.places')).rows[0].count);
-
-    const result = await loadPlaces({ dbUrl: stackConfig.dbUrl, force: true });
-    expect(result).toMatchObject({ skipped: false, rows: count });
-    const after = await c.query<{ id: string; label: string }>(
-      `select id, label from public.places where id in ($1, 'zip:97205', 'gn:999999997') order by id`,
-      [portland],
-    );
-    expect(after.rows).toEqual([
-      { id: portland, label: 'Portland, OR' },
-      { id: 'zip:97205', label: '97205 · Portland, OR' },
-    ]);
-    expect(Number((await c.query('select count(*) from public.places')).rows[0].count)).toBe(count);
   });
 });
