@@ -843,6 +843,7 @@ export type Database = {
           after_created_at?: string
           after_id?: string
           after_miles?: number
+          near_only?: boolean
           origin_latitude?: number
           origin_longitude?: number
           page_size?: number

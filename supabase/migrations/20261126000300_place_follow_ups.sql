@@ -131,14 +131,19 @@ create index catalog_items_available_sphere_idx on public.catalog_items
 -- on bench:db's dataset). Every other statement in them needs its sort whatever the plan (the box, the page) or
 -- reads an index in its order, so the setting changes nothing else.
 
--- Available designers (the directory). `after_id` is a user_id.
-create or replace function public.nearby_designers(
+-- Available designers (the directories). `after_id` is a user_id. `near_only` (default true) applies the 100-mile
+-- rule (/designers); false lists every designer nearest first with `within_reach` false (Browse Designers, where a
+-- customer looks for anyone they like). A new argument is a new signature: the old one goes first, so PostgREST
+-- never sees two.
+drop function public.nearby_designers(double precision, double precision, integer, timestamptz, uuid, integer);
+create function public.nearby_designers(
   origin_latitude double precision default null,
   origin_longitude double precision default null,
   after_miles integer default null,
   after_created_at timestamptz default null,
   after_id uuid default null,
-  page_size integer default 24
+  page_size integer default 24,
+  near_only boolean default true
 ) returns table (
   user_id uuid,
   full_name text,
@@ -194,7 +199,7 @@ begin
 
   cos_origin := cos(radians(origin_latitude));
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
-  reach := exists (
+  reach := coalesce(near_only, true) and exists (
     select 1 from public.designer_profiles d
     where d.availability_status = 'available'
       and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
@@ -276,6 +281,13 @@ begin
       limit lim - n;
   end if;
 end $$;
+
+revoke execute on function
+  public.nearby_designers(double precision, double precision, integer, timestamptz, uuid, integer, boolean)
+  from public, anon;
+grant execute on function
+  public.nearby_designers(double precision, double precision, integer, timestamptz, uuid, integer, boolean)
+  to authenticated, service_role;
 
 -- Open projects (pending, no designer) the caller sees: the designer dashboard's 'Available Projects'.
 create or replace function public.open_projects(

@@ -337,6 +337,7 @@ async function designerPages(
   client: SupabaseClient,
   origin: { latitude: number; longitude: number } | null,
   sizes: number[],
+  nearOnly?: boolean,
 ): Promise<Designer[][]> {
   const pages: Designer[][] = [];
   let last: Designer | undefined;
@@ -350,6 +351,7 @@ async function designerPages(
         after_created_at: last?.created_at,
         after_id: last?.user_id,
         page_size: size,
+        ...(nearOnly !== undefined && { near_only: nearOnly }),
       })
       .select('user_id, created_at, distance_miles, within_reach');
     expect(error).toBeNull();
@@ -414,6 +416,27 @@ describe('nearby_designers', () => {
     for (const far of ids(['d101', 'd150', 'd300'])) expect(rows.map((r) => r.user_id)).not.toContain(far);
     expect(new Set(rows.map((r) => r.user_id)).size).toBe(rows.length);
     expectNearestFirst(rows.map((r) => ({ id: r.user_id, distance_miles: r.distance_miles })));
+  });
+
+  it('lists every designer nearest first, the far ones too, when asked for all (Browse Designers)', async () => {
+    const client = await clientAs(customer);
+    const pages = await designerPages(client, NEMO, [3, 3, 3, 100], false);
+    const rows = pages.flat();
+    expect(rows.slice(0, 8).map((r) => r.user_id)).toEqual([
+      near.d5,
+      ...tie(),
+      near.d60,
+      near.d100,
+      near.d101,
+      near.d150,
+      near.d300,
+    ]);
+    expect(rows.slice(0, 8).map((r) => r.distance_miles)).toEqual([5, 20, 20, 60, 100, 101, 150, 300]);
+    expect(rows.every((r) => r.within_reach === false)).toBe(true);
+    expect(new Set(rows.map((r) => r.user_id)).size).toBe(rows.length);
+    expectNearestFirst(rows.map((r) => ({ id: r.user_id, distance_miles: r.distance_miles })));
+    expect(rows.find((r) => r.user_id === unplaced)?.distance_miles).toBeNull();
+    expect(rows.map((r) => r.user_id)).not.toContain(hidden);
   });
 
   it('lists every designer nearest first when none lies within 100 miles, over many pages', async () => {

@@ -95,10 +95,10 @@ describe('Browse Designers: nearest first with distances (nearby_designers)', ()
   });
   afterEach(removeDeviceGeolocation);
 
-  it("measures from the customer's place and shows each designer's distance", async () => {
+  it("measures from the customer's place and shows every designer nearest first, with distances", async () => {
     backendHolds({
       profile: { latitude: 45.5152, longitude: -122.6784 },
-      near: [designer(1, 0, true), designer(2, 43, true), designer(3, null, true)],
+      near: [designer(1, 0, false), designer(2, 43, false), designer(3, null, false)],
     });
     renderPage();
     await screen.findByText('Designer 1');
@@ -106,12 +106,18 @@ describe('Browse Designers: nearest first with distances (nearby_designers)', ()
     expect(within(card('Designer 2')).getByText('43 miles away')).toBeInTheDocument();
     expect(within(card('Designer 3')).queryByText(/miles? away/)).toBeNull();
     expect(
-      screen.getByText('Find a designer within 100 miles of you and nudge them about one of your projects.'),
+      screen.getByText('Find a designer you like, nearest first, and nudge them about one of your projects.'),
     ).toBeInTheDocument();
     expect(device.asked).not.toHaveBeenCalled();
     const [first, ...more] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
     expect(more).toEqual([]);
-    expect(first!.body).toEqual({ origin_latitude: 45.5152, origin_longitude: -122.6784, page_size: 24 });
+    // Not only those within 100 miles: a customer browsing looks for anyone they like.
+    expect(first!.body).toEqual({
+      origin_latitude: 45.5152,
+      origin_longitude: -122.6784,
+      page_size: 24,
+      near_only: false,
+    });
     expect(first!.url.searchParams.get('order')).toBe('distance_miles.asc.nullslast,user_id.asc');
   });
 
@@ -132,10 +138,16 @@ describe('Browse Designers: nearest first with distances (nearby_designers)', ()
     expect(within(card('Designer 9')).getByText('1,744 miles away')).toBeInTheDocument();
     const names = screen.getAllByTestId('designer-card').map((c) => within(c).getByText(/^Designer \d+$/).textContent);
     expect(names).toEqual(['Designer 2', 'Designer 9']);
-    // Nobody within 100 miles: all are listed and the page does not say "within 100 miles".
-    expect(screen.getByText('Find a designer you like and nudge them about one of your projects.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Find a designer you like, nearest first, and nudge them about one of your projects.'),
+    ).toBeInTheDocument();
     const [anywhere, near] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
-    expect(anywhere!.body).toEqual({ page_size: 24 });
-    expect(near!.body).toEqual({ origin_latitude: 44.9429, origin_longitude: -123.0351, page_size: 24 });
+    expect(anywhere!.body).toEqual({ page_size: 24, near_only: false });
+    expect(near!.body).toEqual({
+      origin_latitude: 44.9429,
+      origin_longitude: -123.0351,
+      page_size: 24,
+      near_only: false,
+    });
   });
 });

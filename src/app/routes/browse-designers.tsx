@@ -7,7 +7,7 @@ import { QueryState } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { useDesigners, withinReachOf } from '@/features/designers/api/get-designers';
+import { useDesigners } from '@/features/designers/api/get-designers';
 import { BrowseDesignerCard } from '@/features/designers/components/browse-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
 import { getNudgeableProjectsQueryOptions, type NudgeableProject } from '@/features/nudges/api/get-nudgeable-projects';
@@ -30,8 +30,10 @@ export function Component() {
   const queryClient = useQueryClient();
   const originState = useCustomerOrigin(userId);
   const origin = originOf(originState);
+  // Everyone, nearest first: a customer browsing looks for anyone they like (docs/product.md, Distances).
   const designers = useDesigners(origin, {
     enabled: !(originState.status === 'locating' && originState.from === 'profile'),
+    reach: 'all',
   });
   const membership = useSubscriptionGate(userId, 'customer');
 
@@ -69,8 +71,8 @@ export function Component() {
     <Page
       title="Browse Designers"
       description={
-        withinReachOf(designers.data?.pages) === true
-          ? 'Find a designer within 100 miles of you and nudge them about one of your projects.'
+        origin
+          ? 'Find a designer you like, nearest first, and nudge them about one of your projects.'
           : 'Find a designer you like and nudge them about one of your projects.'
       }
     >

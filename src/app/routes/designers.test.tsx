@@ -121,7 +121,12 @@ describe('Available Designers: distances and the 100-mile rule from the database
     const [first, ...more] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
     expect(more).toEqual([]);
     expect(sentAs(first!)).toBe(CUSTOMER.id);
-    expect(first!.body).toEqual({ origin_latitude: 45.5152, origin_longitude: -122.6784, page_size: 24 });
+    expect(first!.body).toEqual({
+      origin_latitude: 45.5152,
+      origin_longitude: -122.6784,
+      page_size: 24,
+      near_only: true,
+    });
     expect(first!.url.searchParams.get('order')).toBe('distance_miles.asc.nullslast,user_id.asc');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -136,6 +141,7 @@ describe('Available Designers: distances and the 100-mile rule from the database
       after_miles: 26,
       after_id: page1[23]!.user_id,
       page_size: 24,
+      near_only: true,
     });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
@@ -161,7 +167,7 @@ describe('Available Designers: distances and the 100-mile rule from the database
     expect(within(await screen.findByTestId('designer-card')).getByText('8 miles away')).toBeInTheDocument();
     expect(screen.getByText(NEAR)).toBeInTheDocument();
     const [first] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
-    expect(first!.body).toEqual({ origin_latitude: 45.6, origin_longitude: -122.55, page_size: 24 });
+    expect(first!.body).toEqual({ origin_latitude: 45.6, origin_longitude: -122.55, page_size: 24, near_only: true });
   });
 
   it('lists every designer newest first, without distances, when there is no origin; pages after (created_at, id)', async () => {
@@ -176,7 +182,7 @@ describe('Available Designers: distances and the 100-mile rule from the database
     expect(screen.getByText(ANYWHERE)).toBeInTheDocument();
     expect(screen.queryByText(/miles? away/)).toBeNull();
     const [first] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
-    expect(first!.body).toEqual({ page_size: 24 });
+    expect(first!.body).toEqual({ page_size: 24, near_only: true });
     expect(first!.url.searchParams.get('order')).toBe('created_at.desc,user_id.desc');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -186,6 +192,7 @@ describe('Available Designers: distances and the 100-mile rule from the database
       after_created_at: page1[23]!.created_at,
       after_id: page1[23]!.user_id,
       page_size: 24,
+      near_only: true,
     });
   });
 });

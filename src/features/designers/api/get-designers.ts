@@ -35,15 +35,20 @@ export type DirectoryDesigner = DesignerCardRow & {
 /** Where the next page starts: the last row of the one before (docs/decisions/0024-places.md, Distance reads). */
 export type DesignersCursor = Pick<DirectoryDesigner, 'user_id' | 'created_at' | 'distance_miles'>;
 
+/** Which designers a directory lists from an origin: those within 100 miles (else all), or all of them. */
+export type DesignerReach = 'near' | 'all';
+
 /**
  * One page of available designers (rpc nearby_designers). From an origin: nearest first, those farther than 100
- * miles left out unless none is nearer, those without a place last; without one: newest first. The database
+ * miles left out unless none is nearer (`reach` 'near', /designers) or never (`reach` 'all', Browse Designers),
+ * those without a place last; without one: newest first. The database
  * applies the rule over every designer, not over a loaded page. Keyset paging: a page starts after the last row of
  * the one before ((distance_miles, user_id) from an origin, (created_at, user_id) without).
  */
 export async function getDesignersPage(
   origin: Coordinates | null,
   after: DesignersCursor | null,
+  reach: DesignerReach = 'near',
 ): Promise<DirectoryDesigner[]> {
   const query = supabase
     .rpc('nearby_designers', {
@@ -53,6 +58,7 @@ export async function getDesignersPage(
       after_created_at: origin ? undefined : after?.created_at,
       after_id: after?.user_id,
       page_size: DESIGNERS_PAGE_SIZE,
+      near_only: reach === 'near',
     })
     .select(`${DESIGNER_CARD_COLUMNS}, created_at, distance_miles, within_reach`);
   const { data, error } = origin
@@ -62,11 +68,11 @@ export async function getDesignersPage(
   return data;
 }
 
-export function getDesignersInfiniteQueryOptions(origin: Coordinates | null) {
+export function getDesignersInfiniteQueryOptions(origin: Coordinates | null, reach: DesignerReach = 'near') {
   const near = origin ? { latitude: origin.latitude, longitude: origin.longitude } : null;
   return infiniteQueryOptions({
-    queryKey: designerKeys.list({ near }),
-    queryFn: ({ pageParam }) => getDesignersPage(near, pageParam),
+    queryKey: designerKeys.list({ near, reach }),
+    queryFn: ({ pageParam }) => getDesignersPage(near, pageParam, reach),
     initialPageParam: null as DesignersCursor | null,
     getNextPageParam: (last): DesignersCursor | undefined => {
       const row = last.at(-1);
@@ -81,9 +87,12 @@ export function getDesignersInfiniteQueryOptions(origin: Coordinates | null) {
  * The directory from `origin`. Until `enabled`, nothing is read; when the origin changes, the list on screen stays
  * until the new one replaces it.
  */
-export function useDesigners(origin: Coordinates | null, { enabled = true }: { enabled?: boolean } = {}) {
+export function useDesigners(
+  origin: Coordinates | null,
+  { enabled = true, reach = 'near' }: { enabled?: boolean; reach?: DesignerReach } = {},
+) {
   return useInfiniteQuery({
-    ...getDesignersInfiniteQueryOptions(origin),
+    ...getDesignersInfiniteQueryOptions(origin, reach),
     enabled,
     placeholderData: keepPreviousData,
   });
