@@ -315,6 +315,70 @@ export type Database = {
           },
         ]
       }
+      notifications: {
+        Row: {
+          actor_id: string | null
+          body: string | null
+          created_at: string
+          data: NonNullable<Json>
+          id: string
+          kind: string
+          link: string
+          project_id: string | null
+          read_at: string | null
+          title: string
+          user_id: string
+        }
+        Insert: {
+          actor_id?: string | null
+          body?: string | null
+          created_at?: string
+          data?: NonNullable<Json>
+          id?: string
+          kind: string
+          link: string
+          project_id?: string | null
+          read_at?: string | null
+          title: string
+          user_id: string
+        }
+        Update: {
+          actor_id?: string | null
+          body?: string | null
+          created_at?: string
+          data?: NonNullable<Json>
+          id?: string
+          kind?: string
+          link?: string
+          project_id?: string | null
+          read_at?: string | null
+          title?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_actor_id_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       places: {
         Row: {
           country: string
@@ -810,6 +874,7 @@ export type Database = {
           status: Database["public"]["Enums"]["bid_status"]
         }[]
       }
+      mark_notifications_read: { Args: { ids?: string[] }; Returns: number }
       nearby_catalog_items: {
         Args: {
           after_id?: string
@@ -974,6 +1039,10 @@ export type Database = {
       switch_account_type: {
         Args: { new_role: Database["public"]["Enums"]["app_role"] }
         Returns: Database["public"]["Enums"]["app_role"]
+      }
+      unread_notification_count: {
+        Args: Record<PropertyKey, never>
+        Returns: number
       }
     }
     Enums: {

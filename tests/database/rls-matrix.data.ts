@@ -41,6 +41,16 @@ const SUBJECT_PLACE = `insert into public.places (id, kind, name, region, countr
 
 const everyoneSignedIn: Who[] = ['owner', 'otherCustomer', 'assigned', 'otherDesigner', 'service'];
 
+/**
+ * The notifications cells' subject row: one of the owner's, made by each cell's set-up (the database's triggers
+ * write the others, docs/decisions/0025-notifications.md). The API matrix rebuilds the world after such a cell, and
+ * the row goes with its owner.
+ */
+const SUBJECT_NOTIFICATION = '00000000-0000-4000-8000-00000000aa01';
+const subjectNotification = (w: World) => `insert into public.notifications (id, user_id, kind, project_id, title, link)
+  values ('${SUBJECT_NOTIFICATION}', '${w.owner}', 'message_received', '${w.activeProject}', 'Ada sent you a message', '/project/${w.activeProject}')
+  on conflict (id) do nothing`;
+
 export const RLS_MATRIX: TableSpec[] = [
   {
     table: 'profiles',
@@ -283,5 +293,24 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: [], setup: () => SUBJECT_PLACE, set: { label: 'Renamed, OR' } },
     delete: { allow: [], setup: () => SUBJECT_PLACE },
+  },
+  {
+    // Written by the database's triggers only; the recipient reads their own and sets read_at, nothing else.
+    table: 'notifications',
+    key: () => ({ id: SUBJECT_NOTIFICATION }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'service'], setup: subjectNotification },
+    insert: {
+      allow: ['service'],
+      values: (w, me) => ({
+        user_id: me,
+        kind: 'bid_received',
+        project_id: w.pendingProject,
+        title: 'Forged',
+        link: '/dashboard/customer',
+      }),
+    },
+    update: { allow: ['owner', 'service'], setup: subjectNotification, set: { read_at: '2026-11-27T10:00:00Z' } },
+    delete: { allow: ['service'], setup: subjectNotification },
   },
 ];

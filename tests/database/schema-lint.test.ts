@@ -23,6 +23,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   designer_nudges: ['INSERT', 'SELECT', 'UPDATE'],
   designer_profiles: ['INSERT', 'SELECT', 'UPDATE'],
   messages: ['INSERT', 'SELECT'],
+  notifications: ['SELECT', 'UPDATE'],
   places: ['SELECT'],
   profiles: ['SELECT', 'UPDATE'],
   project_bids: ['INSERT', 'SELECT'],
@@ -48,6 +49,14 @@ const STATE_COLUMNS: [string, string][] = [
   ['customer_profiles', 'longitude'],
   ['catalog_items', 'latitude'],
   ['catalog_items', 'longitude'],
+  // Notifications are the database's (docs/decisions/0025): the recipient sets read_at only.
+  ['notifications', 'user_id'],
+  ['notifications', 'kind'],
+  ['notifications', 'title'],
+  ['notifications', 'body'],
+  ['notifications', 'link'],
+  ['notifications', 'data'],
+  ['notifications', 'created_at'],
 ];
 
 describe('schema lint', () => {
@@ -126,6 +135,7 @@ describe('schema lint', () => {
       'accept_bid',
       'delete_user',
       'designer_bids',
+      'mark_notifications_read',
       'nearby_catalog_items',
       'nearby_designers',
       'nearest_place',
@@ -135,6 +145,7 @@ describe('schema lint', () => {
       'project_access',
       'search_places',
       'switch_account_type',
+      'unread_notification_count',
     ]);
   });
 
@@ -190,7 +201,13 @@ describe('schema lint', () => {
     const pub = await rows<{ t: string }>(
       `select tablename as t from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
     );
-    expect(pub.map((r) => r.t)).toEqual(['designer_nudges', 'messages', 'project_bids', 'project_items']);
+    expect(pub.map((r) => r.t)).toEqual([
+      'designer_nudges',
+      'messages',
+      'notifications',
+      'project_bids',
+      'project_items',
+    ]);
   });
 
   it('storage buckets exist with the intended visibility and limits', async () => {
