@@ -76,3 +76,189 @@ $$;
 revoke execute on function public.mark_notifications_read(uuid[]), public.unread_notification_count() from public, anon;
 grant execute on function public.mark_notifications_read(uuid[]), public.unread_notification_count()
   to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Writing them: helpers (not executable by any client; triggers run them as their owner)
+-- ---------------------------------------------------------------------------------------------------------
+-- Shortens a text to `max` characters, ending in '…' when cut.
+create function private.clip(value text, max integer) returns text
+language sql immutable set search_path = '' as $$
+  select case when char_length(value) <= max then value else left(value, max - 1) || '…' end
+$$;
+
+-- Money as the app shows it (docs/product.md, Money): '$2,500', '$850.50'.
+create function private.money(amount numeric) returns text
+language sql immutable set search_path = '' as $$
+  select case when amount < 0 then '-' else '' end || '$'
+    || to_char(abs(amount), case when abs(amount) = trunc(abs(amount)) then 'FM999,999,999,990' else 'FM999,999,999,990.00' end)
+$$;
+
+-- A person's name for a title; the recipient already sees it (they share the project, bid or nudge).
+create function private.person_name(uid uuid, fallback text) returns text
+language sql stable security definer set search_path = '' as $$
+  select coalesce((select nullif(btrim(p.full_name), '') from public.profiles p where p.id = uid), fallback)
+$$;
+
+-- One notification for one recipient. Nobody is told of their own action. A recipient or project that is
+-- going away in this very statement (account deletion, a project's cascade) gets none: the row could not
+-- reference them. An actor going away is simply not named as the actor.
+create function private.notify(
+  recipient uuid, kind text, project uuid, actor uuid, title text, body text, link text, data jsonb default '{}'::jsonb
+) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  if recipient is null or recipient is not distinct from actor then
+    return;
+  end if;
+  if not exists (select 1 from public.profiles p where p.id = recipient) then
+    return;
+  end if;
+  if project is not null and not exists (select 1 from public.projects p where p.id = project) then
+    return;
+  end if;
+  if actor is not null and not exists (select 1 from public.profiles p where p.id = actor) then
+    actor := null;
+  end if;
+  insert into public.notifications (user_id, kind, project_id, actor_id, title, body, link, data)
+  values (recipient, kind, project, actor, private.clip(title, 200), nullif(private.clip(body, 500), ''), link,
+          coalesce(data, '{}'::jsonb));
+end $$;
+
+-- The same notification for the project's customer and its designer, except whoever acted.
+create function private.notify_parties(
+  project uuid, actor uuid, kind text, title text, body text, data jsonb default '{}'::jsonb
+) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  p public.projects;
+begin
+  select * into p from public.projects where id = project;
+  if not found then
+    return;
+  end if;
+  perform private.notify(p.customer_id, kind, p.id, actor, title, body, '/project/' || p.id, data);
+  perform private.notify(p.designer_id, kind, p.id, actor, title, body, '/project/' || p.id, data);
+end $$;
+
+revoke execute on function private.clip(text, integer), private.money(numeric), private.person_name(uuid, text),
+  private.notify(uuid, text, uuid, uuid, text, text, text, jsonb),
+  private.notify_parties(uuid, uuid, text, text, text, jsonb)
+  from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Bids: received (the project's customer), accepted or not selected (the bidding designer)
+-- ---------------------------------------------------------------------------------------------------------
+create function private.notify_bid_received() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  p public.projects;
+begin
+  select * into p from public.projects where id = new.project_id;
+  perform private.notify(
+    p.customer_id, 'bid_received', p.id, new.designer_id,
+    format('%s bid %s on "%s"', private.person_name(new.designer_id, 'A designer'), private.money(new.bid_amount), p.title),
+    new.proposal, '/project/' || p.id,
+    jsonb_build_object('bid_id', new.id, 'bid_amount', new.bid_amount));
+  return null;
+end $$;
+create trigger project_bids_notify_received after insert on public.project_bids
+  for each row execute function private.notify_bid_received();
+
+-- accept_bid() moves every pending bid of the project at once: the chosen one to accepted, the others to
+-- rejected. Bids reopened when an assigned designer leaves (rejected → pending) tell nobody.
+create function private.notify_bid_decided() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  p public.projects;
+begin
+  select * into p from public.projects where id = new.project_id;
+  if new.status = 'accepted' then
+    perform private.notify(
+      new.designer_id, 'bid_accepted', p.id, p.customer_id,
+      format('Your bid on "%s" was accepted', p.title),
+      format('%s chose your bid of %s. The project is yours: say hello in its messages.',
+             private.person_name(p.customer_id, 'The customer'), private.money(new.bid_amount)),
+      '/project/' || p.id,
+      jsonb_build_object('bid_id', new.id, 'bid_amount', new.bid_amount));
+  else
+    -- The project is no longer theirs to open: the link goes to their bids.
+    perform private.notify(
+      new.designer_id, 'bid_rejected', p.id, p.customer_id,
+      format('Your bid on "%s" was not selected', p.title),
+      'The customer chose another designer for this project.',
+      '/dashboard/designer',
+      jsonb_build_object('bid_id', new.id, 'bid_amount', new.bid_amount));
+  end if;
+  return null;
+end $$;
+create trigger project_bids_notify_decided after update of status on public.project_bids
+  for each row when (old.status = 'pending' and new.status in ('accepted', 'rejected'))
+  execute function private.notify_bid_decided();
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Nudges: received (the designer), accepted with the quote or declined (the customer who nudged)
+-- ---------------------------------------------------------------------------------------------------------
+create function private.notify_nudge_received() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  title text := (select p.title from public.projects p where p.id = new.project_id);
+begin
+  perform private.notify(
+    new.designer_id, 'nudge_received', new.project_id, new.client_id,
+    format('%s nudged you about "%s"', private.person_name(new.client_id, 'A customer'), title),
+    'Accept with a quote or decline.',
+    '/designer-nudges',
+    jsonb_build_object('nudge_id', new.id));
+  return null;
+end $$;
+create trigger designer_nudges_notify_received after insert on public.designer_nudges
+  for each row execute function private.notify_nudge_received();
+
+-- The customer's sent nudges and their answers show on Browse Designers.
+create function private.notify_nudge_answered() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  title text := (select p.title from public.projects p where p.id = new.project_id);
+  who text := private.person_name(new.designer_id, 'The designer');
+begin
+  if new.status = 'accepted' then
+    perform private.notify(
+      new.client_id, 'nudge_accepted', new.project_id, new.designer_id,
+      format('%s accepted your nudge about "%s" with a quote of %s', who, title, private.money(new.quote_amount)),
+      new.quote_message,
+      '/browse-designers',
+      jsonb_build_object('nudge_id', new.id, 'quote_amount', new.quote_amount));
+  else
+    perform private.notify(
+      new.client_id, 'nudge_declined', new.project_id, new.designer_id,
+      format('%s declined your nudge about "%s"', who, title),
+      null,
+      '/browse-designers',
+      jsonb_build_object('nudge_id', new.id));
+  end if;
+  return null;
+end $$;
+create trigger designer_nudges_notify_answered after update of status on public.designer_nudges
+  for each row when (old.status = 'pending' and new.status in ('accepted', 'declined'))
+  execute function private.notify_nudge_answered();
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Messages: the other party of the project
+-- ---------------------------------------------------------------------------------------------------------
+create function private.notify_message() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.notify_parties(
+    new.project_id, new.sender_id, 'message_received',
+    format('%s sent you a message about "%s"', private.person_name(new.sender_id, 'Someone'),
+           (select p.title from public.projects p where p.id = new.project_id)),
+    private.clip(new.content, 200),
+    jsonb_build_object('message_id', new.id));
+  return null;
+end $$;
+create trigger messages_notify after insert on public.messages
+  for each row execute function private.notify_message();
+
+revoke execute on function private.notify_bid_received(), private.notify_bid_decided(),
+  private.notify_nudge_received(), private.notify_nudge_answered(), private.notify_message()
+  from public, anon, authenticated;

@@ -155,3 +155,262 @@ describe('notifications: who reads and changes them', () => {
     }
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Events
+// ---------------------------------------------------------------------------------------------------------------
+interface Got {
+  to: string;
+  kind: string;
+  project: string | null;
+  actor: string | null;
+  title: string;
+  body: string | null;
+  link: string;
+  data: Record<string, unknown>;
+}
+
+const nameOf = (id: string | null) =>
+  id === null
+    ? null
+    : ({ [customer]: 'customer', [designer]: 'designer', [rival]: 'rival', [stranger]: 'stranger' }[id] ?? id);
+
+/** Every notification the people of this file have, oldest first (ties by recipient and kind); then clears them. */
+async function take(): Promise<Got[]> {
+  const { rows } = await c.query<{
+    user_id: string;
+    kind: string;
+    project_id: string | null;
+    actor_id: string | null;
+    title: string;
+    body: string | null;
+    link: string;
+    data: Record<string, unknown>;
+  }>(
+    `delete from public.notifications where user_id = any($1::uuid[])
+     returning user_id, kind, project_id, actor_id, title, body, link, data, created_at`,
+    [people],
+  );
+  return rows
+    .map((r) => ({
+      to: nameOf(r.user_id)!,
+      kind: r.kind,
+      project: r.project_id,
+      actor: nameOf(r.actor_id),
+      title: r.title,
+      body: r.body,
+      link: r.link,
+      data: r.data,
+    }))
+    .sort((a, b) => `${a.to} ${a.kind}`.localeCompare(`${b.to} ${b.kind}`));
+}
+
+/** Runs `text` as a signed-in user's request and commits; fails the test if it was refused. */
+async function as(who: string, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const r = await asActor(c, user(who), text, params);
+  if (!r.ok) throw new Error(`${text}: ${r.code} ${r.message}`);
+  return r.rows;
+}
+
+async function newProject(
+  opts: { title?: string; status?: string; designer?: string | null; budget?: number; budgetType?: string } = {},
+): Promise<string> {
+  const r = await c.query<{ id: string }>(
+    `insert into public.projects (customer_id, designer_id, title, description, location, space_size, budget, budget_type, status)
+     values ($1, $2, $3, 'A room that needs furnishing', 'Portland, OR', 400, $4, $5, $6) returning id`,
+    [
+      customer,
+      opts.designer ?? null,
+      opts.title ?? 'Sunny living room',
+      opts.budget ?? 1000,
+      opts.budgetType ?? 'soft',
+      opts.status ?? 'pending',
+    ],
+  );
+  return r.rows[0]!.id;
+}
+
+describe('notifications: bids', () => {
+  it('a bid tells the project’s customer, naming the designer and the amount', async () => {
+    const p = await newProject();
+    const [bid] = await as(
+      designer,
+      `insert into public.project_bids (project_id, designer_id, bid_amount, proposal) values ($1, $2, 2500, 'Warm woods and linen') returning id`,
+      [p, designer],
+    );
+    expect(await take()).toEqual([
+      {
+        to: 'customer',
+        kind: 'bid_received',
+        project: p,
+        actor: 'designer',
+        title: 'Ada Designer bid $2,500 on "Sunny living room"',
+        body: 'Warm woods and linen',
+        link: `/project/${p}`,
+        data: { bid_id: bid!.id, bid_amount: 2500 },
+      },
+    ]);
+  });
+
+  it('accepting a bid tells its designer it was accepted and every other bidder theirs was not selected', async () => {
+    const p = await newProject();
+    const [won] = await as(
+      designer,
+      `insert into public.project_bids (project_id, designer_id, bid_amount, proposal) values ($1, $2, 850.5, 'Plan A') returning id`,
+      [p, designer],
+    );
+    const [lost] = await as(
+      rival,
+      `insert into public.project_bids (project_id, designer_id, bid_amount, proposal) values ($1, $2, 900, 'Plan B') returning id`,
+      [p, rival],
+    );
+    await take();
+    await as(customer, 'select public.accept_bid($1)', [won!.id]);
+    expect(await take()).toEqual([
+      {
+        to: 'designer',
+        kind: 'bid_accepted',
+        project: p,
+        actor: 'customer',
+        title: 'Your bid on "Sunny living room" was accepted',
+        body: 'Olivia Owner chose your bid of $850.50. The project is yours: say hello in its messages.',
+        link: `/project/${p}`,
+        data: { bid_id: won!.id, bid_amount: 850.5 },
+      },
+      {
+        to: 'rival',
+        kind: 'bid_rejected',
+        project: p,
+        actor: 'customer',
+        title: 'Your bid on "Sunny living room" was not selected',
+        body: 'The customer chose another designer for this project.',
+        link: '/dashboard/designer',
+        data: { bid_id: lost!.id, bid_amount: 900 },
+      },
+    ]);
+  });
+
+  it('an assigned designer leaving reopens the other bids without telling anyone', async () => {
+    const leaving = await createUser(c, { role: 'designer', fullName: 'Lee Leaving', subscribe: 'designer' });
+    const p = await newProject();
+    const [bid] = await as(
+      leaving,
+      `insert into public.project_bids (project_id, designer_id, bid_amount, proposal) values ($1, $2, 100, 'Quick') returning id`,
+      [p, leaving],
+    );
+    await as(
+      rival,
+      `insert into public.project_bids (project_id, designer_id, bid_amount, proposal) values ($1, $2, 200, 'Slow')`,
+      [p, rival],
+    );
+    await as(customer, 'select public.accept_bid($1)', [bid!.id]);
+    await take();
+    await deleteUsers(c, [leaving]);
+    expect(await take()).toEqual([]);
+    expect((await c.query('select status from public.project_bids where project_id = $1', [p])).rows).toEqual([
+      { status: 'pending' },
+    ]);
+  });
+});
+
+describe('notifications: nudges', () => {
+  it('a nudge tells the designer; accepting tells the customer with the quote', async () => {
+    const p = await newProject({ title: 'Cozy den' });
+    const [nudge] = await as(
+      customer,
+      `insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3) returning id`,
+      [customer, designer, p],
+    );
+    expect(await take()).toEqual([
+      {
+        to: 'designer',
+        kind: 'nudge_received',
+        project: p,
+        actor: 'customer',
+        title: 'Olivia Owner nudged you about "Cozy den"',
+        body: 'Accept with a quote or decline.',
+        link: '/designer-nudges',
+        data: { nudge_id: nudge!.id },
+      },
+    ]);
+    await as(
+      designer,
+      `update public.designer_nudges set status = 'accepted', quote_amount = 1200, quote_message = 'I can start Monday' where id = $1`,
+      [nudge!.id],
+    );
+    expect(await take()).toEqual([
+      {
+        to: 'customer',
+        kind: 'nudge_accepted',
+        project: p,
+        actor: 'designer',
+        title: 'Ada Designer accepted your nudge about "Cozy den" with a quote of $1,200',
+        body: 'I can start Monday',
+        link: '/browse-designers',
+        data: { nudge_id: nudge!.id, quote_amount: 1200 },
+      },
+    ]);
+  });
+
+  it('declining tells the customer', async () => {
+    const p = await newProject({ title: 'Cozy den' });
+    const [nudge] = await as(
+      customer,
+      `insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3) returning id`,
+      [customer, rival, p],
+    );
+    await take();
+    await as(rival, `update public.designer_nudges set status = 'declined' where id = $1`, [nudge!.id]);
+    expect(await take()).toEqual([
+      {
+        to: 'customer',
+        kind: 'nudge_declined',
+        project: p,
+        actor: 'rival',
+        title: 'Rex Rival declined your nudge about "Cozy den"',
+        body: null,
+        link: '/browse-designers',
+        data: { nudge_id: nudge!.id },
+      },
+    ]);
+  });
+});
+
+describe('notifications: messages', () => {
+  it('a message tells the other party only, with the start of the message', async () => {
+    const p = await newProject({ status: 'active', designer });
+    const long = `Hello! ${'x'.repeat(300)}`;
+    const [m1] = await as(
+      customer,
+      `insert into public.messages (project_id, sender_id, content) values ($1, $2, $3) returning id`,
+      [p, customer, long],
+    );
+    const [m2] = await as(
+      designer,
+      `insert into public.messages (project_id, sender_id, content) values ($1, $2, '  See you Monday  ') returning id`,
+      [p, designer],
+    );
+    expect(await take()).toEqual([
+      {
+        to: 'customer',
+        kind: 'message_received',
+        project: p,
+        actor: 'designer',
+        title: 'Ada Designer sent you a message about "Sunny living room"',
+        body: 'See you Monday',
+        link: `/project/${p}`,
+        data: { message_id: m2!.id },
+      },
+      {
+        to: 'designer',
+        kind: 'message_received',
+        project: p,
+        actor: 'customer',
+        title: 'Olivia Owner sent you a message about "Sunny living room"',
+        body: `${long.slice(0, 199)}…`,
+        link: `/project/${p}`,
+        data: { message_id: m1!.id },
+      },
+    ]);
+  });
+});
