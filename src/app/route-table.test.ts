@@ -22,6 +22,7 @@ const PROTECTED = [
   '/list-vintage',
   '/good-stuff',
   '/settings',
+  '/notifications',
 ];
 
 function leaf(url: string) {

@@ -69,6 +69,7 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { path: paths.listVintage.path, lazy: () => import('@/app/routes/list-vintage') },
                 { path: paths.goodStuff.path, lazy: () => import('@/app/routes/good-stuff') },
                 { path: paths.settings.path, lazy: () => import('@/app/routes/settings') },
+                { path: paths.notifications.path, lazy: () => import('@/app/routes/notifications') },
                 { path: paths.sandboxCheckout.path, lazy: () => import('@/app/routes/sandbox-checkout') },
                 { path: paths.sandboxPortal.path, lazy: () => import('@/app/routes/sandbox-portal') },
                 { path: paths.oauthConsent.path, lazy: () => import('@/app/routes/oauth-consent') },

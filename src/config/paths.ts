@@ -68,6 +68,8 @@ export const paths = {
   listVintage: { path: '/list-vintage', getHref: () => '/list-vintage' },
   goodStuff: { path: '/good-stuff', getHref: () => '/good-stuff' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  /** Every notification of the signed-in user (ADR 0025). */
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
   /** ADR 0010: the payment sandbox pages (no Stripe keys configured). */
   sandboxCheckout: {
     path: '/sandbox/checkout',

@@ -74,3 +74,12 @@ export const projectKeys = {
   /** Why a project read came back empty (missing or denied). */
   access: (projectId: string) => [...projectKeys.detail(projectId), 'access'] as const,
 };
+
+/** The signed-in user's notifications (docs/decisions/0025): one prefix per user, so a live change refreshes all. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  user: (userId: string) => [...notificationKeys.all, userId] as const,
+  unreadCount: (userId: string) => [...notificationKeys.user(userId), 'unread-count'] as const,
+  latest: (userId: string) => [...notificationKeys.user(userId), 'latest'] as const,
+  list: (userId: string) => [...notificationKeys.user(userId), 'list'] as const,
+};

@@ -1,5 +1,6 @@
 import { Outlet, useNavigate } from 'react-router-dom';
 import { accountLinks, barLinks, guestLinks } from '@/app/navigation';
+import { NotificationBellSlot, NotificationsMenuSlot } from '@/app/notifications-slot';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
 import { useUserRole } from '@/features/auth/api/get-user-role';
@@ -11,6 +12,7 @@ export function RootLayout() {
   const auth = useAuth();
   const navigate = useNavigate();
   const { data: role = null } = useUserRole(auth.user?.id);
+  const userId = auth.status === 'signed-in' ? auth.user.id : null;
 
   async function logout() {
     await signOut();
@@ -27,6 +29,8 @@ export function RootLayout() {
           : null
       }
       guest={auth.status === 'signed-out' ? guestLinks : null}
+      bell={userId ? <NotificationBellSlot userId={userId} /> : undefined}
+      menuBell={userId ? <NotificationsMenuSlot userId={userId} /> : undefined}
     >
       <Outlet />
     </AppLayout>

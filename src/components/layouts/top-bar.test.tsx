@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -63,5 +63,28 @@ describe('TopBar mobile menu', () => {
     );
     expect(screen.getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/auth');
     expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/auth?tab=signup');
+  });
+});
+
+describe('TopBar notifications', () => {
+  it('shows the bell in the bar and its entry in the mobile menu, as src/app composes them', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <TopBar
+          homeHref="/"
+          links={links}
+          account={{ email: 'ada@example.com', menu: [], onLogout: vi.fn() }}
+          guest={null}
+          bell={<button type="button">Notifications, 2 unread</button>}
+          menuBell={<a href="/notifications">Notifications</a>}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    await user.click(toggle);
+    expect(within(menu).getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
   });
 });

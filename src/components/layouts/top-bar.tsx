@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useInBrowser } from '@/hooks/use-in-browser';
@@ -18,6 +18,10 @@ export type TopBarProps = {
   account: { email: string; menu: NavItem[]; onLogout: () => void } | null;
   /** Signed out: Login and Get Started. Null while the session is still loading, so nothing flickers. */
   guest: { login: NavItem; getStarted: NavItem } | null;
+  /** Signed in: the notifications bell, shown in the bar at every width (composed by src/app). */
+  bell?: ReactNode;
+  /** Signed in: the notifications entry of the mobile menu. */
+  menuBell?: ReactNode;
 };
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -27,7 +31,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** Fixed top bar (docs/product.md, Pages: navigation); below the md breakpoint the links collapse into a menu. */
-export function TopBar({ homeHref, links, account, guest }: TopBarProps) {
+export function TopBar({ homeHref, links, account, guest, bell, menuBell }: TopBarProps) {
   const location = useLocation();
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -66,7 +70,9 @@ export function TopBar({ homeHref, links, account, guest }: TopBarProps) {
           ))}
         </ul>
 
-        <div className="ml-auto hidden items-center gap-2 md:flex">
+        {bell ? <div className="ml-auto flex items-center">{bell}</div> : null}
+
+        <div className={cn('hidden items-center gap-2 md:flex', !bell && 'ml-auto')}>
           {account ? (
             <Suspense
               fallback={
@@ -94,7 +100,7 @@ export function TopBar({ homeHref, links, account, guest }: TopBarProps) {
           ref={toggleRef}
           variant="ghost"
           size="icon"
-          className="ml-auto md:hidden"
+          className={cn('md:hidden', !bell && 'ml-auto')}
           // Disabled in prerendered HTML until hydrated: a press before then would be lost.
           disabled={!hydrated}
           aria-expanded={open}
@@ -119,6 +125,7 @@ export function TopBar({ homeHref, links, account, guest }: TopBarProps) {
               </NavLink>
             </li>
           ))}
+          {menuBell ? <li>{menuBell}</li> : null}
         </ul>
         <div className="mt-3 border-t pt-3">
           {account ? (
