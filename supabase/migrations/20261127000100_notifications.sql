@@ -262,3 +262,116 @@ create trigger messages_notify after insert on public.messages
 revoke execute on function private.notify_bid_received(), private.notify_bid_decided(),
   private.notify_nudge_received(), private.notify_nudge_answered(), private.notify_message()
   from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Items: added or removed (the other party)
+-- ---------------------------------------------------------------------------------------------------------
+create function private.notify_item() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  title text;
+  actor uuid;
+begin
+  if tg_op = 'INSERT' then
+    title := (select p.title from public.projects p where p.id = new.project_id);
+    perform private.notify_parties(
+      new.project_id, new.added_by, 'item_added',
+      format('%s added "%s" (%s) to "%s"', private.person_name(new.added_by, 'Someone'), new.name,
+             private.money(new.cost), title),
+      new.description,
+      jsonb_build_object('item_id', new.id, 'cost', new.cost));
+    return null;
+  end if;
+  -- Removed by the signed-in adder (the delete policy), or by the database on someone's behalf.
+  actor := coalesce((select auth.uid()), old.added_by);
+  -- An account being deleted takes its items along; that is not news for the other party.
+  if not exists (select 1 from public.profiles p where p.id = actor) then
+    return null;
+  end if;
+  title := (select p.title from public.projects p where p.id = old.project_id);
+  perform private.notify_parties(
+    old.project_id, actor, 'item_removed',
+    format('%s removed "%s" (%s) from "%s"', private.person_name(actor, 'Someone'), old.name,
+           private.money(old.cost), title),
+    null,
+    jsonb_build_object('item_id', old.id, 'cost', old.cost));
+  return null;
+end $$;
+create trigger project_items_notify after insert or delete on public.project_items
+  for each row execute function private.notify_item();
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Budget: 80% and 100% (customer and assigned designer), once each time the total crosses one going up
+-- (the budget tracker's yellow from 80%, docs/product.md; 100% = the whole budget spent or more). A total that
+-- jumps past both at once tells the higher one only.
+-- ---------------------------------------------------------------------------------------------------------
+create function private.budget_level(total numeric, budget integer) returns integer
+language sql immutable set search_path = '' as $$
+  select case when total >= budget then 100 when total * 100 >= budget * 80 then 80 else 0 end
+$$;
+
+create function private.notify_budget() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  level integer := private.budget_level(new.items_total, new.budget);
+  title text;
+  body text;
+begin
+  if level <= private.budget_level(old.items_total, old.budget) then
+    return null;
+  end if;
+  if level = 80 then
+    title := format('"%s" has reached 80%% of its budget', new.title);
+    body := format('Approaching budget limit. %s remaining.', private.money(new.budget - new.items_total));
+  elsif new.items_total > new.budget then
+    title := format('"%s" is over budget', new.title);
+    body := format('Budget exceeded by %s.', private.money(new.items_total - new.budget));
+  else
+    title := format('"%s" has used its whole budget', new.title);
+    body := format('%s of %s spent.', private.money(new.items_total), private.money(new.budget));
+  end if;
+  perform private.notify_parties(
+    new.id, null, 'budget_' || level, title, body,
+    jsonb_build_object('items_total', new.items_total, 'budget', new.budget));
+  return null;
+end $$;
+create trigger projects_notify_budget after update of items_total, budget on public.projects
+  for each row when (new.items_total > old.items_total or new.budget < old.budget)
+  execute function private.notify_budget();
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Completion (the assigned designer) and reviews (the reviewed designer)
+-- ---------------------------------------------------------------------------------------------------------
+create function private.notify_project_completed() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.notify(
+    new.designer_id, 'project_completed', new.id, new.customer_id,
+    format('%s marked "%s" complete', private.person_name(new.customer_id, 'The customer'), new.title),
+    null,
+    '/project/' || new.id);
+  return null;
+end $$;
+create trigger projects_notify_completed after update of status on public.projects
+  for each row when (old.status <> 'completed' and new.status = 'completed')
+  execute function private.notify_project_completed();
+
+create function private.notify_review() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.notify(
+    new.designer_id, 'review_received', new.project_id, new.client_id,
+    format('%s gave you %s for "%s"', coalesce(nullif(btrim(new.client_name), ''), 'Your customer'),
+           case when new.rating = 1 then '1 star' else new.rating || ' stars' end,
+           (select p.title from public.projects p where p.id = new.project_id)),
+    new.comment,
+    '/designer-reviews/' || new.designer_id,
+    jsonb_build_object('review_id', new.id, 'rating', new.rating));
+  return null;
+end $$;
+create trigger reviews_notify after insert on public.reviews
+  for each row execute function private.notify_review();
+
+revoke execute on function private.notify_item(), private.budget_level(numeric, integer), private.notify_budget(),
+  private.notify_project_completed(), private.notify_review()
+  from public, anon, authenticated;

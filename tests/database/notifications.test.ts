@@ -414,3 +414,168 @@ describe('notifications: messages', () => {
     ]);
   });
 });
+
+const addItem = async (who: string, p: string, name: string, cost: number, description: string | null = null) =>
+  (
+    await as(
+      who,
+      `insert into public.project_items (project_id, name, description, cost, added_by) values ($1, $2, $3, $4, $5) returning id`,
+      [p, name, description, cost, who],
+    )
+  )[0]!.id as string;
+
+describe('notifications: items and the budget', () => {
+  it('an item added or removed tells the other party', async () => {
+    const p = await newProject({ status: 'active', designer, budget: 10000 });
+    const lamp = await addItem(designer, p, 'Brass lamp', 40.25, 'From the flea market');
+    expect(await take()).toEqual([
+      {
+        to: 'customer',
+        kind: 'item_added',
+        project: p,
+        actor: 'designer',
+        title: 'Ada Designer added "Brass lamp" ($40.25) to "Sunny living room"',
+        body: 'From the flea market',
+        link: `/project/${p}`,
+        data: { item_id: lamp, cost: 40.25 },
+      },
+    ]);
+    const sofa = await addItem(customer, p, 'Sofa', 1500);
+    await take();
+    await as(designer, 'delete from public.project_items where id = $1', [lamp]);
+    await as(customer, 'delete from public.project_items where id = $1', [sofa]);
+    expect(await take()).toEqual([
+      {
+        to: 'customer',
+        kind: 'item_removed',
+        project: p,
+        actor: 'designer',
+        title: 'Ada Designer removed "Brass lamp" ($40.25) from "Sunny living room"',
+        body: null,
+        link: `/project/${p}`,
+        data: { item_id: lamp, cost: 40.25 },
+      },
+      {
+        to: 'designer',
+        kind: 'item_removed',
+        project: p,
+        actor: 'customer',
+        title: 'Olivia Owner removed "Sofa" ($1,500) from "Sunny living room"',
+        body: null,
+        link: `/project/${p}`,
+        data: { item_id: sofa, cost: 1500 },
+      },
+    ]);
+  });
+
+  it('the budget tells both parties once at 80% and once at 100%, again only after falling back below', async () => {
+    const p = await newProject({ status: 'active', designer, budget: 1000, budgetType: 'hard' });
+    const budgetNews = async () => (await take()).filter((n) => n.kind.startsWith('budget_'));
+    await addItem(customer, p, 'Rug', 700);
+    expect(await budgetNews()).toEqual([]);
+    const chair = await addItem(customer, p, 'Chair', 100);
+    const at80 = {
+      kind: 'budget_80',
+      project: p,
+      actor: null,
+      title: '"Sunny living room" has reached 80% of its budget',
+      body: 'Approaching budget limit. $200 remaining.',
+      link: `/project/${p}`,
+      data: { items_total: 800, budget: 1000 },
+    };
+    expect(await budgetNews()).toEqual([
+      { to: 'customer', ...at80 },
+      { to: 'designer', ...at80 },
+    ]);
+    // Still between 80% and 100%: nothing new.
+    await addItem(designer, p, 'Vase', 50);
+    expect(await budgetNews()).toEqual([]);
+    await addItem(designer, p, 'Mirror', 150);
+    const at100 = {
+      kind: 'budget_100',
+      project: p,
+      actor: null,
+      title: '"Sunny living room" has used its whole budget',
+      body: '$1,000 of $1,000 spent.',
+      link: `/project/${p}`,
+      data: { items_total: 1000, budget: 1000 },
+    };
+    expect(await budgetNews()).toEqual([
+      { to: 'customer', ...at100 },
+      { to: 'designer', ...at100 },
+    ]);
+    // Down below 80% and up again: a new crossing, told again.
+    await as(customer, 'delete from public.project_items where id = $1', [chair]);
+    await as(customer, `delete from public.project_items where project_id = $1 and name = 'Rug'`, [p]);
+    expect(await budgetNews()).toEqual([]);
+    await addItem(customer, p, 'Rug again', 700);
+    expect((await budgetNews()).map((n) => `${n.to} ${n.kind}`)).toEqual(['customer budget_80', 'designer budget_80']);
+  });
+
+  it('a total that jumps past the budget tells the higher crossing only, with the overrun', async () => {
+    const p = await newProject({ status: 'active', designer, budget: 1000 });
+    await addItem(designer, p, 'Chandelier', 1250.5);
+    const over = {
+      kind: 'budget_100',
+      project: p,
+      actor: null,
+      title: '"Sunny living room" is over budget',
+      body: 'Budget exceeded by $250.50.',
+      link: `/project/${p}`,
+      data: { items_total: 1250.5, budget: 1000 },
+    };
+    expect((await take()).filter((n) => n.kind.startsWith('budget_'))).toEqual([
+      { to: 'customer', ...over },
+      { to: 'designer', ...over },
+    ]);
+  });
+});
+
+describe('notifications: completion and reviews', () => {
+  it('completing tells the assigned designer; the review tells them its stars', async () => {
+    const p = await newProject({ status: 'active', designer, title: 'Reading nook' });
+    await as(customer, `update public.projects set status = 'completed' where id = $1`, [p]);
+    expect(await take()).toEqual([
+      {
+        to: 'designer',
+        kind: 'project_completed',
+        project: p,
+        actor: 'customer',
+        title: 'Olivia Owner marked "Reading nook" complete',
+        body: null,
+        link: `/project/${p}`,
+        data: {},
+      },
+    ]);
+    const [review] = await as(
+      customer,
+      `insert into public.reviews (project_id, designer_id, client_id, rating, comment) values ($1, $2, $3, 4, 'Lovely work') returning id`,
+      [p, designer, customer],
+    );
+    expect(await take()).toEqual([
+      {
+        to: 'designer',
+        kind: 'review_received',
+        project: p,
+        actor: 'customer',
+        title: 'Olivia Owner gave you 4 stars for "Reading nook"',
+        body: 'Lovely work',
+        link: `/designer-reviews/${designer}`,
+        data: { review_id: review!.id, rating: 4 },
+      },
+    ]);
+  });
+
+  it('deleting a project or an account writes nothing for anyone', async () => {
+    const leaving = await createUser(c, { role: 'designer', fullName: 'Lee Leaving', subscribe: 'designer' });
+    const p = await newProject({ status: 'active', designer: leaving, budget: 100 });
+    await addItem(leaving, p, 'Stool', 20);
+    await addItem(customer, p, 'Lamp', 30);
+    const q = await newProject({ status: 'active', designer });
+    await addItem(designer, q, 'Desk', 200);
+    await take();
+    await deleteUsers(c, [leaving]);
+    await c.query('delete from public.projects where id = $1', [q]);
+    expect(await take()).toEqual([]);
+  });
+});
