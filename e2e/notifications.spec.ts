@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { admin } from './designers-fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+
+let designer: TestUser;
+let customer: TestUser;
+
+test.beforeEach(async () => {
+  designer = await createUser('designer');
+  customer = await createUser('customer');
+});
+
+test.afterEach(async () => {
+  await deleteUser(designer);
+  await deleteUser(customer);
+});
+
+/**
+ * Writes notifications for `user` as the database's own triggers do (they run as the table's owner; clients
+ * cannot insert), newest last; `created_at` one second apart so the page's order is known.
+ */
+async function notify(user: TestUser, titles: string[], link = '/designer-nudges') {
+  const start = Date.now() - titles.length * 1000;
+  const { error } = await admin.from('notifications').insert(
+    titles.map((title, i) => ({
+      user_id: user.id,
+      kind: 'nudge_received',
+      title,
+      link,
+      created_at: new Date(start + i * 1000).toISOString(),
+    })),
+  );
+  if (error) throw new Error(JSON.stringify(error));
+}
+
+test('the bell counts a new notification live for its recipient only, announces it, opens it and marks it read', async ({
+  browser,
+}) => {
+  const designerContext = await browser.newContext();
+  const page = await designerContext.newPage();
+  await signInBrowser(page, designer);
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  await signInBrowser(customerPage, customer);
+
+  // The bell's feed is live once Realtime confirms its channel (changes before that come with its catch-up read).
+  const feedLive = page
+    .waitForEvent('websocket', { predicate: (socket) => socket.url().includes('/realtime/v1/') })
+    .then((socket) =>
+      socket.waitForEvent('framereceived', {
+        predicate: (frame) =>
+          String(frame.payload).includes(`notifications:${designer.id}`) &&
+          String(frame.payload).includes('Subscribed to PostgreSQL'),
+      }),
+    );
+  await page.goto('/settings');
+  await customerPage.goto('/settings');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(customerPage.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications');
+  await feedLive;
+
+  await notify(designer, ['Sam nudged you about "Loft refresh"']);
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(page.getByRole('status').filter({ hasText: 'New notification' })).toHaveText(
+    'New notification: Sam nudged you about "Loft refresh"',
+  );
+  // The customer's bell is not told (row-level security per subscriber).
+  await customerPage.reload();
+  await expect(customerPage.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications');
+
+  await bell.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: /Sam nudged you about "Loft refresh"/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await menu.getByRole('menuitem', { name: /Sam nudged you about "Loft refresh"/ }).click();
+  await expect(page).toHaveURL(/\/designer-nudges$/);
+  await expect(bell).toHaveAccessibleName('Notifications');
+});
+
+test('/notifications pages through them and marks one or all read', async ({ page }) => {
+  await notify(
+    designer,
+    Array.from({ length: 25 }, (_, i) => `Notification ${i + 1}`),
+  );
+  await signInBrowser(page, designer);
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  const items = page.getByTestId('notification');
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toContainText('Notification 25');
+  await expect(page.getByText('25 unread')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(items).toHaveCount(25);
+  await expect(items.last()).toContainText('Notification 1');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Mark as read: Notification 25' }).click();
+  await expect(page.getByText('24 unread')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications, 24 unread' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByText('All caught up')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  // Read in the database, not only on screen.
+  await page.reload();
+  await expect(page.getByText('All caught up')).toBeVisible();
+});
