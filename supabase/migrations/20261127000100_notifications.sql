@@ -375,3 +375,99 @@ create trigger reviews_notify after insert on public.reviews
 revoke execute on function private.notify_item(), private.budget_level(numeric, integer), private.notify_budget(),
   private.notify_project_completed(), private.notify_review()
   from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Photos (the other party): a new file in the project's folder of the project-photos bucket. A batch of
+-- uploads makes one notification: while the recipient has not read it (and for an hour), each further photo by
+-- the same person on the same project counts into it instead of adding a row.
+-- ---------------------------------------------------------------------------------------------------------
+create function private.notify_photo_added() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  folder text := (storage.foldername(new.name))[1];
+  p public.projects;
+  actor uuid;
+  recipient uuid;
+  who text;
+  merged integer;
+begin
+  if folder is null or folder !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return null;
+  end if;
+  select * into p from public.projects where id = folder::uuid;
+  if not found then
+    return null;
+  end if;
+  actor := coalesce(
+    (select auth.uid()),
+    case when new.owner_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then new.owner_id::uuid end);
+  -- Whose "other party" is unknown without an uploader (a service-role import): nobody is told.
+  if actor is null then
+    return null;
+  end if;
+  who := private.person_name(actor, 'Someone');
+  foreach recipient in array array[p.customer_id, p.designer_id] loop
+    continue when recipient is null or recipient = actor;
+    update public.notifications n
+       set data = n.data || jsonb_build_object('count', coalesce((n.data ->> 'count')::integer, 1) + 1),
+           title = private.clip(format('%s added %s photos to "%s"', who,
+                                       coalesce((n.data ->> 'count')::integer, 1) + 1, p.title), 200)
+     where n.user_id = recipient and n.kind = 'photos_added' and n.project_id = p.id and n.actor_id = actor
+       and n.read_at is null and n.created_at > now() - interval '1 hour';
+    get diagnostics merged = row_count;
+    if merged = 0 then
+      perform private.notify(
+        recipient, 'photos_added', p.id, actor,
+        format('%s added a photo to "%s"', who, p.title),
+        null,
+        '/project/' || p.id,
+        jsonb_build_object('count', 1));
+    end if;
+  end loop;
+  return null;
+end $$;
+revoke execute on function private.notify_photo_added() from public, anon, authenticated;
+create trigger project_photos_notify after insert on storage.objects
+  for each row when (new.bucket_id = 'project-photos')
+  execute function private.notify_photo_added();
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Memberships (the member), from the changes the payment functions write to subscriptions: a payment that
+-- failed (past_due or unpaid), a membership set to end at the period's end, or one that has ended.
+-- ---------------------------------------------------------------------------------------------------------
+create function private.notify_subscription() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  plan text := initcap(new.plan::text) || ' plan';
+  was_live boolean := tg_op = 'UPDATE' and old.status in ('active', 'trialing', 'past_due', 'unpaid');
+begin
+  if new.status in ('past_due', 'unpaid') and (tg_op = 'INSERT' or old.status not in ('past_due', 'unpaid')) then
+    perform private.notify(
+      new.user_id, 'payment_failed', null, null,
+      format('Your %s payment didn''t go through', plan),
+      'Update your payment details from Settings to keep your membership.',
+      '/settings',
+      jsonb_build_object('plan', new.plan, 'status', new.status));
+  elsif new.status in ('canceled', 'incomplete_expired') and was_live then
+    perform private.notify(
+      new.user_id, 'membership_ending', null, null,
+      format('Your %s has ended', plan),
+      'Subscribe again from Pricing whenever you like.',
+      '/pricing',
+      jsonb_build_object('plan', new.plan, 'ended', true, 'ends_at', new.current_period_end));
+  elsif new.status in ('active', 'trialing') and new.cancel_at_period_end
+        and (tg_op = 'INSERT' or not old.cancel_at_period_end) then
+    perform private.notify(
+      new.user_id, 'membership_ending', null, null,
+      case when new.current_period_end is null then format('Your %s will end', plan)
+           else format('Your %s ends on %s', plan,
+                       to_char(new.current_period_end at time zone 'UTC', 'FMMonth FMDD, YYYY')) end,
+      'Until then everything stays open to you. Changed your mind? Manage it from Settings.',
+      '/settings',
+      jsonb_build_object('plan', new.plan, 'ended', false, 'ends_at', new.current_period_end));
+  end if;
+  return null;
+end $$;
+revoke execute on function private.notify_subscription() from public, anon, authenticated;
+create trigger subscriptions_notify after insert or update on public.subscriptions
+  for each row execute function private.notify_subscription();

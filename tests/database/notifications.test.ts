@@ -579,3 +579,112 @@ describe('notifications: completion and reviews', () => {
     expect(await take()).toEqual([]);
   });
 });
+
+describe('notifications: photos', () => {
+  // A tiny valid PNG (1×1).
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const upload = async (who: string, path: string) => {
+    const { error } = await (
+      await clientAs(who)
+    ).storage
+      .from('project-photos')
+      .upload(path, new Blob([PNG], { type: 'image/png' }), { contentType: 'image/png' });
+    expect(error).toBeNull();
+  };
+
+  it('photos uploaded tell the other party, one notification counting a batch until it is read', async () => {
+    const p = await newProject({ status: 'active', designer, title: 'Attic studio' });
+    await upload(designer, `${p}/after-1.png`);
+    const one = {
+      to: 'customer',
+      kind: 'photos_added',
+      project: p,
+      actor: 'designer',
+      body: null,
+      link: `/project/${p}`,
+    };
+    expect(await take()).toEqual([
+      { ...one, title: 'Ada Designer added a photo to "Attic studio"', data: { count: 1 } },
+    ]);
+
+    await upload(designer, `${p}/after-2.png`);
+    await upload(designer, `${p}/after-3.png`);
+    await upload(customer, `${p}/before-1.png`);
+    const { rows } = await c.query<{ title: string; data: unknown }>(
+      `select title, data from public.notifications where user_id = $1 and kind = 'photos_added'`,
+      [customer],
+    );
+    expect(rows).toEqual([{ title: 'Ada Designer added 2 photos to "Attic studio"', data: { count: 2 } }]);
+    // Once read, the next photo is news again.
+    await as(customer, 'select public.mark_notifications_read()');
+    await upload(designer, `${p}/after-4.png`);
+    const after = await take();
+    expect(after.map((n) => `${n.to}: ${n.title} (${n.actor})`).sort()).toEqual([
+      'customer: Ada Designer added 2 photos to "Attic studio" (designer)',
+      'customer: Ada Designer added a photo to "Attic studio" (designer)',
+      'designer: Olivia Owner added a photo to "Attic studio" (customer)',
+    ]);
+  });
+
+  it('photos posted with a new project tell nobody (nobody else is on it yet)', async () => {
+    const p = await newProject();
+    await upload(customer, `${p}/photo-1.png`);
+    expect(await take()).toEqual([]);
+  });
+});
+
+describe('notifications: memberships', () => {
+  const setSub = (userId: string, set: string) =>
+    c.query(`update public.subscriptions set ${set} where user_id = $1 and plan = 'client'`, [userId]);
+
+  it('a failed payment, a membership set to end and one that ended tell the member', async () => {
+    await setSub(
+      stranger,
+      `status = 'active', cancel_at_period_end = false, current_period_end = '2026-12-27T12:00:00Z'`,
+    );
+    await take();
+    await setSub(stranger, `status = 'past_due'`);
+    // Still failing: no second notice.
+    await setSub(stranger, `status = 'unpaid'`);
+    await setSub(stranger, `status = 'active'`);
+    await setSub(stranger, `cancel_at_period_end = true`);
+    await setSub(stranger, `status = 'canceled', cancel_at_period_end = false`);
+    expect(await take()).toEqual([
+      {
+        to: 'stranger',
+        kind: 'membership_ending',
+        project: null,
+        actor: null,
+        title: 'Your Client plan ends on December 27, 2026',
+        body: 'Until then everything stays open to you. Changed your mind? Manage it from Settings.',
+        link: '/settings',
+        data: { plan: 'client', ended: false, ends_at: '2026-12-27T12:00:00+00:00' },
+      },
+      {
+        to: 'stranger',
+        kind: 'membership_ending',
+        project: null,
+        actor: null,
+        title: 'Your Client plan has ended',
+        body: 'Subscribe again from Pricing whenever you like.',
+        link: '/pricing',
+        data: { plan: 'client', ended: true, ends_at: '2026-12-27T12:00:00+00:00' },
+      },
+      {
+        to: 'stranger',
+        kind: 'payment_failed',
+        project: null,
+        actor: null,
+        title: "Your Client plan payment didn't go through",
+        body: 'Update your payment details from Settings to keep your membership.',
+        link: '/settings',
+        data: { plan: 'client', status: 'past_due' },
+      },
+    ]);
+    await setSub(stranger, `status = 'active', current_period_end = now() + interval '30 days'`);
+    expect(await take()).toEqual([]);
+  });
+});
