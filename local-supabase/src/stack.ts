@@ -4,6 +4,7 @@ import { createGateway } from './gateway.ts';
 import { createKeys, type Keys } from './keys.ts';
 import { startInbox } from './mail/inbox.ts';
 import { createMailer, type Mailer } from './mailer.ts';
+import { startNetWorker } from './net/index.ts';
 import { assertPortFree } from './ports.ts';
 import type { Service, ServiceFactory } from './service.ts';
 
@@ -46,6 +47,9 @@ export async function startStack(
   const services: Service[] = [];
   const closers: (() => Promise<void>)[] = [];
   try {
+    // pg_net's background worker: part of the database on hosted, so it runs whichever services are chosen.
+    const net = await startNetWorker(db, (m) => logger('net', m));
+    closers.push(() => net.stop());
     // LOCAL_SUPABASE_SERVICES=rest,auth limits the services started (a developer working on one of them).
     const only = process.env.LOCAL_SUPABASE_SERVICES?.split(',').map((s) => s.trim());
     for (const [name, load] of Object.entries(SERVICES)) {
