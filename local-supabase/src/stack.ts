@@ -1,4 +1,5 @@
 import { loadConfig, type StackConfig } from './config.ts';
+import { startCronScheduler } from './cron/scheduler.ts';
 import { startDatabase, type Database } from './db.ts';
 import { createGateway } from './gateway.ts';
 import { createKeys, type Keys } from './keys.ts';
@@ -59,6 +60,8 @@ export async function startStack(
     }
     const inbox = await startInbox(config, mailer);
     closers.push(() => inbox.close());
+    const cron = await startCronScheduler(db, (m) => logger('cron', m));
+    closers.push(() => cron.stop());
     const gateway = createGateway(services, keys, (m) => logger('gateway', m));
     await new Promise<void>((resolve, reject) => {
       gateway.server.once('error', reject);
