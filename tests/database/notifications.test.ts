@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clientAs } from '@good-space/local-supabase/testing';
+import { clientAs, listen, realtimeClient, signUserJwt, sleep, waitFor } from '@good-space/local-supabase/testing';
 import { asActor, connect, createUser, deleteUsers, user } from './support/pg.ts';
 
 /**
@@ -686,5 +686,36 @@ describe('notifications: memberships', () => {
     ]);
     await setSub(stranger, `status = 'active', current_period_end = now() + interval '30 days'`);
     expect(await take()).toEqual([]);
+  });
+});
+
+describe('notifications: live', () => {
+  it('the recipient’s own channel receives a new notification; someone else listening to the table receives none', async () => {
+    const mine = await listen(realtimeClient(await signUserJwt(designer)), `notifications-${designer.slice(0, 8)}`, [
+      { event: '*', table: 'notifications', filter: `user_id=eq.${designer}` },
+    ]);
+    const snoop = await listen(
+      realtimeClient(await signUserJwt(stranger)),
+      `notifications-all-${stranger.slice(0, 8)}`,
+      [{ event: 'INSERT', table: 'notifications' }],
+    );
+    try {
+      const p = await newProject({ status: 'active', designer });
+      await as(customer, `insert into public.messages (project_id, sender_id, content) values ($1, $2, 'Live?')`, [
+        p,
+        customer,
+      ]);
+      await waitFor(() => mine.changes.length > 0, 'the notification');
+      expect(mine.changes[0]).toMatchObject({
+        eventType: 'INSERT',
+        new: { user_id: designer, kind: 'message_received', link: `/project/${p}`, read_at: null },
+      });
+      await sleep(500);
+      // Other test files write notifications for their own users meanwhile: none may reach this stranger.
+      expect(snoop.changes.filter((ch) => (ch.new as { user_id?: string }).user_id !== stranger)).toEqual([]);
+    } finally {
+      await mine.channel.unsubscribe();
+      await snoop.channel.unsubscribe();
+    }
   });
 });
