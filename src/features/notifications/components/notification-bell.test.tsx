@@ -115,7 +115,11 @@ describe('NotificationBell', () => {
 
   it('names the unread count and lists the latest five, each a link to its page', async () => {
     world.rows = [
-      notification(7, { title: 'New bid on "Kitchen refresh"', link: `/project/${PROJECT_ID}` }),
+      notification(7, {
+        title: 'Ana bid $1,200 on "Kitchen refresh"',
+        body: 'Warm woods and open shelves.',
+        link: `/project/${PROJECT_ID}`,
+      }),
       notification(6, { title: 'Your nudge was accepted', link: '/dashboard/customer' }),
       notification(5, { title: 'Ana accepted your bid' }),
       notification(4, { read_at: '2026-11-27T10:00:00Z' }),
@@ -132,7 +136,7 @@ describe('NotificationBell', () => {
       .filter((item) => item.tagName === 'A');
     // The five newest and "See all notifications".
     expect(links.map((link) => link.textContent)).toEqual([
-      expect.stringContaining('Unread: New bid on "Kitchen refresh"'),
+      expect.stringContaining('Unread: Ana bid $1,200 on "Kitchen refresh"Warm woods and open shelves.'),
       expect.stringContaining('Unread: Your nudge was accepted'),
       expect.stringContaining('Unread: Ana accepted your bid'),
       expect.stringContaining('Notification 4'),

@@ -78,6 +78,7 @@ export function NotificationBell({ userId }: { userId: string }) {
                       {n.title}
                     </span>
                   </span>
+                  {n.body ? <span className="line-clamp-2 text-xs text-muted-foreground">{n.body}</span> : null}
                   <NotificationTime iso={n.created_at} className="text-xs text-muted-foreground" />
                 </Link>
               </DropdownMenuItem>
