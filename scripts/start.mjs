@@ -130,6 +130,7 @@ console.log(`
   API            ${get('API_URL')}
   Database       ${get('DB_URL')}
   Mail inbox     ${get('INBUCKET_URL')}
+  Mail SMTP      ${get('SMTP_URL')}
   Publishable    ${get('PUBLISHABLE_KEY')}
   Anon key       ${get('ANON_KEY')}
   Service key    ${get('SERVICE_ROLE_KEY')}

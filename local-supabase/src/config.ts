@@ -5,7 +5,7 @@ import { parse as parseToml } from 'smol-toml';
 
 /**
  * Everything the local stack needs to know, resolved once at start.
- * Defaults are the Supabase CLI's local contract (ports 54321/54322/54324, its well-known keys); the
+ * Defaults are the Supabase CLI's local contract (ports 54321/54322/54324/54325, its well-known keys); the
  * LOCAL_SUPABASE_* variables move ports and data so tests and parallel developers can run their own stack beside
  * another.
  */
@@ -16,6 +16,8 @@ export interface StackConfig {
   apiPort: number;
   dbPort: number;
   inboxPort: number;
+  /** The inbox's SMTP port (the CLI's inbucket smtp_port, 54325). */
+  smtpPort: number;
   apiUrl: string;
   dbUrl: string;
   inboxUrl: string;
@@ -139,6 +141,8 @@ export function loadConfig(
   const apiPort = overrides.apiPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_API_PORT', 54321);
   const dbPort = overrides.dbPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_DB_PORT', 54322);
   const inboxPort = overrides.inboxPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_INBOX_PORT', 54324);
+  // Beside the inbox unless set (54325 by default), so a stack whose inbox port was moved moves SMTP with it.
+  const smtpPort = overrides.smtpPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_SMTP_PORT', inboxPort + 1);
   const dataDir = path.resolve(
     projectDir,
     overrides.dataDir ?? processEnv.LOCAL_SUPABASE_DATA_DIR ?? '.data/local-supabase',
@@ -154,6 +158,7 @@ export function loadConfig(
     apiPort,
     dbPort,
     inboxPort,
+    smtpPort,
     apiUrl: `http://${host}:${apiPort}`,
     dbUrl: `postgresql://postgres:postgres@${host}:${dbPort}/postgres`,
     inboxUrl: `http://${host}:${inboxPort}`,

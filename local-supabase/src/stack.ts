@@ -4,6 +4,7 @@ import { startDatabase, type Database } from './db.ts';
 import { createGateway } from './gateway.ts';
 import { createKeys, type Keys } from './keys.ts';
 import { startInbox } from './mail/inbox.ts';
+import { startSmtp } from './mail/smtp.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { startNetWorker } from './net/index.ts';
 import { assertPortFree } from './ports.ts';
@@ -42,6 +43,7 @@ export async function startStack(
 ): Promise<RunningStack> {
   await assertPortFree(config.host, config.apiPort, 'API gateway', 'LOCAL_SUPABASE_API_PORT');
   await assertPortFree(config.host, config.inboxPort, 'mail inbox', 'LOCAL_SUPABASE_INBOX_PORT');
+  await assertPortFree(config.host, config.smtpPort, 'mail inbox SMTP', 'LOCAL_SUPABASE_SMTP_PORT');
   const keys = await createKeys(config);
   const db = await startDatabase(config, (m) => logger('db', m));
   const mailer = createMailer();
@@ -62,6 +64,8 @@ export async function startStack(
     closers.push(() => inbox.close());
     const cron = await startCronScheduler(db, (m) => logger('cron', m));
     closers.push(() => cron.stop());
+    const smtp = await startSmtp(config, mailer);
+    closers.push(() => smtp.close());
     const gateway = createGateway(services, keys, (m) => logger('gateway', m));
     await new Promise<void>((resolve, reject) => {
       gateway.server.once('error', reject);
@@ -100,6 +104,8 @@ export function statusLines(config: StackConfig): string[] {
     `DB_URL="${config.dbUrl}"`,
     `INBUCKET_URL="${config.inboxUrl}"`,
     `MAILPIT_URL="${config.inboxUrl}"`,
+    // Not in the CLI's status: where an SMTP client (the notification mail function) delivers to the inbox.
+    `SMTP_URL="smtp://${config.host}:${config.smtpPort}"`,
     `STORAGE_URL="${config.apiUrl}/storage/v1"`,
     `FUNCTIONS_URL="${config.apiUrl}/functions/v1"`,
     `JWT_SECRET="${config.jwtSecret}"`,

@@ -10,14 +10,15 @@ import { extractLink, latestMailTo, nodeOptions, uniqueEmail } from '@good-space
 import { repoRoot } from '../../scripts/lib/repo-root.ts';
 
 // `npm start` with every port the README lets a user move moved at once (APP_PORT, LOCAL_SUPABASE_API_PORT,
-// LOCAL_SUPABASE_DB_PORT, LOCAL_SUPABASE_INBOX_PORT): the app talks to the moved API, the demo logins are
-// printed with their password, e-mail links lead back to the app's port, and checkout accepts return URLs on
-// it (ADR 0016). The demo accounts come from supabase/seed.sql (docs/demo-logins.md).
+// LOCAL_SUPABASE_DB_PORT, LOCAL_SUPABASE_INBOX_PORT, LOCAL_SUPABASE_SMTP_PORT): the app talks to the moved API,
+// the demo logins are printed with their password, e-mail links lead back to the app's port, and checkout accepts
+// return URLs on it (ADR 0016). The demo accounts come from supabase/seed.sql (docs/demo-logins.md).
 const BASE = Number(process.env.LOCAL_SUPABASE_TEST_PORT_BASE ?? 25320) + 420;
 const API_PORT = BASE + 1;
 const DB_PORT = BASE + 2;
 const INBOX_PORT = BASE + 4;
 const APP_PORT = BASE + 5;
+const SMTP_PORT = BASE + 6;
 const APP = `http://localhost:${APP_PORT}`;
 const API = `http://127.0.0.1:${API_PORT}`;
 const INBOX = `http://127.0.0.1:${INBOX_PORT}`;
@@ -48,6 +49,7 @@ beforeAll(async () => {
     LOCAL_SUPABASE_API_PORT: String(API_PORT),
     LOCAL_SUPABASE_DB_PORT: String(DB_PORT),
     LOCAL_SUPABASE_INBOX_PORT: String(INBOX_PORT),
+    LOCAL_SUPABASE_SMTP_PORT: String(SMTP_PORT),
     LOCAL_SUPABASE_DATA_DIR: dataDir,
     LOCAL_SUPABASE_TEST: '1',
   };
@@ -102,6 +104,7 @@ describe('npm start with every port moved', () => {
     expect(output).toContain(`App            ${APP}`);
     expect(output).toContain(`API            ${API}`);
     expect(output).toContain(`Mail inbox     ${INBOX}`);
+    expect(output).toContain(`Mail SMTP      smtp://127.0.0.1:${SMTP_PORT}`);
     const logins = /Demo logins[^\n]*\n((?:.*\n){4})/.exec(output)![1]!;
     expect(logins).not.toMatch(/[`*|]/);
     expect(logins).toMatch(/^ {4}Role {2,}E-mail {2,}Password$/m);
@@ -169,7 +172,7 @@ describe('npm start with every port moved', () => {
   it('stops everything on Ctrl-C', async () => {
     start.kill('SIGINT');
     expect(await exited(start)).toBe(0);
-    for (const port of [API_PORT, DB_PORT, INBOX_PORT, APP_PORT])
+    for (const port of [API_PORT, DB_PORT, INBOX_PORT, SMTP_PORT, APP_PORT])
       expect(await portOpen(port), String(port)).toBe(false);
   });
 });

@@ -5,7 +5,8 @@ import type { MailMessage, Mailer } from '../mailer.ts';
 
 /**
  * The mail inbox on :54324: a page for people and the Mailpit JSON API tests and scripts read
- * (Mailpit v1 API: /api/v1/messages, /api/v1/message/{ID}, DELETE /api/v1/messages, /api/v1/search).
+ * (Mailpit v1 API: /api/v1/messages, /api/v1/message/{ID}, its /headers and /raw, DELETE /api/v1/messages,
+ * /api/v1/search). Mail arrives from the stack's own services and over SMTP (smtp.ts, :54325).
  */
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -15,8 +16,11 @@ function snippet(m: MailMessage): string {
 }
 
 function size(m: MailMessage): number {
+  if (m.Raw) return m.Raw.length;
   return Buffer.byteLength(m.HTML) + Buffer.byteLength(m.Text) + Buffer.byteLength(m.Subject);
 }
+
+const NO_LIST_UNSUBSCRIBE = { Header: '', Links: [], Errors: '', HeaderPost: '' };
 
 export function summary(m: MailMessage): Record<string, unknown> {
   return {
@@ -25,11 +29,12 @@ export function summary(m: MailMessage): Record<string, unknown> {
     Read: m.Read,
     From: m.From,
     To: m.To,
-    Cc: [],
-    Bcc: [],
-    ReplyTo: [],
+    Cc: m.Cc ?? [],
+    Bcc: m.Bcc ?? [],
+    ReplyTo: m.ReplyTo ?? [],
     Subject: m.Subject,
     Created: m.Created,
+    Username: m.Username ?? '',
     Tags: [],
     Size: size(m),
     Attachments: 0,
@@ -43,13 +48,15 @@ export function detail(m: MailMessage): Record<string, unknown> {
     MessageID: m.MessageID,
     From: m.From,
     To: m.To,
-    Cc: [],
-    Bcc: [],
-    ReplyTo: [],
-    ReturnPath: m.From.Address,
+    Cc: m.Cc ?? [],
+    Bcc: m.Bcc ?? [],
+    ReplyTo: m.ReplyTo ?? [],
+    ReturnPath: m.ReturnPath ?? m.From.Address,
     Subject: m.Subject,
-    Date: m.Created,
+    ListUnsubscribe: m.ListUnsubscribe ?? NO_LIST_UNSUBSCRIBE,
+    Date: m.Date ?? m.Created,
     Tags: [],
+    Username: m.Username ?? '',
     Text: m.Text,
     HTML: m.HTML,
     Size: size(m),
@@ -188,13 +195,20 @@ async function route(req: IncomingMessage, res: ServerResponse, mailer: Mailer):
       ),
     );
   }
-  const one = /^\/api\/v1\/message\/([^/]+)$/.exec(p);
+  const one = /^\/api\/v1\/message\/([^/]+)(\/headers|\/raw)?$/.exec(p);
   if (one && req.method === 'GET') {
     const id = decodeURIComponent(one[1]!);
     const m = id === 'latest' ? mailer.list()[0] : mailer.get(id);
     if (!m) {
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       res.end('Message not found');
+      return;
+    }
+    if (one[2] === '/headers') return send(res, 200, m.Headers ?? {});
+    if (one[2] === '/raw') {
+      const raw = m.Raw ?? Buffer.from(`Subject: ${m.Subject}\r\n\r\n${m.Text}`);
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': raw.length });
+      res.end(raw);
       return;
     }
     m.Read = true;
