@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSchedule } from '../../src/cron/schedule.ts';
 import { sql } from '../../src/testing/index.ts';
 
@@ -59,6 +59,13 @@ afterAll(async () => {
 });
 
 describe('pg_cron', () => {
+  // Scheduled first, checked last: a cron schedule runs at the start of the next UTC minute, up to a minute away.
+  let everyMinute = '';
+  beforeAll(async () => {
+    scheduled.push('probe-every-minute');
+    everyMinute = await schedule('probe-every-minute', '* * * * *', 'select 1');
+  });
+
   it('has pg_cron’s tables and columns', async () => {
     const cols = await sql<{ table_name: string; column_name: string; data_type: string }>(
       `select table_name, column_name, data_type from information_schema.columns
@@ -121,6 +128,23 @@ describe('pg_cron', () => {
     for (let i = 1; i < all.length; i++) {
       expect(all[i]!.start_time!.getTime()).toBeGreaterThanOrEqual(all[i - 1]!.end_time!.getTime());
     }
+  });
+
+  it('never starts a run while the last one is still running', async () => {
+    scheduled.push('probe-slow');
+    const id = await schedule('probe-slow', '1 seconds', 'select pg_sleep(1.5)');
+    const runs = await until('three finished runs', async () => {
+      const r = (await runsOf(id)).filter((x) => x.end_time);
+      return r.length >= 3 ? r : null;
+    });
+    for (let i = 1; i < runs.length; i++) {
+      expect(runs[i]!.start_time!.getTime()).toBeGreaterThanOrEqual(runs[i - 1]!.end_time!.getTime());
+    }
+    const running = await sql('select runid from cron.job_run_details where jobid = $1 and status = $2', [
+      id,
+      'running',
+    ]);
+    expect(running.length).toBeLessThanOrEqual(1);
   });
 
   it('reports the row count of a query and the message of a failing command', async () => {
@@ -248,4 +272,14 @@ describe('pg_cron', () => {
     const err = await pgError('select cron.alter_job(987654321, active => false)');
     expect(err.message).toBe("Job 987654321 does not exist or you don't own it");
   });
+
+  it('runs a five-field cron job at the start of each matching UTC minute', async () => {
+    const run = await until(
+      'the every-minute job to run',
+      async () => (await runsOf(everyMinute)).find((r) => r.status === 'succeeded') ?? null,
+      75_000,
+    );
+    expect(run.return_message).toBe('1 row');
+    expect(run.start_time!.getUTCSeconds()).toBeLessThan(15); // slack for a loaded machine
+  }, 90_000);
 });
