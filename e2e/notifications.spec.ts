@@ -1,10 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { admin } from './designers-fixtures.ts';
+import {
+  admin,
+  createProject,
+  fullName,
+  setCustomerLocation,
+  setDesignerProfile,
+  subscribe,
+} from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
 
 let designer: TestUser;
 let customer: TestUser;
+
+/** Matches a name containing `text` as written (a menu item's name also holds its state, body and time). */
+const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 test.beforeEach(async () => {
   designer = await createUser('designer');
@@ -108,4 +118,62 @@ test('/notifications pages through them and marks one or all read', async ({ pag
   // Read in the database, not only on screen.
   await page.reload();
   await expect(page.getByText('All caught up')).toBeVisible();
+});
+
+test("a nudge rings the designer's bell and the accepted quote the customer's, live, as the database writes them", async ({
+  browser,
+}) => {
+  await subscribe(customer);
+  await setCustomerLocation(customer, '45.5152,-122.6784');
+  await setDesignerProfile(designer, { location: '44.9429,-123.0351', specialties: ['Scandinavian'], base_rate: 300 });
+  const project = await createProject(customer, { title: 'Loft refresh' });
+  const designerName = await fullName(designer);
+  const customerName = await fullName(customer);
+
+  const designerPage = await (await browser.newContext()).newPage();
+  await signInBrowser(designerPage, designer);
+  await designerPage.goto('/dashboard/designer');
+  const designerBell = designerPage.getByRole('button', { name: /^Notifications/ });
+  await expect(designerBell).toHaveAccessibleName('Notifications');
+
+  const customerPage = await (await browser.newContext()).newPage();
+  await signInBrowser(customerPage, customer);
+  await customerPage.goto('/browse-designers');
+  const customerBell = customerPage.getByRole('button', { name: /^Notifications/ });
+  await expect(customerBell).toHaveAccessibleName('Notifications');
+  await customerPage
+    .getByTestId('designer-card')
+    .filter({ hasText: designerName })
+    .getByRole('button', { name: `Nudge ${designerName}` })
+    .click();
+  const dialog = customerPage.getByRole('dialog');
+  await dialog.getByLabel('Project').selectOption({ label: project.title });
+  await dialog.getByRole('button', { name: 'Send Nudge' }).click();
+  await expect(customerPage.getByText('Nudge sent! The designer will be notified.')).toBeVisible();
+
+  // The designer's bell, without a reload.
+  await expect(designerBell).toHaveAccessibleName('Notifications, 1 unread');
+  await designerBell.click();
+  await designerPage
+    .getByRole('menu')
+    .getByRole('menuitem', { name: literally(`${customerName} nudged you about "Loft refresh"`) })
+    .click();
+  await expect(designerPage).toHaveURL(/\/designer-nudges$/);
+  await expect(designerBell).toHaveAccessibleName('Notifications');
+
+  const nudgeCard = designerPage.getByTestId('nudge-card').filter({ hasText: project.title });
+  await nudgeCard.getByRole('button', { name: 'Accept & Send Quote' }).click();
+  const quote = designerPage.getByRole('dialog');
+  await quote.getByLabel('Quote amount ($)').fill('1200');
+  await quote.getByRole('button', { name: 'Accept & Send Quote' }).click();
+  await expect(designerPage.getByText('Nudge accepted! Client will be notified with your quote.')).toBeVisible();
+
+  // The customer's bell, without a reload, with the quote.
+  await expect(customerBell).toHaveAccessibleName('Notifications, 1 unread');
+  await customerBell.click();
+  await expect(
+    customerPage.getByRole('menu').getByRole('menuitem', {
+      name: literally(`${designerName} accepted your nudge about "Loft refresh" with a quote of $1,200`),
+    }),
+  ).toBeVisible();
 });
