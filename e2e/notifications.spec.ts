@@ -177,3 +177,20 @@ test("a nudge rings the designer's bell and the accepted quote the customer's, l
     }),
   ).toBeVisible();
 });
+
+test('on a phone the bell stays in the bar and the menu links to the notifications page with the count', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await notify(designer, ['First', 'Second']);
+  await signInBrowser(page, designer);
+  await page.goto('/settings');
+  await expect(page.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const entry = page.getByRole('link', { name: 'Notifications, 2 unread' });
+  await expect(entry).toBeVisible();
+  await expectNoAxeViolations(page);
+  await entry.click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByTestId('notification')).toHaveCount(2);
+});
