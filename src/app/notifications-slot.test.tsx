@@ -1,26 +1,31 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NotificationBellSlot } from '@/app/notifications-slot';
-import {
-  authUser,
-  later,
-  pgrstRows,
-  recordRequests,
-  restUrl,
-  rpcUrl,
-  server,
-  storeSession,
-} from '@/testing/supabase-http';
+import { authUser, pgrstRows, recordRequests, restUrl, rpcUrl, server, storeSession } from '@/testing/supabase-http';
+
+// When the page counts as settled is page-settled.ts's own rule (its tests); here the test says when it happens.
+const settle = vi.hoisted(() => ({ run: null as (() => void) | null }));
+vi.mock('@/lib/page-settled', () => ({
+  whenPageSettled: (_client: unknown, run: () => void) => {
+    settle.run = run;
+    return () => (settle.run = null);
+  },
+}));
+
+// The real bell, noting when its chunk is first imported.
+const chunk = vi.hoisted(() => ({ loaded: false }));
+vi.mock('@/features/notifications/components/notification-bell', async (importOriginal) => {
+  chunk.loaded = true;
+  return importOriginal();
+});
 
 const USER = authUser('d0000000-0000-4000-8000-000000000003', 'dee@example.com');
 
 describe('NotificationBellSlot', () => {
-  it("loads the bell only once the page's own reads are done (background work waits for the page)", async () => {
-    // The bell's chunk is already downloaded: only the wait for the page keeps it away.
-    await import('@/features/notifications/components/notification-bell');
+  it('loads the bell and reads nothing until the page has settled (background work waits for the page)', async () => {
     storeSession(USER);
     const sent = recordRequests();
     server.use(
@@ -28,9 +33,6 @@ describe('NotificationBellSlot', () => {
       http.get(restUrl('notifications'), ({ request }) => pgrstRows(request, [])),
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    // The page being opened is still reading.
-    const pageRead = later<string>();
-    void client.fetchQuery({ queryKey: ['projects', 'p1'], queryFn: () => pageRead.promise });
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter>
@@ -38,13 +40,15 @@ describe('NotificationBellSlot', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    // A negative needs a while: long enough for a bell that did not wait to be on screen and reading (its chunk
-    // is loaded above; React reveals what a lazy part suspended on after at most 300 ms).
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The slot waits for the page: it has asked to be told, has not even imported the bell's chunk (every dynamic
+    // import started so far has settled) and has sent nothing.
+    await waitFor(() => expect(settle.run).not.toBeNull());
+    await vi.dynamicImportSettled();
+    expect(chunk.loaded).toBe(false);
     expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
     expect(await sent.all()).toEqual([]);
 
-    pageRead.give('loaded');
+    act(() => settle.run!());
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
     await waitFor(async () => expect(await sent.to('GET', 'rest/v1/notifications')).toHaveLength(1));
   });
