@@ -315,6 +315,35 @@ export type Database = {
           },
         ]
       }
+      notification_preferences: {
+        Row: {
+          email: boolean
+          kind: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          email?: boolean
+          kind: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          email?: boolean
+          kind?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_preferences_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notifications: {
         Row: {
           actor_id: string | null
@@ -324,6 +353,11 @@ export type Database = {
           id: string
           kind: string
           link: string
+          mail_attempts: number
+          mail_claimed_until: string | null
+          mail_error: string | null
+          mail_next_attempt_at: string | null
+          mailed_at: string | null
           project_id: string | null
           read_at: string | null
           title: string
@@ -337,6 +371,11 @@ export type Database = {
           id?: string
           kind: string
           link: string
+          mail_attempts?: number
+          mail_claimed_until?: string | null
+          mail_error?: string | null
+          mail_next_attempt_at?: string | null
+          mailed_at?: string | null
           project_id?: string | null
           read_at?: string | null
           title: string
@@ -350,6 +389,11 @@ export type Database = {
           id?: string
           kind?: string
           link?: string
+          mail_attempts?: number
+          mail_claimed_until?: string | null
+          mail_error?: string | null
+          mail_next_attempt_at?: string | null
+          mailed_at?: string | null
           project_id?: string | null
           read_at?: string | null
           title?: string
@@ -856,6 +900,25 @@ export type Database = {
         Args: { p_customer_id: string; p_user_id: string }
         Returns: string
       }
+      claim_notification_mails: {
+        Args: { batch?: number; hold_seconds?: number }
+        Returns: {
+          actor_name: string
+          body: string
+          created_at: string
+          email: string
+          id: string
+          kind: string
+          link: string
+          mail_attempts: number
+          project_id: string
+          project_title: string
+          recipient_name: string
+          title: string
+          unread_in_conversation: number
+          user_id: string
+        }[]
+      }
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined }
       designer_bids: {
         Args: {
@@ -873,6 +936,10 @@ export type Database = {
           project_title: string
           status: Database["public"]["Enums"]["bid_status"]
         }[]
+      }
+      finish_notification_mail: {
+        Args: { error?: string; notification_id: string }
+        Returns: undefined
       }
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number }
       nearby_catalog_items: {

@@ -51,6 +51,9 @@ const subjectNotification = (w: World) => `insert into public.notifications (id,
   values ('${SUBJECT_NOTIFICATION}', '${w.owner}', 'message_received', '${w.activeProject}', 'Ada sent you a message', '/project/${w.activeProject}')
   on conflict (id) do nothing`;
 
+const subjectPreference = (w: World) => `insert into public.notification_preferences (user_id, kind, email)
+  values ('${w.owner}', 'nudge_received', false) on conflict (user_id, kind) do nothing`;
+
 export const RLS_MATRIX: TableSpec[] = [
   {
     table: 'profiles',
@@ -312,5 +315,18 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: ['owner', 'service'], setup: subjectNotification, set: { read_at: '2026-11-27T10:00:00Z' } },
     delete: { allow: ['service'], setup: subjectNotification },
+  },
+  {
+    // E-mail on or off per kind (docs/decisions/0025-notifications.md): each person's own rows only.
+    table: 'notification_preferences',
+    key: (w) => ({ user_id: w.owner, kind: 'nudge_received' }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'service'], setup: subjectPreference },
+    insert: {
+      allow: ['owner', 'service'],
+      values: (w) => ({ user_id: w.owner, kind: 'bid_received', email: false }),
+    },
+    update: { allow: ['owner', 'service'], setup: subjectPreference, set: { email: true } },
+    delete: { allow: ['owner', 'service'], setup: subjectPreference },
   },
 ];

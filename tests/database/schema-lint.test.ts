@@ -23,6 +23,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   designer_nudges: ['INSERT', 'SELECT', 'UPDATE'],
   designer_profiles: ['INSERT', 'SELECT', 'UPDATE'],
   messages: ['INSERT', 'SELECT'],
+  notification_preferences: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   notifications: ['SELECT', 'UPDATE'],
   places: ['SELECT'],
   profiles: ['SELECT', 'UPDATE'],
@@ -57,6 +58,12 @@ const STATE_COLUMNS: [string, string][] = [
   ['notifications', 'link'],
   ['notifications', 'data'],
   ['notifications', 'created_at'],
+  // The mail state is the mail run's (service role only).
+  ['notifications', 'mailed_at'],
+  ['notifications', 'mail_attempts'],
+  ['notifications', 'mail_next_attempt_at'],
+  ['notifications', 'mail_claimed_until'],
+  ['notifications', 'mail_error'],
 ];
 
 describe('schema lint', () => {
@@ -86,8 +93,11 @@ describe('schema lint', () => {
       where n.nspname = 'public' and p.prosecdef order by 1`);
     expect(publicDefiners.map((r) => r.fn)).toEqual([
       'accept_bid',
+      // The mail run's, executable by the service role only (docs/decisions/0025-notifications.md).
+      'claim_notification_mails',
       'delete_user',
       'designer_bids',
+      'finish_notification_mail',
       'portfolio_projects',
       'project_access',
       'switch_account_type',
