@@ -1,0 +1,28 @@
+/**
+ * The notification kinds (docs/decisions/0025-notifications.md) and how a mail and the unsubscribe page name
+ * each: "You will no longer get e-mails about <topic>."
+ */
+export const KIND_TOPICS = {
+  bid_received: 'new bids on your projects',
+  bid_accepted: 'your accepted bids',
+  bid_rejected: 'bids that were not selected',
+  nudge_received: 'nudges from customers',
+  nudge_accepted: 'accepted nudges and their quotes',
+  nudge_declined: 'declined nudges',
+  message_received: 'new messages',
+  item_added: 'items added to your projects',
+  item_removed: 'items removed from your projects',
+  budget_80: 'projects reaching 80% of their budget',
+  budget_100: 'projects reaching their whole budget',
+  photos_added: 'photos added to your projects',
+  project_completed: 'completed projects',
+  review_received: 'reviews you receive',
+  payment_failed: 'failed membership payments',
+  membership_ending: 'memberships ending',
+} as const;
+
+export type NotificationKind = keyof typeof KIND_TOPICS;
+
+export function isNotificationKind(value: string): value is NotificationKind {
+  return Object.prototype.hasOwnProperty.call(KIND_TOPICS, value);
+}

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { openUrl, renderMail, type DueNotification } from './mail-content.ts';
+import { smtpSettings } from './smtp-settings.ts';
+
+const NUDGE: DueNotification = {
+  id: '11111111-1111-4111-8111-111111111111',
+  user_id: '22222222-2222-4222-8222-222222222222',
+  kind: 'nudge_received',
+  project_id: '33333333-3333-4333-8333-333333333333',
+  title: 'Olivia Owner nudged you about "Kitchen <refresh> & more"',
+  body: 'Accept with a quote or decline.',
+  link: '/designer-nudges',
+  created_at: '2026-11-25T10:00:00Z',
+  mail_attempts: 1,
+  email: 'ada@example.com',
+  recipient_name: 'Ada Designer',
+  actor_name: 'Olivia Owner',
+  project_title: 'Kitchen <refresh> & more',
+  unread_in_conversation: 0,
+};
+const OPTS = {
+  siteUrl: 'https://goodspace.test',
+  unsubscribeUrl: 'https://api.test/functions/v1/unsubscribe?token=t%2Ex',
+};
+
+Deno.test('a mail says what happened, who, which project, with one button to open it, in text and HTML', () => {
+  const mail = renderMail(NUDGE, OPTS);
+  assert.equal(mail.subject, NUDGE.title);
+  assert.match(mail.text, /^Hi Ada Designer,\n\nOlivia Owner nudged you about "Kitchen <refresh> & more"\n/);
+  assert.match(mail.text, /Accept with a quote or decline\./);
+  assert.match(mail.text, /Project: Kitchen <refresh> & more/);
+  assert.match(mail.text, /Answer the nudge: https:\/\/goodspace\.test\/designer-nudges\n/);
+  assert.match(mail.text, /Stop these e-mails: https:\/\/api\.test\/functions\/v1\/unsubscribe\?token=t%2Ex/);
+  assert.match(mail.text, /e-mails about nudges from customers turned on/);
+
+  // HTML: the same words, escaped; exactly one button-like link to the page and one to unsubscribe.
+  assert.match(
+    mail.html,
+    /<h1[^>]*>Olivia Owner nudged you about &quot;Kitchen &lt;refresh&gt; &amp; more&quot;<\/h1>/,
+  );
+  assert.ok(!mail.html.includes('<refresh>'));
+  const links = [...mail.html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+  assert.deepEqual(links, [
+    ['https://goodspace.test/designer-nudges', 'Answer the nudge'],
+    ['https://api.test/functions/v1/unsubscribe?token=t%2Ex', 'Stop these e-mails'],
+  ]);
+});
+
+Deno.test('no name, no body, no project: those lines are left out', () => {
+  const mail = renderMail(
+    {
+      ...NUDGE,
+      kind: 'payment_failed',
+      recipient_name: null,
+      body: null,
+      project_title: null,
+      project_id: null,
+      title: "Your Designer plan payment didn't go through",
+      link: '/settings',
+    },
+    OPTS,
+  );
+  assert.match(
+    mail.text,
+    /^Hi,\n\nYour Designer plan payment didn't go through\n\nUpdate payment details: https:\/\/goodspace\.test\/settings\n/,
+  );
+  assert.ok(!mail.text.includes('Project:'));
+  assert.ok(!mail.html.includes('Project:'));
+});
+
+Deno.test("a message mail counts the conversation's unread messages when there are several", () => {
+  const msg = {
+    ...NUDGE,
+    kind: 'message_received' as const,
+    title: 'Olivia Owner sent you a message about "Kitchen"',
+    body: 'Hello!',
+    link: '/project/33333333-3333-4333-8333-333333333333',
+  };
+  assert.match(
+    renderMail({ ...msg, unread_in_conversation: 3 }, OPTS).text,
+    /You have 3 unread messages in this conversation\./,
+  );
+  assert.ok(!renderMail({ ...msg, unread_in_conversation: 1 }, OPTS).text.includes('unread messages'));
+});
+
+Deno.test('the page link stays on the site, whatever the site URL ends with', () => {
+  assert.equal(openUrl('https://goodspace.test', '/project/1'), 'https://goodspace.test/project/1');
+  assert.equal(openUrl('https://goodspace.test/', '/project/1'), 'https://goodspace.test/project/1');
+});
+
+Deno.test('SMTP settings default to the local inbox and take the secrets when set', () => {
+  const env = (vars: Record<string, string>) => (n: string) => vars[n];
+  assert.deepEqual(smtpSettings(env({})), {
+    host: '127.0.0.1',
+    port: 54325,
+    secure: false,
+    auth: null,
+    from: 'Good Space <notifications@goodspace.local>',
+  });
+  assert.deepEqual(
+    smtpSettings(
+      env({
+        SMTP_HOST: 'smtp.example.com',
+        SMTP_PORT: '465',
+        SMTP_USER: 'u',
+        SMTP_PASS: 'p',
+        SMTP_FROM: 'GS <n@gs.test>',
+      }),
+    ),
+    { host: 'smtp.example.com', port: 465, secure: true, auth: { user: 'u', pass: 'p' }, from: 'GS <n@gs.test>' },
+  );
+  assert.throws(() => smtpSettings(env({ SMTP_PORT: 'abc' })), /SMTP_PORT is not a port: abc/);
+});
