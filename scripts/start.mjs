@@ -16,6 +16,17 @@ const APP_PORT = Number(process.env.APP_PORT ?? 5173);
 // return URLs work on whatever port the app is given.
 const APP_URL = `http://localhost:${APP_PORT}`;
 const APP_ORIGINS = { SITE_URL: APP_URL, ALLOWED_ORIGINS: `http://127.0.0.1:${APP_PORT}` };
+// Notification mail (ADR 0025) goes to the stack's inbox over SMTP: the function's default is the CLI's port
+// (54325), so a moved inbox or SMTP port is handed to it as SMTP_PORT, worked out as the stack does, unless SMTP
+// settings were given.
+const SMTP_ENV =
+  process.env.SMTP_HOST || process.env.SMTP_PORT
+    ? {}
+    : {
+        SMTP_PORT: String(
+          Number(process.env.LOCAL_SUPABASE_SMTP_PORT || 0) || Number(process.env.LOCAL_SUPABASE_INBOX_PORT || 54324) + 1,
+        ),
+      };
 
 ensureDependencies(root);
 
@@ -85,12 +96,28 @@ const get = (k) => statusLines.find((l) => l.startsWith(`${k}=`))?.split('=').sl
 // given the API's URL and key from them.
 await new Promise((resolve) => {
   let ready = false;
-  run('supabase', process.execPath, [bin('local-supabase'), 'stack'], APP_ORIGINS, (line) => {
+  run('supabase', process.execPath, [bin('local-supabase'), 'stack'], { ...APP_ORIGINS, ...SMTP_ENV }, (line) => {
     if (/^[A-Z_]+="/.test(line)) statusLines.push(line);
     if (line.startsWith('local Supabase ready')) ready = true;
     if (ready && ['API_URL', 'DB_URL', 'INBUCKET_URL', 'PUBLISHABLE_KEY', 'ANON_KEY', 'SERVICE_ROLE_KEY'].every(get)) resolve();
   });
 });
+
+// The notification mail job (ADR 0025) reads the project URL and service key from Vault on hosted; the local
+// stack has no Vault, so they go where the job looks next, private.settings, wherever the ports are.
+try {
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: get('DB_URL') });
+  await db.connect();
+  await db.query(
+    `insert into private.settings (name, value) values ('project_url', $1), ('service_role_key', $2)
+     on conflict (name) do update set value = excluded.value`,
+    [get('API_URL'), get('SERVICE_ROLE_KEY')],
+  );
+  await db.end();
+} catch (err) {
+  console.error(`settings | notification mails stay unsent: private.settings could not be written (${err.message})`);
+}
 
 // The app talks to the stack just started, wherever its ports are (LOCAL_SUPABASE_API_PORT): the process
 // environment outranks .env.development for Vite.

@@ -169,6 +169,40 @@ describe('npm start with every port moved', () => {
     expect(await res.json()).toMatchObject({ code: 'invalid_return_url' });
   });
 
+  it('mails a nudge to the designer through the minute job into the moved inbox (ADR 0025)', async () => {
+    const customer = await signedIn('customer@goodspace.test', 'GoodSpace123');
+    const designer = await signedIn('designer@goodspace.test', 'GoodSpace123');
+    const designerId = (await designer.auth.getUser()).data.user!.id;
+    const customerId = (await customer.auth.getUser()).data.user!.id;
+    const title = `Moved-port den ${Date.now()}`;
+    const project = await customer
+      .from('projects')
+      .insert({
+        customer_id: customerId,
+        title,
+        description: 'A room that needs furnishing',
+        location: 'Portland, OR',
+        space_size: 400,
+        budget: 1000,
+        budget_type: 'soft',
+        status: 'pending',
+      })
+      .select('id')
+      .single();
+    expect(project.error).toBeNull();
+    const nudge = await customer
+      .from('designer_nudges')
+      .insert({ client_id: customerId, designer_id: designerId, project_id: project.data!.id });
+    expect(nudge.error).toBeNull();
+    // pg_cron runs the job at the start of a minute; pg_net posts to the function, which mails over SMTP.
+    const who = await customer.from('profiles').select('full_name').eq('id', customerId).single();
+    const mail = await latestMailTo('designer@goodspace.test', 110_000, {
+      inboxUrl: INBOX,
+      subject: `${who.data!.full_name} nudged you about "${title}"`,
+    });
+    expect(mail.Text).toContain(`Answer the nudge: ${APP}/designer-nudges`);
+  });
+
   it('stops everything on Ctrl-C', async () => {
     start.kill('SIGINT');
     expect(await exited(start)).toBe(0);
