@@ -227,6 +227,14 @@ describe('notification mail', () => {
     const link = /Stop these e-mails: (\S+)/.exec(mail.Text)?.[1];
     expect(link).toMatch(new RegExp(`^${stackConfig.apiUrl}/functions/v1/unsubscribe\\?token=`));
     expect(mail.HTML).toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
+    // Mail clients offer their own unsubscribe button from the headers, one click (RFC 8058).
+    const listUnsubscribe = (mail as unknown as { ListUnsubscribe: Record<string, unknown> }).ListUnsubscribe;
+    expect(listUnsubscribe).toEqual({
+      Header: `<${link}>`,
+      Links: [link],
+      Errors: '',
+      HeaderPost: 'List-Unsubscribe=One-Click',
+    });
 
     // Opening the link only asks (a link scanner must not unsubscribe anyone); the button does it.
     const asked = await fetch(link!);
@@ -237,7 +245,11 @@ describe('notification mail', () => {
       c.query('select kind, email from public.notification_preferences where user_id = $1', [designer.id]);
     expect((await prefs()).rows).toEqual([]);
 
-    const done = await fetch(link!, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+    const done = await fetch(link!, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('You will no longer get e-mails about nudges from customers.');
     expect((await prefs()).rows).toEqual([{ kind: 'nudge_received', email: false }]);

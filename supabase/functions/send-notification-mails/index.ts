@@ -6,7 +6,7 @@
 // row; each is then mailed over SMTP and reported with finish_notification_mail(): mailed once, or failed and
 // due again after a backoff. The Message-ID is the notification's, so a retry after a lost answer is one mail to
 // a receiver that de-duplicates.
-import nodemailer from 'npm:nodemailer@7.0.10';
+import nodemailer from 'npm:nodemailer@10.6.1';
 import { denoEnv } from '../_shared/config.ts';
 import { HttpError, json, withHttp } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/supabase.ts';
