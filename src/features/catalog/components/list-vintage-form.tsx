@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { controlledBy } from '@/components/place-field/controlled-by';
 import { PlaceField } from '@/components/place-field/place-field';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormSubmitRow, LabelledField } from '@/components/ui/field';
@@ -105,11 +106,7 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
                 id={field('location')}
                 label="Location"
                 placeholder="e.g. Portland, OR"
-                name={place.name}
-                value={place.value}
-                onChange={place.onChange}
-                onBlur={place.onBlur}
-                inputRef={place.ref}
+                {...controlledBy(place)}
                 {...a11y('location')}
               />
             )}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { controlledBy } from '@/components/place-field/controlled-by';
 import { PlaceField } from '@/components/place-field/place-field';
 import { Button } from '@/components/ui/button';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';
@@ -59,11 +60,7 @@ export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
               id="customer-location"
               label="Location"
               placeholder="City or ZIP code, e.g. Portland, OR"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
+              {...controlledBy(field)}
               {...errorProps(shown, 'location', 'customer-location-error')}
             />
           )}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { controlledBy } from '@/components/place-field/controlled-by';
 import { PlaceField } from '@/components/place-field/place-field';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError } from '@/components/ui/field';
@@ -55,11 +56,7 @@ export function DesignerSignupForm({ onSubmit }: DesignerSignupFormProps) {
                 id="designer-location"
                 label="Location (optional)"
                 placeholder="City or ZIP code, e.g. Austin, TX"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
+                {...controlledBy(field)}
                 {...errorProps(shown, 'location', 'designer-location-error')}
               />
             )}

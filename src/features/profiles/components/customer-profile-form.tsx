@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { controlledBy } from '@/components/place-field/controlled-by';
 import { PlaceField } from '@/components/place-field/place-field';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormSubmitRow, LabelledField } from '@/components/ui/field';
@@ -79,11 +80,7 @@ export function CustomerProfileForm({ userId, initial }: Props) {
                 id="cp-location"
                 label="Location"
                 hint="A city or US ZIP code, picked from the suggestions."
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
+                {...controlledBy(field)}
                 {...a11y('location')}
               />
             )}

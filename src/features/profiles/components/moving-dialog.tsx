@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { GatedButton, type GatedAction } from '@/components/gated-button';
+import { controlledBy } from '@/components/place-field/controlled-by';
 import { PlaceField } from '@/components/place-field/place-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -90,16 +91,7 @@ export function MovingDialog({ customerId, membership }: Props) {
               control={form.control}
               name="location"
               render={({ field }) => (
-                <PlaceField
-                  id="mv-location"
-                  label="New location"
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  {...a11y('location')}
-                />
+                <PlaceField id="mv-location" label="New location" {...controlledBy(field)} {...a11y('location')} />
               )}
             />
             <div className="grid gap-4 sm:grid-cols-2">

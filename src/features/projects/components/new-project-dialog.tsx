@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { controlledBy } from '@/components/place-field/controlled-by';
 import { PlaceField } from '@/components/place-field/place-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -115,11 +116,7 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
                 id={`${id}-location`}
                 label="Location"
                 placeholder="City or US ZIP code, or use your device location"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
+                {...controlledBy(field)}
                 {...errorProps(shown, 'location', `${id}-error`)}
               />
             )}
