@@ -8,11 +8,12 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
 import { AccountTypeCard } from '@/features/settings/components/account-type-card';
 import { DeleteAccountCard } from '@/features/settings/components/delete-account-card';
+import { NotificationSettingsCard } from '@/features/settings/components/notification-settings-card';
 import { ManageSubscriptionCard } from '@/features/subscription/components/manage-subscription-card';
 
 /**
- * /settings (docs/product.md, Pages): e-mail, Cancel Subscription, Change Account Type, two-factor sign-in, delete
- * account.
+ * /settings (docs/product.md, Pages): e-mail, Cancel Subscription, Change Account Type, notification e-mails,
+ * two-factor sign-in, delete account.
  */
 export function Component() {
   const auth = useAuth();
@@ -41,6 +42,7 @@ export function Component() {
           roleLoading={role.isPending}
           onSwitched={(next) => void navigate(paths.dashboard.getHref(next))}
         />
+        <NotificationSettingsCard userId={auth.user.id} role={role.data ?? null} roleLoading={role.isPending} />
         <TwoFactorCard userId={auth.user.id} />
         <DeleteAccountCard userId={userId} onDeleted={leaveDeletedAccount} />
       </div>
