@@ -41,7 +41,9 @@ comment on table public.notification_preferences is
 
 revoke all on public.notification_preferences from anon, authenticated;
 grant select, insert, delete on public.notification_preferences to authenticated;
-grant update (email, updated_at) on public.notification_preferences to authenticated;
+-- Upsert (the Settings switches: insert, or on conflict update every column sent) needs update on each column it
+-- sets; the policies keep user_id the caller's own and the check keeps kind to the list.
+grant update (user_id, kind, email, updated_at) on public.notification_preferences to authenticated;
 grant select, insert, update, delete on public.notification_preferences to service_role;
 alter table public.notification_preferences enable row level security;
 create policy notification_preferences_select_own on public.notification_preferences for select to authenticated
