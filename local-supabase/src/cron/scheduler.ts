@@ -77,13 +77,19 @@ export async function startCronScheduler(db: Database, log: Log): Promise<CronSc
     let runid: string | null = null;
     let client: pg.Client | null = null;
     try {
-      runid = (
-        await db.admin.query<{ runid: string }>(
-          `insert into cron.job_run_details (jobid, database, username, command, status, start_time)
-           values ($1, $2, $3, $4, 'starting', now()) returning runid`,
-          [job.jobid, job.database, job.username, job.command],
-        )
-      ).rows[0]!.runid;
+      // Never two runs of a job at once, also across schedulers that share the database (a second stack started
+      // on the same data while one runs): the row is written only when no run of the job is unfinished. Runs a
+      // stop left unfinished were marked failed when this scheduler started, so they block nothing.
+      const inserted = await db.admin.query<{ runid: string }>(
+        `insert into cron.job_run_details (jobid, database, username, command, status, start_time)
+         select $1, $2, $3, $4, 'starting', now()
+          where not exists (select 1 from cron.job_run_details d
+                             where d.jobid = $1 and d.status in ('starting', 'running'))
+         returning runid`,
+        [job.jobid, job.database, job.username, job.command],
+      );
+      if (inserted.rows.length === 0) return;
+      runid = inserted.rows[0]!.runid;
       let connected = false;
       try {
         client = new pg.Client({ connectionString: urlFor(job.database), application_name: 'pg_cron' });
