@@ -82,7 +82,7 @@ export async function startCronScheduler(db: Database, log: Log): Promise<CronSc
       // stop left unfinished were marked failed when this scheduler started, so they block nothing.
       const inserted = await db.admin.query<{ runid: string }>(
         `insert into cron.job_run_details (jobid, database, username, command, status, start_time)
-         select $1, $2, $3, $4, 'starting', now()
+         select $1, $2, $3, $4, 'starting', clock_timestamp()
           where not exists (select 1 from cron.job_run_details d
                              where d.jobid = $1 and d.status in ('starting', 'running'))
          returning runid`,
@@ -110,7 +110,7 @@ export async function startCronScheduler(db: Database, log: Log): Promise<CronSc
         state.pid = pid;
         connected = true;
         await db.admin.query(
-          `update cron.job_run_details set status = 'running', job_pid = $2, start_time = now() where runid = $1`,
+          `update cron.job_run_details set status = 'running', job_pid = $2, start_time = clock_timestamp() where runid = $1`,
           [runid, pid],
         );
       } catch (err) {
@@ -128,7 +128,7 @@ export async function startCronScheduler(db: Database, log: Log): Promise<CronSc
           ? `${last.rowCount ?? 0} ${last.rowCount === 1 ? 'row' : 'rows'}`
           : tag;
       await db.admin.query(
-        `update cron.job_run_details set status = 'succeeded', return_message = $2, end_time = now() where runid = $1`,
+        `update cron.job_run_details set status = 'succeeded', return_message = $2, end_time = clock_timestamp() where runid = $1`,
         [runid, message],
       );
     } catch (err) {
@@ -137,7 +137,7 @@ export async function startCronScheduler(db: Database, log: Log): Promise<CronSc
       if (runid !== null) {
         await db.admin
           .query(
-            `update cron.job_run_details set status = 'failed', return_message = $2, end_time = now() where runid = $1`,
+            `update cron.job_run_details set status = 'failed', return_message = $2, end_time = clock_timestamp() where runid = $1`,
             [runid, message],
           )
           .catch(() => undefined);

@@ -132,7 +132,10 @@ export function PlaceField({
 
   // Only while the input has focus: downshift moves focus to the input when its list opens, and an answer that
   // arrives after one has moved on to the next field must not pull one back.
-  const open = menuWanted && focused && items.length > 0;
+  // Checked against the document too: downshift focuses the input whenever its list opens, so an answer arriving
+  // as one moves to the next field (its blur not yet rendered) must not open it and pull focus back.
+  const inputHasFocus = typeof document !== 'undefined' && document.activeElement?.id === id;
+  const open = menuWanted && focused && inputHasFocus && items.length > 0;
   const { getLabelProps, getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<Place>({
     items,
     itemToString: (place) => place?.label ?? '',
