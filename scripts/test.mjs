@@ -17,6 +17,9 @@ ensureDependencies(root);
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const results = [];
+// Names of the tests that failed, printed again under the summary: CI keeps only the end of the output.
+const failures = [];
+const firstLines = (text, n = 3) => String(text ?? '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, n).join(' ⏎ ');
 
 function step(name, cmd, args, { env = {}, count } = {}) {
   const t0 = Date.now();
@@ -54,6 +57,13 @@ step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `
     // A run that errored outside any test, or ran nothing at all, must not pass as green.
     const runError = ok && j.success !== false && j.numTotalTests > 0 ? 0 : 1;
     const failed = j.numFailedTests + brokenFiles;
+    for (const f of j.testResults ?? []) {
+      const file = path.relative(root, f.name);
+      if (f.status === 'failed' && (f.assertionResults ?? []).length === 0) failures.push(`vitest ${file}: ${firstLines(f.message)}`);
+      for (const a of f.assertionResults ?? []) {
+        if (a.status === 'failed') failures.push(`vitest ${file} › ${a.fullName}: ${firstLines(a.failureMessages?.join('\n'))}`);
+      }
+    }
     return { passed: j.numPassedTests, failed: failed || runError };
   },
 });
@@ -77,6 +87,17 @@ if (existsSync(path.join(root, 'playwright.config.ts'))) {
       count: (ok) => {
         const j = readJson(pwJson);
         if (!j?.stats) return null;
+        const walk = (suite, file) => {
+          for (const spec of suite.specs ?? []) {
+            for (const t of spec.tests ?? []) {
+              if (t.status !== 'unexpected') continue;
+              const last = t.results?.at(-1);
+              failures.push(`e2e ${spec.file ?? file} › ${spec.title}: ${firstLines(last?.error?.message ?? last?.errors?.[0]?.message)}`);
+            }
+          }
+          for (const s of suite.suites ?? []) walk(s, s.file ?? file);
+        };
+        for (const s of j.suites ?? []) walk(s, s.file);
         return { passed: j.stats.expected + j.stats.flaky, failed: j.stats.unexpected + (ok || j.stats.unexpected ? 0 : 1) };
       },
     });
@@ -89,5 +110,6 @@ console.log('\n━━ summary ━━');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.secs} s)`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
+for (const f of failures) console.log(`  ✗ ${f.slice(0, 400)}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);
