@@ -23,6 +23,12 @@ export const notFound = (code: string, message: string) => new AuthError(404, co
 export const unprocessable = (code: string, message: string) => new AuthError(422, code, message);
 export const tooManyRequests = (code: string, message: string) => new AuthError(429, code, message);
 export const internal = (message: string) => new AuthError(500, 'unexpected_failure', message);
+/**
+ * GoTrue's answer when a database call fails (NewInternalServerError(message).WithInternalError(err)): an
+ * AuthError passes through, anything else becomes 500 unexpected_failure with the handler's own message.
+ */
+export const databaseError = (err: unknown, message: string): AuthError =>
+  err instanceof AuthError ? err : internal(message);
 export const oauthError = (error: string, description: string) => new AuthError(400, error, description, 'oauth');
 export const weakPassword = (message: string, reasons: string[]) =>
   new AuthError(422, 'weak_password', message, 'weak_password', reasons);

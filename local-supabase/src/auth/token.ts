@@ -1,5 +1,5 @@
 import type { AuthRequest } from './context.ts';
-import { AuthError, badRequest, oauthError, tooManyRequests } from './errors.ts';
+import { AuthError, badRequest, databaseError, oauthError, tooManyRequests } from './errors.ts';
 import { parseParams, str } from './params.ts';
 import { passwordMatches, passwordStrengthError } from './password.ts';
 import { json } from './respond.ts';
@@ -40,7 +40,11 @@ async function passwordGrant(r: AuthRequest): Promise<void> {
     throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
   if (!email && !phone) throw badRequest('validation_failed', 'missing email or phone');
   if (!email) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
-  const user = await findUserByEmail(env.db, email, 'authenticated');
+  // GoTrue wraps any database error of this lookup (e.g. 22021 for a NUL byte, which PostgreSQL refuses in text)
+  // as 500 "Database error querying schema" (ResourceOwnerPasswordGrant): answered here on purpose, not as a crash.
+  const user = await findUserByEmail(env.db, email, 'authenticated').catch((err: unknown) => {
+    throw databaseError(err, 'Database error querying schema');
+  });
   if (!user || !user.row.encrypted_password) throw badRequest('invalid_credentials', INVALID_LOGIN);
   if (isBanned(user.row)) throw badRequest('user_banned', 'User is banned');
   const ok = await passwordMatches(env.db, password, user.row.encrypted_password);

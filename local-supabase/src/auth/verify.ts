@@ -1,5 +1,5 @@
 import type { AuthRequest } from './context.ts';
-import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts';
+import { AuthError, badRequest, databaseError, forbidden, unprocessable } from './errors.ts';
 import { tokenHash } from './mail.ts';
 import { parseParams, str } from './params.ts';
 import { validateEmail } from './password.ts';
@@ -30,7 +30,14 @@ async function userForTokenHash(
   tx: Queryable,
   type: string,
   hash: string,
+  // verifyUserAndToken (an e-mail and its OTP) words a miss differently from verifyTokenHash (a link's hash).
+  expiredMessage = 'Email link is invalid or has expired',
 ): Promise<{ user: LoadedUser; type: string }> {
+  // A lookup PostgreSQL refuses (22021 for a NUL byte in the hash) is GoTrue's 500 with this message, not a crash.
+  const find = (col: Parameters<typeof findUserByToken>[1]) =>
+    findUserByToken(tx, col, hash).catch((err: unknown) => {
+      throw databaseError(err, 'Database error finding user from email link');
+    });
   const column =
     type === 'signup' || type === 'invite'
       ? 'confirmation_token'
@@ -42,16 +49,16 @@ async function userForTokenHash(
             ? 'confirmation_token'
             : null;
   if (!column) throw badRequest('validation_failed', 'Invalid email verification type');
-  let user = await findUserByToken(tx, column, hash);
+  let user = await find(column);
   let effective = type;
   if (type === 'email') {
     effective = 'signup';
     if (!user) {
-      user = await findUserByToken(tx, 'recovery_token', hash);
+      user = await find('recovery_token');
       effective = 'magiclink';
     }
   }
-  const expired = forbidden('otp_expired', 'Email link is invalid or has expired');
+  const expired = forbidden('otp_expired', expiredMessage);
   if (!user) throw expired;
   if (isBanned(user.row)) throw forbidden('user_banned', 'User is banned');
   const row = user.row;
@@ -213,8 +220,9 @@ export async function verifyPost(r: AuthRequest): Promise<void> {
   } else if (email !== '' || phone !== '' || str(p, 'redirect_to') !== '') {
     throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
   }
+  const expiredMessage = tokenValue !== '' ? 'Token has expired or is invalid' : undefined;
   const outcome = await transaction(r.env.db, async (tx) => {
-    const found = await userForTokenHash(r, tx, type, hash);
+    const found = await userForTokenHash(r, tx, type, hash, expiredMessage);
     return applyVerification(r, tx, found.user, found.type, hash);
   });
   if (outcome.kind === 'message') {

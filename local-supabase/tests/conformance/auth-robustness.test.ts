@@ -217,3 +217,65 @@ describe('settings and health', () => {
     expect(await (await api('/auth/v1/health')).json()).toMatchObject({ name: 'GoTrue' });
   });
 });
+
+// A NUL byte is valid JSON (\u0000) but PostgreSQL refuses it in text (22021). GoTrue validates some fields first
+// (4xx) and sends others straight to a query, whose failure it wraps as a 500 with a message of its own
+// (token.go ResourceOwnerPasswordGrant, verify.go verifyTokenHash): the stack gives the same answers on purpose,
+// changes nothing and keeps serving.
+describe('NUL bytes in e-mails and tokens', () => {
+  const post = (route: string, body: object) =>
+    api(route, { method: 'POST', headers: V, body: JSON.stringify(body) }).then(async (res) => ({
+      status: res.status,
+      body: (await res.json()) as object,
+    }));
+
+  it('answers the password grant, verify and mail routes as GoTrue does, and creates nothing', async () => {
+    const before = await countUsers();
+    expect(
+      await post('/auth/v1/token?grant_type=password', { email: 'nul\u0000@goodspace.dev', password: 'x' }),
+    ).toEqual({ status: 500, body: { code: 'unexpected_failure', message: 'Database error querying schema' } });
+    expect(await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: 'abcdefghij\u0000k' })).toEqual({
+      status: 400,
+      body: { code: 'validation_failed', message: 'Refresh token is not valid' },
+    });
+    for (const type of ['signup', 'recovery', 'email', 'email_change']) {
+      expect(await post('/auth/v1/verify', { type, token_hash: `pkce_\u0000${type}` }), type).toEqual({
+        status: 500,
+        body: { code: 'unexpected_failure', message: 'Database error finding user from email link' },
+      });
+    }
+    // An OTP is hashed with the address before any lookup; a bad address is refused first.
+    expect(await post('/auth/v1/verify', { type: 'email', token: '12\u00003456', email: 'nul@goodspace.dev' })).toEqual(
+      {
+        status: 403,
+        body: { code: 'otp_expired', message: 'Token has expired or is invalid' },
+      },
+    );
+    expect(await post('/auth/v1/verify', { type: 'email', token: '123456', email: 'nul\u0000@goodspace.dev' })).toEqual(
+      {
+        status: 422,
+        body: { code: 'validation_failed', message: 'Invalid email format' },
+      },
+    );
+    for (const route of ['/auth/v1/signup', '/auth/v1/recover', '/auth/v1/otp']) {
+      const res = await post(route, { email: 'nul\u0000@goodspace.dev', password: 'Passw0rd-Good' });
+      expect(res, route).toEqual({
+        status: 400,
+        body: { code: 'validation_failed', message: 'Unable to validate email address: invalid format' },
+      });
+    }
+    expect(await countUsers()).toBe(before);
+    expect((await api('/auth/v1/health')).status).toBe(200);
+  });
+
+  it('redirects an e-mail link whose token holds a NUL with the server error in the fragment', async () => {
+    const res = await fetch(
+      `${stackConfig.apiUrl}/auth/v1/verify?token=ab%00cd&type=signup&redirect_to=http://localhost:5173/x`,
+      { redirect: 'manual' },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(
+      'http://localhost:5173/x#error=server_error&error_code=unexpected_failure&error_description=Database+error+finding+user+from+email+link&sb=',
+    );
+  });
+});
