@@ -47,6 +47,8 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
             { path: paths.paymentSuccess.path, lazy: () => import('@/app/routes/payment-success') },
             // Signed in with a password but not yet with the second factor: outside the guard, which sends here.
             { path: paths.mfa.path, lazy: () => import('@/app/routes/mfa') },
+            // A mail's unsubscribe link works signed out (the token is the permission).
+            { path: paths.unsubscribe.path, lazy: () => import('@/app/routes/unsubscribe') },
             {
               element: <ProtectedRoute />,
               children: [

@@ -70,6 +70,11 @@ export const paths = {
   settings: { path: '/settings', getHref: () => '/settings' },
   /** Every notification of the signed-in user (ADR 0025). */
   notifications: { path: '/notifications', getHref: () => '/notifications' },
+  /** The link in a notification mail: no sign-in, the signed token says who and which kind (ADR 0025). */
+  unsubscribe: {
+    path: '/unsubscribe',
+    getHref: (token: string) => withQuery('/unsubscribe', { token }),
+  },
   /** ADR 0010: the payment sandbox pages (no Stripe keys configured). */
   sandboxCheckout: {
     path: '/sandbox/checkout',

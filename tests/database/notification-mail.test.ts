@@ -224,10 +224,14 @@ describe('notification mail', () => {
     await nudge(customer.id, designer.id, 'Loft');
     await run();
     const mail = await latestMailTo(designer.email);
-    const link = /Stop these e-mails: (\S+)/.exec(mail.Text)?.[1];
-    expect(link).toMatch(new RegExp(`^${stackConfig.apiUrl}/functions/v1/unsubscribe\\?token=`));
-    expect(mail.HTML).toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
-    // Mail clients offer their own unsubscribe button from the headers, one click (RFC 8058).
+    // The link people click opens the app's page (hosted serves a function's HTML as plain text on its default
+    // domain); the page asks the function with the token.
+    const pageLink = /Stop these e-mails: (\S+)/.exec(mail.Text)?.[1];
+    expect(pageLink).toMatch(/^https:\/\/goodspace\.test\/unsubscribe\?token=/);
+    expect(mail.HTML).toContain(`href="${pageLink!.replace(/&/g, '&amp;')}"`);
+    const token = new URL(pageLink!).searchParams.get('token')!;
+    const link = `${stackConfig.apiUrl}/functions/v1/unsubscribe?token=${encodeURIComponent(token)}`;
+    // Mail clients offer their own unsubscribe button from the headers, one click (RFC 8058), to the function.
     const listUnsubscribe = (mail as unknown as { ListUnsubscribe: Record<string, unknown> }).ListUnsubscribe;
     expect(listUnsubscribe).toEqual({
       Header: `<${link}>`,
@@ -236,16 +240,36 @@ describe('notification mail', () => {
       HeaderPost: 'List-Unsubscribe=One-Click',
     });
 
-    // Opening the link only asks (a link scanner must not unsubscribe anyone); the button does it.
-    const asked = await fetch(link!);
+    // Opening a link only asks (a link scanner must not unsubscribe anyone): as a page, or as JSON for the app's.
+    const asked = await fetch(link);
     expect(asked.status).toBe(200);
     expect(asked.headers.get('content-type')).toContain('text/html');
     expect(await asked.text()).toContain('Stop e-mails about nudges from customers?');
+    const askedByApp = await fetch(link, { headers: { Accept: 'application/json' } });
+    expect(askedByApp.status).toBe(200);
+    expect(await askedByApp.json()).toEqual({
+      unsubscribed: false,
+      kind: 'nudge_received',
+      topic: 'nudges from customers',
+    });
     const prefs = () =>
       c.query('select kind, email from public.notification_preferences where user_id = $1', [designer.id]);
     expect((await prefs()).rows).toEqual([]);
 
-    const done = await fetch(link!, {
+    // The app's page posts the token as JSON; a damaged one is refused in the app's error shape.
+    const damaged = await fetch(`${stackConfig.apiUrl}/functions/v1/unsubscribe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: `${token}x` }),
+    });
+    expect(damaged.status).toBe(400);
+    expect(await damaged.json()).toEqual({
+      error: 'This unsubscribe link is incomplete or out of date.',
+      code: 'invalid_token',
+    });
+    expect((await prefs()).rows).toEqual([]);
+
+    const done = await fetch(link, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
@@ -260,7 +284,7 @@ describe('notification mail', () => {
     expect(await mailCount(designer.email)).toBe(1);
 
     // A forged token changes nothing.
-    const forged = link!.replace(designer.id, customer.id);
+    const forged = link.replace(designer.id, customer.id);
     const refused = await fetch(forged, { method: 'POST' });
     expect(refused.status).toBe(400);
     expect(

@@ -60,7 +60,10 @@ Deno.serve(
         let failure: string | null = null;
         try {
           const token = await signUnsubscribeToken(secret, n.user_id, n.kind);
-          const unsubscribeUrl = `${functionsUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+          // The link people click opens the app's page (hosted serves a function's HTML as plain text on the
+          // default domain); mail clients' one-click unsubscribe posts to the function itself (RFC 8058).
+          const unsubscribeUrl = `${siteUrl.replace(/\/$/, '')}/unsubscribe?token=${encodeURIComponent(token)}`;
+          const oneClickUrl = `${functionsUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
           const mail = renderMail(n, { siteUrl, unsubscribeUrl });
           await transport.sendMail({
             from: smtp.from,
@@ -70,7 +73,7 @@ Deno.serve(
             html: mail.html,
             messageId: `<notification-${n.id}@goodspace.notifications>`,
             headers: {
-              'List-Unsubscribe': `<${unsubscribeUrl}>`,
+              'List-Unsubscribe': `<${oneClickUrl}>`,
               'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
             },
           });

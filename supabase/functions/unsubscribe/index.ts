@@ -1,7 +1,9 @@
 // unsubscribe: the link in every notification mail (docs/decisions/0025-notifications.md). No sign-in: the
 // signed token names the person and the kind. GET shows a page with one button (link scanners that open every
 // link must not unsubscribe anyone); POST turns that kind's e-mail off, from the button or from a mail client's
-// one-click List-Unsubscribe-Post (RFC 8058). Either answers a small HTML page.
+// one-click List-Unsubscribe-Post (RFC 8058). Either answers a small HTML page. The mail's visible link opens the
+// app's /unsubscribe page instead (hosted Supabase serves a function's HTML as plain text on its default domain),
+// which posts `{"token": …}` as JSON and gets JSON back.
 import { corsHeaders } from '../_shared/cors.ts';
 import { KIND_TOPICS } from '../_shared/notification-kinds.ts';
 import { serviceClient } from '../_shared/supabase.ts';
@@ -29,6 +31,13 @@ ${body}
   });
 }
 
+function answer(status: number, body: Record<string, unknown>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
+}
+
 const INVALID = () =>
   page(
     400,
@@ -42,12 +51,27 @@ Deno.serve(async (req) => {
     return page(405, 'Not allowed', '<p>Open the link from the e-mail.</p>');
   }
   const url = new URL(req.url);
-  const token = url.searchParams.get('token') ?? '';
+  // The app's page: GET with Accept: application/json asks what the token names; POST with a JSON body acts.
+  const asJson =
+    req.method === 'POST'
+      ? (req.headers.get('content-type') ?? '').includes('application/json')
+      : (req.headers.get('accept') ?? '').includes('application/json');
+  let token = url.searchParams.get('token') ?? '';
+  if (asJson && req.method === 'POST') {
+    const body: unknown = await req.json().catch(() => null);
+    const sent = body && typeof body === 'object' ? (body as { token?: unknown }).token : undefined;
+    token = typeof sent === 'string' ? sent : '';
+  }
   const target = await verifyUnsubscribeToken(unsubscribeSecret(), token);
-  if (!target) return INVALID();
+  if (!target) {
+    return asJson
+      ? answer(400, { error: 'This unsubscribe link is incomplete or out of date.', code: 'invalid_token' })
+      : INVALID();
+  }
   const topic = KIND_TOPICS[target.kind];
 
   if (req.method === 'GET') {
+    if (asJson) return answer(200, { unsubscribed: false, kind: target.kind, topic });
     return page(
       200,
       'Unsubscribe',
@@ -68,11 +92,15 @@ Deno.serve(async (req) => {
   if (error) {
     // A deleted account: its preferences went with it, and nothing will be mailed to it again.
     if (error.code === '23503') {
+      if (asJson) return answer(200, { unsubscribed: true, kind: target.kind, topic });
       return page(200, 'You are unsubscribed', '<p>This account no longer exists; it gets no e-mails.</p>');
     }
     console.error('unsubscribe failed:', error.message);
+    if (asJson)
+      return answer(500, { error: 'Something went wrong. Please try again in a moment.', code: 'unexpected_failure' });
     return page(500, 'Something went wrong', '<p>Please try the link again in a moment.</p>');
   }
+  if (asJson) return answer(200, { unsubscribed: true, kind: target.kind, topic });
   return page(
     200,
     'You are unsubscribed',
