@@ -80,8 +80,16 @@ export async function listBuckets(req: StorageRequest): Promise<void> {
     sql += ` where name ilike $${params.length}`;
   }
   if (sortColumn) sql += ` order by ${sortColumn} ${sortOrder ?? 'asc'}`;
-  if (limit !== undefined) sql += ` limit ${limit}`;
-  if (offset !== undefined) sql += ` offset ${offset}`;
+  // Bound as parameters as Storage's listBuckets does: PostgreSQL then reads 1e99 (sent as "1e+99") as a bad
+  // bigint (22P02, 400 InvalidParameter) rather than as an out-of-range numeric literal.
+  if (limit !== undefined) {
+    params.push(limit);
+    sql += ` limit $${params.length}`;
+  }
+  if (offset !== undefined) {
+    params.push(offset);
+    sql += ` offset $${params.length}`;
+  }
   const rows = await req.ctx.db.tx(
     caller,
     req.scope('storage.bucket.list'),

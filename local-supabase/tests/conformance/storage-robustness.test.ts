@@ -150,4 +150,69 @@ describe('storage robustness', () => {
       code: 'InvalidSignature',
     });
   });
+
+  // Storage validates a bucket name only where it creates or lists by one (mustBeValidBucketName) and checks that
+  // limit and offset are finite integers (its `finite` keyword); everything else goes to PostgreSQL as parameters,
+  // and DBError.fromDBError maps what PostgreSQL refuses: 22P02 to 400 InvalidParameter, anything else (22021 for a
+  // NUL byte, 22003 out of range) to 500 DatabaseError. The stack answers the same, and nothing changes.
+  it('answers NUL bytes and huge limits and offsets as Storage does', async () => {
+    const call = async (path: string, init: RequestInit = {}) => {
+      const res = await fetch(`${base}${path}`, {
+        ...init,
+        headers: { ...auth, 'content-type': 'application/json' },
+      });
+      return { status: res.status, body: (await res.json()) as object };
+    };
+    const post = (path: string, body: string, method = 'POST') => call(path, { method, body });
+    const dbError = (code: string) => ({
+      status: 500,
+      body: {
+        statusCode: '500',
+        error: 'DatabaseError',
+        message: `database error, code: ${code}`,
+        code: 'DatabaseError',
+      },
+    });
+    const badBigint = (value: string, type = 'bigint') => ({
+      status: 400,
+      body: {
+        statusCode: '400',
+        error: 'InvalidParameter',
+        message: `invalid input syntax for type ${type}: "${value}"`,
+        code: 'InvalidParameter',
+      },
+    });
+    const badName = {
+      status: 400,
+      body: { statusCode: '400', error: 'Invalid Input', message: 'Bucket name invalid', code: 'InvalidBucketName' },
+    };
+    expect(await post('/bucket', '{"name":"nul\\u0000bucket"}')).toEqual(badName);
+    expect(await post('/object/list/nul%00bucket', '{"prefix":""}')).toEqual(badName);
+    expect(await call('/bucket/nul%00bucket')).toEqual(dbError('22021'));
+    expect(await post(`/object/list/${BUCKET}`, '{"prefix":"a\\u0000b"}')).toEqual(dbError('22021'));
+    expect(await post(`/object/list/${BUCKET}`, '{"prefix":"","search":"a\\u0000b"}')).toEqual(dbError('22021'));
+    expect(await post(`/object/${BUCKET}`, '{"prefixes":["one.txt","a\\u0000b"]}', 'DELETE')).toEqual(dbError('22021'));
+
+    expect(await call('/bucket?limit=1e99')).toEqual(badBigint('1e+99'));
+    expect(await call('/bucket?offset=1e99')).toEqual(badBigint('1e+99'));
+    expect(await call('/bucket?limit=9223372036854775808')).toEqual(dbError('22003'));
+    expect(await call('/bucket?offset=9223372036854775808')).toEqual(dbError('22003'));
+    expect(await post(`/object/list/${BUCKET}`, '{"prefix":"","limit":1e99}')).toEqual(badBigint('1e+99', 'integer'));
+    expect(await post(`/object/list/${BUCKET}`, '{"prefix":"","offset":1e99}')).toEqual(badBigint('1e+99', 'integer'));
+    expect(await post(`/object/list/${BUCKET}`, '{"prefix":"","limit":9223372036854775808}')).toEqual(dbError('22003'));
+    expect(await post(`/object/list/${BUCKET}`, '{"prefix":"","offset":9223372036854775808}')).toEqual(
+      dbError('22003'),
+    );
+    // A limit that is not a finite number never reaches the database.
+    expect(await call('/bucket?limit=1e999')).toEqual({
+      status: 400,
+      body: { statusCode: '400', error: 'Error', message: 'querystring/limit must be integer', code: 'InvalidRequest' },
+    });
+
+    expect(await sql(`select name from storage.objects where bucket_id = $1 order by name`, [BUCKET])).toEqual([
+      { name: 'one.txt' },
+      { name: 'two.txt' },
+    ]);
+    expect(await sql(`select id from storage.buckets where id like 'nul%'`)).toEqual([]);
+  });
 });
