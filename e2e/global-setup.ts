@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pg from 'pg';
 import { loadConfig, startStack, wipeData } from '@good-space/local-supabase';
 import { loadPlaces } from '../scripts/places/load-places.ts';
 import { E2E_APP_PORT, E2E_APP_URL, E2E_PORT_BASE } from './stack-ports.ts';
@@ -20,6 +21,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     dataDir: path.join('.data', `e2e-${E2E_PORT_BASE}`),
     testMode: true,
   });
+  // Notification mails go to this stack's inbox (its SMTP port), as `npm start` hands them (ADR 0025).
+  if (!process.env.SMTP_HOST && !process.env.SMTP_PORT) process.env.SMTP_PORT = String(config.smtpPort);
   wipeData(config);
   const verbose = process.env.LOCAL_SUPABASE_TEST_LOGS === '1';
   const stack = await startStack(config, (source, msg) => {
@@ -28,9 +31,32 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The places gazetteer, as `npm start` loads it (ADR 0024).
   try {
     await loadPlaces({ dbUrl: config.dbUrl });
+    await enableNotificationMails(config.dbUrl, config.apiUrl, config.serviceRoleKey);
   } catch (err) {
     await stack.stop();
     throw err;
   }
   return () => stack.stop();
+}
+
+/**
+ * What `npm start` does for the mail job (ADR 0025): where the function is and the key to call it with, in
+ * private.settings (no Vault locally). The journeys then run the same job every 2 seconds instead of every
+ * minute, so a mail arrives while the journey waits for it.
+ */
+async function enableNotificationMails(dbUrl: string, apiUrl: string, serviceRoleKey: string): Promise<void> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `insert into private.settings (name, value) values ('project_url', $1), ('service_role_key', $2)
+       on conflict (name) do update set value = excluded.value`,
+      [apiUrl, serviceRoleKey],
+    );
+    await db.query(
+      `select cron.schedule('send-notification-mails', '2 seconds', 'select private.request_notification_mails()')`,
+    );
+  } finally {
+    await db.end();
+  }
 }

@@ -7,7 +7,10 @@ import {
   setDesignerProfile,
   subscribe,
 } from './designers-fixtures.ts';
+import pg from 'pg';
+import { E2E_PORT_BASE } from './stack-ports.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { mailFromInbox, mailsTo } from './support/inbox.ts';
 import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
 
 let designer: TestUser;
@@ -120,13 +123,14 @@ test('/notifications pages through them and marks one or all read', async ({ pag
   await expect(page.getByText('All caught up')).toBeVisible();
 });
 
-test("a nudge rings the designer's bell and the accepted quote the customer's, live, as the database writes them", async ({
+test("a nudge rings the designer's bell and mails them, the accepted quote the customer's; unsubscribing stops the next nudge mail", async ({
   browser,
 }) => {
   await subscribe(customer);
   await setCustomerLocation(customer, '45.5152,-122.6784');
   await setDesignerProfile(designer, { location: '44.9429,-123.0351', specialties: ['Scandinavian'], base_rate: 300 });
   const project = await createProject(customer, { title: 'Loft refresh' });
+  const attic = await createProject(customer, { title: 'Attic office' });
   const designerName = await fullName(designer);
   const customerName = await fullName(customer);
 
@@ -151,8 +155,14 @@ test("a nudge rings the designer's bell and the accepted quote the customer's, l
   await dialog.getByRole('button', { name: 'Send Nudge' }).click();
   await expect(customerPage.getByText('Nudge sent! The designer will be notified.')).toBeVisible();
 
-  // The designer's bell, without a reload.
+  // The designer's bell, without a reload, and a mail written for a person, with one button to the nudges.
   await expect(designerBell).toHaveAccessibleName('Notifications, 1 unread');
+  const nudgeSubject = `${customerName} nudged you about "Loft refresh"`;
+  const nudgeMail = await mailFromInbox(designer.email, literally(nudgeSubject));
+  expect(nudgeMail.Subject).toBe(nudgeSubject);
+  expect(nudgeMail.Text).toContain(`/designer-nudges`);
+  const unsubscribeLink = /Stop these e-mails: (\S+)/.exec(nudgeMail.Text)?.[1];
+  expect(unsubscribeLink).toMatch(/\/unsubscribe\?token=/);
   await designerBell.click();
   await designerPage
     .getByRole('menu')
@@ -168,15 +178,68 @@ test("a nudge rings the designer's bell and the accepted quote the customer's, l
   await quote.getByRole('button', { name: 'Accept & Send Quote' }).click();
   await expect(designerPage.getByText('Nudge accepted! Client will be notified with your quote.')).toBeVisible();
 
-  // The customer's bell, without a reload, with the quote.
+  // The customer's bell, without a reload, with the quote; and the mail says it too.
   await expect(customerBell).toHaveAccessibleName('Notifications, 1 unread');
+  const quoteTitle = `${designerName} accepted your nudge about "Loft refresh" with a quote of $1,200`;
   await customerBell.click();
-  await expect(
-    customerPage.getByRole('menu').getByRole('menuitem', {
-      name: literally(`${designerName} accepted your nudge about "Loft refresh" with a quote of $1,200`),
-    }),
-  ).toBeVisible();
+  await expect(customerPage.getByRole('menu').getByRole('menuitem', { name: literally(quoteTitle) })).toBeVisible();
+  await customerPage.keyboard.press('Escape');
+  expect((await mailFromInbox(customer.email, literally(quoteTitle))).Subject).toBe(quoteTitle);
+
+  // The mail's link works signed out: the page asks, the button turns nudge mails off.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(unsubscribeLink!.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(visitor.getByText('Stop e-mails about nudges from customers?')).toBeVisible();
+  await expectNoAxeViolations(visitor);
+  await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(visitor.getByRole('status')).toHaveText('You are unsubscribed');
+
+  // The next nudge still rings the bell, but once the mail job has run since, no mail came.
+  await customerPage
+    .getByTestId('designer-card')
+    .filter({ hasText: designerName })
+    .getByRole('button', { name: `Nudge ${designerName}` })
+    .click();
+  await customerPage.getByRole('dialog').getByLabel('Project').selectOption({ label: attic.title });
+  await customerPage.getByRole('dialog').getByRole('button', { name: 'Send Nudge' }).click();
+  await expect(customerPage.getByText('Nudge sent! The designer will be notified.')).toBeVisible();
+  await expect(designerBell).toHaveAccessibleName('Notifications, 1 unread');
+  await mailJobRanSinceNow();
+  expect(await mailsTo(designer.email, literally('nudged you about "Attic office"'))).toEqual([]);
+  expect(await mailsTo(designer.email, /nudged you/)).toHaveLength(1);
 });
+
+/**
+ * Waits until the mail job has called the function, and been answered, at least once after this moment: a
+ * request queued later than every request so far (pg_net's ids only grow) claimed whatever was due by then.
+ */
+async function mailJobRanSinceNow(): Promise<void> {
+  const db = new pg.Client({
+    connectionString: `postgresql://postgres:postgres@127.0.0.1:${E2E_PORT_BASE + 2}/postgres`,
+  });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ last: string }>(
+      `select case when is_called then last_value else 0 end as last from net.http_request_queue_id_seq`,
+    );
+    const since = Number(rows[0]!.last);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.query(
+              `select 1 from net._http_response
+                where id > $1 and status_code = 200 and content like '%"claimed"%'`,
+              [since],
+            )
+          ).rowCount,
+        { message: 'a run of the mail job after the nudge', timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
+  } finally {
+    await db.end();
+  }
+}
 
 test('on a phone the bell stays in the bar and the menu links to the notifications page with the count', async ({
   page,

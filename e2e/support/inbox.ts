@@ -34,6 +34,33 @@ export async function linkFromInbox(email: string, subject: RegExp): Promise<str
   return link;
 }
 
+/** The mails to `email` whose subject matches, newest first (the inbox's summaries). */
+export async function mailsTo(email: string, subject: RegExp): Promise<Summary[]> {
+  const list = (await (await fetch(`${INBOX_URL}/api/v1/messages`)).json()) as { messages: Summary[] };
+  return list.messages.filter(
+    (m) => m.To.some((to) => to.Address.toLowerCase() === email.toLowerCase()) && subject.test(m.Subject),
+  );
+}
+
+/** The newest mail to `email` whose subject matches, waiting for it to arrive: its plain text and HTML. */
+export async function mailFromInbox(
+  email: string,
+  subject: RegExp,
+): Promise<{ Subject: string; Text: string; HTML: string }> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => (id = (await mailsTo(email, subject))[0]?.ID), {
+      message: `a mail to ${email} matching ${subject}`,
+      timeout: 60_000,
+    })
+    .toBeTruthy();
+  return (await (await fetch(`${INBOX_URL}/api/v1/message/${id}`)).json()) as {
+    Subject: string;
+    Text: string;
+    HTML: string;
+  };
+}
+
 /** A fresh address the auth service accepts for sign-up (it refuses example.com and .test, as hosted does). */
 export function freshEmail(prefix: string): string {
   return `e2e-${prefix}-${randomUUID().slice(0, 8)}@goodspace.dev`;
