@@ -19,55 +19,82 @@ export type Database = {
           category: Database["public"]["Enums"]["catalog_category"]
           condition: string
           created_at: string
+          depth_in: number | null
           description: string
           designer_id: string
-          dimensions: string
+          dimensions: string | null
+          height_in: number | null
+          held_until: string | null
           id: string
           image_url: string | null
           is_available: boolean
           latitude: number | null
           location: string | null
           longitude: number | null
+          photo_urls: string[]
           place_id: string | null
           price: number
+          reserved_until: string | null
+          saved_count: number
+          search: unknown
+          status: string
           title: string
           updated_at: string
+          width_in: number | null
         }
         Insert: {
           category: Database["public"]["Enums"]["catalog_category"]
           condition: string
           created_at?: string
+          depth_in?: number | null
           description: string
           designer_id: string
-          dimensions: string
+          dimensions?: string | null
+          height_in?: number | null
+          held_until?: string | null
           id?: string
           image_url?: string | null
           is_available?: boolean
           latitude?: number | null
           location?: string | null
           longitude?: number | null
+          photo_urls?: string[]
           place_id?: string | null
           price: number
+          reserved_until?: string | null
+          saved_count?: number
+          search?: never
+          status?: string
           title: string
           updated_at?: string
+          width_in?: number | null
         }
         Update: {
           category?: Database["public"]["Enums"]["catalog_category"]
           condition?: string
           created_at?: string
+          depth_in?: number | null
           description?: string
           designer_id?: string
-          dimensions?: string
+          dimensions?: string | null
+          height_in?: number | null
+          held_until?: string | null
           id?: string
           image_url?: string | null
           is_available?: boolean
           latitude?: number | null
           location?: string | null
           longitude?: number | null
+          photo_urls?: string[]
           place_id?: string | null
           price?: number
+          reserved_until?: string | null
+          saved_count?: number
+          search?: never
+          status?: string
           title?: string
           updated_at?: string
+          width_in?: number | null
         }
         Relationships: [
           {
@@ -276,6 +303,94 @@ export type Database = {
           },
         ]
       }
+      listing_conversations: {
+        Row: {
+          buyer_id: string
+          catalog_item_id: string
+          created_at: string
+          id: string
+          last_message_at: string | null
+          seller_id: string
+        }
+        Insert: {
+          buyer_id: string
+          catalog_item_id: string
+          created_at?: string
+          id?: string
+          last_message_at?: string | null
+          seller_id: string
+        }
+        Update: {
+          buyer_id?: string
+          catalog_item_id?: string
+          created_at?: string
+          id?: string
+          last_message_at?: string | null
+          seller_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_conversations_buyer_id_fkey"
+            columns: ["buyer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "listing_conversations_catalog_item_id_fkey"
+            columns: ["catalog_item_id"]
+            isOneToOne: false
+            referencedRelation: "catalog_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "listing_conversations_seller_id_fkey"
+            columns: ["seller_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      listing_messages: {
+        Row: {
+          body: string
+          conversation_id: string
+          created_at: string
+          id: string
+          sender_id: string
+        }
+        Insert: {
+          body: string
+          conversation_id: string
+          created_at?: string
+          id?: string
+          sender_id?: string
+        }
+        Update: {
+          body?: string
+          conversation_id?: string
+          created_at?: string
+          id?: string
+          sender_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_messages_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "listing_conversations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "listing_messages_sender_id_fkey"
+            columns: ["sender_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       messages: {
         Row: {
           content: string
@@ -423,6 +538,73 @@ export type Database = {
           },
         ]
       }
+      offers: {
+        Row: {
+          amount: number
+          buyer_id: string
+          catalog_item_id: string
+          counter_amount: number | null
+          created_at: string
+          expires_at: string
+          id: string
+          note: string | null
+          reserved_until: string | null
+          seller_id: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          amount: number
+          buyer_id: string
+          catalog_item_id: string
+          counter_amount?: number | null
+          created_at?: string
+          expires_at?: string
+          id?: string
+          note?: string | null
+          reserved_until?: string | null
+          seller_id: string
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          amount?: number
+          buyer_id?: string
+          catalog_item_id?: string
+          counter_amount?: number | null
+          created_at?: string
+          expires_at?: string
+          id?: string
+          note?: string | null
+          reserved_until?: string | null
+          seller_id?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "offers_buyer_id_fkey"
+            columns: ["buyer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "offers_catalog_item_id_fkey"
+            columns: ["catalog_item_id"]
+            isOneToOne: false
+            referencedRelation: "catalog_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "offers_seller_id_fkey"
+            columns: ["seller_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       places: {
         Row: {
           country: string
@@ -540,6 +722,7 @@ export type Database = {
       project_items: {
         Row: {
           added_by: string
+          catalog_item_id: string | null
           cost: number
           created_at: string
           description: string | null
@@ -549,6 +732,7 @@ export type Database = {
         }
         Insert: {
           added_by?: string
+          catalog_item_id?: string | null
           cost: number
           created_at?: string
           description?: string | null
@@ -558,6 +742,7 @@ export type Database = {
         }
         Update: {
           added_by?: string
+          catalog_item_id?: string | null
           cost?: number
           created_at?: string
           description?: string | null
@@ -571,6 +756,13 @@ export type Database = {
             columns: ["added_by"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_items_catalog_item_id_fkey"
+            columns: ["catalog_item_id"]
+            isOneToOne: false
+            referencedRelation: "catalog_items"
             referencedColumns: ["id"]
           },
           {
@@ -770,6 +962,72 @@ export type Database = {
           },
         ]
       }
+      saved_designers: {
+        Row: {
+          created_at: string
+          designer_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          designer_id: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          designer_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_designers_designer_id_fkey"
+            columns: ["designer_id"]
+            isOneToOne: false
+            referencedRelation: "designer_profiles"
+            referencedColumns: ["user_id"]
+          },
+          {
+            foreignKeyName: "saved_designers_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      saved_items: {
+        Row: {
+          catalog_item_id: string
+          created_at: string
+          user_id: string
+        }
+        Insert: {
+          catalog_item_id: string
+          created_at?: string
+          user_id?: string
+        }
+        Update: {
+          catalog_item_id?: string
+          created_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_items_catalog_item_id_fkey"
+            columns: ["catalog_item_id"]
+            isOneToOne: false
+            referencedRelation: "catalog_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "saved_items_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       subscriptions: {
         Row: {
           cancel_at_period_end: boolean
@@ -891,6 +1149,25 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      add_catalog_item_to_project: {
+        Args: { item_id: string; project_id: string }
+        Returns: {
+          added_by: string
+          catalog_item_id: string | null
+          cost: number
+          created_at: string
+          description: string | null
+          id: string
+          name: string
+          project_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "project_items"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       billing_customer_get: { Args: { p_user_id: string }; Returns: Json }
       billing_customer_owner: {
         Args: { p_customer_id: string }
@@ -940,6 +1217,29 @@ export type Database = {
       finish_notification_mail: {
         Args: { error?: string; notification_id: string }
         Returns: undefined
+      }
+      make_offer: {
+        Args: { amount: number; item_id: string; note?: string }
+        Returns: {
+          amount: number
+          buyer_id: string
+          catalog_item_id: string
+          counter_amount: number | null
+          created_at: string
+          expires_at: string
+          id: string
+          note: string | null
+          reserved_until: string | null
+          seller_id: string
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "offers"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number }
       nearby_catalog_items: {
@@ -1069,6 +1369,52 @@ export type Database = {
         }[]
       }
       project_access: { Args: { project_id: string }; Returns: string }
+      respond_to_counter: {
+        Args: { action: string; offer_id: string }
+        Returns: {
+          amount: number
+          buyer_id: string
+          catalog_item_id: string
+          counter_amount: number | null
+          created_at: string
+          expires_at: string
+          id: string
+          note: string | null
+          reserved_until: string | null
+          seller_id: string
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "offers"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      respond_to_offer: {
+        Args: { action: string; counter_amount?: number; offer_id: string }
+        Returns: {
+          amount: number
+          buyer_id: string
+          catalog_item_id: string
+          counter_amount: number | null
+          created_at: string
+          expires_at: string
+          id: string
+          note: string | null
+          reserved_until: string | null
+          seller_id: string
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "offers"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       sandbox_session_act: {
         Args: { p_action: string; p_session_id: string; p_user_id: string }
         Returns: Json
@@ -1088,6 +1434,29 @@ export type Database = {
         }
         Returns: string
       }
+      search_catalog_items: {
+        Args: {
+          after_id?: string
+          after_sort_key?: string
+          category?: Database["public"]["Enums"]["catalog_category"]
+          conditions?: string[]
+          max_price?: number
+          min_price?: number
+          near_lat?: number
+          near_lng?: number
+          page_size?: number
+          q?: string
+          sort?: string
+          within_miles?: number
+        }
+        Returns: Database["public"]["CompositeTypes"]["catalog_search_result"][]
+        SetofOptions: {
+          from: "*"
+          to: "catalog_search_result"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       search_places: {
         Args: { max_results?: number; query: string }
         Returns: {
@@ -1097,6 +1466,23 @@ export type Database = {
           latitude: number
           longitude: number
         }[]
+      }
+      start_listing_conversation: {
+        Args: { item_id: string }
+        Returns: {
+          buyer_id: string
+          catalog_item_id: string
+          created_at: string
+          id: string
+          last_message_at: string | null
+          seller_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listing_conversations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       stripe_event_claim: {
         Args: { p_event_id: string; p_type: string }
@@ -1110,6 +1496,29 @@ export type Database = {
       unread_notification_count: {
         Args: Record<PropertyKey, never>
         Returns: number
+      }
+      withdraw_offer: {
+        Args: { offer_id: string }
+        Returns: {
+          amount: number
+          buyer_id: string
+          catalog_item_id: string
+          counter_amount: number | null
+          created_at: string
+          expires_at: string
+          id: string
+          note: string | null
+          reserved_until: string | null
+          seller_id: string
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "offers"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
     }
     Enums: {
@@ -1141,7 +1550,25 @@ export type Database = {
         | "paused"
     }
     CompositeTypes: {
-      [_ in never]: never
+      catalog_search_result: {
+        id: string | null
+        title: string | null
+        price: number | null
+        category: Database["public"]["Enums"]["catalog_category"] | null
+        condition: string | null
+        photo_urls: string[] | null
+        image_url: string | null
+        location: string | null
+        created_at: string | null
+        status: string | null
+        reserved_until: string | null
+        held_until: string | null
+        designer_id: string | null
+        seller_name: string | null
+        seller_avatar_url: string | null
+        distance_miles: number | null
+        sort_key: string | null
+      }
     }
   }
 }
