@@ -160,6 +160,16 @@ export function createGateway(services: Service[], keys: Keys, log: Log): Gatewa
     service.upgrade(greq, socket, head);
   });
 
+  // Node drops a CONNECT request without a word unless someone listens for it. Kong (nginx) refuses the method
+  // before routing ("client sent CONNECT method", 405) and renders its JSON error page; the connection ends with it.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    const body = JSON.stringify({ message: 'Method not allowed' });
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+
   return {
     server,
     close: () =>

@@ -1,4 +1,5 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { drainRequest } from '../http.ts';
 import { FUNCTION_5XX_CODE, platformErrors, sendPlatformError, type PlatformError } from './errors.ts';
 import type { Lease } from './worker-pool.ts';
 import type { ExitInfo } from './worker.ts';
@@ -95,6 +96,8 @@ export function proxyToWorker(
 
     upstream.on('error', (err) => {
       clearTimeout(timer);
+      // The answer is complete (the request was cut off after it, above): the client's connection stays.
+      if (res.writableFinished) return finish();
       if (res.headersSent || res.destroyed) {
         res.destroy();
         finish();
@@ -116,6 +119,14 @@ export function proxyToWorker(
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
       finish();
+    });
+    // A function may answer without reading the body. The rest of it then waits in the pipe forever (the worker
+    // reads no more), and the client's connection with it; drop it instead, so the next request is answered.
+    res.on('finish', () => {
+      if (req.complete) return;
+      req.unpipe(upstream);
+      upstream.destroy();
+      drainRequest(req);
     });
     req.pipe(upstream);
   });
