@@ -493,7 +493,6 @@ begin
     raise exception 'Only the seller can answer this offer' using errcode = '42501';
   end if;
   if o.status in ('open', 'countered') and o.expires_at <= now() then
-    perform private.expire_offers(o.catalog_item_id);
     raise exception 'This offer has expired' using errcode = '55000';
   end if;
   if o.status <> 'open' then
@@ -529,7 +528,6 @@ begin
     raise exception 'Only the buyer can answer this counter' using errcode = '42501';
   end if;
   if o.status in ('open', 'countered') and o.expires_at <= now() then
-    perform private.expire_offers(o.catalog_item_id);
     raise exception 'This offer has expired' using errcode = '55000';
   end if;
   if o.status <> 'countered' then
@@ -552,7 +550,6 @@ begin
     raise exception 'Only the buyer can withdraw this offer' using errcode = '42501';
   end if;
   if o.status in ('open', 'countered') and o.expires_at <= now() then
-    perform private.expire_offers(o.catalog_item_id);
     raise exception 'This offer has expired' using errcode = '55000';
   end if;
   if o.status not in ('open', 'countered') then
