@@ -27,7 +27,9 @@ export async function createService(ctx: ServiceContext): Promise<Service> {
   const catalog = new Catalog(pool);
   const dispatcher = new Dispatcher(pool, catalog, ctx.log);
   const sockets = new Set<PhoenixSocket>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  // Realtime's endpoint sets max_frame_size 5_000_000 (lib/realtime_web/endpoint.ex): a larger frame closes the
+  // socket with 1009 before anything reads it, as ws does past maxPayload.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 5_000_000 });
 
   const replication = startReplication({
     url: ctx.db.url('supabase_admin'),

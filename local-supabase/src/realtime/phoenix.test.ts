@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bindingId } from './binding-id.ts';
-import { decodeFrame, encodeMessage, encodeReply, InvalidMessageError, parseVsn } from './phoenix.ts';
+import {
+  decodeFrame,
+  encodeMessage,
+  encodeReply,
+  InvalidMessageError,
+  MAX_FRAME_DEPTH,
+  nestsDeeperThan,
+  parseVsn,
+} from './phoenix.ts';
 import { PgoutputDecoder, pgMicrosToEpochMs, UNCHANGED } from './pgoutput.ts';
 
 describe('Phoenix serializer', () => {
@@ -140,5 +148,21 @@ describe('pgoutput decoder', () => {
   it('converts commit times (µs since 2000-01-01) to epoch milliseconds', () => {
     expect(new Date(pgMicrosToEpochMs(0n)).toISOString()).toBe('2000-01-01T00:00:00.000Z');
     expect(new Date(pgMicrosToEpochMs(1_000_999n)).toISOString()).toBe('2000-01-01T00:00:01.000Z');
+  });
+});
+
+describe('frame depth', () => {
+  it('counts arrays and objects, not brackets inside strings or after escaped quotes', () => {
+    expect(nestsDeeperThan('[{"a":[1]}]', 3)).toBe(false);
+    expect(nestsDeeperThan('[{"a":[[1]]}]', 3)).toBe(true);
+    expect(nestsDeeperThan('["[[[[[[", "\\"[[[[[["]', 1)).toBe(false);
+    expect(nestsDeeperThan('["\\\\", [[1]]]', 2)).toBe(true);
+  });
+
+  it('refuses a frame nested past the limit as malformed, before parsing it', () => {
+    const deep = `[null,"1","realtime:x","phx_join",${'['.repeat(MAX_FRAME_DEPTH)}${']'.repeat(MAX_FRAME_DEPTH)}]`;
+    expect(() => decodeFrame(deep, '2.0.0')).toThrow(InvalidMessageError);
+    const ok = `[null,"1","realtime:x","phx_join",${'['.repeat(MAX_FRAME_DEPTH - 1)}${']'.repeat(MAX_FRAME_DEPTH - 1)}]`;
+    expect(decodeFrame(ok, '2.0.0').event).toBe('phx_join');
   });
 });

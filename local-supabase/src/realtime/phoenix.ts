@@ -34,7 +34,34 @@ function refOf(v: unknown): Ref {
   return typeof v === 'string' || typeof v === 'number' ? v : null;
 }
 
+/**
+ * The deepest nesting a frame may have. Realtime sets no depth of its own, but a socket's process is killed past
+ * 50 MB of heap (WEBSOCKET_MAX_HEAP_SIZE), which only that socket feels. Here every socket shares one thread, and
+ * JSON.parse spends seconds on megabytes of `[[[[…`, so a deeper frame is refused before parsing, as malformed.
+ * Phoenix messages and their payloads nest a few levels.
+ */
+export const MAX_FRAME_DEPTH = 1000;
+
+/** Whether JSON text nests arrays and objects deeper than `limit` (strings skipped); one pass, stops early. */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > limit) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}
+
 export function decodeFrame(text: string, vsn: Vsn): PhxMessage {
+  if (nestsDeeperThan(text, MAX_FRAME_DEPTH))
+    throw new InvalidMessageError(`frame nested deeper than ${MAX_FRAME_DEPTH} levels`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
