@@ -14,15 +14,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // origins follow it (supabase/config.toml env(SITE_URL), ADR 0016), so the journeys run on any E2E_APP_PORT.
   process.env.SITE_URL = E2E_APP_URL;
   process.env.ALLOWED_ORIGINS = `http://localhost:${E2E_APP_PORT}`;
+  // Notification mails go to this stack's inbox (its SMTP port), as `npm start` hands them (ADR 0025); set
+  // before loadConfig, which resolves config.toml's env(SMTP_PORT).
+  const smtpPort = E2E_PORT_BASE + 5;
+  if (!process.env.SMTP_HOST && !process.env.SMTP_PORT) process.env.SMTP_PORT = String(smtpPort);
   const config = loadConfig({
     apiPort: E2E_PORT_BASE + 1,
     dbPort: E2E_PORT_BASE + 2,
     inboxPort: E2E_PORT_BASE + 4,
+    smtpPort,
     dataDir: path.join('.data', `e2e-${E2E_PORT_BASE}`),
     testMode: true,
   });
-  // Notification mails go to this stack's inbox (its SMTP port), as `npm start` hands them (ADR 0025).
-  if (!process.env.SMTP_HOST && !process.env.SMTP_PORT) process.env.SMTP_PORT = String(config.smtpPort);
   wipeData(config);
   const verbose = process.env.LOCAL_SUPABASE_TEST_LOGS === '1';
   const stack = await startStack(config, (source, msg) => {
