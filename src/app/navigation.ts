@@ -21,7 +21,13 @@ export function accountLinks(role: Role | null): NavItem[] {
           { label: 'Profile', href: paths.profile.getHref(role) },
         ]
       : []),
-    ...(role === 'designer' ? [{ label: 'My Portfolio', href: paths.portfolio.getHref() }] : []),
+    ...(role === 'designer'
+      ? [
+          { label: 'My Portfolio', href: paths.portfolio.getHref() },
+          { label: 'My listings', href: paths.myListings.getHref() },
+        ]
+      : []),
+    ...(role ? [{ label: 'Saved', href: paths.saved.getHref() }] : []),
     { label: 'Settings', href: paths.settings.getHref() },
   ];
 }

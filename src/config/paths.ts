@@ -17,6 +17,11 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
   return search ? `${path}?${search}` : path;
 }
 
+function withSearch(path: string, search: URLSearchParams | undefined): string {
+  const query = search?.toString() ?? '';
+  return query ? `${path}?${query}` : path;
+}
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   auth: {
@@ -66,7 +71,28 @@ export const paths = {
     getHref: (designerId: string) => `/portfolio/${encodeURIComponent(designerId)}`,
   },
   listVintage: { path: '/list-vintage', getHref: () => '/list-vintage' },
-  goodStuff: { path: '/good-stuff', getHref: () => '/good-stuff' },
+  /** The market; its search box and filters live in the search params (filtersFromSearchParams). */
+  goodStuff: { path: '/good-stuff', getHref: (search?: URLSearchParams) => withSearch('/good-stuff', search) },
+  /** One piece's page (shareable). */
+  goodStuffItem: {
+    path: '/good-stuff/:id',
+    getHref: (itemId: string) => `/good-stuff/${encodeURIComponent(itemId)}`,
+  },
+  /** The seller's form for their piece (List Vintage's form, filled). */
+  editListing: {
+    path: '/good-stuff/:id/edit',
+    getHref: (itemId: string) => `/good-stuff/${encodeURIComponent(itemId)}/edit`,
+  },
+  /** A designer's own listings of every status. */
+  myListings: { path: '/good-stuff/mine', getHref: () => '/good-stuff/mine' },
+  /** The pieces and designers the user saved (the heart). */
+  saved: { path: '/saved', getHref: () => '/saved' },
+  /** A piece's conversation between a buyer and its seller ('Ask the seller'). */
+  listingConversation: {
+    path: '/good-stuff/:id/conversation/:conversationId',
+    getHref: (itemId: string, conversationId: string) =>
+      `/good-stuff/${encodeURIComponent(itemId)}/conversation/${encodeURIComponent(conversationId)}`,
+  },
   settings: { path: '/settings', getHref: () => '/settings' },
   /** Every notification of the signed-in user (ADR 0025). */
   notifications: { path: '/notifications', getHref: () => '/notifications' },

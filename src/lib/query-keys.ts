@@ -41,7 +41,14 @@ export const ownProfileKeys = {
 /** Good Stuff (catalog_items). */
 export const catalogKeys = {
   all: ['catalog-items'] as const,
-  list: (category: string) => [...catalogKeys.all, 'list', category] as const,
+  /** The market for some words, filters, sort and viewer's place. */
+  search: (filters: Record<string, unknown>) => [...catalogKeys.all, 'search', filters] as const,
+  /** One piece (its page, its edit form). */
+  detail: (itemId: string) => [...catalogKeys.all, 'detail', itemId] as const,
+  /** How many people saved a piece, for its seller (under the piece: refreshing it refreshes the count). */
+  savedCount: (itemId: string) => [...catalogKeys.detail(itemId), 'saved-count'] as const,
+  /** A seller's own listings of every status (My listings). */
+  mine: (sellerId: string) => [...catalogKeys.all, 'mine', sellerId] as const,
 };
 
 /** Projects and everything on a project page; sub-resources nest under the project, so one prefix refreshes the page. */
@@ -82,4 +89,30 @@ export const notificationKeys = {
   unreadCount: (userId: string) => [...notificationKeys.user(userId), 'unread-count'] as const,
   latest: (userId: string) => [...notificationKeys.user(userId), 'latest'] as const,
   list: (userId: string) => [...notificationKeys.user(userId), 'list'] as const,
+};
+
+/** What the viewer saved (the heart, docs/product.md, Good Stuff): one key per piece or designer, and the lists. */
+export const savedKeys = {
+  all: ['saved'] as const,
+  user: (userId: string) => [...savedKeys.all, userId] as const,
+  item: (userId: string, itemId: string) => [...savedKeys.user(userId), 'item', itemId] as const,
+  designer: (userId: string, designerId: string) => [...savedKeys.user(userId), 'designer', designerId] as const,
+  itemList: (userId: string) => [...savedKeys.user(userId), 'item-list'] as const,
+  designerList: (userId: string) => [...savedKeys.user(userId), 'designer-list'] as const,
+};
+
+/** Offers on a piece: the viewer's own (as buyer) and all of them (as its seller) nest under the piece. */
+export const offerKeys = {
+  all: ['offers'] as const,
+  piece: (itemId: string) => [...offerKeys.all, itemId] as const,
+  mine: (itemId: string, buyerId: string) => [...offerKeys.piece(itemId), 'buyer', buyerId] as const,
+  onPiece: (itemId: string) => [...offerKeys.piece(itemId), 'seller'] as const,
+};
+
+/** A piece's conversations between its seller and each buyer who asked, and one conversation's messages. */
+export const listingConversationKeys = {
+  all: ['listing-conversations'] as const,
+  piece: (itemId: string) => [...listingConversationKeys.all, 'piece', itemId] as const,
+  detail: (conversationId: string) => [...listingConversationKeys.all, 'detail', conversationId] as const,
+  messages: (conversationId: string) => [...listingConversationKeys.detail(conversationId), 'messages'] as const,
 };

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as GoodStuff } from '@/app/routes/good-stuff';
 import { AuthContext } from '@/features/auth/utils/auth-context';
-import { CATALOG_PAGE_SIZE } from '@/features/catalog/api/get-catalog-items';
+import { CATALOG_PAGE_SIZE } from '@/features/catalog/catalog-fields';
 import { deviceGeolocation, removeDeviceGeolocation } from '@/testing/device-geolocation';
 import {
   authUser,
@@ -30,83 +30,82 @@ const DESIGNER = authUser('d0000000-0000-4000-8000-000000000002', 'dana@example.
 const LISTER = 'd0000000-0000-4000-8000-00000000000d';
 const PORTLAND = { latitude: 45.5152, longitude: -122.6784 };
 
-/** A piece as nearby_catalog_items returns it (the table read has the same columns without distance_miles). */
+/** A piece as search_catalog_items returns it. */
 function piece(i: number, miles: number | null, extra: Record<string, unknown> = {}) {
+  const created_at = new Date(Date.UTC(2026, 0, 1, 0, 0, 100 - i)).toISOString();
   return {
     id: `f0000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     designer_id: LISTER,
     title: `Piece ${i}`,
-    description: 'A good old thing',
-    category: 'lighting',
     price: 85,
-    dimensions: 'Salem, OR',
-    condition: 'Good',
+    category: 'lighting',
+    condition: 'very_good',
+    photo_urls: [],
     image_url: null,
     location: 'Salem, OR',
-    place_id: 'gn:5750162',
-    latitude: 44.9429,
-    longitude: -123.0351,
-    created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, 100 - i)).toISOString(),
+    created_at,
+    status: 'available',
+    reserved_until: null,
+    held_until: null,
+    seller_name: 'Dana Lister',
+    seller_avatar_url: null,
     distance_miles: miles,
+    sort_key: created_at,
     ...extra,
   };
 }
 
+type Body = Record<string, unknown>;
+
 /**
- * The backend for a user of `role`: their role, a membership, their own profile's coordinates (null: it names no place), the
- * listers' names, and the market: `near(body)` answers nearby_catalog_items, `newest` the table read.
+ * The backend for a user of `role`: their role, a membership, their own profile's coordinates (null: it names no
+ * place), and the market: `search(body)` answers search_catalog_items.
  */
 function backendHolds(
   role: 'customer' | 'designer',
-  {
-    place,
-    near = () => [],
-    newest = [],
-  }: {
-    place: { latitude: number; longitude: number } | null;
-    near?: (body: Record<string, unknown>) => unknown[];
-    newest?: unknown[];
-  },
+  { place, search }: { place: { latitude: number; longitude: number } | null; search: (body: Body) => unknown[] },
 ) {
-  const profile = (request: Request) =>
-    new URL(request.url).searchParams.get('select') === 'latitude,longitude'
-      ? pgrstRows(request, [place ?? { latitude: null, longitude: null }])
-      : pgrstRows(request, [{ user_id: LISTER, full_name: 'Dana Lister', username: 'dana' }]);
   server.use(
     http.get(restUrl('user_roles'), ({ request }) => pgrstRows(request, [{ role }])),
     http.post(functionUrl('check-subscription'), () =>
       subscriptionStatus(role === 'designer' ? 'designer' : 'client', true),
     ),
-    // The viewer's own coordinates and the listers' names (designer_profiles) are told apart by what they select.
-    http.get(restUrl('customer_profiles'), ({ request }) => profile(request)),
-    http.get(restUrl('designer_profiles'), ({ request }) => profile(request)),
-    http.post(rpcUrl('nearby_catalog_items'), async ({ request }) =>
-      HttpResponse.json(near((await request.json()) as Record<string, unknown>)),
+    http.get(restUrl(`${role}_profiles`), ({ request }) =>
+      pgrstRows(request, [place ?? { latitude: null, longitude: null }]),
     ),
-    http.get(restUrl('catalog_items'), ({ request }) => pgrstRows(request, newest as Record<string, unknown>[])),
+    http.post(rpcUrl('search_catalog_items'), async ({ request }) =>
+      HttpResponse.json(search((await request.json()) as Body)),
+    ),
   );
 }
 
-function renderPage(user: User) {
+function renderPage(user: User, url = '/good-stuff') {
   storeSession(user);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/good-stuff', element: <GoodStuff /> },
+      { path: '/good-stuff/:id', element: <p>Item page</p> },
+    ],
+    { initialEntries: [url] },
+  );
   render(
     <QueryClientProvider client={client}>
       <AuthContext value={{ status: 'signed-in', session: sessionFor(user), user, event: 'INITIAL_SESSION' }}>
-        <MemoryRouter initialEntries={['/good-stuff']}>
-          <GoodStuff />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </AuthContext>
     </QueryClientProvider>,
   );
-  return userEvent.setup();
+  return { user: userEvent.setup(), router };
 }
 
 /** The card whose title is `title`. */
 const card = (title: string) =>
-  screen.getByText(title, { exact: true }).closest<HTMLElement>('[data-testid="catalog-item"]')!;
+  screen.getByRole('link', { name: title }).closest<HTMLElement>('[data-testid="catalog-item"]')!;
+const searches = (sent: ReturnType<typeof recordRequests>) => sent.to('POST', 'rest/v1/rpc/search_catalog_items');
+const lastSearch = async (sent: ReturnType<typeof recordRequests>) => (await searches(sent)).at(-1)!.body as Body;
 
-describe('Good Stuff: distances from the viewer’s place (nearby_catalog_items)', () => {
+describe('Good Stuff: search and filters in the URL (search_catalog_items)', () => {
   let sent: ReturnType<typeof recordRequests>;
   let device: ReturnType<typeof deviceGeolocation>;
   beforeEach(() => {
@@ -115,112 +114,143 @@ describe('Good Stuff: distances from the viewer’s place (nearby_catalog_items)
   });
   afterEach(removeDeviceGeolocation);
 
-  it('lists a placed customer’s pieces nearest first with their place and distance, filtered by distance and category, paged', async () => {
-    const first = Array.from({ length: CATALOG_PAGE_SIZE }, (_, i) => piece(i + 1, i + 3));
+  it('opens with the filters a shared link names, and sends them with the viewer’s place', async () => {
+    backendHolds('customer', { place: PORTLAND, search: () => [piece(1, 3), piece(2, 24)] });
+    renderPage(CUSTOMER, '/good-stuff?q=opaline&category=lighting&max=100&condition=good&within=25&sort=price_asc');
+    await screen.findByRole('link', { name: 'Piece 1' });
+    expect(screen.getByLabelText('Search Good Stuff')).toHaveValue('opaline');
+    expect(screen.getByLabelText('Category')).toHaveValue('lighting');
+    expect(screen.getByLabelText('Max price ($)')).toHaveValue(100);
+    expect(screen.getByRole('checkbox', { name: 'Good' })).toBeChecked();
+    expect(screen.getByLabelText('Distance')).toHaveValue('25');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('price_asc');
+    const [read, ...more] = await searches(sent);
+    expect(more).toEqual([]);
+    expect(sentAs(read!)).toBe(CUSTOMER.id);
+    expect(read!.body).toEqual({
+      q: 'opaline',
+      category: 'lighting',
+      max_price: 100,
+      conditions: ['good'],
+      within_miles: 25,
+      near_lat: 45.5152,
+      near_lng: -122.6784,
+      sort: 'price_asc',
+      page_size: 24,
+    });
+    expect(within(card('Piece 1')).getByText('3 miles away')).toBeInTheDocument();
+    expect(within(card('Piece 1')).getByText('Salem, OR · Listed by Dana Lister')).toBeInTheDocument();
+    expect(within(card('Piece 1')).getByText('Very good')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('2 pieces');
+    expect(device.asked).not.toHaveBeenCalled();
+  });
+
+  it('puts each filter in the URL, searches once typing pauses, and back restores the filters', async () => {
+    backendHolds('customer', { place: PORTLAND, search: () => [piece(1, 3)] });
+    const { user, router } = renderPage(CUSTOMER);
+    await screen.findByRole('link', { name: 'Piece 1' });
+    expect(await lastSearch(sent)).toEqual({
+      near_lat: 45.5152,
+      near_lng: -122.6784,
+      sort: 'newest',
+      page_size: 24,
+    });
+
+    await user.type(screen.getByLabelText('Search Good Stuff'), 'opaline lamps');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=opaline+lamps'));
+    // One search for the words, not one per key.
+    await waitFor(async () => expect(await lastSearch(sent)).toMatchObject({ q: 'opaline lamps' }));
+    expect((await searches(sent)).filter((r) => (r.body as Body).q !== undefined)).toHaveLength(1);
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'Lighting');
+    await user.type(screen.getByLabelText('Max price ($)'), '100{Enter}');
+    await user.click(screen.getByRole('checkbox', { name: 'Excellent' }));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: high to low');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?q=opaline+lamps&category=lighting&max=100&condition=excellent&sort=price_desc',
+      ),
+    );
+    await waitFor(async () =>
+      expect(await lastSearch(sent)).toEqual({
+        q: 'opaline lamps',
+        category: 'lighting',
+        max_price: 100,
+        conditions: ['excellent'],
+        near_lat: 45.5152,
+        near_lng: -122.6784,
+        sort: 'price_desc',
+        page_size: 24,
+      }),
+    );
+
+    // Open a piece and come back: the same filters, shown and sent.
+    await user.click(screen.getByRole('link', { name: 'Piece 1' }));
+    await screen.findByText('Item page');
+    await router.navigate(-1);
+    await screen.findByRole('link', { name: 'Piece 1' });
+    expect(screen.getByLabelText('Search Good Stuff')).toHaveValue('opaline lamps');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('price_desc');
+    expect(screen.getByRole('checkbox', { name: 'Excellent' })).toBeChecked();
+
+    // Back once more undoes the sort only.
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText('Sort by')).toHaveValue('newest'));
+    expect(screen.getByLabelText('Category')).toHaveValue('lighting');
+  });
+
+  it('says when no pieces match and Clear filters brings the whole market back', async () => {
     backendHolds('customer', {
       place: PORTLAND,
-      near: (body) =>
-        body.within_miles === 25
-          ? body.item_category === 'couch'
-            ? []
-            : [piece(1, 3), piece(2, 24)]
-          : 'after_id' in body
-            ? [piece(30, null, { location: 'Somewhere nice' })]
-            : first,
+      search: (body) => (body.q === 'spaceship' ? [] : [piece(1, 3)]),
     });
-    const user = renderPage(CUSTOMER);
+    const { user, router } = renderPage(CUSTOMER, '/good-stuff?q=spaceship&category=couch&sort=price_asc');
+    expect(await screen.findByText('No pieces match')).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await screen.findByRole('link', { name: 'Piece 1' });
+    // The sort is kept: it narrows nothing.
+    expect(router.state.location.search).toBe('?sort=price_asc');
+    expect(screen.getByLabelText('Search Good Stuff')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
 
-    await screen.findByText('Piece 1');
-    expect(within(card('Piece 1')).getByText('Salem, OR · Listed by Dana Lister')).toBeInTheDocument();
-    expect(within(card('Piece 1')).getByText('3 miles away')).toBeInTheDocument();
-    expect(within(card('Piece 24')).getByText('26 miles away')).toBeInTheDocument();
-    const distance = screen.getByRole('combobox', { name: 'Distance' });
-    expect(distance).toBeEnabled();
-    expect(distance).toHaveValue('');
-    expect(screen.queryByText('Add your location in your profile to see distances')).toBeNull();
-    expect(device.asked).not.toHaveBeenCalled();
-    const [profile, ...again] = await sent.to('GET', 'rest/v1/customer_profiles');
-    expect(again).toEqual([]);
-    expect(profile!.url.searchParams.get('user_id')).toBe(`eq.${CUSTOMER.id}`);
-    expect(await sent.to('GET', 'rest/v1/catalog_items')).toEqual([]);
-    const [all] = await sent.to('POST', 'rest/v1/rpc/nearby_catalog_items');
-    expect(sentAs(all!)).toBe(CUSTOMER.id);
-    expect(all!.body).toEqual({ origin_latitude: 45.5152, origin_longitude: -122.6784, page_size: 24 });
-    expect(all!.url.searchParams.get('order')).toBe('distance_miles.asc.nullslast,id.asc');
-
-    // The next page starts after the last row; a piece without a place has no distance.
+  it('pages after the last row’s sort key and id', async () => {
+    const first = Array.from({ length: CATALOG_PAGE_SIZE }, (_, i) => piece(i + 1, i + 3));
+    backendHolds('designer', {
+      place: PORTLAND,
+      search: (body) => ('after_id' in body ? [piece(30, null, { location: null })] : first),
+    });
+    const { user } = renderPage(DESIGNER);
+    await screen.findByRole('link', { name: 'Piece 1' });
+    expect(screen.getByRole('status')).toHaveTextContent('24 pieces shown, more to load');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await screen.findByText('Piece 30');
-    expect(within(card('Piece 30')).getByText('Somewhere nice · Listed by Dana Lister')).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Piece 30' });
     expect(within(card('Piece 30')).queryByText(/miles? away/)).toBeNull();
-    const [, next] = await sent.to('POST', 'rest/v1/rpc/nearby_catalog_items');
+    const [, next] = await searches(sent);
     expect(next!.body).toEqual({
-      origin_latitude: 45.5152,
-      origin_longitude: -122.6784,
-      after_miles: 26,
+      near_lat: 45.5152,
+      near_lng: -122.6784,
+      sort: 'newest',
+      after_sort_key: first[23]!.sort_key,
       after_id: first[23]!.id,
       page_size: 24,
     });
-
-    // Within 25 miles: the database cuts.
-    await user.selectOptions(distance, 'Within 25 miles');
-    await waitFor(() => expect(screen.getAllByTestId('catalog-item')).toHaveLength(2));
-    expect(within(card('Piece 2')).getByText('24 miles away')).toBeInTheDocument();
-    const [, , within25] = await sent.to('POST', 'rest/v1/rpc/nearby_catalog_items');
-    expect(within25!.body).toEqual({
-      origin_latitude: 45.5152,
-      origin_longitude: -122.6784,
-      within_miles: 25,
-      page_size: 24,
-    });
-
-    // A category keeps the distance.
-    await user.click(screen.getByRole('tab', { name: 'Couch' }));
-    expect(await screen.findByText('No items within 25 miles of you')).toBeInTheDocument();
-    const [, , , couches] = await sent.to('POST', 'rest/v1/rpc/nearby_catalog_items');
-    expect(couches!.body).toEqual({
-      origin_latitude: 45.5152,
-      origin_longitude: -122.6784,
-      within_miles: 25,
-      item_category: 'couch',
-      page_size: 24,
-    });
+    expect(screen.getByRole('status')).toHaveTextContent('25 pieces');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('measures from a designer’s own place', async () => {
-    backendHolds('designer', {
-      place: { latitude: 40.6501, longitude: -73.9496 },
-      near: () => [piece(1, 0)],
-    });
-    renderPage(DESIGNER);
-    await screen.findByText('Piece 1');
-    expect(within(card('Piece 1')).getByText('0 miles away')).toBeInTheDocument();
-    const [origin] = (await sent.to('GET', 'rest/v1/designer_profiles')).filter(
-      (r) => r.url.searchParams.get('select') === 'latitude,longitude',
-    );
-    expect(origin!.url.searchParams.get('user_id')).toBe(`eq.${DESIGNER.id}`);
-    const [read] = await sent.to('POST', 'rest/v1/rpc/nearby_catalog_items');
-    expect(read!.body).toEqual({ origin_latitude: 40.6501, origin_longitude: -73.9496, page_size: 24 });
-  });
-
-  it('without a place: newest first, no distances, the distance filter disabled with the way to get one', async () => {
-    backendHolds('customer', { place: null, newest: [piece(1, null), piece(2, null)] });
-    const user = renderPage(CUSTOMER);
-    await screen.findByText('Piece 1');
-    expect(screen.queryByText(/miles? away/)).toBeNull();
-    const distance = screen.getByRole('combobox', { name: 'Distance' });
+  it('without a place: no distance filter or sort, with the way to get one', async () => {
+    backendHolds('customer', { place: null, search: () => [piece(1, null)] });
+    renderPage(CUSTOMER, '/good-stuff?within=25&sort=distance');
+    await screen.findByRole('link', { name: 'Piece 1' });
+    const distance = screen.getByLabelText('Distance');
     expect(distance).toBeDisabled();
     expect(distance).toHaveAccessibleDescription('Add your location in your profile to see distances');
-    // The device is not asked on this page.
+    const sorts = within(screen.getByLabelText('Sort by'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(sorts).toEqual(['Newest', 'Price: low to high', 'Price: high to low']);
+    expect(await lastSearch(sent)).toEqual({ sort: 'newest', page_size: 24 });
     expect(device.asked).not.toHaveBeenCalled();
-    expect(await sent.to('POST', 'rest/v1/rpc/nearby_catalog_items')).toEqual([]);
-    const [all] = await sent.to('GET', 'rest/v1/catalog_items');
-    expect(all!.url.searchParams.get('order')).toBe('created_at.desc,id.desc');
-    expect(all!.url.searchParams.get('select')).toContain('location');
-
-    await user.click(screen.getByRole('tab', { name: 'Lighting' }));
-    await waitFor(async () => expect(await sent.to('GET', 'rest/v1/catalog_items')).toHaveLength(2));
-    const [, lighting] = await sent.to('GET', 'rest/v1/catalog_items');
-    expect(lighting!.url.searchParams.get('category')).toBe('eq.lighting');
   });
 });

@@ -1,11 +1,12 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUserRole } from '@/features/auth/api/get-user-role';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { CatalogGrid } from '@/features/catalog/components/catalog-grid';
+import { filtersFromSearchParams, searchParamsFromFilters } from '@/features/catalog/catalog-search-params';
+import { CatalogMarket } from '@/features/catalog/components/catalog-market';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
 import { originOf, useOrigin } from '@/hooks/use-origin';
@@ -13,8 +14,9 @@ import { useState } from 'react';
 
 /**
  * Good Stuff, the vintage market (docs/product.md, Good Stuff); a designer without a membership is asked to
- * subscribe. Distances are measured from the place the viewer's profile names (customer or designer); the device is
- * never asked here: without a place the market is listed newest first and the distance filter says how to get one.
+ * subscribe. The search box and filters are the URL's search params, so back, forward and a shared link show the
+ * same pieces. Distances are measured from the place the viewer's profile names (customer or designer); the device
+ * is never asked here: without a place there is no distance filter or sort, and the filter says how to get one.
  */
 export function Component() {
   const auth = useAuth();
@@ -23,6 +25,7 @@ export function Component() {
   const subscription = useSubscription(userId);
   const origin = useOrigin(userId, role.isPending ? undefined : (role.data ?? null), { deviceDeniedMessage: null });
   const [dismissed, setDismissed] = useState(false);
+  const [params, setParams] = useSearchParams();
   const ready = !role.isPending && !subscription.isLoading && origin.status !== 'locating';
   const paywalled = ready && role.data === 'designer' && !subscription.subscribed;
 
@@ -31,9 +34,16 @@ export function Component() {
       title="Good Stuff"
       description="Vintage and thrifted pieces listed by our designers."
       actions={
-        <Button asChild>
-          <Link to={paths.listVintage.getHref()}>List Vintage Item</Link>
-        </Button>
+        <>
+          {role.data === 'designer' ? (
+            <Button asChild variant="outline">
+              <Link to={paths.myListings.getHref()}>My listings</Link>
+            </Button>
+          ) : null}
+          <Button asChild>
+            <Link to={paths.listVintage.getHref()}>List Vintage Item</Link>
+          </Button>
+        </>
       }
     >
       {!ready ? (
@@ -41,7 +51,14 @@ export function Component() {
       ) : paywalled ? (
         <p className="text-muted-foreground">Good Stuff is part of the designer membership.</p>
       ) : (
-        <CatalogGrid enabled origin={originOf(origin)} />
+        <CatalogMarket
+          enabled
+          origin={originOf(origin)}
+          filters={filtersFromSearchParams(params)}
+          onChange={(filters, options) => setParams(searchParamsFromFilters(filters), options)}
+          // Place: each card's Save heart (src/features/saved).
+          cardCorner={undefined}
+        />
       )}
       <SubscribeDialog
         open={paywalled && !dismissed}

@@ -10,6 +10,7 @@ import { ListVintageForm } from '@/features/catalog/components/list-vintage-form
 /**
  * List Vintage Item (docs/product.md "Good Stuff"). Only designers list (the database's rule), so only designers
  * get the form: anyone else is told so, with the way to become a designer, before typing anything (ADR 0019).
+ * Listing opens the new piece's page. (Its seller edits it in the same form: edit-listing.tsx.)
  */
 export function Component() {
   const auth = useAuth();
@@ -22,7 +23,7 @@ export function Component() {
         <QueryState query={role} loading="Loading your account…" failed="Failed to load your account type">
           {(accountRole) =>
             accountRole === 'designer' ? (
-              <ListVintageForm userId={userId} onListed={() => void navigate(paths.goodStuff.getHref())} />
+              <ListVintageForm userId={userId} onSaved={(id) => void navigate(paths.goodStuffItem.getHref(id))} />
             ) : (
               <DesignersOnlyNotice role={accountRole} />
             )

@@ -1,15 +1,28 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CatalogItemDetail } from '@/features/catalog/api/get-catalog-item';
 import { ListVintageForm } from '@/features/catalog/components/list-vintage-form';
-import { storageRefused, storageUploaded } from '@/testing/supabase-storage';
-import { API_URL, pgrstRows, recordRequests, restUrl, rpcUrl, server, storageUrl } from '@/testing/supabase-http';
+import { storageObjectRow, storageRefused, storageUploaded } from '@/testing/supabase-storage';
+import {
+  API_URL,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  rpcUrl,
+  server,
+  storageUrl,
+} from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('sonner', () => ({
   toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
 }));
+
+const NEW_ID = 'a0000000-0000-4000-8000-000000000001';
+const publicUrl = (path: string) => `${API_URL}/storage/v1/object/public/catalog-images/${path}`;
 
 /**
  * A file as Storage received it: where, and the multipart part's content type. (Not its bytes or file name: under
@@ -27,7 +40,12 @@ function backendAccepts(stored: Stored[]) {
       stored.push({ path, type: file.type });
       return storageUploaded(request);
     }),
-    http.post(restUrl('catalog_items'), ({ request }) => pgrstRows(request, [])),
+    http.delete(storageUrl('object/catalog-images'), async ({ request }) => {
+      const { prefixes } = (await request.json()) as { prefixes: string[] };
+      return HttpResponse.json(prefixes.map((name) => storageObjectRow('catalog-images', name)));
+    }),
+    http.post(restUrl('catalog_items'), ({ request }) => pgrstRows(request, [{ id: NEW_ID }])),
+    http.patch(restUrl('catalog_items'), ({ request }) => pgrstRows(request, [{ id: NEW_ID }])),
     // The location field's suggestions.
     http.post(rpcUrl('search_places'), () =>
       HttpResponse.json([
@@ -40,21 +58,29 @@ function backendAccepts(stored: Stored[]) {
 const writes = async (sent: ReturnType<typeof recordRequests>) =>
   (await sent.all()).filter((r) => r.url.pathname !== '/rest/v1/rpc/search_places');
 
-function setup() {
-  const onListed = vi.fn();
-  return { ...renderWithClient(<ListVintageForm userId="d1" onListed={onListed} />), onListed };
+function setup(item?: CatalogItemDetail) {
+  const onSaved = vi.fn();
+  return { ...renderWithClient(<ListVintageForm userId="d1" item={item} onSaved={onSaved} />), onSaved };
 }
 
 type User = ReturnType<typeof setup>['user'];
-async function fillRequired(user: User) {
-  await user.type(screen.getByLabelText('Title'), ' Teak sideboard ');
-  await user.selectOptions(screen.getByLabelText('Category'), 'Dresser');
-  await user.type(screen.getByLabelText('Price ($)'), '420.50');
-  await user.type(screen.getByLabelText('Description'), 'Solid teak, 1960s.');
-  await user.type(screen.getByLabelText('Condition'), 'Good');
+async function fillRequired(user: User, { dimensions = true } = {}) {
+  await user.type(screen.getByLabelText('Title'), ' Opaline lamp ');
+  await user.selectOptions(screen.getByLabelText('Category'), 'Lighting');
+  await user.type(screen.getByLabelText('Price ($)'), '95.50');
+  await user.type(screen.getByLabelText('Description'), 'White opaline glass, 1960s.');
+  await user.selectOptions(screen.getByLabelText('Condition'), 'Very good');
+  if (dimensions) {
+    await user.type(screen.getByLabelText('Width (in)'), '12');
+    await user.type(screen.getByLabelText('Depth (in)'), '12.5');
+    await user.type(screen.getByLabelText('Height (in)'), '20');
+  }
   await user.type(screen.getByLabelText('Location'), 'Portl');
   await user.click(await screen.findByRole('option', { name: 'Portland, OR' }));
 }
+
+const submit = (user: User, name = 'List Item') => user.click(screen.getByRole('button', { name }));
+const image = (name: string, type = 'image/png') => new File([name], name, { type });
 
 describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
   let sent: ReturnType<typeof recordRequests>;
@@ -65,74 +91,200 @@ describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
     backendAccepts(stored);
     toast.success.mockReset();
     toast.error.mockReset();
+    // jsdom has no object URLs; the picker shows picked files through them.
+    let n = 0;
+    URL.createObjectURL = vi.fn(() => `blob:${API_URL}/preview-${++n}`);
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 
   it('shows only the first message, in form order, and lists nothing', async () => {
     const { user } = setup();
-    await user.click(screen.getByRole('button', { name: 'List Item' }));
+    await submit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Title is required');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
 
     await user.type(screen.getByLabelText('Title'), 'Lamp');
     await user.selectOptions(screen.getByLabelText('Category'), 'Lighting');
-    await user.click(screen.getByRole('button', { name: 'List Item' }));
+    await submit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Price is required');
     expect(await writes(sent)).toEqual([]);
+  });
+
+  it.each([
+    ['', 'Width is required'],
+    ['0', 'Width must be more than 0'],
+    ['1200.5', 'Width must be at most 1200 inches'],
+    ['12.25', 'Width must be a number of inches, with at most one decimal'],
+  ])('refuses a width of "%s": %s', async (width, message) => {
+    const { user } = setup();
+    await fillRequired(user, { dimensions: false });
+    if (width) await user.type(screen.getByLabelText('Width (in)'), width);
+    await user.type(screen.getByLabelText('Depth (in)'), '12');
+    await user.type(screen.getByLabelText('Height (in)'), '20');
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Width (in)')).toHaveAttribute('aria-invalid', 'true');
+    expect(await writes(sent)).toEqual([]);
+  });
+
+  it('needs a condition from the list', async () => {
+    const { user } = setup();
+    await fillRequired(user);
+    await user.selectOptions(screen.getByLabelText('Condition'), '');
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Condition is required');
+    const options = within(screen.getByLabelText('Condition'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Select a condition', 'Excellent', 'Very good', 'Good', 'Fair']);
   });
 
   it('refuses a photo that is not an image', async () => {
     const { user } = setup();
     await fillRequired(user);
     // The picker's accept list is a hint the browser may not enforce (drag and drop, "All files").
-    fireEvent.change(screen.getByLabelText('Photos (optional)'), {
+    fireEvent.change(screen.getByLabelText('Photos (up to 6)'), {
       target: { files: [new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' })] },
     });
-    await user.click(screen.getByRole('button', { name: 'List Item' }));
+    await submit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Only JPEG, PNG, GIF, and WebP images are allowed');
     expect(await writes(sent)).toEqual([]);
   });
 
-  it('uploads the first photo, inserts the parsed listing and moves on', async () => {
-    const { user, onListed } = setup();
+  it('takes six photos at most: a seventh is refused until one is removed', async () => {
+    const { user } = setup();
     await fillRequired(user);
-    const first = new File(['front'], 'front.png', { type: 'image/png' });
-    const second = new File(['back'], 'back.webp', { type: 'image/webp' });
-    await user.upload(screen.getByLabelText('Photos (optional)'), [first, second]);
-    await user.click(screen.getByRole('button', { name: 'List Item' }));
-    await waitFor(() => expect(onListed).toHaveBeenCalledOnce());
-    expect(stored).toHaveLength(1);
-    // The first photo (a PNG; the second is WebP), under the designer's folder.
-    expect(stored[0]!.type).toBe('image/png');
-    expect(stored[0]!.path).toMatch(/^d1\/\d+\.png$/);
+    await user.upload(
+      screen.getByLabelText('Photos (up to 6)'),
+      Array.from({ length: 7 }, (_, i) => image(`p${i + 1}.png`)),
+    );
+    expect(screen.getAllByTestId('listing-photo')).toHaveLength(7);
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('At most 6 photos');
+    await user.click(screen.getByRole('button', { name: 'Remove Photo 7 (p7.png)' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getAllByTestId('listing-photo')).toHaveLength(6);
+    // Six: no more can be picked.
+    expect(screen.getByText('6 photos: remove one to add another.')).toBeInTheDocument();
+  });
+
+  it('uploads the photos in the chosen order, cover first, and inserts the parsed listing', async () => {
+    const { user, onSaved } = setup();
+    await fillRequired(user);
+    await user.upload(screen.getByLabelText('Photos (up to 6)'), [
+      image('front.png'),
+      image('side.webp', 'image/webp'),
+      image('back.jpg', 'image/jpeg'),
+    ]);
+    // The side view becomes the cover; the back one is removed.
+    await user.click(screen.getByRole('button', { name: 'Make cover: Photo 2 (side.webp)' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Photo 3 (back.jpg)' }));
+    const photos = screen.getAllByTestId('listing-photo');
+    expect(photos.map((p) => within(p).getByRole('img').getAttribute('alt'))).toEqual([
+      'Photo 1 (side.webp)',
+      'Photo 2 (front.png)',
+    ]);
+    expect(within(photos[0]!).getByText('Cover')).toBeInTheDocument();
+    await submit(user);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(NEW_ID));
+    expect(stored.map((s) => s.type)).toEqual(['image/webp', 'image/png']);
+    for (const s of stored) expect(s.path).toMatch(/^d1\/\d+-\d\.(webp|png)$/);
     const [insert, ...more] = await sent.to('POST', 'rest/v1/catalog_items');
     expect(more).toEqual([]);
     expect(insert!.body).toEqual({
       designer_id: 'd1',
-      title: 'Teak sideboard',
-      description: 'Solid teak, 1960s.',
-      category: 'dresser',
-      price: 420.5,
+      title: 'Opaline lamp',
+      description: 'White opaline glass, 1960s.',
+      category: 'lighting',
+      price: 95.5,
+      condition: 'very_good',
       location: 'Portland, OR',
       place_id: 'gn:5746545',
-      // Still required, and the form has no dimensions field (docs/decisions/0012).
-      dimensions: 'Portland, OR',
-      condition: 'Good',
-      // The bucket is public: the listing keeps the object's public URL.
-      image_url: `${API_URL}/storage/v1/object/public/catalog-images/${stored[0]!.path}`,
-      is_available: true,
+      // The bucket is public: the listing keeps the objects' public URLs, the cover first. No `dimensions`.
+      photo_urls: stored.map((s) => publicUrl(s.path)),
+      width_in: 12,
+      depth_in: 12.5,
+      height_in: 20,
     });
     expect(toast.success).toHaveBeenCalledWith('Vintage item listed successfully!');
   });
 
-  it('lists nothing when Storage refuses the photo, and says so', async () => {
-    server.use(http.post(storageUrl('object/catalog-images/*'), () => storageRefused()));
-    const { user, onListed } = setup();
+  it('lists nothing when Storage refuses a photo, removes the ones it took, and says so', async () => {
+    let uploads = 0;
+    server.use(
+      http.post(storageUrl('object/catalog-images/*'), ({ request }) =>
+        ++uploads === 2 ? storageRefused() : storageUploaded(request),
+      ),
+    );
+    const { user, onSaved } = setup();
     await fillRequired(user);
-    await user.upload(screen.getByLabelText('Photos (optional)'), new File(['x'], 'front.jpg', { type: 'image/jpeg' }));
-    await user.click(screen.getByRole('button', { name: 'List Item' }));
+    await user.upload(screen.getByLabelText('Photos (up to 6)'), [image('a.png'), image('b.png')]);
+    await submit(user);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to list item'));
     expect(await sent.to('POST', 'rest/v1/catalog_items')).toEqual([]);
-    expect(onListed).not.toHaveBeenCalled();
+    const [removal] = await sent.to('DELETE', 'storage/v1/object/catalog-images');
+    expect((removal!.body as { prefixes: string[] }).prefixes).toEqual([expect.stringMatching(/^d1\/\d+-0\.png$/)]);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('removes the uploaded photos when the database refuses the listing', async () => {
+    server.use(
+      http.post(restUrl('catalog_items'), () =>
+        pgrstError(400, '23514', 'new row for relation "catalog_items" violates check constraint'),
+      ),
+    );
+    const { user } = setup();
+    await fillRequired(user);
+    await user.upload(screen.getByLabelText('Photos (up to 6)'), [image('a.png')]);
+    await submit(user);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to list item'));
+    const [removal] = await sent.to('DELETE', 'storage/v1/object/catalog-images');
+    expect((removal!.body as { prefixes: string[] }).prefixes).toEqual([stored[0]!.path]);
+  });
+
+  it('edits a piece: its saved photos stay, a removed one leaves Storage, and the row is updated', async () => {
+    const saved = ['d1/100-0.png', 'd1/100-1.png'].map(publicUrl);
+    const item: CatalogItemDetail = {
+      id: NEW_ID,
+      designer_id: 'd1',
+      title: 'Opaline lamp',
+      description: 'White opaline glass.',
+      category: 'lighting',
+      price: 95,
+      condition: 'good',
+      photo_urls: saved,
+      image_url: saved[0]!,
+      location: 'Portland, OR',
+      place_id: 'gn:5746545',
+      width_in: 12,
+      depth_in: 12,
+      height_in: 20,
+      status: 'available',
+      reserved_until: null,
+      held_until: null,
+      created_at: '2026-11-20T10:00:00Z',
+      seller: { id: 'd1', name: 'Dana', location: null },
+    };
+    const { user, onSaved } = setup(item);
+    expect(screen.getByLabelText('Title')).toHaveValue('Opaline lamp');
+    expect(screen.getByLabelText('Condition')).toHaveValue('good');
+    expect(screen.getByLabelText('Height (in)')).toHaveValue(20);
+    await user.clear(screen.getByLabelText('Price ($)'));
+    await user.type(screen.getByLabelText('Price ($)'), '80');
+    await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
+    await submit(user, 'Save changes');
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(NEW_ID));
+    expect(stored).toEqual([]);
+    const [update] = await sent.to('PATCH', 'rest/v1/catalog_items');
+    expect(update!.url.searchParams.get('id')).toBe(`eq.${NEW_ID}`);
+    expect(update!.body).toMatchObject({ price: 80, condition: 'good', photo_urls: [saved[1]], width_in: 12 });
+    const [removal] = await sent.to('DELETE', 'storage/v1/object/catalog-images');
+    expect((removal!.body as { prefixes: string[] }).prefixes).toEqual(['d1/100-0.png']);
+    expect(toast.success).toHaveBeenCalledWith('Listing updated');
   });
 });

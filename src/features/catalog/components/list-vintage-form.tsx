@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { controlledBy } from '@/components/place-field/controlled-by';
 import { PlaceField } from '@/components/place-field/place-field';
 import { Card, CardContent } from '@/components/ui/card';
@@ -10,51 +9,132 @@ import { FormSubmitRow, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { useCreateCatalogItem } from '@/features/catalog/api/create-catalog-item';
+import type { CatalogItemDetail } from '@/features/catalog/api/get-catalog-item';
+import { useUpdateCatalogItem } from '@/features/catalog/api/update-catalog-item';
 import {
-  catalogItemInputSchema,
-  useCreateCatalogItem,
+  CATALOG_CATEGORIES,
+  CATALOG_CONDITIONS,
+  MAX_INCHES,
+  MAX_PHOTOS,
+  categoryLabel,
+  conditionLabel,
+  isCatalogCondition,
+} from '@/features/catalog/catalog-fields';
+import {
+  catalogItemSchema,
+  type CatalogItemInput,
   type CatalogItemValues,
-} from '@/features/catalog/api/create-catalog-item';
-import { CATALOG_CATEGORIES } from '@/features/catalog/api/get-catalog-items';
+} from '@/features/catalog/catalog-item-schema';
+import { PhotoPicker } from '@/features/catalog/components/photo-picker';
 import { errorProps, firstError } from '@/lib/first-error';
-import { emptyPlace } from '@/lib/places/place';
+import { emptyPlace, placeValueOf } from '@/lib/places/place';
 
-type CatalogItemInput = z.input<typeof catalogItemInputSchema>;
-const order = ['title', 'category', 'price', 'description', 'condition', 'location', 'photo'] as const;
+const order = [
+  'title',
+  'category',
+  'price',
+  'description',
+  'condition',
+  'width',
+  'depth',
+  'height',
+  'location',
+  'photos',
+] as const;
+
 const empty: CatalogItemInput = {
   title: '',
   category: '',
   description: '',
   price: '',
   condition: '',
+  width: '',
+  depth: '',
+  height: '',
   location: emptyPlace,
-  photo: null,
+  photos: [],
 };
 
-/** List Vintage Item (docs/product.md, Good Stuff). */
-export function ListVintageForm({ userId, onListed }: { userId: string; onListed: () => void }) {
+const text = (value: number | null) => (value === null ? '' : String(Number(value)));
+
+/** The form's values for a piece being edited. */
+function valuesOf(item: CatalogItemDetail): CatalogItemInput {
+  return {
+    title: item.title,
+    category: item.category,
+    description: item.description,
+    price: text(item.price),
+    condition: isCatalogCondition(item.condition) ? item.condition : '',
+    width: text(item.width_in),
+    depth: text(item.depth_in),
+    height: text(item.height_in),
+    location: placeValueOf(item),
+    photos: item.photo_urls.map((url, index) => ({ key: `saved-${index}`, url })),
+  };
+}
+
+type ListVintageFormProps = {
+  userId: string;
+  /** The piece to edit; none: a new listing. */
+  item?: CatalogItemDetail;
+  /** After saving, with the piece's id. */
+  onSaved: (itemId: string) => void;
+};
+
+/**
+ * List Vintage Item and Edit listing (docs/product.md, Good Stuff): title, category, price, description, condition,
+ * width × depth × height in inches, location and up to six photos, the first the cover. Only the first problem is
+ * shown, in the form's order; the database checks the same rules.
+ */
+export function ListVintageForm({ userId, item, onSaved }: ListVintageFormProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  // A piece listed before dimensions existed may be edited without them; new listings need them.
+  const requireDimensions = !item || item.width_in !== null;
+  const schema = useMemo(() => catalogItemSchema({ requireDimensions }), [requireDimensions]);
   const form = useForm<CatalogItemInput, unknown, CatalogItemValues>({
-    resolver: zodResolver(catalogItemInputSchema),
-    defaultValues: empty,
+    resolver: zodResolver(schema),
+    defaultValues: item ? valuesOf(item) : empty,
   });
   const create = useCreateCatalogItem(userId, {
-    onSuccess: () => {
+    onSuccess: (newId) => {
       toast.success('Vintage item listed successfully!');
-      onListed();
+      onSaved(newId);
     },
     onError: () => toast.error('Failed to list item'),
   });
+  const update = useUpdateCatalogItem(userId, item?.id ?? '', item?.photo_urls ?? [], {
+    onSuccess: () => {
+      toast.success('Listing updated');
+      onSaved(item!.id);
+    },
+    onError: () => toast.error('Failed to save listing'),
+  });
+  const pending = create.isPending || update.isPending;
   const shown = firstError(order, form.formState.errors);
   const a11y = (field: (typeof order)[number]) => errorProps(shown, field, errorId);
   const field = (key: string) => `${id}-${key}`;
+  const inchesField = (key: 'width' | 'depth' | 'height', label: string) => (
+    <LabelledField id={field(key)} label={`${label} (in)`}>
+      <Input
+        id={field(key)}
+        type="number"
+        inputMode="decimal"
+        min={0.1}
+        max={MAX_INCHES}
+        step={0.1}
+        {...a11y(key)}
+        {...form.register(key)}
+      />
+    </LabelledField>
+  );
 
   return (
     <Card>
       <CardContent>
         <form
-          onSubmit={form.handleSubmit((values) => create.mutate(values))}
+          onSubmit={form.handleSubmit((values) => (item ? update.mutate(values) : create.mutate(values)))}
           className="grid gap-4 sm:grid-cols-2"
           noValidate
         >
@@ -66,7 +146,7 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
               <option value="">Select a category</option>
               {CATALOG_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
-                  {c.charAt(0).toUpperCase() + c.slice(1)}
+                  {categoryLabel(c)}
                 </option>
               ))}
             </NativeSelect>
@@ -75,6 +155,7 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
             <Input
               id={field('price')}
               type="number"
+              inputMode="decimal"
               min={0}
               step={0.01}
               {...a11y('price')}
@@ -90,13 +171,14 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
             />
           </LabelledField>
           <LabelledField id={field('condition')} label="Condition">
-            <Input
-              id={field('condition')}
-              maxLength={50}
-              placeholder="e.g. Excellent, Good, Fair"
-              {...a11y('condition')}
-              {...form.register('condition')}
-            />
+            <NativeSelect id={field('condition')} {...a11y('condition')} {...form.register('condition')}>
+              <option value="">Select a condition</option>
+              {CATALOG_CONDITIONS.map((c) => (
+                <option key={c} value={c}>
+                  {conditionLabel(c)}
+                </option>
+              ))}
+            </NativeSelect>
           </LabelledField>
           <Controller
             control={form.control}
@@ -111,33 +193,43 @@ export function ListVintageForm({ userId, onListed }: { userId: string; onListed
               />
             )}
           />
+          <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+            <legend className="mb-2 text-sm font-medium">
+              Dimensions{requireDimensions ? '' : ' (optional for this older listing)'}
+            </legend>
+            {inchesField('width', 'Width')}
+            {inchesField('depth', 'Depth')}
+            {inchesField('height', 'Height')}
+          </fieldset>
           <LabelledField
             id={field('photos')}
-            label="Photos (optional)"
-            hint="The first photo is shown on the listing."
+            label={`Photos (up to ${MAX_PHOTOS})`}
+            hint="The first photo is the cover, shown in the market."
             className="sm:col-span-2"
           >
-            <Input
-              id={field('photos')}
-              type="file"
-              accept="image/jpeg,image/png,image/gif,image/webp"
-              multiple
-              {...a11y('photo')}
-              // A listing has one photo: only the first is uploaded, so only it is validated and kept.
-              onChange={(event) =>
-                form.setValue('photo', event.target.files?.[0] ?? null, {
-                  shouldValidate: form.formState.isSubmitted,
-                })
-              }
+            <Controller
+              control={form.control}
+              name="photos"
+              render={({ field: photos }) => (
+                <PhotoPicker
+                  id={field('photos')}
+                  photos={photos.value}
+                  onChange={(next) => {
+                    photos.onChange(next);
+                    if (form.formState.isSubmitted) void form.trigger('photos');
+                  }}
+                  {...a11y('photos')}
+                />
+              )}
             />
           </LabelledField>
           <FormSubmitRow
             className="sm:col-span-2"
             errorId={errorId}
             error={shown?.message}
-            pending={create.isPending}
-            label="List Item"
-            pendingLabel="Listing…"
+            pending={pending}
+            label={item ? 'Save changes' : 'List Item'}
+            pendingLabel={item ? 'Saving…' : 'Listing…'}
           />
         </form>
       </CardContent>

@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom';
+import { QueryState } from '@/components/query-state';
+import { Page } from '@/components/layouts/page';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useUserRole } from '@/features/auth/api/get-user-role';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { DesignersOnlyNotice } from '@/features/catalog/components/designers-only-notice';
+import { MyListingsList } from '@/features/catalog/components/my-listings-list';
+
+/** My listings, /good-stuff/mine (docs/product.md, Good Stuff): a designer's own pieces of every status. */
+export function Component() {
+  const auth = useAuth();
+  const userId = auth.user?.id;
+  const role = useUserRole(userId);
+  return (
+    <Page
+      title="My listings"
+      description="Your pieces on Good Stuff, listed, sold or delisted."
+      actions={
+        <Button asChild>
+          <Link to={paths.listVintage.getHref()}>List Vintage Item</Link>
+        </Button>
+      }
+    >
+      {userId ? (
+        <QueryState query={role} loading="Loading your account…" failed="Failed to load your account type">
+          {(accountRole) =>
+            accountRole === 'designer' ? (
+              <MyListingsList
+                sellerId={userId}
+                // Place: the offers on each listing (src/features/offers).
+                listingExtra={undefined}
+              />
+            ) : (
+              <DesignersOnlyNotice role={accountRole} />
+            )
+          }
+        </QueryState>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Enums } from '@/types/database';
+
+/**
+ * The words and values of a Good Stuff listing (docs/product.md, Good Stuff), shared by the market, the item page,
+ * List Vintage and My listings. The database checks the same lists (supabase/migrations/20261128000100_market.sql).
+ */
+export type CatalogCategory = Enums<'catalog_category'>;
+export const CATALOG_CATEGORIES: readonly CatalogCategory[] = [
+  'couch',
+  'chair',
+  'table',
+  'desk',
+  'bed',
+  'dresser',
+  'cabinet',
+  'lighting',
+  'decor',
+  'other',
+];
+
+export const categoryLabel = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
+
+export function isCatalogCategory(value: string | null | undefined): value is CatalogCategory {
+  return (CATALOG_CATEGORIES as readonly string[]).includes(value ?? '');
+}
+
+export const CATALOG_CONDITIONS = ['excellent', 'very_good', 'good', 'fair'] as const;
+export type CatalogCondition = (typeof CATALOG_CONDITIONS)[number];
+const CONDITION_LABELS: Record<CatalogCondition, string> = {
+  excellent: 'Excellent',
+  very_good: 'Very good',
+  good: 'Good',
+  fair: 'Fair',
+};
+
+export function isCatalogCondition(value: string | null | undefined): value is CatalogCondition {
+  return (CATALOG_CONDITIONS as readonly string[]).includes(value ?? '');
+}
+
+/** A condition as people read it; a value outside the list (none should remain) is shown as stored. */
+export function conditionLabel(condition: string): string {
+  return isCatalogCondition(condition) ? CONDITION_LABELS[condition] : condition;
+}
+
+/** The distances the market offers, in whole miles. */
+export const CATALOG_DISTANCES = [25, 50, 100] as const;
+export type CatalogDistance = (typeof CATALOG_DISTANCES)[number];
+
+/** A page of the market and of My listings. */
+export const CATALOG_PAGE_SIZE = 24;
+
+/** Photos per listing (the database's check says the same). */
+export const MAX_PHOTOS = 6;
+
+/** Largest dimension, in inches (100 feet: the database's check says the same). */
+export const MAX_INCHES = 1200;
+
+type Dimensions = { width_in: number | null; depth_in: number | null; height_in: number | null };
+
+/** '24 × 18 × 30.5 in' (width × depth × height); null unless all three are known. */
+export function formatDimensions({ width_in, depth_in, height_in }: Dimensions): string | null {
+  if (width_in === null || depth_in === null || height_in === null) return null;
+  const inches = (value: number) => Number(value).toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return `${inches(width_in)} × ${inches(depth_in)} × ${inches(height_in)} in`;
+}
+
+export type CatalogStatus = 'available' | 'sold' | 'delisted';
+
+type Availability = { status: string; reserved_until: string | null; held_until: string | null };
+
+/**
+ * What a piece's badge says, or null when it is simply for sale: Sold, Delisted (its seller sees it), Reserved (an
+ * accepted offer holds it for 48 hours) or Held for a project (added to a project's budget, for 7 days).
+ */
+export function availabilityLabel(piece: Availability, now = Date.now()): string | null {
+  if (piece.status === 'sold') return 'Sold';
+  if (piece.status === 'delisted') return 'Delisted';
+  if (piece.reserved_until && Date.parse(piece.reserved_until) > now) return 'Reserved';
+  if (piece.held_until && Date.parse(piece.held_until) > now) return 'Held for a project';
+  return null;
+}
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** When a piece was listed, as people say it: 'yesterday', '3 days ago', 'last month'; 'just now' under a minute. */
+export function formatListedAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}

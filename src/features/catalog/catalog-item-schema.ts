@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  CATALOG_CONDITIONS,
+  MAX_INCHES,
+  MAX_PHOTOS,
+  isCatalogCategory,
+  type CatalogCategory,
+  type CatalogCondition,
+} from '@/features/catalog/catalog-fields';
+import { requiredPlaceSchema } from '@/lib/places/place-schema';
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** A photo of the form: one already on the listing (its public URL), or a file picked to upload. */
+export type ListingPhoto = { key: string; url: string; file?: undefined } | { key: string; url: string; file: File };
+
+/**
+ * A dimension in inches as typed: required or (editing a piece listed before dimensions) optional; a number above 0,
+ * at most MAX_INCHES, with at most one decimal (the column is numeric(6,1)).
+ */
+function inches(name: string, required: boolean) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => !required || v !== '', `${name} is required`)
+    .refine((v) => v === '' || /^\d+(\.\d)?$/.test(v), `${name} must be a number of inches, with at most one decimal`)
+    .refine((v) => v === '' || Number(v) > 0, `${name} must be more than 0`)
+    .refine((v) => v === '' || Number(v) <= MAX_INCHES, `${name} must be at most ${MAX_INCHES} inches`)
+    .transform((v) => (v === '' ? null : Number(v)));
+}
+
+/**
+ * A vintage listing as List Vintage and Edit take it (docs/product.md, Good Stuff). The database checks the same
+ * rules (supabase/migrations/20261128000100_market.sql). New listings need all three dimensions; a piece listed
+ * before dimensions existed may be edited without them, but gets all three or none.
+ */
+export function catalogItemSchema({ requireDimensions }: { requireDimensions: boolean }) {
+  return z
+    .object({
+      title: z.string().trim().min(1, 'Title is required').max(100, 'Title must be at most 100 characters'),
+      category: z.string().refine((v): v is CatalogCategory => isCatalogCategory(v), 'Category is required'),
+      description: z
+        .string()
+        .trim()
+        .min(1, 'Description is required')
+        .max(1000, 'Description must be at most 1000 characters'),
+      price: z
+        .string()
+        .trim()
+        .min(1, 'Price is required')
+        .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), 'Price must be a number')
+        .transform(Number)
+        .refine((v) => v > 0, 'Price must be more than $0')
+        .refine((v) => v <= 1_000_000, 'Price must be at most $1,000,000'),
+      condition: z
+        .string()
+        .refine(
+          (v): v is CatalogCondition => (CATALOG_CONDITIONS as readonly string[]).includes(v),
+          'Condition is required',
+        ),
+      width: inches('Width', requireDimensions),
+      depth: inches('Depth', requireDimensions),
+      height: inches('Height', requireDimensions),
+      // The location field's text and chosen place (PlaceField).
+      location: requiredPlaceSchema,
+      photos: z
+        .array(z.custom<ListingPhoto>())
+        .max(MAX_PHOTOS, `At most ${MAX_PHOTOS} photos`)
+        .refine(
+          (photos) => photos.every((p) => !p.file || IMAGE_TYPES.includes(p.file.type)),
+          'Only JPEG, PNG, GIF, and WebP images are allowed',
+        )
+        .refine(
+          (photos) => photos.every((p) => !p.file || p.file.size <= MAX_IMAGE_BYTES),
+          'File size must be less than 5MB',
+        ),
+    })
+    .refine(
+      (v) =>
+        [v.width, v.depth, v.height].every((d) => d === null) || [v.width, v.depth, v.height].every((d) => d !== null),
+      { message: 'Give width, depth and height, or none', path: ['width'] },
+    )
+    .transform(({ location, width, depth, height, ...rest }) => ({
+      ...rest,
+      ...location,
+      width_in: width,
+      depth_in: depth,
+      height_in: height,
+    }));
+}
+
+export type CatalogItemInput = z.input<ReturnType<typeof catalogItemSchema>>;
+export type CatalogItemValues = z.output<ReturnType<typeof catalogItemSchema>>;
