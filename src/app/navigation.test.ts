@@ -10,13 +10,21 @@ describe('navigation (docs/product.md, Pages)', () => {
     expect(labels(barLinks('designer'))).toEqual(['Pricing', 'List Vintage', 'Good Stuff']);
   });
 
-  it('puts Dashboard, Profile, My Portfolio (designers) and Settings in the account menu', () => {
+  it('puts Dashboard, Profile, My Portfolio and My listings (designers), Saved and Settings in the account menu', () => {
     expect(accountLinks('customer')).toEqual([
       { label: 'Dashboard', href: '/dashboard/customer' },
       { label: 'Profile', href: '/profile/customer' },
+      { label: 'Saved', href: '/saved' },
       { label: 'Settings', href: '/settings' },
     ]);
-    expect(labels(accountLinks('designer'))).toEqual(['Dashboard', 'Profile', 'My Portfolio', 'Settings']);
+    expect(labels(accountLinks('designer'))).toEqual([
+      'Dashboard',
+      'Profile',
+      'My Portfolio',
+      'My listings',
+      'Saved',
+      'Settings',
+    ]);
     expect(labels(accountLinks(null))).toEqual(['Settings']);
   });
 

@@ -7,6 +7,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useCatalogItem } from '@/features/catalog/api/get-catalog-item';
 import { BuyerActions, SellerPanel } from '@/app/routes/good-stuff-item-actions';
 import { CatalogItemPage } from '@/features/catalog/components/catalog-item-page';
+import { SaveToggle } from '@/features/saved/components/save-toggle';
 
 /**
  * What the market's card passes on when it opens a piece: its distance as the database measured it, and the

@@ -1,8 +1,11 @@
 import { AlertTriangle, CheckCircle2, Trash2, XCircle } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/query-state';
+import { paths } from '@/config/paths';
 import { useDeleteItem } from '@/features/project-items/api/delete-item';
 import { useItemsTotal } from '@/features/project-items/api/get-items-total';
 import { MAX_ITEMS, useProjectItems, type ProjectItem } from '@/features/project-items/api/get-project-items';
@@ -105,9 +108,27 @@ function ItemRow({
   return (
     <li className="flex items-start justify-between gap-3 rounded-md border p-3" data-testid="project-item">
       <div className="min-w-0 space-y-1">
-        <p className="font-medium break-words">{item.name}</p>
+        <p className="font-medium break-words">
+          {item.name}
+          {item.catalog_item_id ? (
+            <>
+              {' '}
+              <Badge variant="outline" className="align-middle">
+                Good Stuff
+              </Badge>
+            </>
+          ) : null}
+        </p>
         {item.description ? <p className="text-sm break-words text-muted-foreground">{item.description}</p> : null}
         <p className="text-xs text-muted-foreground">Added by {adder}</p>
+        {item.catalog_item_id ? (
+          <Link
+            to={paths.goodStuffItem.getHref(item.catalog_item_id)}
+            className="text-xs font-medium text-primary hover:underline"
+          >
+            View the piece<span className="sr-only">: {item.name}</span>
+          </Link>
+        ) : null}
       </div>
       <div className="flex shrink-0 items-center gap-2">
         <span className="font-semibold">{formatMoney(item.cost)}</span>

@@ -1,0 +1,50 @@
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import type { CatalogItemDetail } from '@/features/catalog/api/get-catalog-item';
+import { availabilityLabel } from '@/features/catalog/catalog-fields';
+import { AskSellerButtons } from '@/features/listing-messages/components/ask-seller-buttons';
+import { PieceConversations } from '@/features/listing-messages/components/piece-conversations';
+import { BuyerOffer } from '@/features/offers/components/buyer-offer';
+import { SellerOffers } from '@/features/offers/components/seller-offers';
+import { AddToProject } from '@/features/project-items/components/add-to-project';
+
+/**
+ * What a viewer who is not the seller can do with a piece: Buy Now and Ask the seller (both open the conversation
+ * with the seller until payment arrives), Make Offer and their offer's state, Add to project.
+ */
+export function BuyerActions({ item, viewerId }: { item: CatalogItemDetail; viewerId: string }) {
+  const navigate = useNavigate();
+  return (
+    <section aria-label="Buy this piece" className="space-y-4 rounded-lg border p-4">
+      <AskSellerButtons
+        itemId={item.id}
+        showBuyNow={availabilityLabel(item) === null}
+        onOpen={(conversation) => void navigate(paths.listingConversation.getHref(item.id, conversation.id))}
+      />
+      <BuyerOffer
+        itemId={item.id}
+        userId={viewerId}
+        title={item.title}
+        price={item.price}
+        status={item.status}
+        reservedUntil={item.reserved_until}
+        heldUntil={item.held_until}
+      />
+      <AddToProject itemId={item.id} title={item.title} price={item.price} userId={viewerId} />
+    </section>
+  );
+}
+
+/** For the piece's seller: the offers on it and the conversations buyers started about it. */
+export function SellerPanel({ item }: { item: CatalogItemDetail }) {
+  return (
+    <>
+      <SellerOffers itemId={item.id} title={item.title} price={item.price} />
+      <PieceConversations
+        itemId={item.id}
+        title={item.title}
+        conversationHref={(conversationId) => paths.listingConversation.getHref(item.id, conversationId)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/** The states an offer shows (docs/product.md, Offers). */
+export type OfferStatus = 'open' | 'countered' | 'accepted' | 'declined' | 'withdrawn' | 'expired';
+
+type OfferTimes = { status: string; expires_at: string };
+
+/**
+ * An offer whose 48 hours have passed is expired whatever its stored status says (the database refuses to act on
+ * it and its job marks it within minutes): the screen says so at once.
+ */
+export function effectiveStatus(offer: OfferTimes, now: number): OfferStatus {
+  const status = offer.status as OfferStatus;
+  if ((status === 'open' || status === 'countered') && Date.parse(offer.expires_at) <= now) return 'expired';
+  return status;
+}
+
+/** Open or countered and not expired: the offer can still be answered or withdrawn. */
+export function isLive(offer: OfferTimes, now: number): boolean {
+  const status = effectiveStatus(offer, now);
+  return status === 'open' || status === 'countered';
+}
+
+export const STATUS_LABEL: Record<OfferStatus, string> = {
+  open: 'Open',
+  countered: 'Countered',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+};
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Nov 28, 2026, 3:15 PM": when a reservation or an offer ends. */
+export function formatWhen(iso: string): string {
+  return when.format(new Date(iso));
+}
+
+/** The database's own words for a refusal (a raised exception's message), else `fallback`. */
+export function refusalMessage(error: unknown, fallback: string): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  const code = (error as { code?: unknown } | null)?.code;
+  // Raised by the offer functions (P0001 and the check codes) and meant for the user; a network failure is not.
+  if (typeof message === 'string' && message !== '' && typeof code === 'string' && code !== '') return message;
+  return fallback;
+}
+
+/** Why a piece takes no offer now, as others see it (who took it is private). */
+export function takenLabel(
+  piece: { status: string; reservedUntil: string | null; heldUntil: string | null },
+  now: number,
+): 'Sold' | 'Reserved' | 'Held for a project' | 'No longer listed' | null {
+  if (piece.status === 'sold') return 'Sold';
+  if (piece.status !== 'available') return 'No longer listed';
+  if (piece.reservedUntil && Date.parse(piece.reservedUntil) > now) return 'Reserved';
+  if (piece.heldUntil && Date.parse(piece.heldUntil) > now) return 'Held for a project';
+  return null;
+}

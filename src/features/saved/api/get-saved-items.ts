@@ -1,0 +1,40 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { savedKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export const SAVED_PAGE_SIZE = 24;
+
+/**
+ * The viewer's saved pieces, last saved first, paged by range (served by the primary key (user_id, …) and the
+ * piece's own key). A piece its seller delisted is no longer readable: it comes back without its piece and the
+ * page says so, with Remove.
+ */
+export async function getSavedItemsPage(userId: string, page: number) {
+  const from = page * SAVED_PAGE_SIZE;
+  const { data, error } = await supabase
+    .from('saved_items')
+    .select(
+      'catalog_item_id, created_at, item:catalog_items(id, title, price, category, status, photo_urls, image_url, reserved_until, held_until)',
+    )
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false })
+    .order('catalog_item_id', { ascending: false })
+    .range(from, from + SAVED_PAGE_SIZE - 1);
+  if (error) throw error;
+  return data;
+}
+
+export type SavedItem = Awaited<ReturnType<typeof getSavedItemsPage>>[number];
+
+export function getSavedItemsQueryOptions(userId: string) {
+  return infiniteQueryOptions({
+    queryKey: savedKeys.itemList(userId),
+    queryFn: ({ pageParam }) => getSavedItemsPage(userId, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, _pages, lastPage) => (last.length === SAVED_PAGE_SIZE ? lastPage + 1 : undefined),
+  });
+}
+
+export function useSavedItems(userId: string) {
+  return useInfiniteQuery(getSavedItemsQueryOptions(userId));
+}
