@@ -5,7 +5,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
 import { mkdirShared, reachableByOthers, runningAsRoot, SHARED_ROOT } from './postgres-os.ts';
-import { initCluster, startServer, type PostgresServer } from './postgres-server.ts';
+import {
+  clearDeadPostmaster,
+  initCluster,
+  runningPostmaster,
+  startServer,
+  type PostgresServer,
+} from './postgres-server.ts';
 import { assertPortFree } from './ports.ts';
 
 const SQL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sql');
@@ -63,18 +69,9 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
-/** The pid of a PostgreSQL still running on this cluster folder, or null. */
+/** The pid of a PostgreSQL still running on this cluster folder, or null (a zombie or a reused pid is not one). */
 export function livePostmaster(dir: string): number | null {
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null; // stale file of a crashed server; PostgreSQL itself cleans it up on start
-  }
+  return runningPostmaster(dir);
 }
 
 export async function startDatabase(config: StackConfig, log: Log): Promise<Database> {
@@ -83,6 +80,13 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
   if (running) {
     throw new Error(
       `PostgreSQL (pid ${running}) is still running on ${dir}: stop the stack that started it (or \`kill ${running}\`) first.`,
+    );
+  }
+  // After a kill -9: wait for the dead server's processes to go and remove its postmaster.pid.
+  const leftOver = await clearDeadPostmaster(dir);
+  if (leftOver.length) {
+    throw new Error(
+      `PostgreSQL processes of a stopped server (pids ${leftOver.join(', ')}) are still running on ${dir}: end them first.`,
     );
   }
   const url = (user = 'postgres') => `postgresql://${user}:${PASSWORD}@${config.host}:${config.dbPort}/postgres`;

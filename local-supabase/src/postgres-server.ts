@@ -1,6 +1,16 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { postgresBinaries } from './postgres-binaries.ts';
 import { ensurePostgresOsUser, runningAsRoot, type OsUser } from './postgres-os.ts';
@@ -193,4 +203,99 @@ export async function startServer(opts: PostgresOptions): Promise<PostgresServer
       await exited;
     },
   };
+}
+
+/** What a pid names, as far as this process can tell. */
+type ProcessState = 'absent' | 'zombie' | 'alive';
+
+/**
+ * `kill(pid, 0)` alone says yes for a zombie: a SIGKILLed server whose parent died too stays one until something
+ * reaps it, which a container's first process may never do. On Linux /proc tells the state (Z or X: dead).
+ */
+function processState(pid: number): ProcessState {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return 'absent';
+  }
+  if (process.platform !== 'linux') return 'alive';
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) S …": the name may hold spaces and parentheses, the state follows the last ')'.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X' ? 'zombie' : 'alive';
+  } catch {
+    return 'absent';
+  }
+}
+
+/** Whether the process works in `dir` (every PostgreSQL process chdirs to its data folder); null when unknown. */
+function worksIn(pid: number, dir: string): boolean | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`) === dir;
+  } catch {
+    return null;
+  }
+}
+
+/** Live processes (not zombies) working in `dir`: a server or backends left over from one (Linux only). */
+function liveProcessesIn(dir: string): number[] {
+  if (process.platform !== 'linux') return [];
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid !== process.pid && worksIn(pid, dir) && processState(pid) === 'alive') found.push(pid);
+  }
+  return found;
+}
+
+/**
+ * The pid of a PostgreSQL really running on the cluster folder `dir`, or null. As pg_ctl does, the pid comes from
+ * postmaster.pid and must name a live process; unlike `kill(pid, 0)`, a zombie is not one, and (on Linux) neither
+ * is a live process working elsewhere: its pid was reused after the server died.
+ */
+export function runningPostmaster(dir: string): number | null {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  if (processState(pid) !== 'alive') return null;
+  return worksIn(pid, realDir(dir)) === false ? null : pid;
+}
+
+function realDir(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+/**
+ * Before a start over a server that died without stopping (kill -9, a crash): PostgreSQL refuses to start while
+ * postmaster.pid names a pid `kill(pid, 0)` accepts, zombies included, and while backends of the old server still
+ * hold its shared memory. So wait (up to `timeoutMs`) for the old server's processes to be gone, then remove a
+ * postmaster.pid that names no running server; PostgreSQL then recovers from its WAL as after any crash.
+ * Returns the pids still alive when time ran out (the caller refuses to start), else [].
+ */
+export async function clearDeadPostmaster(dir: string, timeoutMs = 15_000): Promise<number[]> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile) || runningPostmaster(dir) !== null) return [];
+  const real = realDir(dir);
+  const deadline = Date.now() + timeoutMs;
+  let left = liveProcessesIn(real);
+  while (left.length && Date.now() < deadline) {
+    // Backends notice their postmaster's death on their own and exit within moments.
+    await new Promise((r) => setTimeout(r, 50));
+    left = liveProcessesIn(real);
+  }
+  if (left.length) return left;
+  try {
+    unlinkSync(pidFile);
+  } catch {
+    /* already gone */
+  }
+  return [];
 }
