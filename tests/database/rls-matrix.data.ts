@@ -51,6 +51,26 @@ const subjectNotification = (w: World) => `insert into public.notifications (id,
   values ('${SUBJECT_NOTIFICATION}', '${w.owner}', 'message_received', '${w.activeProject}', 'Ada sent you a message', '/project/${w.activeProject}')
   on conflict (id) do nothing`;
 
+/**
+ * The market's subject rows (docs/decisions/0026-market.md): the owner's offer on, saved row of and conversation
+ * about the assigned designer's piece, and a message in it. Made by each cell's set-up; they go with the world.
+ */
+const SUBJECT_OFFER = '00000000-0000-4000-8000-00000000bb01';
+const SUBJECT_CONVERSATION = '00000000-0000-4000-8000-00000000bb02';
+const SUBJECT_LISTING_MESSAGE = '00000000-0000-4000-8000-00000000bb03';
+const subjectOffer = (w: World) => `insert into public.offers (id, catalog_item_id, buyer_id, seller_id, amount)
+  values ('${SUBJECT_OFFER}', '${w.catalogItem}', '${w.owner}', '${w.assigned}', 100) on conflict (id) do nothing`;
+const subjectSavedItem = (w: World) => `insert into public.saved_items (user_id, catalog_item_id)
+  values ('${w.owner}', '${w.catalogItem}') on conflict do nothing`;
+const subjectSavedDesigner = (w: World) => `insert into public.saved_designers (user_id, designer_id)
+  values ('${w.owner}', '${w.assigned}') on conflict do nothing`;
+const subjectConversation = (w: World) => `insert into public.listing_conversations (id, catalog_item_id, buyer_id, seller_id)
+  values ('${SUBJECT_CONVERSATION}', '${w.catalogItem}', '${w.owner}', '${w.assigned}') on conflict do nothing`;
+const subjectListingMessage = (w: World) => `${subjectConversation(w)};
+  insert into public.listing_messages (id, conversation_id, sender_id, body)
+  values ('${SUBJECT_LISTING_MESSAGE}', '${SUBJECT_CONVERSATION}', '${w.owner}', 'Is it still available?')
+  on conflict (id) do nothing`;
+
 const subjectPreference = (w: World) => `insert into public.notification_preferences (user_id, kind, email)
   values ('${w.owner}', 'nudge_received', false) on conflict (user_id, kind) do nothing`;
 
@@ -328,5 +348,64 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: ['owner', 'service'], setup: subjectPreference, set: { email: true } },
     delete: { allow: ['owner', 'service'], setup: subjectPreference },
+  },
+  {
+    // Written only by the offer functions; read by the buyer and the seller.
+    table: 'offers',
+    key: () => ({ id: SUBJECT_OFFER }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectOffer },
+    insert: {
+      allow: ['service'],
+      values: (w) => ({ catalog_item_id: w.catalogItem, buyer_id: w.owner, seller_id: w.assigned, amount: 90 }),
+    },
+    update: { allow: ['service'], setup: subjectOffer, set: { note: 'Changed' } },
+    delete: { allow: ['service'], setup: subjectOffer },
+  },
+  {
+    // Each person's own saved pieces, inserted and deleted directly.
+    table: 'saved_items',
+    key: (w) => ({ user_id: w.owner, catalog_item_id: w.catalogItem }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'service'], setup: subjectSavedItem },
+    insert: { allow: ['owner', 'service'], values: (w) => ({ user_id: w.owner, catalog_item_id: w.catalogItem }) },
+    update: { allow: ['service'], setup: subjectSavedItem, set: { created_at: '2026-11-27T10:00:00Z' } },
+    delete: { allow: ['owner', 'service'], setup: subjectSavedItem },
+  },
+  {
+    table: 'saved_designers',
+    key: (w) => ({ user_id: w.owner, designer_id: w.assigned }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'service'], setup: subjectSavedDesigner },
+    insert: { allow: ['owner', 'service'], values: (w) => ({ user_id: w.owner, designer_id: w.assigned }) },
+    update: { allow: ['service'], setup: subjectSavedDesigner, set: { created_at: '2026-11-27T10:00:00Z' } },
+    delete: { allow: ['owner', 'service'], setup: subjectSavedDesigner },
+  },
+  {
+    // Started by start_listing_conversation; its buyer and seller read it.
+    table: 'listing_conversations',
+    key: () => ({ id: SUBJECT_CONVERSATION }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectConversation },
+    insert: {
+      allow: ['service'],
+      values: (w) => ({ catalog_item_id: w.catalogItem, buyer_id: w.otherCustomer, seller_id: w.assigned }),
+    },
+    update: { allow: ['service'], setup: subjectConversation, set: { last_message_at: '2026-11-27T10:00:00Z' } },
+    delete: { allow: ['service'], setup: subjectConversation },
+  },
+  {
+    // The two participants read the thread and write to it as themselves.
+    table: 'listing_messages',
+    key: () => ({ id: SUBJECT_LISTING_MESSAGE }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectListingMessage },
+    insert: {
+      allow: ['owner', 'assigned', 'service'],
+      setup: subjectConversation,
+      values: (_w, me) => ({ conversation_id: SUBJECT_CONVERSATION, sender_id: me, body: 'Hello' }),
+    },
+    update: { allow: ['service'], setup: subjectListingMessage, set: { body: 'Edited' } },
+    delete: { allow: ['service'], setup: subjectListingMessage },
   },
 ];
