@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   const stack = await startStack(config, () => undefined);
   const common: Common = { apiUrl: config.apiUrl, dbUrl: config.dbUrl, anonKey: config.anonKey, serviceKey: config.serviceRoleKey, config };
   try {
-    for (const file of ['rest-reads.ts', 'realtime.ts', 'storage.ts', 'functions.ts']) sections.push(await runBench(file, common));
+    for (const file of ['rest-reads.ts', 'realtime.ts', 'storage.ts', 'functions.ts', 'notifications.ts']) sections.push(await runBench(file, common));
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

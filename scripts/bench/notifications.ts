@@ -1,0 +1,315 @@
+// Notifications (docs/decisions/0025-notifications.md), two figures:
+// 1. Event to bell: a customer's message, sent through /rest/v1 as that customer, until the designer's browser
+//    has both the notification (Realtime, filtered to their own rows, RLS checked per subscriber) and the new
+//    unread count (rpc unread_notification_count, as the bell reads it). Goal p95 ≤ 1 s.
+// 2. What the notification trigger adds to a message insert at 1,000 inserts a second: the same schedule of
+//    inserts with the trigger on and off (alternating runs), compared by mean and p95 insert time. Goal ≤ 10%.
+// A report, not a test. Used by scripts/bench/stack.ts (`npm run bench:stack`); alone: `npx tsx scripts/bench/notifications.ts`.
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { DEFAULT_JWT_SECRET, startIsolatedStack } from '@good-space/local-supabase';
+import { percentile } from './stats.ts';
+
+type Common = { apiUrl: string; dbUrl: string; anonKey: string; config?: { jwtSecret: string } };
+type Pair = { customer: string; designer: string; project: string };
+
+const PAIRS = 20;
+const EMAIL_DOMAIN = 'notif-bench.test';
+
+/** Customers and designers (through auth.users, so the sign-up trigger makes their profiles), an active project each. */
+async function createPairs(db: pg.Client, n: number): Promise<Pair[]> {
+  const pairs: Pair[] = Array.from({ length: n }, () => ({
+    customer: randomUUID(),
+    designer: randomUUID(),
+    project: randomUUID(),
+  }));
+  const people = pairs.flatMap((p, i) => [
+    { id: p.customer, role: 'customer', name: `Bench Customer ${i}` },
+    { id: p.designer, role: 'designer', name: `Bench Designer ${i}` },
+  ]);
+  await db.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                             raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+                             confirmation_token, recovery_token, email_change_token_new, email_change,
+                             email_change_token_current, phone_change, phone_change_token, reauthentication_token,
+                             is_sso_user, is_anonymous)
+     select '00000000-0000-0000-0000-000000000000', p.id, 'authenticated', 'authenticated',
+            p.id || '@${EMAIL_DOMAIN}', '', now(), '{"provider":"email","providers":["email"]}'::jsonb,
+            jsonb_build_object('full_name', p.name, 'role', p.role, 'email_verified', true), now(), now(),
+            '', '', '', '', '', '', '', '', false, false
+       from jsonb_to_recordset($1::jsonb) as p(id uuid, role text, name text)`,
+    [JSON.stringify(people)],
+  );
+  await db.query(
+    `insert into public.projects (id, customer_id, designer_id, title, description, location, space_size, budget,
+                                  budget_type, status)
+     select p.project, p.customer, p.designer, 'Bench room', 'A room for the notification benchmark.', 'Portland, OR',
+            300, 5000, 'soft', 'active'
+       from jsonb_to_recordset($1::jsonb) as p(customer uuid, designer uuid, project uuid)`,
+    [JSON.stringify(pairs)],
+  );
+  return pairs;
+}
+
+async function removePairs(db: pg.Client): Promise<void> {
+  // Profiles, projects, messages and notifications go with the users (on delete cascade).
+  await db.query(`delete from auth.users where email like '%@${EMAIL_DOMAIN}'`);
+}
+
+function token(secret: Uint8Array, sub: string): Promise<string> {
+  return new SignJWT({ sub, role: 'authenticated', aud: 'authenticated' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(secret);
+}
+
+/**
+ * The designers' browsers, in a worker thread (they stand for other machines; their parsing must not queue on
+ * the event loop of the stack being measured). Each joins `notifications:<id>` for its own rows, as the bell does,
+ * and on each new row reads the unread count through /rest/v1; it reports commit → event and commit → count.
+ */
+const BELLS_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const WebSocket = require(workerData.wsPath);
+const { wsUrl, restUrl, anonKey, bells } = workerData;
+const COMMIT_TS = /"commit_timestamp":"([^"]+)"/;
+const toEvent = [], toCount = [];
+const sockets = [];
+let pending = 0;
+function join(bell) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(wsUrl);
+    sockets.push(ws);
+    ws.on('error', reject);
+    ws.on('message', async (data) => {
+      const text = data.toString();
+      if (text.includes('"postgres_changes",{"data"')) {
+        const ts = COMMIT_TS.exec(text);
+        if (!ts) return;
+        const committed = Date.parse(ts[1]);
+        toEvent.push(Date.now() - committed);
+        pending++;
+        try {
+          const r = await fetch(restUrl + '/rpc/unread_notification_count', {
+            method: 'POST',
+            headers: { apikey: anonKey, Authorization: 'Bearer ' + bell.token, 'Content-Type': 'application/json' },
+            body: '{}',
+          });
+          await r.text();
+          if (r.ok) toCount.push(Date.now() - committed);
+        } finally {
+          pending--;
+        }
+      } else if (text.includes('"system"')) {
+        if (text.includes('Subscribed to PostgreSQL')) resolve(); else reject(new Error(text));
+      }
+    });
+    ws.on('open', () => ws.send(JSON.stringify(['1', '1', 'realtime:notifications:' + bell.id, 'phx_join', {
+      config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false },
+                postgres_changes: [{ event: '*', schema: 'public', table: 'notifications', filter: 'user_id=eq.' + bell.id }],
+                private: false },
+      access_token: bell.token,
+    }])));
+  });
+}
+(async () => {
+  try {
+    for (const b of bells) await join(b);
+    parentPort.postMessage({ type: 'ready' });
+  } catch (err) {
+    parentPort.postMessage({ type: 'error', message: String((err && err.message) || err) });
+  }
+})();
+parentPort.on('message', (m) => {
+  if (m === 'count') parentPort.postMessage({ type: 'count', counted: toCount.length, pending });
+  if (m === 'collect') {
+    parentPort.postMessage({ type: 'result', toEvent, toCount });
+    for (const ws of sockets) ws.terminate();
+  }
+});
+`;
+
+type Reply =
+  | { type: 'ready' }
+  | { type: 'error'; message: string }
+  | { type: 'count'; counted: number; pending: number }
+  | { type: 'result'; toEvent: number[]; toCount: number[] };
+
+function ask(worker: Worker, question: 'count' | 'collect', answer: Reply['type']): Promise<Reply> {
+  return new Promise((resolve) => {
+    const on = (m: Reply) => {
+      if (m.type !== answer) return;
+      worker.off('message', on);
+      resolve(m);
+    };
+    worker.on('message', on);
+    worker.postMessage(question);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Messages sent as customers through /rest/v1 at `perSecond`, each notifying one designer's bell. */
+async function eventToBell(common: Common, pairs: Pair[], secret: Uint8Array, perSecond = 10, seconds = 10) {
+  const bells = await Promise.all(pairs.map(async (p) => ({ id: p.designer, token: await token(secret, p.designer) })));
+  const customerTokens = await Promise.all(pairs.map((p) => token(secret, p.customer)));
+  const worker = new Worker(BELLS_WORKER, {
+    eval: true,
+    workerData: {
+      wsPath: createRequire(import.meta.url).resolve('ws'),
+      wsUrl: `${common.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(common.anonKey)}&vsn=2.0.0`,
+      restUrl: `${common.apiUrl}/rest/v1`,
+      anonKey: common.anonKey,
+      bells,
+    },
+  });
+  try {
+    const ready = await Promise.race([
+      new Promise<Reply>((resolve) => worker.once('message', resolve)),
+      sleep(60_000).then((): Reply => ({ type: 'error', message: 'bells did not subscribe within 60 s' })),
+    ]);
+    if (ready.type === 'error') throw new Error(ready.message);
+    const total = perSecond * seconds;
+    const start = performance.now();
+    const sends: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const wait = start + (i * 1000) / perSecond - performance.now();
+      if (wait > 0) await sleep(wait);
+      const k = i % pairs.length;
+      sends.push(
+        fetch(`${common.apiUrl}/rest/v1/messages`, {
+          method: 'POST',
+          headers: {
+            apikey: common.anonKey,
+            Authorization: `Bearer ${customerTokens[k]}`,
+            'Content-Type': 'application/json',
+            Prefer: 'return=minimal',
+          },
+          body: JSON.stringify({ project_id: pairs[k]!.project, content: `Bench message ${i}` }),
+        }).then(async (r) => {
+          if (!r.ok) throw new Error(`message insert: ${r.status} ${await r.text()}`);
+        }),
+      );
+    }
+    await Promise.all(sends);
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const c = (await ask(worker, 'count', 'count')) as Extract<Reply, { type: 'count' }>;
+      if (c.counted >= total && c.pending === 0) break;
+      await sleep(50);
+    }
+    const r = (await ask(worker, 'collect', 'result')) as Extract<Reply, { type: 'result' }>;
+    return { total, toEvent: r.toEvent, toCount: r.toCount };
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/** One timed run: `perSecond` message inserts (each its own transaction) for `seconds`; each insert's time. */
+async function insertRun(
+  pool: pg.Pool,
+  pairs: Pair[],
+  perSecond: number,
+  seconds: number,
+): Promise<{ times: number[]; rate: number }> {
+  const total = perSecond * seconds;
+  const times: number[] = [];
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const wait = start + (i * 1000) / perSecond - performance.now();
+    if (wait > 0) await sleep(wait);
+    const p = pairs[i % pairs.length]!;
+    const t0 = performance.now();
+    pending.push(
+      pool
+        .query('insert into public.messages (project_id, sender_id, content) values ($1, $2, $3)', [
+          p.project,
+          p.customer,
+          `Load ${i}`,
+        ])
+        .then(() => void times.push(performance.now() - t0)),
+    );
+  }
+  await Promise.all(pending);
+  return { times, rate: total / ((performance.now() - start) / 1000) };
+}
+
+async function triggerOverhead(dbUrl: string, db: pg.Client, pairs: Pair[], perSecond = 1000, seconds = 5) {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 16 });
+  const on: number[][] = [];
+  const off: number[][] = [];
+  const rates: number[] = [];
+  try {
+    await insertRun(pool, pairs, perSecond, 1); // warm-up, not counted
+    for (let round = 0; round < 2; round++) {
+      for (const enabled of [true, false]) {
+        await db.query(`alter table public.messages ${enabled ? 'enable' : 'disable'} trigger messages_notify`);
+        const r = await insertRun(pool, pairs, perSecond, seconds);
+        (enabled ? on : off).push(r.times);
+        rates.push(r.rate);
+      }
+    }
+  } finally {
+    await db.query('alter table public.messages enable trigger messages_notify');
+    await pool.end();
+  }
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const all = (runs: number[][]) => runs.flat();
+  return {
+    perSecond,
+    achieved: Math.min(...rates),
+    on: { mean: mean(all(on)), p95: percentile(all(on), 95), n: all(on).length },
+    off: { mean: mean(all(off)), p95: percentile(all(off), 95), n: all(off).length },
+  };
+}
+
+export async function benchSection(common: Common): Promise<{ title: string; lines: string[] }> {
+  const secret = new TextEncoder().encode(common.config?.jwtSecret ?? DEFAULT_JWT_SECRET);
+  const db = new pg.Client({ connectionString: common.dbUrl });
+  await db.connect();
+  try {
+    await removePairs(db);
+    const pairs = await createPairs(db, PAIRS);
+    const bell = await eventToBell(common, pairs, secret);
+    const cost = await triggerOverhead(common.dbUrl, db, pairs);
+    const ms = (x: number) => `${x.toFixed(0)} ms`;
+    const extra = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)}%`;
+    return {
+      title:
+        'Notifications: event to bell (goal p95 ≤ 1 s) and the trigger on a message insert (goal ≤ 10% at 1,000/s)',
+      lines: [
+        `Event to bell, ${bell.total} messages sent through /rest/v1 at 10/s to ${PAIRS} designers' bells (Realtime filtered to their rows, RLS):`,
+        `commit → notification event p50 ${ms(percentile(bell.toEvent, 50))}, p95 ${ms(percentile(bell.toEvent, 95))}; ` +
+          `commit → unread count read p50 ${ms(percentile(bell.toCount, 50))}, p95 ${ms(percentile(bell.toCount, 95))} ` +
+          `(${bell.toCount.length} of ${bell.total} counted)`,
+        `Message inserts at ${cost.perSecond}/s (achieved ≥ ${Math.round(cost.achieved)}/s), 2 × 5 s each way, alternating:`,
+        `trigger on: mean ${cost.on.mean.toFixed(2)} ms, p95 ${cost.on.p95.toFixed(2)} ms; ` +
+          `off: mean ${cost.off.mean.toFixed(2)} ms, p95 ${cost.off.p95.toFixed(2)} ms; ` +
+          `extra ${extra(cost.on.mean, cost.off.mean)} (mean), ${extra(cost.on.p95, cost.off.p95)} (p95)`,
+      ],
+    };
+  } finally {
+    await removePairs(db).catch(() => undefined);
+    await db.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  (async () => {
+    const own = await startIsolatedStack({ name: 'bench-notifications' });
+    try {
+      const s = await benchSection({ ...own.config, config: own.config });
+      console.log(`${s.title}\n${s.lines.join('\n')}`);
+    } finally {
+      await own.stop();
+    }
+  })().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
