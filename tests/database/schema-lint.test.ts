@@ -22,9 +22,12 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   customer_profiles: ['INSERT', 'SELECT', 'UPDATE'],
   designer_nudges: ['INSERT', 'SELECT', 'UPDATE'],
   designer_profiles: ['INSERT', 'SELECT', 'UPDATE'],
+  listing_conversations: ['SELECT'],
+  listing_messages: ['INSERT', 'SELECT'],
   messages: ['INSERT', 'SELECT'],
   notification_preferences: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   notifications: ['SELECT', 'UPDATE'],
+  offers: ['SELECT'],
   places: ['SELECT'],
   profiles: ['SELECT', 'UPDATE'],
   project_bids: ['INSERT', 'SELECT'],
@@ -32,6 +35,8 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   project_photo_notes: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   projects: ['INSERT', 'SELECT', 'UPDATE'],
   reviews: ['INSERT', 'SELECT'],
+  saved_designers: ['DELETE', 'INSERT', 'SELECT'],
+  saved_items: ['DELETE', 'INSERT', 'SELECT'],
   subscriptions: ['SELECT'],
   user_roles: ['SELECT'],
 };
@@ -64,6 +69,12 @@ const STATE_COLUMNS: [string, string][] = [
   ['notifications', 'mail_next_attempt_at'],
   ['notifications', 'mail_claimed_until'],
   ['notifications', 'mail_error'],
+  // The market's state is its functions' (docs/decisions/0026-market.md).
+  ['catalog_items', 'reserved_until'],
+  ['catalog_items', 'held_until'],
+  ['catalog_items', 'saved_count'],
+  ['project_items', 'catalog_item_id'],
+  ['listing_messages', 'created_at'],
 ];
 
 describe('schema lint', () => {
@@ -93,14 +104,21 @@ describe('schema lint', () => {
       where n.nspname = 'public' and p.prosecdef order by 1`);
     expect(publicDefiners.map((r) => r.fn)).toEqual([
       'accept_bid',
+      // The market's state changes (docs/decisions/0026-market.md).
+      'add_catalog_item_to_project',
       // The mail run's, executable by the service role only (docs/decisions/0025-notifications.md).
       'claim_notification_mails',
       'delete_user',
       'designer_bids',
       'finish_notification_mail',
+      'make_offer',
       'portfolio_projects',
       'project_access',
+      'respond_to_counter',
+      'respond_to_offer',
+      'start_listing_conversation',
       'switch_account_type',
+      'withdraw_offer',
     ]);
   });
 
@@ -143,8 +161,10 @@ describe('schema lint', () => {
       where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'execute') order by 1`);
     expect(rpc.map((r) => r.fn)).toEqual([
       'accept_bid',
+      'add_catalog_item_to_project',
       'delete_user',
       'designer_bids',
+      'make_offer',
       'mark_notifications_read',
       'nearby_catalog_items',
       'nearby_designers',
@@ -153,9 +173,14 @@ describe('schema lint', () => {
       'open_projects',
       'portfolio_projects',
       'project_access',
+      'respond_to_counter',
+      'respond_to_offer',
+      'search_catalog_items',
       'search_places',
+      'start_listing_conversation',
       'switch_account_type',
       'unread_notification_count',
+      'withdraw_offer',
     ]);
   });
 
@@ -213,6 +238,7 @@ describe('schema lint', () => {
     );
     expect(pub.map((r) => r.t)).toEqual([
       'designer_nudges',
+      'listing_messages',
       'messages',
       'notifications',
       'project_bids',
