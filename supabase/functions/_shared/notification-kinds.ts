@@ -19,6 +19,11 @@ export const KIND_TOPICS = {
   review_received: 'reviews you receive',
   payment_failed: 'failed membership payments',
   membership_ending: 'memberships ending',
+  offer_received: 'offers on your Good Stuff pieces',
+  offer_countered: 'counter-offers from sellers',
+  offer_accepted: 'accepted offers',
+  offer_declined: 'declined offers',
+  listing_message: 'messages about Good Stuff pieces',
 } as const;
 
 export type NotificationKind = keyof typeof KIND_TOPICS;

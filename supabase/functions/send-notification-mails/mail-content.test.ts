@@ -83,6 +83,26 @@ Deno.test("a message mail counts the conversation's unread messages when there a
   assert.ok(!renderMail({ ...msg, unread_in_conversation: 1 }, OPTS).text.includes('unread messages'));
 });
 
+Deno.test('market mails (no project) open the piece with a button for what to do next', () => {
+  const piece = '/good-stuff/44444444-4444-4444-8444-444444444444';
+  const cases = [
+    ['offer_received', 'Answer the offer', /offers on your Good Stuff pieces/],
+    ['offer_countered', 'See the counter-offer', /counter-offers from sellers/],
+    ['offer_accepted', 'See the piece', /about accepted offers/],
+    ['offer_declined', 'See the piece', /about declined offers/],
+    ['listing_message', 'Read the message', /messages about Good Stuff pieces/],
+  ] as const;
+  for (const [kind, button, topic] of cases) {
+    const mail = renderMail(
+      { ...NUDGE, kind, project_id: null, project_title: null, title: 'Bea Buyer offered $70 for "Lamp"', link: piece },
+      OPTS,
+    );
+    assert.ok(mail.text.includes(`${button}: https://goodspace.test${piece}\n`), kind);
+    assert.match(mail.text, topic);
+    assert.ok(!mail.text.includes('Project:'), kind);
+  }
+});
+
 Deno.test('the page link stays on the site, whatever the site URL ends with', () => {
   assert.equal(openUrl('https://goodspace.test', '/project/1'), 'https://goodspace.test/project/1');
   assert.equal(openUrl('https://goodspace.test/', '/project/1'), 'https://goodspace.test/project/1');

@@ -42,6 +42,11 @@ const ACTION: Record<NotificationKind, string> = {
   review_received: 'Read the review',
   payment_failed: 'Update payment details',
   membership_ending: 'Manage your membership',
+  offer_received: 'Answer the offer',
+  offer_countered: 'See the counter-offer',
+  offer_accepted: 'See the piece',
+  offer_declined: 'See the piece',
+  listing_message: 'Read the message',
 };
 
 function escapeHtml(value: string): string {
