@@ -94,10 +94,19 @@ export interface OrderTerm {
 
 const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'and', 'or']);
 
+/**
+ * How deep embeds (`select=a(b(c(…)))`) and logic trees (`or=(and(or(…)))`) may nest. PostgREST's parser has no
+ * such limit, but the statement it builds from a tree thousands deep fails in Postgres anyway; here the limit
+ * keeps the recursive parser and compiler off the end of the stack, and the request gets a parse error
+ * (PGRST100) instead of a 503 (docs/decisions/0027-postgrest-fidelity.md).
+ */
+export const MAX_NESTING = 100;
+
 // ---------- select ----------
 
 class Cursor {
   i = 0;
+  depth = 0;
   constructor(
     readonly s: string,
     readonly what: string,
@@ -113,6 +122,12 @@ class Cursor {
   }
   startsWith(t: string): boolean {
     return this.s.startsWith(t, this.i);
+  }
+  /** Enters one more level of parentheses, refusing past MAX_NESTING. */
+  enter(): void {
+    if (++this.depth > MAX_NESTING) {
+      throw this.fail(`unexpected "(": nesting deeper than ${MAX_NESTING} levels is not supported`);
+    }
   }
 }
 
@@ -229,9 +244,11 @@ function parseSelectItem(c: Cursor): SelectItem {
       else throw c.fail(`unexpected "${word}"`);
     }
     if (c.peek() !== '(') throw c.fail(`unexpected ${c.eof() ? 'end of input' : `"${c.peek()}"`} expecting "("`);
+    c.enter();
     c.i++;
     const select = c.peek() === ')' ? [] : parseSelectItems(c, true);
     c.i++; // ')'
+    c.depth--;
     return { kind: 'embed', name, alias, hint, joinType, spread, select };
   }
   if (spread) throw c.fail('unexpected end of spread: expecting "("');
@@ -390,6 +407,7 @@ export function parseLogicTree(raw: string, and: boolean, negate: boolean): Logi
 }
 
 function parseLogicChildren(c: Cursor): LogicTree[] {
+  c.enter();
   c.i++; // '('
   const children: LogicTree[] = [];
   for (;;) {
@@ -397,7 +415,10 @@ function parseLogicChildren(c: Cursor): LogicTree[] {
     const ch = c.peek();
     c.i++;
     if (ch === ',') continue;
-    if (ch === ')') return children;
+    if (ch === ')') {
+      c.depth--;
+      return children;
+    }
     throw c.fail(
       ch === undefined ? 'unexpected end of input expecting ")"' : `unexpected "${ch}" expecting "," or ")"`,
     );

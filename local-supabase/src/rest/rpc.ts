@@ -14,6 +14,7 @@ import {
 } from './build-sql.ts';
 import { invalidBody, RestError } from './errors.ts';
 import { runTransaction, type Statement } from './executor.ts';
+import { parseJsonBody } from './json-body.ts';
 import { parseQueryParams, type QueryParams } from './parse-query.ts';
 import { rangeOf } from './read.ts';
 import { isObject, transactionDecision, transactionSettings, type HandlerDeps, type RequestState } from './request.ts';
@@ -37,12 +38,7 @@ export async function rpc(deps: HandlerDeps, s: RequestState, res: ServerRespons
   let argNames: string[];
   if (isPost) {
     const raw = (await readBody(s.req, deps.settings.bodyLimit)).toString('utf8');
-    let parsed: unknown;
-    try {
-      parsed = raw.trim() === '' ? {} : JSON.parse(raw);
-    } catch {
-      throw invalidBody();
-    }
+    const parsed = raw.trim() === '' ? {} : parseJsonBody(raw);
     const unnamedJson = overloads.find((f) => f.singleUnnamedJson);
     if (!isObject(parsed) && !unnamedJson) throw invalidBody();
     argsJson = raw.trim() === '' ? '{}' : raw;

@@ -13,6 +13,7 @@ import {
 } from './build-sql.ts';
 import { invalidBody, RestError } from './errors.ts';
 import { runTransaction } from './executor.ts';
+import { parseJsonBody } from './json-body.ts';
 import { parseQueryParams, type QueryParams } from './parse-query.ts';
 import type { Relation } from './schema-cache.ts';
 import { isObject, transactionDecision, transactionSettings, type HandlerDeps, type RequestState } from './request.ts';
@@ -25,12 +26,7 @@ import { findRelation } from './schema-lookup.ts';
 /** The JSON body: one object or an array of objects with the same keys (or the `columns` of the query). */
 async function payloadOf(deps: HandlerDeps, s: RequestState, q: QueryParams): Promise<Payload> {
   const raw = (await readBody(s.req, deps.settings.bodyLimit)).toString('utf8');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw invalidBody();
-  }
+  const parsed = parseJsonBody(raw);
   let rows: Record<string, unknown>[];
   let json: string;
   if (Array.isArray(parsed)) {

@@ -176,6 +176,75 @@ beforeAll(async () => {
 });
 afterAll(() => dropFixture(P));
 
+/** JSON nested `depth` levels deep inside `{"k": …}`, padded to `bytes` long: a hostile body under the size limit. */
+function nestedBody(bytes: number): string {
+  const head = '{"k":"deep","note":';
+  const depth = Math.floor((bytes - head.length - 1) / 2);
+  return `${head}${'['.repeat(depth)}${']'.repeat(depth)}}`;
+}
+
+const NINE_MIB = 9 * 1024 * 1024;
+
+describe('hostile nesting', () => {
+  it('answers a select nested 4,000 levels deep with a parse error, not a 5xx', async () => {
+    const res = await rest(`/${P}_books?select=${'a('.repeat(4000)}*${')'.repeat(4000)}`);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('PGRST100');
+    expect(res.body.message).toMatch(/^"failed to parse select parameter/);
+  });
+
+  it('answers or= and and= trees 3,000 levels deep with a parse error, not a 5xx', async () => {
+    for (const word of ['or', 'and']) {
+      const res = await rest(`/${P}_books?${word}=(${`${word}(`.repeat(3000)}id.eq.1${')'.repeat(3000)})`);
+      expect(res.status, word).toBe(400);
+      expect(res.body.code).toBe('PGRST100');
+      expect(res.body.message).toMatch(/^"failed to parse logic tree/);
+    }
+  });
+
+  it('still reads moderately nested trees', async () => {
+    const res = await rest(`/${P}_books?select=id&or=(${'or('.repeat(20)}id.eq.1${')'.repeat(20)})`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([{ id: 1 }]);
+  });
+
+  it('refuses a deeply nested JSON body to a table or a function with 400 PGRST102 and changes nothing', async () => {
+    const before = await snapshot();
+    const body = nestedBody(NINE_MIB);
+    for (const path of [`/${P}_kv`, `/rpc/${P}_echo`, `/rpc/${P}_add`]) {
+      const res = await rest(path, { method: 'POST', body, headers: json });
+      expect(res.status, path).toBe(400);
+      expect(res.body.code).toBe('PGRST102');
+    }
+    const patch = await rest(`/${P}_kv?k=eq.a`, { method: 'PATCH', body, headers: json });
+    expect(patch.body.code).toBe('PGRST102');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('another request answers within a bound while hostile bodies are being refused', async () => {
+    const body = nestedBody(NINE_MIB);
+    let settled = false;
+    const hostile = Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        rest(i % 2 ? `/rpc/${P}_echo` : `/${P}_kv`, { method: 'POST', body, headers: json }),
+      ),
+    ).finally(() => {
+      settled = true;
+    });
+    // Reads issued while the hostile bodies are in flight, until they are all answered.
+    const latencies: number[] = [];
+    do {
+      const t0 = performance.now();
+      const res = await rest(`/${P}_kv?select=k&k=eq.a`);
+      latencies.push(performance.now() - t0);
+      expect(res.body).toEqual([{ k: 'a' }]);
+    } while (!settled);
+    const answers = await hostile;
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400]);
+    expect(Math.max(...latencies)).toBeLessThan(1000);
+  });
+});
+
 describe('robustness', () => {
   it('answers every malformed request with a 4xx error body and changes no data', async () => {
     const before = await snapshot();
