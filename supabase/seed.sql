@@ -282,45 +282,100 @@ insert into public.designer_nudges (client_id, designer_id, project_id, status, 
   ('c0000000-0000-4000-8000-000000000005', 'd0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000012', 'declined', null, null, now() - interval '3 days', now() - interval '3 days' + interval '5 hours'),
   ('c0000000-0000-4000-8000-000000000006', 'd0000000-0000-4000-8000-000000000010', 'b0000000-0000-4000-8000-000000000017', 'declined', null, null, now() - interval '1 days', now() - interval '1 days' + interval '5 hours');
 
--- Good Stuff: vintage pieces listed by designers (pictures added by scripts/seed-storage.ts), each where it can be
--- picked up (location; dimensions holds it too, as List Vintage stores it: ADR 0012) with coordinates.
-insert into public.catalog_items (id, designer_id, title, description, category, price, dimensions, location, latitude, longitude, condition, is_available, created_at, updated_at) values
-  ('f0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'Teak three-seat sofa', '1960s Danish sofa, reupholstered in oatmeal wool', 'couch', 850, 'Portland, OR', 'Portland, OR', 45.4972, -122.6464, 'Excellent', true, now() - interval '3 days', now() - interval '3 days'),
-  ('f0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000009', 'Emerald velvet Chesterfield', 'Deep buttoned velvet, solid frame, one small fray on the back', 'couch', 1200, 'Brooklyn, NY', 'Brooklyn, NY', 40.6662, -73.9202, 'Good', true, now() - interval '12 days', now() - interval '12 days'),
-  ('f0000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000005', 'Slipcovered linen sofa', 'Washable natural linen slipcover, down-wrapped cushions', 'couch', 640, 'Austin, TX', 'Austin, TX', 30.2612, -97.7271, 'Good', true, now() - interval '20 days', now() - interval '20 days'),
-  ('f0000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000008', 'Cane daybed', 'Rattan frame with new cushion', 'couch', 520, 'Austin, TX', 'Austin, TX', 30.2672, -97.7351, 'Very good', true, now() - interval '8 days', now() - interval '8 days'),
-  ('f0000000-0000-4000-8000-000000000005', 'd0000000-0000-4000-8000-000000000002', 'Peacock wicker chair', 'Classic 1970s peacock chair, sturdy', 'chair', 280, 'Portland, OR', 'Portland, OR', 45.5212, -122.6784, 'Good', true, now() - interval '5 days', now() - interval '5 days'),
-  ('f0000000-0000-4000-8000-000000000006', 'd0000000-0000-4000-8000-000000000001', 'Danish lounge chair', 'Teak frame, new wool cushions', 'chair', 460, 'Portland, OR', 'Portland, OR', 45.5272, -122.6864, 'Excellent', false, now() - interval '9 days', now() - interval '9 days'),
-  ('f0000000-0000-4000-8000-000000000007', 'd0000000-0000-4000-8000-000000000011', 'Leather club chair', 'Cognac leather with lovely patina', 'chair', 540, 'Brooklyn, NY', 'Brooklyn, NY', 40.6962, -73.9602, 'Good', true, now() - interval '15 days', now() - interval '15 days'),
-  ('f0000000-0000-4000-8000-000000000008', 'd0000000-0000-4000-8000-000000000006', 'Painted spindle chairs (pair)', 'Sage green, farmhouse style', 'chair', 120, 'Austin, TX', 'Austin, TX', 30.2912, -97.7671, 'Fair', true, now() - interval '2 days', now() - interval '2 days'),
-  ('f0000000-0000-4000-8000-000000000009', 'd0000000-0000-4000-8000-000000000010', 'Bentwood cafe chairs (set of 4)', 'Thonet-style, all joints tight', 'chair', 360, 'Brooklyn, NY', 'Brooklyn, NY', 40.6542, -73.9762, 'Very good', true, now() - interval '22 days', now() - interval '22 days'),
-  ('f0000000-0000-4000-8000-000000000010', 'd0000000-0000-4000-8000-000000000001', 'Oval teak coffee table', 'Mid-century oval, small water ring', 'table', 240, 'Portland, OR', 'Portland, OR', 45.4972, -122.6464, 'Good', true, now() - interval '4 days', now() - interval '4 days'),
-  ('f0000000-0000-4000-8000-000000000011', 'd0000000-0000-4000-8000-000000000005', 'Farmhouse dining table', 'Pine, seats eight, 7 ft', 'table', 560, 'Austin, TX', 'Austin, TX', 30.2552, -97.7191, 'Good', true, now() - interval '17 days', now() - interval '17 days'),
-  ('f0000000-0000-4000-8000-000000000012', 'd0000000-0000-4000-8000-000000000012', 'Marble bistro table', 'Round marble top, cast iron base', 'table', 310, 'Brooklyn, NY', 'Brooklyn, NY', 40.6722, -73.9282, 'Very good', true, now() - interval '11 days', now() - interval '11 days'),
-  ('f0000000-0000-4000-8000-000000000013', 'd0000000-0000-4000-8000-000000000007', 'Low Japanese tea table', 'Solid elm, 1980s', 'table', 190, 'Austin, TX', 'Austin, TX', 30.2672, -97.7351, 'Excellent', true, now() - interval '26 days', now() - interval '26 days'),
-  ('f0000000-0000-4000-8000-000000000014', 'd0000000-0000-4000-8000-000000000003', 'Steel-and-oak writing desk', 'Industrial desk, two drawers', 'desk', 420, 'Portland, OR', 'Portland, OR', 45.5212, -122.6784, 'Good', true, now() - interval '6 days', now() - interval '6 days'),
-  ('f0000000-0000-4000-8000-000000000015', 'd0000000-0000-4000-8000-000000000004', 'Birch secretary desk', 'Fold-down front, lots of cubbies', 'desk', 260, 'Portland, OR', 'Portland, OR', 45.5272, -122.6864, 'Very good', true, now() - interval '14 days', now() - interval '14 days'),
-  ('f0000000-0000-4000-8000-000000000016', 'd0000000-0000-4000-8000-000000000010', 'Teak partners desk', 'Double-sided with drawers both ways', 'desk', 780, 'Brooklyn, NY', 'Brooklyn, NY', 40.6962, -73.9602, 'Good', true, now() - interval '30 days', now() - interval '30 days'),
-  ('f0000000-0000-4000-8000-000000000017', 'd0000000-0000-4000-8000-000000000002', 'Rattan queen headboard', 'Arched rattan, 1970s', 'bed', 220, 'Portland, OR', 'Portland, OR', 45.5392, -122.7024, 'Good', true, now() - interval '7 days', now() - interval '7 days'),
-  ('f0000000-0000-4000-8000-000000000018', 'd0000000-0000-4000-8000-000000000006', 'Iron daybed frame', 'Cream painted iron, twin', 'bed', 180, 'Austin, TX', 'Austin, TX', 30.2432, -97.7751, 'Fair', true, now() - interval '19 days', now() - interval '19 days'),
-  ('f0000000-0000-4000-8000-000000000019', 'd0000000-0000-4000-8000-000000000012', 'Carved wood bed frame', 'Queen, Mediterranean carving', 'bed', 640, 'Brooklyn, NY', 'Brooklyn, NY', 40.6602, -73.9122, 'Very good', false, now() - interval '33 days', now() - interval '33 days'),
-  ('f0000000-0000-4000-8000-000000000020', 'd0000000-0000-4000-8000-000000000001', 'Walnut six-drawer dresser', 'Original brass pulls', 'dresser', 590, 'Portland, OR', 'Portland, OR', 45.5032, -122.6544, 'Excellent', true, now() - interval '1 days', now() - interval '1 days'),
-  ('f0000000-0000-4000-8000-000000000021', 'd0000000-0000-4000-8000-000000000006', 'Painted pine dresser', 'Hand-painted florals', 'dresser', 240, 'Austin, TX', 'Austin, TX', 30.2612, -97.7271, 'Good', true, now() - interval '13 days', now() - interval '13 days'),
-  ('f0000000-0000-4000-8000-000000000022', 'd0000000-0000-4000-8000-000000000009', 'Deco waterfall dresser', 'Bookmatched veneer, 1930s', 'dresser', 720, 'Brooklyn, NY', 'Brooklyn, NY', 40.6782, -73.9362, 'Good', true, now() - interval '27 days', now() - interval '27 days'),
-  ('f0000000-0000-4000-8000-000000000023', 'd0000000-0000-4000-8000-000000000010', 'Teak credenza', 'Sliding doors, adjustable shelves', 'cabinet', 690, 'Brooklyn, NY', 'Brooklyn, NY', 40.6842, -73.9442, 'Very good', true, now() - interval '10 days', now() - interval '10 days'),
-  ('f0000000-0000-4000-8000-000000000024', 'd0000000-0000-4000-8000-000000000005', 'Glass-front hutch', 'Oak, two-piece', 'cabinet', 450, 'Austin, TX', 'Austin, TX', 30.2792, -97.7511, 'Good', true, now() - interval '24 days', now() - interval '24 days'),
-  ('f0000000-0000-4000-8000-000000000025', 'd0000000-0000-4000-8000-000000000011', 'Metal locker cabinet', 'Factory locker, four doors, repainted', 'cabinet', 300, 'Brooklyn, NY', 'Brooklyn, NY', 40.6962, -73.9602, 'Good', true, now() - interval '16 days', now() - interval '16 days'),
-  ('f0000000-0000-4000-8000-000000000026', 'd0000000-0000-4000-8000-000000000001', 'Brass arc floor lamp', 'Rewired, marble base', 'lighting', 260, 'Portland, OR', 'Portland, OR', 45.5392, -122.7024, 'Excellent', true, now() - interval '2 days', now() - interval '2 days'),
-  ('f0000000-0000-4000-8000-000000000027', 'd0000000-0000-4000-8000-000000000008', 'Rattan pendant shade', 'Large, 24 in', 'lighting', 85, 'Austin, TX', 'Austin, TX', 30.2432, -97.7751, 'Very good', true, now() - interval '5 days', now() - interval '5 days'),
-  ('f0000000-0000-4000-8000-000000000028', 'd0000000-0000-4000-8000-000000000009', 'Deco frosted sconces (pair)', 'Rewired, frosted glass', 'lighting', 230, 'Brooklyn, NY', 'Brooklyn, NY', 40.6602, -73.9122, 'Good', true, now() - interval '9 days', now() - interval '9 days'),
-  ('f0000000-0000-4000-8000-000000000029', 'd0000000-0000-4000-8000-000000000007', 'Paper lantern floor lamp', 'Washi paper, oak frame', 'lighting', 140, 'Austin, TX', 'Austin, TX', 30.2552, -97.7191, 'Excellent', true, now() - interval '18 days', now() - interval '18 days'),
-  ('f0000000-0000-4000-8000-000000000030', 'd0000000-0000-4000-8000-000000000002', 'Macrame wall hanging', 'Large handmade piece', 'decor', 65, 'Portland, OR', 'Portland, OR', 45.5092, -122.6624, 'Very good', true, now() - interval '3 days', now() - interval '3 days'),
-  ('f0000000-0000-4000-8000-000000000031', 'd0000000-0000-4000-8000-000000000012', 'Terracotta urns (set of 3)', 'Weathered, frost-proof', 'decor', 120, 'Brooklyn, NY', 'Brooklyn, NY', 40.6782, -73.9362, 'Good', true, now() - interval '21 days', now() - interval '21 days'),
-  ('f0000000-0000-4000-8000-000000000032', 'd0000000-0000-4000-8000-000000000008', 'Vintage botanical prints (4)', 'Framed, 1950s', 'decor', 95, 'Austin, TX', 'Austin, TX', 30.2732, -97.7431, 'Good', true, now() - interval '6 days', now() - interval '6 days'),
-  ('f0000000-0000-4000-8000-000000000033', 'd0000000-0000-4000-8000-000000000003', 'Reclaimed wood mirror', 'Chunky frame, 30x40', 'decor', 150, 'Portland, OR', 'Portland, OR', 45.5272, -122.6864, 'Good', true, now() - interval '12 days', now() - interval '12 days'),
-  ('f0000000-0000-4000-8000-000000000034', 'd0000000-0000-4000-8000-000000000011', 'Record crate and stand', 'Holds about 200 records', 'other', 110, 'Brooklyn, NY', 'Brooklyn, NY', 40.6962, -73.9602, 'Good', true, now() - interval '8 days', now() - interval '8 days'),
-  ('f0000000-0000-4000-8000-000000000035', 'd0000000-0000-4000-8000-000000000004', 'Woven storage baskets (3)', 'Seagrass, nesting', 'other', 45, 'Portland, OR', 'Portland, OR', 45.5392, -122.7024, 'Very good', true, now() - interval '4 days', now() - interval '4 days'),
-  ('f0000000-0000-4000-8000-000000000036', 'd0000000-0000-4000-8000-000000000005', 'Cast iron garden bench', 'Needs a fresh coat of paint', 'other', 180, 'Austin, TX', 'Austin, TX', 30.2432, -97.7751, 'Fair', true, now() - interval '28 days', now() - interval '28 days');
+-- Good Stuff: vintage pieces listed by designers (pictures added by scripts/seed-storage.ts, which sets image_url and
+-- so photo_urls), each where it can be picked up (location) with coordinates, a condition grade and, below, real
+-- dimensions in inches (docs/decisions/0026-market.md).
+insert into public.catalog_items (id, designer_id, title, description, category, price, location, latitude, longitude, condition, is_available, created_at, updated_at) values
+  ('f0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'Teak three-seat sofa', '1960s Danish sofa, reupholstered in oatmeal wool', 'couch', 850, 'Portland, OR', 45.4972, -122.6464, 'excellent', true, now() - interval '3 days', now() - interval '3 days'),
+  ('f0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000009', 'Emerald velvet Chesterfield', 'Deep buttoned velvet, solid frame, one small fray on the back', 'couch', 1200, 'Brooklyn, NY', 40.6662, -73.9202, 'good', true, now() - interval '12 days', now() - interval '12 days'),
+  ('f0000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000005', 'Slipcovered linen sofa', 'Washable natural linen slipcover, down-wrapped cushions', 'couch', 640, 'Austin, TX', 30.2612, -97.7271, 'good', true, now() - interval '20 days', now() - interval '20 days'),
+  ('f0000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000008', 'Cane daybed', 'Rattan frame with new cushion', 'couch', 520, 'Austin, TX', 30.2672, -97.7351, 'very_good', true, now() - interval '8 days', now() - interval '8 days'),
+  ('f0000000-0000-4000-8000-000000000005', 'd0000000-0000-4000-8000-000000000002', 'Peacock wicker chair', 'Classic 1970s peacock chair, sturdy', 'chair', 280, 'Portland, OR', 45.5212, -122.6784, 'good', true, now() - interval '5 days', now() - interval '5 days'),
+  ('f0000000-0000-4000-8000-000000000006', 'd0000000-0000-4000-8000-000000000001', 'Danish lounge chair', 'Teak frame, new wool cushions', 'chair', 460, 'Portland, OR', 45.5272, -122.6864, 'excellent', false, now() - interval '9 days', now() - interval '9 days'),
+  ('f0000000-0000-4000-8000-000000000007', 'd0000000-0000-4000-8000-000000000011', 'Leather club chair', 'Cognac leather with lovely patina', 'chair', 540, 'Brooklyn, NY', 40.6962, -73.9602, 'good', true, now() - interval '15 days', now() - interval '15 days'),
+  ('f0000000-0000-4000-8000-000000000008', 'd0000000-0000-4000-8000-000000000006', 'Painted spindle chairs (pair)', 'Sage green, farmhouse style', 'chair', 120, 'Austin, TX', 30.2912, -97.7671, 'fair', true, now() - interval '2 days', now() - interval '2 days'),
+  ('f0000000-0000-4000-8000-000000000009', 'd0000000-0000-4000-8000-000000000010', 'Bentwood cafe chairs (set of 4)', 'Thonet-style, all joints tight', 'chair', 360, 'Brooklyn, NY', 40.6542, -73.9762, 'very_good', true, now() - interval '22 days', now() - interval '22 days'),
+  ('f0000000-0000-4000-8000-000000000010', 'd0000000-0000-4000-8000-000000000001', 'Oval teak coffee table', 'Mid-century oval, small water ring', 'table', 240, 'Portland, OR', 45.4972, -122.6464, 'good', true, now() - interval '4 days', now() - interval '4 days'),
+  ('f0000000-0000-4000-8000-000000000011', 'd0000000-0000-4000-8000-000000000005', 'Farmhouse dining table', 'Pine, seats eight, 7 ft', 'table', 560, 'Austin, TX', 30.2552, -97.7191, 'good', true, now() - interval '17 days', now() - interval '17 days'),
+  ('f0000000-0000-4000-8000-000000000012', 'd0000000-0000-4000-8000-000000000012', 'Marble bistro table', 'Round marble top, cast iron base', 'table', 310, 'Brooklyn, NY', 40.6722, -73.9282, 'very_good', true, now() - interval '11 days', now() - interval '11 days'),
+  ('f0000000-0000-4000-8000-000000000013', 'd0000000-0000-4000-8000-000000000007', 'Low Japanese tea table', 'Solid elm, 1980s', 'table', 190, 'Austin, TX', 30.2672, -97.7351, 'excellent', true, now() - interval '26 days', now() - interval '26 days'),
+  ('f0000000-0000-4000-8000-000000000014', 'd0000000-0000-4000-8000-000000000003', 'Steel-and-oak writing desk', 'Industrial desk, two drawers', 'desk', 420, 'Portland, OR', 45.5212, -122.6784, 'good', true, now() - interval '6 days', now() - interval '6 days'),
+  ('f0000000-0000-4000-8000-000000000015', 'd0000000-0000-4000-8000-000000000004', 'Birch secretary desk', 'Fold-down front, lots of cubbies', 'desk', 260, 'Portland, OR', 45.5272, -122.6864, 'very_good', true, now() - interval '14 days', now() - interval '14 days'),
+  ('f0000000-0000-4000-8000-000000000016', 'd0000000-0000-4000-8000-000000000010', 'Teak partners desk', 'Double-sided with drawers both ways', 'desk', 780, 'Brooklyn, NY', 40.6962, -73.9602, 'good', true, now() - interval '30 days', now() - interval '30 days'),
+  ('f0000000-0000-4000-8000-000000000017', 'd0000000-0000-4000-8000-000000000002', 'Rattan queen headboard', 'Arched rattan, 1970s', 'bed', 220, 'Portland, OR', 45.5392, -122.7024, 'good', true, now() - interval '7 days', now() - interval '7 days'),
+  ('f0000000-0000-4000-8000-000000000018', 'd0000000-0000-4000-8000-000000000006', 'Iron daybed frame', 'Cream painted iron, twin', 'bed', 180, 'Austin, TX', 30.2432, -97.7751, 'fair', true, now() - interval '19 days', now() - interval '19 days'),
+  ('f0000000-0000-4000-8000-000000000019', 'd0000000-0000-4000-8000-000000000012', 'Carved wood bed frame', 'Queen, Mediterranean carving', 'bed', 640, 'Brooklyn, NY', 40.6602, -73.9122, 'very_good', false, now() - interval '33 days', now() - interval '33 days'),
+  ('f0000000-0000-4000-8000-000000000020', 'd0000000-0000-4000-8000-000000000001', 'Walnut six-drawer dresser', 'Original brass pulls', 'dresser', 590, 'Portland, OR', 45.5032, -122.6544, 'excellent', true, now() - interval '1 days', now() - interval '1 days'),
+  ('f0000000-0000-4000-8000-000000000021', 'd0000000-0000-4000-8000-000000000006', 'Painted pine dresser', 'Hand-painted florals', 'dresser', 240, 'Austin, TX', 30.2612, -97.7271, 'good', true, now() - interval '13 days', now() - interval '13 days'),
+  ('f0000000-0000-4000-8000-000000000022', 'd0000000-0000-4000-8000-000000000009', 'Deco waterfall dresser', 'Bookmatched veneer, 1930s', 'dresser', 720, 'Brooklyn, NY', 40.6782, -73.9362, 'good', true, now() - interval '27 days', now() - interval '27 days'),
+  ('f0000000-0000-4000-8000-000000000023', 'd0000000-0000-4000-8000-000000000010', 'Teak credenza', 'Sliding doors, adjustable shelves', 'cabinet', 690, 'Brooklyn, NY', 40.6842, -73.9442, 'very_good', true, now() - interval '10 days', now() - interval '10 days'),
+  ('f0000000-0000-4000-8000-000000000024', 'd0000000-0000-4000-8000-000000000005', 'Glass-front hutch', 'Oak, two-piece', 'cabinet', 450, 'Austin, TX', 30.2792, -97.7511, 'good', true, now() - interval '24 days', now() - interval '24 days'),
+  ('f0000000-0000-4000-8000-000000000025', 'd0000000-0000-4000-8000-000000000011', 'Metal locker cabinet', 'Factory locker, four doors, repainted', 'cabinet', 300, 'Brooklyn, NY', 40.6962, -73.9602, 'good', true, now() - interval '16 days', now() - interval '16 days'),
+  ('f0000000-0000-4000-8000-000000000026', 'd0000000-0000-4000-8000-000000000001', 'Brass arc floor lamp', 'Rewired, marble base', 'lighting', 260, 'Portland, OR', 45.5392, -122.7024, 'excellent', true, now() - interval '2 days', now() - interval '2 days'),
+  ('f0000000-0000-4000-8000-000000000027', 'd0000000-0000-4000-8000-000000000008', 'Rattan pendant shade', 'Large, 24 in', 'lighting', 85, 'Austin, TX', 30.2432, -97.7751, 'very_good', true, now() - interval '5 days', now() - interval '5 days'),
+  ('f0000000-0000-4000-8000-000000000028', 'd0000000-0000-4000-8000-000000000009', 'Deco frosted sconces (pair)', 'Rewired, frosted glass', 'lighting', 230, 'Brooklyn, NY', 40.6602, -73.9122, 'good', true, now() - interval '9 days', now() - interval '9 days'),
+  ('f0000000-0000-4000-8000-000000000029', 'd0000000-0000-4000-8000-000000000007', 'Paper lantern floor lamp', 'Washi paper, oak frame', 'lighting', 140, 'Austin, TX', 30.2552, -97.7191, 'excellent', true, now() - interval '18 days', now() - interval '18 days'),
+  ('f0000000-0000-4000-8000-000000000030', 'd0000000-0000-4000-8000-000000000002', 'Macrame wall hanging', 'Large handmade piece', 'decor', 65, 'Portland, OR', 45.5092, -122.6624, 'very_good', true, now() - interval '3 days', now() - interval '3 days'),
+  ('f0000000-0000-4000-8000-000000000031', 'd0000000-0000-4000-8000-000000000012', 'Terracotta urns (set of 3)', 'Weathered, frost-proof', 'decor', 120, 'Brooklyn, NY', 40.6782, -73.9362, 'good', true, now() - interval '21 days', now() - interval '21 days'),
+  ('f0000000-0000-4000-8000-000000000032', 'd0000000-0000-4000-8000-000000000008', 'Vintage botanical prints (4)', 'Framed, 1950s', 'decor', 95, 'Austin, TX', 30.2732, -97.7431, 'good', true, now() - interval '6 days', now() - interval '6 days'),
+  ('f0000000-0000-4000-8000-000000000033', 'd0000000-0000-4000-8000-000000000003', 'Reclaimed wood mirror', 'Chunky frame, 30x40', 'decor', 150, 'Portland, OR', 45.5272, -122.6864, 'good', true, now() - interval '12 days', now() - interval '12 days'),
+  ('f0000000-0000-4000-8000-000000000034', 'd0000000-0000-4000-8000-000000000011', 'Record crate and stand', 'Holds about 200 records', 'other', 110, 'Brooklyn, NY', 40.6962, -73.9602, 'good', true, now() - interval '8 days', now() - interval '8 days'),
+  ('f0000000-0000-4000-8000-000000000035', 'd0000000-0000-4000-8000-000000000004', 'Woven storage baskets (3)', 'Seagrass, nesting', 'other', 45, 'Portland, OR', 45.5392, -122.7024, 'very_good', true, now() - interval '4 days', now() - interval '4 days'),
+  ('f0000000-0000-4000-8000-000000000036', 'd0000000-0000-4000-8000-000000000005', 'Cast iron garden bench', 'Needs a fresh coat of paint', 'other', 180, 'Austin, TX', 30.2432, -97.7751, 'fair', true, now() - interval '28 days', now() - interval '28 days');
+
+update public.catalog_items i set width_in = v.w, depth_in = v.d, height_in = v.h
+from (values
+  ('f0000000-0000-4000-8000-000000000001', 84, 34, 31),
+  ('f0000000-0000-4000-8000-000000000002', 90, 38, 30),
+  ('f0000000-0000-4000-8000-000000000003', 82, 36, 33),
+  ('f0000000-0000-4000-8000-000000000004', 78, 30, 32),
+  ('f0000000-0000-4000-8000-000000000005', 40, 30, 58),
+  ('f0000000-0000-4000-8000-000000000006', 28, 31, 30),
+  ('f0000000-0000-4000-8000-000000000007', 32, 34, 30),
+  ('f0000000-0000-4000-8000-000000000008', 17, 18, 34),
+  ('f0000000-0000-4000-8000-000000000009', 16, 19, 34),
+  ('f0000000-0000-4000-8000-000000000010', 48, 26, 16),
+  ('f0000000-0000-4000-8000-000000000011', 84, 40, 30),
+  ('f0000000-0000-4000-8000-000000000012', 28, 28, 29),
+  ('f0000000-0000-4000-8000-000000000013', 36, 24, 14),
+  ('f0000000-0000-4000-8000-000000000014', 48, 24, 30),
+  ('f0000000-0000-4000-8000-000000000015', 36, 20, 42),
+  ('f0000000-0000-4000-8000-000000000016', 60, 48, 30),
+  ('f0000000-0000-4000-8000-000000000017', 62, 3, 52),
+  ('f0000000-0000-4000-8000-000000000018', 40, 77, 36),
+  ('f0000000-0000-4000-8000-000000000019', 64, 86, 50),
+  ('f0000000-0000-4000-8000-000000000020', 58, 19, 34),
+  ('f0000000-0000-4000-8000-000000000021', 42, 18, 36),
+  ('f0000000-0000-4000-8000-000000000022', 48, 20, 33),
+  ('f0000000-0000-4000-8000-000000000023', 72, 18, 30),
+  ('f0000000-0000-4000-8000-000000000024', 40, 16, 76),
+  ('f0000000-0000-4000-8000-000000000025', 36, 18, 72),
+  ('f0000000-0000-4000-8000-000000000026', 40, 14, 78),
+  ('f0000000-0000-4000-8000-000000000027', 24, 24, 18),
+  ('f0000000-0000-4000-8000-000000000028', 5, 4, 11),
+  ('f0000000-0000-4000-8000-000000000029', 18, 18, 60),
+  ('f0000000-0000-4000-8000-000000000030', 30, 1, 42),
+  ('f0000000-0000-4000-8000-000000000031', 14, 14, 20),
+  ('f0000000-0000-4000-8000-000000000032', 12, 1, 16),
+  ('f0000000-0000-4000-8000-000000000033', 30, 2, 40),
+  ('f0000000-0000-4000-8000-000000000034', 24, 14, 30),
+  ('f0000000-0000-4000-8000-000000000035', 16, 16, 12),
+  ('f0000000-0000-4000-8000-000000000036', 50, 20, 32)
+) as v(id, w, d, h)
+where i.id = v.id::uuid;
+
+-- Maya has saved a few pieces and a designer, and has an open offer on the peacock chair (its seller, Ava, sees
+-- it on the piece's page and in the bell).
+insert into public.saved_items (user_id, catalog_item_id, created_at) values
+  ('c0000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000005', now() - interval '2 days'),
+  ('c0000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000026', now() - interval '1 days'),
+  ('c0000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000010', now() - interval '3 hours');
+insert into public.saved_designers (user_id, designer_id, created_at) values
+  ('c0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000003', now() - interval '5 days');
+insert into public.offers (id, catalog_item_id, buyer_id, seller_id, amount, note, status, expires_at, created_at, updated_at) values
+  ('e1000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000005', 'c0000000-0000-4000-8000-000000000001',
+   'd0000000-0000-4000-8000-000000000002', 240, 'Could I pick it up this weekend?', 'open',
+   now() + interval '40 hours', now() - interval '8 hours', now() - interval '8 hours');
 
 -- The demo's history has already happened: the notifications its rows made are shown in the app but not mailed
 -- on a fresh stack (docs/decisions/0025-notifications.md).

@@ -258,3 +258,26 @@ describe('the listing', () => {
     expect(seen.ok).toBe(true);
   });
 });
+
+describe('the demo seed', () => {
+  it('shows the market: dimensions and grades on every piece, saved pieces, an open offer the seller was told of', async () => {
+    const pieces = (
+      await c.query(`select count(*)::int as n, count(width_in)::int as sized, count(dimensions)::int as old,
+                            array_agg(distinct condition order by condition) as grades
+                       from public.catalog_items where id::text like 'f0000000-%'`)
+    ).rows[0];
+    expect(pieces).toEqual({ n: 36, sized: 36, old: 0, grades: ['excellent', 'fair', 'good', 'very_good'] });
+    const maya = 'c0000000-0000-4000-8000-000000000001';
+    const ava = 'd0000000-0000-4000-8000-000000000002';
+    const saved = (await c.query(`select count(*)::int as n from public.saved_items where user_id = $1`, [maya])).rows[0].n;
+    expect(saved).toBe(3);
+    const offer = (
+      await (await clientAs(ava)).from('offers').select('buyer_id, amount, status').eq('seller_id', ava)
+    ).data;
+    expect(offer).toEqual([{ buyer_id: maya, amount: 240, status: 'open' }]);
+    const told = (
+      await c.query(`select count(*)::int as n from public.notifications where user_id = $1 and kind = 'offer_received'`, [ava])
+    ).rows[0].n;
+    expect(told).toBe(1);
+  });
+});
