@@ -62,6 +62,8 @@ function backendHolds({
       return HttpResponse.json('origin_latitude' in body ? near : anywhere);
     }),
     http.get(restUrl('designer_nudges'), ({ request }) => pgrstRows(request, [])),
+    // Each card's Save heart: nobody saved yet.
+    http.get(restUrl('saved_designers'), ({ request }) => pgrstRows(request, [])),
     http.post(functionUrl('check-subscription'), () => subscriptionStatus('client', true)),
   );
 }

@@ -10,10 +10,12 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useDesigners } from '@/features/designers/api/get-designers';
 import { BrowseDesignerCard } from '@/features/designers/components/browse-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
+import { designerName } from '@/features/designers/utils/format';
 import { getNudgeableProjectsQueryOptions, type NudgeableProject } from '@/features/nudges/api/get-nudgeable-projects';
 import { NudgeDialog } from '@/features/nudges/components/nudge-dialog';
 import { SentNudges } from '@/features/nudges/components/sent-nudges';
 import { NO_PROJECT_MESSAGE, nudgeGate } from '@/features/nudges/utils/nudge-gate';
+import { SaveToggle } from '@/features/saved/components/save-toggle';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscriptionGate } from '@/features/subscription/hooks/use-subscription-gate';
 import { originOf } from '@/hooks/use-origin';
@@ -96,6 +98,16 @@ export function Component() {
                       profileHref={paths.designer.getHref(designer.user_id)}
                       onNudge={(d) => membership.run(d.id, () => void openNudge(d))}
                       nudgeBusyLabel={nudgeBusyLabel(designer.user_id)}
+                      saveSlot={
+                        userId && designer.user_id !== userId ? (
+                          <SaveToggle
+                            kind="designer"
+                            userId={userId}
+                            id={designer.user_id}
+                            title={designerName(designer)}
+                          />
+                        ) : null
+                      }
                     />
                   </li>
                 ))}

@@ -4,14 +4,17 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { RatingSummary } from '@/features/designer-reviews/components/rating-summary';
 import { useDesigner } from '@/features/designers/api/get-designer';
 import { DesignerProfile } from '@/features/designers/components/designer-profile';
 import { designerName } from '@/features/designers/utils/format';
+import { SaveToggle } from '@/features/saved/components/save-toggle';
 
 /** A designer's public profile (docs/product.md, Pages). */
 export function Component() {
   const { designerId = '' } = useParams();
+  const auth = useAuth();
   const designer = useDesigner(designerId);
   const title = designer.data
     ? designerName(designer.data)
@@ -36,6 +39,9 @@ export function Component() {
               rating={<RatingSummary designerId={designerId} href={paths.designerReviews.getHref(designerId)} />}
               actions={
                 <>
+                  {auth.user && auth.user.id !== designerId ? (
+                    <SaveToggle kind="designer" userId={auth.user.id} id={designerId} title={designerName(found)} />
+                  ) : null}
                   <Button asChild variant="outline">
                     <Link to={paths.portfolioOfDesigner.getHref(designerId)}>View Works</Link>
                   </Button>

@@ -66,6 +66,8 @@ function backendHolds({
       return HttpResponse.json('after_id' in body ? later : first);
     }),
     http.post(storageUrl('object/list/designer-portfolio'), () => HttpResponse.json([])),
+    // Each card's Save heart: nobody saved yet.
+    http.get(restUrl('saved_designers'), ({ request }) => pgrstRows(request, [])),
   );
 }
 

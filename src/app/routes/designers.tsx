@@ -9,6 +9,8 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useDesigners, withinReachOf } from '@/features/designers/api/get-designers';
 import { AvailableDesignerCard } from '@/features/designers/components/available-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
+import { designerName } from '@/features/designers/utils/format';
+import { SaveToggle } from '@/features/saved/components/save-toggle';
 import { originOf } from '@/hooks/use-origin';
 
 /**
@@ -55,6 +57,16 @@ export function Component() {
                     <AvailableDesignerCard
                       designer={designer}
                       worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
+                      saveSlot={
+                        auth.user && designer.user_id !== auth.user.id ? (
+                          <SaveToggle
+                            kind="designer"
+                            userId={auth.user.id}
+                            id={designer.user_id}
+                            title={designerName(designer)}
+                          />
+                        ) : null
+                      }
                     />
                   </li>
                 ))}

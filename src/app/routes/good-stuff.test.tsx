@@ -76,6 +76,8 @@ function backendHolds(
     http.post(rpcUrl('search_catalog_items'), async ({ request }) =>
       HttpResponse.json(search((await request.json()) as Body)),
     ),
+    // Each card's Save heart: nothing saved yet.
+    http.get(restUrl('saved_items'), ({ request }) => pgrstRows(request, [])),
   );
 }
 

@@ -7,6 +7,7 @@ import { useUserRole } from '@/features/auth/api/get-user-role';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { filtersFromSearchParams, searchParamsFromFilters } from '@/features/catalog/catalog-search-params';
 import { CatalogMarket } from '@/features/catalog/components/catalog-market';
+import { SaveToggle } from '@/features/saved/components/save-toggle';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { useSubscription } from '@/features/subscription/hooks/use-subscription';
 import { originOf, useOrigin } from '@/hooks/use-origin';
@@ -56,8 +57,12 @@ export function Component() {
           origin={originOf(origin)}
           filters={filtersFromSearchParams(params)}
           onChange={(filters, options) => setParams(searchParamsFromFilters(filters), options)}
-          // Place: each card's Save heart (src/features/saved).
-          cardCorner={undefined}
+          // Place: each card's Save heart (src/features/saved); not on one's own pieces.
+          cardCorner={(item) =>
+            userId && item.designer_id !== userId ? (
+              <SaveToggle kind="item" userId={userId} id={item.id} title={item.title} className="bg-card/90" />
+            ) : null
+          }
         />
       )}
       <SubscribeDialog

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,10 +9,15 @@ import { PortfolioPreview } from '@/features/designers/components/portfolio-prev
 import { designerName } from '@/features/designers/utils/format';
 import { formatMoney } from '@/lib/format';
 
-type Props = { designer: DirectoryDesigner; worksHref: string };
+type Props = {
+  designer: DirectoryDesigner;
+  worksHref: string;
+  /** Beside the name: the viewer's Save heart (another feature's, passed in by the route). */
+  saveSlot?: ReactNode;
+};
 
 /** An Available Designers card (docs/product.md, Designers and nudges). */
-export function AvailableDesignerCard({ designer, worksHref }: Props) {
+export function AvailableDesignerCard({ designer, worksHref, saveSlot }: Props) {
   const name = designerName(designer);
   return (
     <Card className="gap-4" data-testid="designer-card">
@@ -21,7 +27,10 @@ export function AvailableDesignerCard({ designer, worksHref }: Props) {
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{name}</CardTitle>
-          <DistanceBadge miles={designer.distance_miles} />
+          <div className="flex items-center gap-2">
+            <DistanceBadge miles={designer.distance_miles} />
+            {saveSlot}
+          </div>
         </div>
         <p className="text-sm text-muted-foreground">
           {designer.experience_years === 1

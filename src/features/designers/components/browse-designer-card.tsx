@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Send } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
@@ -15,17 +16,22 @@ type Props = {
   onNudge: (designer: { id: string; name: string }) => void;
   /** While set, Nudge is busy (its answer is on the way: e.g. the membership check) and this is announced. */
   nudgeBusyLabel?: string | null;
+  /** Beside the name: the viewer's Save heart (another feature's, passed in by the route). */
+  saveSlot?: ReactNode;
 };
 
 /** A Browse Designers card: name, distance, bio, first 3 specialties, starting rate, View Profile, Nudge. */
-export function BrowseDesignerCard({ designer, profileHref, onNudge, nudgeBusyLabel = null }: Props) {
+export function BrowseDesignerCard({ designer, profileHref, onNudge, nudgeBusyLabel = null, saveSlot }: Props) {
   const name = designerName(designer);
   return (
     <Card className="gap-4" data-testid="designer-card">
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{name}</CardTitle>
-          <DistanceBadge miles={designer.distance_miles} />
+          <div className="flex items-center gap-2">
+            <DistanceBadge miles={designer.distance_miles} />
+            {saveSlot}
+          </div>
         </div>
         {designer.location ? <p className="text-sm text-muted-foreground">{designer.location}</p> : null}
       </CardHeader>
