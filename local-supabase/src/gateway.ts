@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Keys } from './keys.ts';
 import type { Log } from './db.ts';
@@ -95,15 +96,52 @@ function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
   res.end();
 }
 
+/**
+ * The proxies whose X-Forwarded-For is believed: LOCAL_SUPABASE_TRUSTED_PROXIES, a comma-separated list of
+ * addresses and CIDR blocks (`127.0.0.1, 10.0.0.0/8, ::1`); none by default (ADR 0028).
+ */
+export function parseTrustedProxies(raw: string | undefined): net.BlockList {
+  const list = new net.BlockList();
+  for (const entry of (raw ?? '').split(',').map((e) => e.trim())) {
+    if (!entry) continue;
+    const [address, bits] = entry.split('/');
+    const type = net.isIPv6(address!) ? 'ipv6' : 'ipv4';
+    if (!net.isIP(address!))
+      throw new Error(`LOCAL_SUPABASE_TRUSTED_PROXIES: "${entry}" is not an address or CIDR block`);
+    if (bits === undefined) list.addAddress(address!, type);
+    else list.addSubnet(address!, Number(bits), type);
+  }
+  return list;
+}
+
+/**
+ * Sets X-Forwarded-For as Kong does (trusted_ips): a trusted proxy's list is kept and its own address appended;
+ * from anyone else the header is replaced by the address the connection comes from, so a client cannot choose the
+ * address that auth's rate limits and sessions see.
+ */
+export function setForwardedFor(req: IncomingMessage, trusted: net.BlockList): void {
+  const remote = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const type = net.isIPv6(remote) ? 'ipv6' : 'ipv4';
+  const prior = req.headers['x-forwarded-for'];
+  const isTrusted = remote !== '' && trusted.check(remote, type);
+  req.headers['x-forwarded-for'] = isTrusted && prior ? `${prior}, ${remote}` : remote;
+}
+
 export interface Gateway {
   server: http.Server;
   close(): Promise<void>;
 }
 
-export function createGateway(services: Service[], keys: Keys, log: Log): Gateway {
+export function createGateway(
+  services: Service[],
+  keys: Keys,
+  log: Log,
+  trustedProxies: net.BlockList = new net.BlockList(),
+): Gateway {
   const byName = new Map(services.map((s) => [s.name, s]));
 
   const server = http.createServer(async (req, res) => {
+    setForwardedFor(req, trustedProxies);
     const target = parseTarget(req);
     if (!target || !byName.has(target.service as Service['name'])) {
       sendJson(res, 404, { message: 'no Route matched with those values' });
@@ -139,6 +177,7 @@ export function createGateway(services: Service[], keys: Keys, log: Log): Gatewa
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
+    setForwardedFor(req, trustedProxies);
     const target = parseTarget(req);
     const service = target ? byName.get(target.service as Service['name']) : undefined;
     if (!target || !service?.upgrade) {

@@ -1,7 +1,7 @@
 import { loadConfig, type StackConfig } from './config.ts';
 import { startCronScheduler } from './cron/scheduler.ts';
 import { startDatabase, type Database } from './db.ts';
-import { createGateway } from './gateway.ts';
+import { createGateway, parseTrustedProxies } from './gateway.ts';
 import { createKeys, type Keys } from './keys.ts';
 import { startInbox } from './mail/inbox.ts';
 import { startSmtp } from './mail/smtp.ts';
@@ -66,7 +66,12 @@ export async function startStack(
     closers.push(() => cron.stop());
     const smtp = await startSmtp(config, mailer);
     closers.push(() => smtp.close());
-    const gateway = createGateway(services, keys, (m) => logger('gateway', m));
+    const gateway = createGateway(
+      services,
+      keys,
+      (m) => logger('gateway', m),
+      parseTrustedProxies(process.env.LOCAL_SUPABASE_TRUSTED_PROXIES),
+    );
     await new Promise<void>((resolve, reject) => {
       gateway.server.once('error', reject);
       gateway.server.listen(config.apiPort, config.host, () => resolve());

@@ -145,9 +145,8 @@ function forwardedHeaders(req: IncomingMessage): IncomingHttpHeaders {
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   }
-  const client = req.socket.remoteAddress ?? '';
-  const prior = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = prior ? `${prior}, ${client}` : client;
+  // Behind the gateway the header is already the gateway's (setForwardedFor); alone, the connection's address.
+  headers['x-forwarded-for'] ??= req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] ??= 'http';
   if (req.headers.host) headers['x-forwarded-host'] ??= req.headers.host;
   return headers;

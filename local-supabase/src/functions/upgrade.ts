@@ -35,9 +35,9 @@ export function spliceUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer
       if (req.rawHeaders[i]!.toLowerCase() === 'x-forwarded-for') continue;
       lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
     }
-    const prior = req.headers['x-forwarded-for'];
-    const client = req.socket.remoteAddress ?? '';
-    lines.push(`X-Forwarded-For: ${prior ? `${prior}, ${client}` : client}`);
+    // The gateway has set the header (setForwardedFor); the connection's address when it is missing.
+    const forwarded = req.headers['x-forwarded-for'];
+    lines.push(`X-Forwarded-For: ${forwarded ?? req.socket.remoteAddress ?? ''}`);
     upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (head.length) upstream.write(head);
     socket.pipe(upstream);
