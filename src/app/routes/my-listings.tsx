@@ -7,6 +7,8 @@ import { useUserRole } from '@/features/auth/api/get-user-role';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DesignersOnlyNotice } from '@/features/catalog/components/designers-only-notice';
 import { MyListingsList } from '@/features/catalog/components/my-listings-list';
+import { PieceConversations } from '@/features/listing-messages/components/piece-conversations';
+import { SellerOffers } from '@/features/offers/components/seller-offers';
 
 /** My listings, /good-stuff/mine (docs/product.md, Good Stuff): a designer's own pieces of every status. */
 export function Component() {
@@ -29,8 +31,28 @@ export function Component() {
             accountRole === 'designer' ? (
               <MyListingsList
                 sellerId={userId}
-                // Place: the offers on each listing (src/features/offers).
-                listingExtra={undefined}
+                // Place: the offers on each listing (src/features/offers), and the buyers' questions.
+                listingExtra={(listing) =>
+                  listing.status === 'available' ? (
+                    <div className="grid gap-4 pt-3 md:grid-cols-2">
+                      <SellerOffers
+                        itemId={listing.id}
+                        title={listing.title}
+                        price={listing.price}
+                        headingLevel={3}
+                        poll={false}
+                      />
+                      <PieceConversations
+                        itemId={listing.id}
+                        title={listing.title}
+                        headingLevel={3}
+                        conversationHref={(conversationId) =>
+                          paths.listingConversation.getHref(listing.id, conversationId)
+                        }
+                      />
+                    </div>
+                  ) : null
+                }
               />
             ) : (
               <DesignersOnlyNotice role={accountRole} />

@@ -44,6 +44,10 @@ export function getPieceOffersQueryOptions(itemId: string) {
   });
 }
 
-export function usePieceOffers(itemId: string, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...getPieceOffersQueryOptions(itemId), enabled: options.enabled ?? true });
+/** `poll`: read again every 20 seconds while on screen (the piece's own page); else on focus and after answers. */
+export function usePieceOffers(itemId: string, { poll = true }: { poll?: boolean } = {}) {
+  return useInfiniteQuery({
+    ...getPieceOffersQueryOptions(itemId),
+    refetchInterval: poll ? OFFER_REFRESH_MS : false,
+  });
 }

@@ -16,6 +16,8 @@ type Props = {
   price: number;
   /** A heading level fitting the page: the item page's section or a listing's part on My listings. */
   headingLevel?: 2 | 3;
+  /** Read again every 20 seconds (the piece's page); a list of many listings reads on focus and after answers. */
+  poll?: boolean;
 };
 
 function OfferRow({
@@ -89,8 +91,8 @@ function OfferRow({
  * buyer for 48 hours and declines the others), Decline, Counter with an amount above the offer and at most the
  * price. Read again on focus, every 20 seconds and after each answer.
  */
-export function SellerOffers({ itemId, title, price, headingLevel = 2 }: Props) {
-  const offers = usePieceOffers(itemId);
+export function SellerOffers({ itemId, title, price, headingLevel = 2, poll = true }: Props) {
+  const offers = usePieceOffers(itemId, { poll });
   const [countering, setCountering] = useState<PieceOffer | null>(null);
   const respond = useRespondToOffer(itemId, {
     onSuccess: (_offer, { response }) => {
