@@ -37,7 +37,9 @@ afterAll(async () => {
 });
 
 async function piece(extra: Record<string, unknown> = {}): Promise<string> {
-  const { data, error } = await (await clientAs(seller))
+  const { data, error } = await (
+    await clientAs(seller)
+  )
     .from('catalog_items')
     .insert({
       designer_id: seller,
@@ -62,7 +64,12 @@ describe('offers: the buyer and the seller only', () => {
     expect(made.data).toMatchObject({ status: 'open', amount: 70, buyer_id: buyer, seller_id: seller });
     const id = made.data!.id;
     for (const who of [buyer, seller]) {
-      const { data } = await (await clientAs(who)).from('offers').select('id, amount, note').eq('catalog_item_id', item);
+      const { data } = await (
+        await clientAs(who)
+      )
+        .from('offers')
+        .select('id, amount, note')
+        .eq('catalog_item_id', item);
       expect(data).toEqual([{ id, amount: 70, note: 'Cash' }]);
     }
     const { data: snooped } = await (await clientAs(stranger)).from('offers').select('id').eq('catalog_item_id', item);
@@ -71,7 +78,9 @@ describe('offers: the buyer and the seller only', () => {
     const sellerClient = await clientAs(seller);
     const upd = await sellerClient.from('offers').update({ status: 'accepted' }).eq('id', id).select();
     expect(upd.error?.code).toBe('42501');
-    const ins = await (await clientAs(buyer))
+    const ins = await (
+      await clientAs(buyer)
+    )
       .from('offers')
       .insert({ catalog_item_id: item, buyer_id: buyer, seller_id: seller, amount: 1 });
     expect(ins.error?.code).toBe('42501');
@@ -157,7 +166,9 @@ describe('ask the seller', () => {
     await waitFor(() => sellerFeed.changes.length > 0, 'the message, live');
     expect(sellerFeed.changes[0]).toMatchObject({ new: { body: 'Is the shade chipped?', sender_id: buyer } });
 
-    const reply = await (await clientAs(seller))
+    const reply = await (
+      await clientAs(seller)
+    )
       .from('listing_messages')
       .insert({ conversation_id: conversation, body: 'Not a chip on it.' });
     expect(reply.error).toBeNull();
@@ -172,15 +183,28 @@ describe('ask the seller', () => {
     const empty = await buyerClient.from('listing_messages').insert({ conversation_id: conversation, body: '   ' });
     expect(empty.error?.code).toBe('23514');
     expect((await strangerClient.from('listing_conversations').select('id').eq('id', conversation)).data).toEqual([]);
-    expect((await strangerClient.from('listing_messages').select('id').eq('conversation_id', conversation)).data).toEqual([]);
-    const thread = await buyerClient.from('listing_messages').select('body').eq('conversation_id', conversation).order('created_at');
+    expect(
+      (await strangerClient.from('listing_messages').select('id').eq('conversation_id', conversation)).data,
+    ).toEqual([]);
+    const thread = await buyerClient
+      .from('listing_messages')
+      .select('body')
+      .eq('conversation_id', conversation)
+      .order('created_at');
     expect(thread.data).toEqual([{ body: 'Is the shade chipped?' }, { body: 'Not a chip on it.' }]);
-    const conv = await buyerClient.from('listing_conversations').select('last_message_at').eq('id', conversation).single();
+    const conv = await buyerClient
+      .from('listing_conversations')
+      .select('last_message_at')
+      .eq('id', conversation)
+      .single();
     expect(conv.data!.last_message_at).not.toBeNull();
 
     const notes = (
-      await c.query(`select user_id, kind, title, body, link from public.notifications where kind = 'listing_message'
-                      and user_id = any($1::uuid[]) order by created_at`, [people])
+      await c.query(
+        `select user_id, kind, title, body, link from public.notifications where kind = 'listing_message'
+                      and user_id = any($1::uuid[]) order by created_at`,
+        [people],
+      )
     ).rows;
     expect(notes).toEqual([
       {
@@ -199,7 +223,9 @@ describe('ask the seller', () => {
       },
     ]);
     await sleep(300);
-    expect(snoopFeed.changes.filter((ch) => (ch.new as { conversation_id?: string }).conversation_id === conversation)).toEqual([]);
+    expect(
+      snoopFeed.changes.filter((ch) => (ch.new as { conversation_id?: string }).conversation_id === conversation),
+    ).toEqual([]);
   });
 });
 
@@ -228,15 +254,27 @@ describe('the listing', () => {
   });
 
   it('photos: at most 6, the first is image_url; dimensions in inches; condition keys (labels accepted)', async () => {
-    const urls = [1, 2, 3].map((n) => `https://example.test/storage/v1/object/public/catalog-images/${seller}/${n}.jpg`);
+    const urls = [1, 2, 3].map(
+      (n) => `https://example.test/storage/v1/object/public/catalog-images/${seller}/${n}.jpg`,
+    );
     const item = await piece({ photo_urls: urls, width_in: 12.5, depth_in: 12, height_in: 20, condition: 'Very good' });
     const row = async () =>
-      (await c.query(`select photo_urls, image_url, width_in, condition from public.catalog_items where id = $1`, [item])).rows[0];
+      (
+        await c.query(`select photo_urls, image_url, width_in, condition from public.catalog_items where id = $1`, [
+          item,
+        ])
+      ).rows[0];
     expect(await row()).toEqual({ photo_urls: urls, image_url: urls[0], width_in: '12.5', condition: 'very_good' });
     const sellerClient = await clientAs(seller);
-    await sellerClient.from('catalog_items').update({ photo_urls: [urls[2], urls[0]] }).eq('id', item);
+    await sellerClient
+      .from('catalog_items')
+      .update({ photo_urls: [urls[2], urls[0]] })
+      .eq('id', item);
     expect((await row()).image_url).toBe(urls[2]);
-    const seven = await sellerClient.from('catalog_items').update({ photo_urls: [...urls, ...urls, urls[0]] }).eq('id', item);
+    const seven = await sellerClient
+      .from('catalog_items')
+      .update({ photo_urls: [...urls, ...urls, urls[0]] })
+      .eq('id', item);
     expect(seven.error?.code).toBe('23514');
     for (const patch of [{ width_in: 0 }, { height_in: 1200.1 }, { condition: 'mint-ish' }, { photo_urls: [''] }]) {
       const r = await sellerClient.from('catalog_items').update(patch).eq('id', item);
@@ -244,9 +282,9 @@ describe('the listing', () => {
     }
     // An older client that writes only image_url sets the cover.
     const legacy = await piece({ image_url: urls[1] });
-    expect((await c.query(`select photo_urls from public.catalog_items where id = $1`, [legacy])).rows[0].photo_urls).toEqual([
-      urls[1],
-    ]);
+    expect(
+      (await c.query(`select photo_urls from public.catalog_items where id = $1`, [legacy])).rows[0].photo_urls,
+    ).toEqual([urls[1]]);
   });
 
   it('signed out: no market reads or writes', async () => {
@@ -269,14 +307,17 @@ describe('the demo seed', () => {
     expect(pieces).toEqual({ n: 36, sized: 36, old: 0, grades: ['excellent', 'fair', 'good', 'very_good'] });
     const maya = 'c0000000-0000-4000-8000-000000000001';
     const ava = 'd0000000-0000-4000-8000-000000000002';
-    const saved = (await c.query(`select count(*)::int as n from public.saved_items where user_id = $1`, [maya])).rows[0].n;
+    const saved = (await c.query(`select count(*)::int as n from public.saved_items where user_id = $1`, [maya]))
+      .rows[0].n;
     expect(saved).toBe(3);
-    const offer = (
-      await (await clientAs(ava)).from('offers').select('buyer_id, amount, status').eq('seller_id', ava)
-    ).data;
+    const offer = (await (await clientAs(ava)).from('offers').select('buyer_id, amount, status').eq('seller_id', ava))
+      .data;
     expect(offer).toEqual([{ buyer_id: maya, amount: 240, status: 'open' }]);
     const told = (
-      await c.query(`select count(*)::int as n from public.notifications where user_id = $1 and kind = 'offer_received'`, [ava])
+      await c.query(
+        `select count(*)::int as n from public.notifications where user_id = $1 and kind = 'offer_received'`,
+        [ava],
+      )
     ).rows[0].n;
     expect(told).toBe(1);
   });

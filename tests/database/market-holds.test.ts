@@ -60,10 +60,16 @@ async function project(
 const as = (who: string, sql: string, params: unknown[] = [], conn = c): Promise<Outcome> =>
   asActor(conn, user(who), sql, params);
 const add = (who: string, projectId: string, item: string, conn = c) =>
-  as(who, `select (i).id, (i).name, (i).description, (i).cost, (i).catalog_item_id, (i).added_by
-             from public.add_catalog_item_to_project($1, $2) i`, [projectId, item], conn);
+  as(
+    who,
+    `select (i).id, (i).name, (i).description, (i).cost, (i).catalog_item_id, (i).added_by
+             from public.add_catalog_item_to_project($1, $2) i`,
+    [projectId, item],
+    conn,
+  );
 const heldUntil = async (item: string) =>
-  (await c.query(`select held_until from public.catalog_items where id = $1`, [item])).rows[0].held_until as Date | null;
+  (await c.query(`select held_until from public.catalog_items where id = $1`, [item])).rows[0]
+    .held_until as Date | null;
 
 describe('add to project', () => {
   it('the customer adds a piece: an item at its price, linked, and the piece held for 7 days', async () => {
@@ -78,7 +84,9 @@ describe('add to project', () => {
       catalog_item_id: item,
       added_by: customer,
     });
-    expect((await c.query(`select items_total from public.projects where id = $1`, [p])).rows[0].items_total).toBe('240');
+    expect((await c.query(`select items_total from public.projects where id = $1`, [p])).rows[0].items_total).toBe(
+      '240',
+    );
     const days = ((await heldUntil(item))!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
@@ -116,7 +124,9 @@ describe('add to project', () => {
       message: 'Cannot add item: Would exceed hard budget cap of $300',
     });
     expect(await heldUntil(tooMuch)).toBeNull();
-    expect((await c.query(`select items_total from public.projects where id = $1`, [p])).rows[0].items_total).toBe('200');
+    expect((await c.query(`select items_total from public.projects where id = $1`, [p])).rows[0].items_total).toBe(
+      '200',
+    );
   });
 
   it('a piece held for one project is refused to another and to the same one again; offers are refused too', async () => {
@@ -128,7 +138,10 @@ describe('add to project', () => {
       code: '55000',
       message: 'This piece is held for another project',
     });
-    expect(await add(designer, mine, item)).toMatchObject({ code: '23505', message: 'This piece is already in this project' });
+    expect(await add(designer, mine, item)).toMatchObject({
+      code: '23505',
+      message: 'This piece is already in this project',
+    });
     expect(await as(stranger, `select public.make_offer($1, 50)`, [item])).toMatchObject({
       code: '55000',
       message: 'This piece is held for a project',
@@ -152,7 +165,10 @@ describe('add to project', () => {
     await add(customer, mine, item);
     await c.query(`delete from public.projects where id = $1`, [mine]);
     expect(await heldUntil(item)).toBeNull();
-    expect((await c.query(`select count(*)::int as n from private.catalog_holds where catalog_item_id = $1`, [item])).rows[0].n).toBe(0);
+    expect(
+      (await c.query(`select count(*)::int as n from private.catalog_holds where catalog_item_id = $1`, [item])).rows[0]
+        .n,
+    ).toBe(0);
   });
 
   it('a hold lapses after 7 days: another project may take it, and removing the first item leaves the new hold', async () => {
@@ -160,7 +176,10 @@ describe('add to project', () => {
     const theirs = await project(otherCustomer, 1000, 'soft', 'active', otherDesigner);
     const item = await piece();
     const first = await add(customer, mine, item);
-    await c.query(`update private.catalog_holds set held_until = now() - interval '1 second' where catalog_item_id = $1`, [item]);
+    await c.query(
+      `update private.catalog_holds set held_until = now() - interval '1 second' where catalog_item_id = $1`,
+      [item],
+    );
     await c.query(`update public.catalog_items set held_until = now() - interval '1 second' where id = $1`, [item]);
     expect((await add(otherCustomer, theirs, item)).ok).toBe(true);
     const newHold = await heldUntil(item);
@@ -168,7 +187,10 @@ describe('add to project', () => {
     await as(customer, `delete from public.project_items where id = $1`, [first.rows[0]!.id]);
     expect(await heldUntil(item)).toEqual(newHold);
     // The job clears lapsed holds from the piece.
-    await c.query(`update private.catalog_holds set held_until = now() - interval '1 second' where catalog_item_id = $1`, [item]);
+    await c.query(
+      `update private.catalog_holds set held_until = now() - interval '1 second' where catalog_item_id = $1`,
+      [item],
+    );
     await c.query(`select private.expire_market()`);
     expect(await heldUntil(item)).toBeNull();
   });
@@ -190,10 +212,18 @@ describe('add to project', () => {
     const mine = await project();
     const theirs = await project(otherCustomer, 1000, 'soft', 'active', otherDesigner);
     const item = await piece();
-    const results = await Promise.all([add(customer, mine, item, conns[0]), add(otherCustomer, theirs, item, conns[1])]);
+    const results = await Promise.all([
+      add(customer, mine, item, conns[0]),
+      add(otherCustomer, theirs, item, conns[1]),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.find((r) => !r.ok)).toMatchObject({ code: '55000', message: 'This piece is held for another project' });
-    const items = (await c.query(`select count(*)::int as n from public.project_items where catalog_item_id = $1`, [item])).rows[0].n;
+    expect(results.find((r) => !r.ok)).toMatchObject({
+      code: '55000',
+      message: 'This piece is held for another project',
+    });
+    const items = (
+      await c.query(`select count(*)::int as n from public.project_items where catalog_item_id = $1`, [item])
+    ).rows[0].n;
     expect(items).toBe(1);
   });
 

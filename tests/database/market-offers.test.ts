@@ -66,7 +66,13 @@ describe('making an offer', () => {
     const item = await piece(100);
     const id = await offer(buyer, item, 70, '  Would you take $70?  ');
     const o = await offerRow(id);
-    expect(o).toMatchObject({ buyer_id: buyer, seller_id: seller, amount: '70.00', status: 'open', note: 'Would you take $70?' });
+    expect(o).toMatchObject({
+      buyer_id: buyer,
+      seller_id: seller,
+      amount: '70.00',
+      status: 'open',
+      note: 'Would you take $70?',
+    });
     const hours = (o.expires_at.getTime() - o.created_at.getTime()) / 3_600_000;
     expect(hours).toBeCloseTo(48, 3);
     expect(await notificationsFor(item)).toEqual([
@@ -100,7 +106,9 @@ describe('making an offer', () => {
       code: '23505',
       message: 'You already have an open offer on this piece',
     });
-    expect((await c.query(`select count(*)::int as n from public.offers where catalog_item_id = $1`, [item])).rows[0].n).toBe(1);
+    expect(
+      (await c.query(`select count(*)::int as n from public.offers where catalog_item_id = $1`, [item])).rows[0].n,
+    ).toBe(1);
   });
 
   it('is refused on a sold, delisted, reserved or held piece, and signed out', async () => {
@@ -117,7 +125,9 @@ describe('making an offer', () => {
       message: 'Piece not found',
     });
     const reserved = await piece();
-    await c.query(`update public.catalog_items set reserved_until = now() + interval '1 hour' where id = $1`, [reserved]);
+    await c.query(`update public.catalog_items set reserved_until = now() + interval '1 hour' where id = $1`, [
+      reserved,
+    ]);
     expect(await as(buyer, `select public.make_offer($1, 50)`, [reserved])).toMatchObject({
       code: '55000',
       message: 'This piece is reserved',
@@ -158,7 +168,11 @@ describe('answering an offer', () => {
       });
     }
     await c.query(`update public.offers set expires_at = now() + interval '1 hour' where id = $1`, [id]);
-    const countered = await as(seller, `select (o).status, (o).counter_amount, (o).expires_at from public.respond_to_offer($1, 'counter', 80) o`, [id]);
+    const countered = await as(
+      seller,
+      `select (o).status, (o).counter_amount, (o).expires_at from public.respond_to_offer($1, 'counter', 80) o`,
+      [id],
+    );
     expect(countered.rows[0]).toMatchObject({ status: 'countered', counter_amount: '80.00' });
     // A counter gives the buyer 48 hours from now.
     const hoursLeft = ((countered.rows[0]!.expires_at as Date).getTime() - Date.now()) / 3_600_000;
@@ -182,7 +196,11 @@ describe('answering an offer', () => {
       message: 'Offer not found',
     });
 
-    const accepted = await as(buyer, `select (o).status, (o).reserved_until from public.respond_to_counter($1, 'accept') o`, [id]);
+    const accepted = await as(
+      buyer,
+      `select (o).status, (o).reserved_until from public.respond_to_counter($1, 'accept') o`,
+      [id],
+    );
     expect(accepted.rows[0]!.status).toBe('accepted');
     const i = (await c.query(`select reserved_until from public.catalog_items where id = $1`, [item])).rows[0];
     expect(i.reserved_until).toEqual(accepted.rows[0]!.reserved_until);
@@ -215,7 +233,9 @@ describe('answering an offer', () => {
       code: '55000',
       message: 'This offer has no counter to answer (it is declined)',
     });
-    const notes = (await notificationsFor(item)).filter((n) => n.kind !== 'offer_received' && n.kind !== 'offer_countered');
+    const notes = (await notificationsFor(item)).filter(
+      (n) => n.kind !== 'offer_received' && n.kind !== 'offer_countered',
+    );
     expect(notes.map((n) => [n.user_id, n.kind, n.actor_id, n.title]).sort()).toEqual(
       [
         [rival, 'offer_accepted', seller, 'Your offer of $250 for "Teak credenza" was accepted'],
@@ -228,7 +248,9 @@ describe('answering an offer', () => {
   it('the seller declines; the buyer declines a counter; the buyer withdraws; finished offers stay finished', async () => {
     const item = await piece(100, 'Cane chair');
     const a = await offer(buyer, item, 40);
-    expect((await as(seller, `select (public.respond_to_offer($1, 'decline')).status`, [a])).rows[0]!.status).toBe('declined');
+    expect((await as(seller, `select (public.respond_to_offer($1, 'decline')).status`, [a])).rows[0]!.status).toBe(
+      'declined',
+    );
     expect(await as(seller, `select public.respond_to_offer($1, 'accept')`, [a])).toMatchObject({
       code: '55000',
       message: 'This offer is declined and cannot be answered',
@@ -240,7 +262,9 @@ describe('answering an offer', () => {
 
     const b = await offer(buyer, item, 50);
     await as(seller, `select public.respond_to_offer($1, 'counter', 90)`, [b]);
-    expect((await as(buyer, `select (public.respond_to_counter($1, 'decline')).status`, [b])).rows[0]!.status).toBe('declined');
+    expect((await as(buyer, `select (public.respond_to_counter($1, 'decline')).status`, [b])).rows[0]!.status).toBe(
+      'declined',
+    );
 
     const d = await offer(buyer, item, 60);
     expect(await as(seller, `select public.withdraw_offer($1)`, [d])).toMatchObject({
@@ -293,12 +317,17 @@ describe('expiry', () => {
     const a = await offer(buyer, item, 60);
     const b = await offer(rival, item, 70);
     await as(seller, `select public.respond_to_offer($1, 'counter', 90)`, [b]);
-    await c.query(`update public.offers set expires_at = now() - interval '1 second' where id = any($1::uuid[])`, [[a, b]]);
+    await c.query(`update public.offers set expires_at = now() - interval '1 second' where id = any($1::uuid[])`, [
+      [a, b],
+    ]);
     expect(await as(seller, `select public.respond_to_offer($1, 'accept')`, [a])).toMatchObject({
       code: '55000',
       message: 'This offer has expired',
     });
-    expect(await as(buyer, `select public.withdraw_offer($1)`, [a])).toMatchObject({ code: '55000', message: 'This offer has expired' });
+    expect(await as(buyer, `select public.withdraw_offer($1)`, [a])).toMatchObject({
+      code: '55000',
+      message: 'This offer has expired',
+    });
     expect(await as(rival, `select public.respond_to_counter($1, 'accept')`, [b])).toMatchObject({
       code: '55000',
       message: 'This offer has expired',
@@ -309,7 +338,9 @@ describe('expiry', () => {
     expect((await offerRow(a)).status).toBe('expired');
     await c.query(`select private.expire_market()`);
     expect((await offerRow(b)).status).toBe('expired');
-    expect((await c.query(`select reserved_until from public.catalog_items where id = $1`, [item])).rows[0].reserved_until).toBeNull();
+    expect(
+      (await c.query(`select reserved_until from public.catalog_items where id = $1`, [item])).rows[0].reserved_until,
+    ).toBeNull();
   });
 
   it('the expire-offers job (every 5 minutes) expires lapsed offers and clears lapsed reservations', async () => {
@@ -323,11 +354,16 @@ describe('expiry', () => {
     const reservedItem = await piece(100, 'Iron bed');
     const acc = await offer(buyer, reservedItem, 90);
     await as(seller, `select public.respond_to_offer($1, 'accept')`, [acc]);
-    await c.query(`update public.catalog_items set reserved_until = now() - interval '1 minute' where id = $1`, [reservedItem]);
+    await c.query(`update public.catalog_items set reserved_until = now() - interval '1 minute' where id = $1`, [
+      reservedItem,
+    ]);
     await c.query(`select private.expire_market()`);
     expect((await offerRow(a)).status).toBe('expired');
     expect((await offerRow(live)).status).toBe('open');
-    expect((await c.query(`select reserved_until from public.catalog_items where id = $1`, [reservedItem])).rows[0].reserved_until).toBeNull();
+    expect(
+      (await c.query(`select reserved_until from public.catalog_items where id = $1`, [reservedItem])).rows[0]
+        .reserved_until,
+    ).toBeNull();
     // Expiring tells nobody.
     expect((await notificationsFor(item)).map((n) => n.kind)).toEqual(['offer_received', 'offer_received']);
   });
@@ -336,11 +372,15 @@ describe('expiry', () => {
     const item = await piece(100, 'Wicker chair');
     const first = await offer(buyer, item, 80);
     await as(seller, `select public.respond_to_offer($1, 'accept')`, [first]);
-    expect(await as(rival, `select public.make_offer($1, 90)`, [item])).toMatchObject({ message: 'This piece is reserved' });
+    expect(await as(rival, `select public.make_offer($1, 90)`, [item])).toMatchObject({
+      message: 'This piece is reserved',
+    });
     await c.query(`update public.catalog_items set reserved_until = now() - interval '1 second' where id = $1`, [item]);
     await c.query(`update public.offers set reserved_until = now() - interval '1 second' where id = $1`, [first]);
     const second = await offer(rival, item, 90);
-    expect((await as(seller, `select (public.respond_to_offer($1, 'accept')).status`, [second])).rows[0]!.status).toBe('accepted');
+    expect((await as(seller, `select (public.respond_to_offer($1, 'accept')).status`, [second])).rows[0]!.status).toBe(
+      'accepted',
+    );
   });
 });
 
@@ -355,7 +395,9 @@ describe('races', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const lost = results.find((r) => !r.ok)!;
     expect(lost.code).toBe('55000');
-    const statuses = (await c.query(`select status from public.offers where catalog_item_id = $1 order by status`, [item])).rows;
+    const statuses = (
+      await c.query(`select status from public.offers where catalog_item_id = $1 order by status`, [item])
+    ).rows;
     expect(statuses.map((s) => s.status)).toEqual(['accepted', 'declined']);
   });
 

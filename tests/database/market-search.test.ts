@@ -69,10 +69,18 @@ describe('search: words', () => {
     expect(titles(await search({ q: `${tag} OPAL` }))).toEqual(['Opaline glass lamp']);
     expect(titles(await search({ q: `${tag} creme cafe` }))).toEqual(['Crème café chair']);
     expect(titles(await search({ q: `${tag} "glass lamp"` }))).toEqual(['Opaline glass lamp']);
-    expect(titles(await search({ q: `${tag} lamp -brass` }))).toEqual(['Opaline glass lamp', 'Rattan pendant', 'Teak sideboard']);
+    expect(titles(await search({ q: `${tag} lamp -brass` }))).toEqual([
+      'Opaline glass lamp',
+      'Rattan pendant',
+      'Teak sideboard',
+    ]);
     expect(await search({ q: `${tag} sofa` })).toEqual([]);
     // Category words: "lighting" finds the lighting pieces by their category.
-    expect(titles(await search({ q: `${tag} lighting` }))).toEqual(['Brass floor lamp', 'Opaline glass lamp', 'Rattan pendant']);
+    expect(titles(await search({ q: `${tag} lighting` }))).toEqual([
+      'Brass floor lamp',
+      'Opaline glass lamp',
+      'Rattan pendant',
+    ]);
   });
 
   it('a word search keeps the sort asked for', async () => {
@@ -85,9 +93,20 @@ describe('search: words', () => {
 
 describe('search: filters', () => {
   it('category, price range and conditions', async () => {
-    expect(titles(await search({ category: 'lighting' }))).toEqual(['Brass floor lamp', 'Opaline glass lamp', 'Rattan pendant']);
-    expect(titles(await search({ category: 'lighting', max_price: 100 }))).toEqual(['Opaline glass lamp', 'Rattan pendant']);
-    expect(titles(await search({ min_price: 80, max_price: 120 }))).toEqual(['Crème café chair', 'Opaline glass lamp', 'Teak sideboard']);
+    expect(titles(await search({ category: 'lighting' }))).toEqual([
+      'Brass floor lamp',
+      'Opaline glass lamp',
+      'Rattan pendant',
+    ]);
+    expect(titles(await search({ category: 'lighting', max_price: 100 }))).toEqual([
+      'Opaline glass lamp',
+      'Rattan pendant',
+    ]);
+    expect(titles(await search({ min_price: 80, max_price: 120 }))).toEqual([
+      'Crème café chair',
+      'Opaline glass lamp',
+      'Teak sideboard',
+    ]);
     expect(titles(await search({ conditions: ['excellent', 'fair'] }))).toEqual(['Brass floor lamp', 'Teak sideboard']);
   });
 
@@ -156,8 +175,11 @@ describe('search: sorts and keyset paging', () => {
     expect(desc.map((r) => r.id)).toEqual([...asc].reverse().map((r) => r.id));
     // Newest: the listed order of created_at desc, id desc (all were made in one second or so).
     const created = (
-      await c.query(`select id from public.catalog_items where designer_id = $1 and status = 'available'
-                      order by created_at desc, id desc`, [seller])
+      await c.query(
+        `select id from public.catalog_items where designer_id = $1 and status = 'available'
+                      order by created_at desc, id desc`,
+        [seller],
+      )
     ).rows.map((r) => r.id);
     expect(newest.map((r) => r.id)).toEqual(created);
     // Distance: measured pieces nearest first, the unplaced last.
@@ -182,7 +204,9 @@ describe('search: sorts and keyset paging', () => {
       distance_miles: null,
     });
     expect(row).toHaveProperty('reserved_until');
-    expect(new Date((row as unknown as { reserved_until: string }).reserved_until).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date((row as unknown as { reserved_until: string }).reserved_until).getTime()).toBeGreaterThan(
+      Date.now(),
+    );
   });
 
   it('runs as the caller: a delisted piece is listed to nobody (not even its seller: only available pieces)', async () => {

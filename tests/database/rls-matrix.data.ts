@@ -64,7 +64,9 @@ const subjectSavedItem = (w: World) => `insert into public.saved_items (user_id,
   values ('${w.owner}', '${w.catalogItem}') on conflict do nothing`;
 const subjectSavedDesigner = (w: World) => `insert into public.saved_designers (user_id, designer_id)
   values ('${w.owner}', '${w.assigned}') on conflict do nothing`;
-const subjectConversation = (w: World) => `insert into public.listing_conversations (id, catalog_item_id, buyer_id, seller_id)
+const subjectConversation = (
+  w: World,
+) => `insert into public.listing_conversations (id, catalog_item_id, buyer_id, seller_id)
   values ('${SUBJECT_CONVERSATION}', '${w.catalogItem}', '${w.owner}', '${w.assigned}') on conflict do nothing`;
 const subjectListingMessage = (w: World) => `${subjectConversation(w)};
   insert into public.listing_messages (id, conversation_id, sender_id, body)
