@@ -314,6 +314,39 @@ create policy listing_messages_insert_participants on public.listing_messages fo
 -- The thread is live, as project messages are (Realtime applies the select policy per subscriber).
 alter publication supabase_realtime add table public.listing_messages;
 
+-- The parties of an offer or a seller conversation read each other's profile (the seller sees who offers or asks,
+-- the buyer who answers), as the parties of a bid or a nudge do: private.related_users gains two relationships.
+create or replace view private.related_users as
+  select p.designer_id as user_id from public.projects p where p.customer_id = (select auth.uid())
+  union all
+  select p.customer_id from public.projects p where p.designer_id = (select auth.uid())
+  union all
+  select b.designer_id from public.project_bids b
+  where b.project_id = any (array(select p.id from public.projects p where p.customer_id = (select auth.uid())))
+  union all
+  select p.customer_id from public.projects p
+  where p.id = any (array(select b.project_id from public.project_bids b where b.designer_id = (select auth.uid())))
+  union all
+  select n.designer_id from public.designer_nudges n where n.client_id = (select auth.uid())
+  union all
+  select n.client_id from public.designer_nudges n where n.designer_id = (select auth.uid())
+  -- an offer: I offered on their piece, or they offered on mine
+  union all
+  select o.seller_id from public.offers o where o.buyer_id = (select auth.uid())
+  union all
+  select o.buyer_id from public.offers o where o.seller_id = (select auth.uid())
+  -- a seller conversation: either side
+  union all
+  select c.seller_id from public.listing_conversations c where c.buyer_id = (select auth.uid())
+  union all
+  select c.buyer_id from public.listing_conversations c where c.seller_id = (select auth.uid());
+comment on view private.related_users is
+  'The signed-in user''s related people (shared project, bid, nudge, offer or seller conversation); backs the profiles select policy.';
+-- Pair lookups for the policy's pushed-down `user_id = profiles.id`.
+create index offers_buyer_id_seller_id_idx on public.offers (buyer_id, seller_id);
+create index offers_seller_id_buyer_id_idx on public.offers (seller_id, buyer_id);
+create index listing_conversations_seller_id_buyer_id_idx on public.listing_conversations (seller_id, buyer_id);
+
 -- ---------------------------------------------------------------------------------------------------------
 -- 5. Pieces in projects, and holds
 -- ---------------------------------------------------------------------------------------------------------

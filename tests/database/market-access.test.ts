@@ -322,3 +322,24 @@ describe('the demo seed', () => {
     expect(told).toBe(1);
   });
 });
+
+describe('profiles', () => {
+  it("the parties of an offer or a conversation read each other's name; nobody else does", async () => {
+    const item = await piece();
+    const asker = await createUser(c, { role: 'customer', fullName: 'Ada Asker', subscribe: 'client' });
+    const offerer = await createUser(c, { role: 'customer', fullName: 'Otto Offerer', subscribe: 'client' });
+    people.push(asker, offerer);
+    const names = async (who: string, ids: string[]) =>
+      (
+        (await (await clientAs(who)).from('profiles').select('full_name').in('id', ids).order('full_name')).data ?? []
+      ).map((r) => r.full_name);
+    expect(await names(seller, [asker, offerer])).toEqual([]);
+    expect((await (await clientAs(offerer)).rpc('make_offer', { item_id: item, amount: 50 })).error).toBeNull();
+    expect((await (await clientAs(asker)).rpc('start_listing_conversation', { item_id: item })).error).toBeNull();
+    expect(await names(seller, [asker, offerer])).toEqual(['Ada Asker', 'Otto Offerer']);
+    expect(await names(offerer, [seller])).toEqual(['Sally Seller']);
+    expect(await names(asker, [seller])).toEqual(['Sally Seller']);
+    expect(await names(stranger, [seller, asker, offerer])).toEqual([]);
+    expect(await names(asker, [offerer])).toEqual([]);
+  });
+});
