@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { postgresBinaries } from './postgres-binaries.ts';
+import { installStandInExtensions } from './stand-in-extensions.ts';
 import { ensurePostgresOsUser, runningAsRoot, type OsUser } from './postgres-os.ts';
 
 /**
@@ -156,7 +157,8 @@ function hookExit(): void {
 
 /** Starts the server and resolves once it accepts connections. */
 export async function startServer(opts: PostgresOptions): Promise<PostgresServer> {
-  const { postgres } = await postgresBinaries();
+  const { postgres, nativeDir } = await postgresBinaries();
+  installStandInExtensions(nativeDir);
   const ids = runAs();
   const lc = messagesLocale();
   const child = spawn(postgres, ['-D', opts.dataDir, '-p', String(opts.port), ...opts.postgresFlags], {
