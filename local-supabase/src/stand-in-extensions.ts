@@ -9,6 +9,9 @@ import path from 'node:path';
  * version hosted offers, and `if not exists`, `with schema …` and `drop extension` behave as PostgreSQL makes
  * them; the schemas stay as they are either way (README, "pg_net" and "pg_cron").
  */
+// `trusted = true` stands for supautils on hosted, which lets `postgres` (not a superuser there or here) create
+// these two "privileged extensions"; as with every trusted extension, a role needs CREATE on the database, which
+// the API roles lack.
 interface StandIn {
   name: string;
   version: string;
@@ -21,7 +24,9 @@ const STAND_INS: StandIn[] = [
     name: 'pg_net',
     version: '0.20.4',
     schema: 'net',
-    control: ["comment = 'Async HTTP'", "default_version = '0.20.4'", 'relocatable = false'].join('\n'),
+    control: ["comment = 'Async HTTP'", "default_version = '0.20.4'", 'relocatable = false', 'trusted = true'].join(
+      '\n',
+    ),
   },
   {
     name: 'pg_cron',
@@ -33,6 +38,7 @@ const STAND_INS: StandIn[] = [
       "default_version = '1.6'",
       'relocatable = false',
       'schema = pg_catalog',
+      'trusted = true',
     ].join('\n'),
   },
 ];
