@@ -89,6 +89,17 @@ describe('NotificationSettingsCard', () => {
     ]);
     expect(within(screen.getByRole('group', { name: 'Projects' })).getAllByRole('switch')).toHaveLength(6);
     expect(within(screen.getByRole('group', { name: 'Membership' })).getAllByRole('switch')).toHaveLength(2);
+    // A customer buys on Good Stuff but lists nothing: no offers to receive.
+    expect(
+      within(screen.getByRole('group', { name: 'Good Stuff' }))
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual([
+      'E-mail: A seller counters my offer',
+      'E-mail: An offer or counter-offer of mine is accepted',
+      'E-mail: An offer or counter-offer of mine is declined',
+      'E-mail: A message about a Good Stuff piece',
+    ]);
     expect(screen.getAllByRole('switch').every((s) => (s as HTMLInputElement).checked)).toBe(true);
   });
 

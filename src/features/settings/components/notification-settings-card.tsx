@@ -37,6 +37,17 @@ const GROUPS: readonly Group[] = [
     ],
   },
   {
+    // Only designers list pieces, so only they get offers; anyone signed in can buy.
+    title: 'Good Stuff',
+    kinds: [
+      { kind: 'offer_received', label: 'Someone makes an offer on my piece', roles: ['designer'] },
+      { kind: 'offer_countered', label: 'A seller counters my offer', roles: BOTH },
+      { kind: 'offer_accepted', label: 'An offer or counter-offer of mine is accepted', roles: BOTH },
+      { kind: 'offer_declined', label: 'An offer or counter-offer of mine is declined', roles: BOTH },
+      { kind: 'listing_message', label: 'A message about a Good Stuff piece', roles: BOTH },
+    ],
+  },
+  {
     title: 'Membership',
     kinds: [
       { kind: 'payment_failed', label: "A membership payment doesn't go through", roles: BOTH },
