@@ -584,72 +584,20 @@ export function rootWhere(ctx: BuildContext, rel: Relation): string[] {
 
 // ---------- rpc ----------
 
-/**
- * Resolves an overloaded function by argument names (PostgREST `findProc`): every given name must be a
- * parameter and every parameter without default must be given; a single unnamed json/jsonb parameter
- * takes the whole body.
- */
-export function resolveFunction(
-  cache: SchemaCache,
-  schema: string,
-  name: string,
-  argNames: string[],
-  isPost: boolean,
-): Func {
-  const cands = cache.functions.get(relKey(schema, name)) ?? [];
-  const given = new Set(argNames);
-  const matches = cands.filter((f) => {
-    if (f.singleUnnamedJson) return isPost;
-    const names = new Set(f.params.map((p) => p.name));
-    return argNames.every((a) => names.has(a)) && f.params.every((p) => p.hasDefault || given.has(p.name));
-  });
-  if (matches.length > 1) {
-    const exact = matches.filter((f) => !f.singleUnnamedJson && f.params.length === given.size);
-    if (exact.length === 1) return exact[0]!;
-    const named = matches.filter((f) => !f.singleUnnamedJson);
-    if (named.length === 1) return named[0]!;
-    throw new RestError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${matches
-        .map((f) => `${f.schema}.${f.name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`)
-        .sort()
-        .join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-    );
-  }
-  if (matches.length === 1) return matches[0]!;
-  const sorted = [...argNames].sort();
-  const list = sorted.join(', ');
-  const fq = `${schema}.${name}`;
-  const near =
-    cands[0]?.signature ??
-    (() => {
-      const other = closest(
-        name,
-        [...cache.functions.keys()].filter((k) => k.startsWith(`${schema}.`)).map((k) => k.slice(schema.length + 1)),
-      );
-      return other ? `${schema}.${other}` : null;
-    })();
-  throw new RestError(
-    404,
-    'PGRST202',
-    `Could not find the function ${fq}${sorted.length ? `(${list})` : ' without parameters'} in the schema cache`,
-    `Searched for the function ${fq} ${sorted.length ? `with parameter${sorted.length > 1 ? 's' : ''} ${list}` : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    near ? `Perhaps you meant to call the function ${near}` : null,
-  );
-}
-
 /** `FROM json_to_record($1) AS pgrst_args(a int, …)` and the named-argument call. */
 export function callSql(
   ctx: BuildContext,
   fn: Func,
   argsJson: string,
   argNames: string[],
+  body?: string | Buffer,
 ): { call: string; from: string } {
   const name = qualified(fn.schema, fn.name);
-  if (fn.singleUnnamedJson) return { call: `${name}(${ctx.params.add(argsJson)}::${fn.params[0]!.type})`, from: '' };
+  if (fn.params.length === 1 && fn.params[0]!.name === '') {
+    // The whole body is the one unnamed argument (bytea as bytes, anything else as text cast to its type).
+    const type = fn.params[0]!.type;
+    return { call: `${name}(${ctx.params.add(body ?? argsJson)}${type === 'bytea' ? '' : `::${type}`})`, from: '' };
+  }
   const given = fn.params.filter((p) => argNames.includes(p.name));
   if (given.length === 0) return { call: `${name}()`, from: '' };
   const defs = given.map((p) => `${ident(p.name)} ${p.type}`).join(', ');

@@ -9,15 +9,22 @@ import {
   compileNode,
   ident,
   newContext,
-  resolveFunction,
   type BuildContext,
 } from './build-sql.ts';
 import { invalidBody, RestError } from './errors.ts';
+import { findFunction, takesWholeBody, type CallMedia } from './find-function.ts';
 import { runTransaction, type Statement } from './executor.ts';
 import { parseJsonBody } from './json-body.ts';
 import { parseQueryParams, type QueryParams } from './parse-query.ts';
 import { rangeOf } from './read.ts';
-import { isObject, transactionDecision, transactionSettings, type HandlerDeps, type RequestState } from './request.ts';
+import {
+  headerValue,
+  isObject,
+  transactionDecision,
+  transactionSettings,
+  type HandlerDeps,
+  type RequestState,
+} from './request.ts';
 import { contentRange, notSingular, sendBody } from './response.ts';
 import type { Func, Relation, SchemaCache } from './schema-cache.ts';
 import { findFunctions } from './schema-lookup.ts';
@@ -34,29 +41,33 @@ export async function rpc(deps: HandlerDeps, s: RequestState, res: ServerRespons
   const { cache, overloads } = await findFunctions(deps.cache, s.schema, name);
   const argNamesAll = new Set(overloads.flatMap((f) => f.params.map((p) => p.name)));
   const q = parseQueryParams(s.req.gatewayUrl.searchParams, isPost ? undefined : argNamesAll);
-  let argsJson: string;
-  let argNames: string[];
-  if (isPost) {
-    const raw = (await readBody(s.req, deps.settings.bodyLimit)).toString('utf8');
-    const parsed = raw.trim() === '' ? {} : parseJsonBody(raw);
-    const unnamedJson = overloads.find((f) => f.singleUnnamedJson);
-    if (!isObject(parsed) && !unnamedJson) throw invalidBody();
-    argsJson = raw.trim() === '' ? '{}' : raw;
-    argNames = isObject(parsed) ? Object.keys(parsed) : [];
-    if (unnamedJson && !overloads.some((f) => !f.singleUnnamedJson && namesMatch(f, argNames))) {
-      return callFunction(deps, s, res, cache, unnamedJson, argsJson, argNames, q);
-    }
-  } else {
-    argsJson = JSON.stringify(Object.fromEntries(q.rpcArgs));
-    argNames = [...q.rpcArgs.keys()];
+  if (!isPost) {
+    const argNames = [...q.rpcArgs.keys()];
+    const fn = findFunction(cache, s.schema, name, argNames, 'json', false);
+    return callFunction(deps, s, res, cache, fn, JSON.stringify(Object.fromEntries(q.rpcArgs)), argNames, q);
   }
-  const fn = resolveFunction(cache, s.schema, name, argNames, isPost);
-  return callFunction(deps, s, res, cache, fn, argsJson, argNames, q);
+  const media = callMedia(headerValue(s.req, 'content-type'));
+  const bytes = await readBody(s.req, deps.settings.bodyLimit);
+  if (media !== 'json') {
+    // text, xml and bytes go whole to a function's single unnamed parameter of that type.
+    const fn = findFunction(cache, s.schema, name, [], media, true);
+    return callFunction(deps, s, res, cache, fn, '{}', [], q, media === 'octet' ? bytes : bytes.toString('utf8'));
+  }
+  const raw = bytes.toString('utf8');
+  const parsed = raw.trim() === '' ? {} : parseJsonBody(raw);
+  const argNames = isObject(parsed) ? Object.keys(parsed) : [];
+  const fn = findFunction(cache, s.schema, name, argNames, 'json', true);
+  if (!isObject(parsed) && !takesWholeBody(fn)) throw invalidBody();
+  return callFunction(deps, s, res, cache, fn, raw.trim() === '' ? '{}' : raw, argNames, q, raw);
 }
 
-function namesMatch(f: Func, argNames: string[]): boolean {
-  const names = new Set(f.params.map((p) => p.name));
-  return argNames.every((a) => names.has(a)) && f.params.every((p) => p.hasDefault || argNames.includes(p.name));
+/** The media type of a call's body, as PostgREST reads Content-Type (JSON when absent or unknown). */
+function callMedia(contentType: string | undefined): CallMedia {
+  const t = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (t === 'text/plain') return 'text';
+  if (t === 'text/xml') return 'xml';
+  if (t === 'application/octet-stream') return 'octet';
+  return 'json';
 }
 
 /** One function call in its transaction, with tx=rollback and max-affected honoured. */
@@ -87,19 +98,20 @@ async function callFunction(
   argsJson: string,
   argNames: string[],
   q: QueryParams,
+  wholeBody?: string | Buffer,
 ): Promise<void> {
   const readOnly = s.method !== 'POST' || fn.volatility !== 'v';
   if (fn.returnKind === 'composite' && fn.returnRelation) {
     const rel = fn.returnRelation;
     const fromOf = (ctx: BuildContext) => {
-      const { call, from } = callSql(ctx, fn, argsJson, argNames);
+      const { call, from } = callSql(ctx, fn, argsJson, argNames, wholeBody);
       return `(SELECT pgrst_call.* FROM ${from ? `${from}, LATERAL ` : ''}${call} AS pgrst_call) AS ${ident(fn.name)}`;
     };
     // The call's own parameters come first in each compile, so build the FROM inside the same context.
     return runRpcRead(deps, s, res, cache, rel, fn, q, fromOf, readOnly);
   }
   const ctx = newContext(cache, s.schema, q);
-  const { call, from } = callSql(ctx, fn, argsJson, argNames);
+  const { call, from } = callSql(ctx, fn, argsJson, argNames, wholeBody);
   const fromSql = from ? ` FROM ${from}` : '';
   if (fn.returnKind === 'void') {
     const sql = `SELECT NULL::bigint AS total_result_set, 1::bigint AS page_total, (${call})::text AS body${fromSql}`;

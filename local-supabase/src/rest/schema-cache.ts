@@ -62,8 +62,11 @@ export interface Func {
   schema: string;
   name: string;
   params: FuncParam[];
-  /** `f(json)` / `f(jsonb)` with one unnamed parameter: the whole body is the argument. */
-  singleUnnamedJson: boolean;
+  /**
+   * Whether PostgREST can call it: every parameter named, or exactly one unnamed parameter of type bytea,
+   * json, jsonb, text or xml (which then takes the whole body). Others are left out of the schema cache.
+   */
+  callable: boolean;
   returnsSet: boolean;
   returnKind: 'void' | 'scalar' | 'composite';
   /** The relation the function returns rows of (a table type, or its OUT parameters). */
@@ -171,7 +174,7 @@ export async function loadSchemaCache(db: pg.Pool | pg.Client, schemas: string[]
   for (const f of funcs.rows as FuncRow[]) {
     const fn = toFunc(f, byOid);
     const key = relKey(fn.schema, fn.name);
-    functions.set(key, [...(functions.get(key) ?? []), fn]);
+    if (fn.callable) functions.set(key, [...(functions.get(key) ?? []), fn]);
     const source = f.argrelids.length === 1 ? byOid.get(f.argrelids[0]!) : undefined;
     const target = fn.returnRelation;
     if (source && target && target.kind !== 'function') {
@@ -255,13 +258,15 @@ function toFunc(f: FuncRow, byOid: Map<number, Relation>): Func {
       uniques: [],
     };
   }
-  const singleUnnamedJson =
-    inputs.length === 1 && inputs[0]!.name === '' && (inputs[0]!.type === 'json' || inputs[0]!.type === 'jsonb');
+  const unnamed = inputs.filter((p) => p.name === '');
+  const callable =
+    unnamed.length === 0 ||
+    (unnamed.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0]!.type));
   return {
     schema: f.schema,
     name: f.name,
     params: inputs,
-    singleUnnamedJson,
+    callable,
     returnsSet: f.returns_set,
     returnKind,
     returnRelation,
