@@ -53,8 +53,9 @@ function parseBanDuration(v: string): number | null {
 
 /** GET /admin/users?page&per_page: offset pagination with X-Total-Count and Link (internal/api/pagination.go). */
 export async function listUsers(r: AuthRequest): Promise<void> {
-  const pageRaw = r.url.searchParams.get('page');
-  const perRaw = r.url.searchParams.get('per_page');
+  // An empty value counts as absent (paginate skips ""): auth-js sends `page=&per_page=` when given no options.
+  const pageRaw = r.url.searchParams.get('page') || null;
+  const perRaw = r.url.searchParams.get('per_page') || null;
   const page = pageRaw ? Number(pageRaw) : 1;
   const perPage = perRaw ? Number(perRaw) : 50;
   if (

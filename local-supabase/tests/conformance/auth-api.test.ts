@@ -202,6 +202,18 @@ describe('admin users API', () => {
     expect(await sql('select 1 from auth.users where id = $1', [u.id])).toHaveLength(0);
   });
 
+  it('lists users when page and per_page are sent empty, as auth-js does for listUsers() with no options', async () => {
+    const { email } = await createUser();
+    const res = await fetch(`${API_URL}/auth/v1/admin/users?page=&per_page=`, { headers: SERVICE });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('link')).toMatch(/rel="last"/);
+    const { data, error } = await serviceClient().auth.admin.listUsers();
+    expect(error).toBeNull();
+    expect(data.users.length).toBeGreaterThan(0);
+    expect(data.users.length).toBeLessThanOrEqual(50);
+    expect(data.users.some((u) => u.email === email)).toBe(true);
+  });
+
   it('refuses a duplicate e-mail with 422 email_exists', async () => {
     const { email } = await createUser();
     const res = await fetch(`${API_URL}/auth/v1/admin/users`, {
