@@ -82,6 +82,13 @@ function routes(): Route[] {
     r('POST', '/admin/oauth/clients', 'admin', adminCreateClient),
     r('GET', '/admin/oauth/clients/{client_id}', 'admin', adminGetClient),
     r('DELETE', '/admin/oauth/clients/{client_id}', 'admin', adminDeleteClient),
+    // Features this stack does not have answer as GoTrue does with them off: SAML (requireSAMLEnabled) and
+    // manual identity linking (requireManualLinkingEnabled, after requireAuthentication).
+    r('POST', '/sso', 'none', samlDisabled),
+    r('GET', '/sso/saml/metadata', 'none', samlDisabled),
+    r('POST', '/sso/saml/acs', 'none', samlDisabled),
+    r('GET', '/user/identities/authorize', 'user', manualLinkingDisabled),
+    r('DELETE', '/user/identities/{identity_id}', 'user', manualLinkingDisabled),
     r('GET', '/admin/users', 'admin', listUsers),
     r('POST', '/admin/users', 'admin', createUserAdmin),
     r('GET', '/admin/users/{id}', 'admin', getUserAdmin),
@@ -89,6 +96,14 @@ function routes(): Route[] {
     r('DELETE', '/admin/users/{id}', 'admin', deleteUserAdmin),
     r('POST', '/admin/generate_link', 'admin', generateLink),
   ];
+}
+
+async function samlDisabled(): Promise<void> {
+  throw notFound('saml_provider_disabled', 'SAML 2.0 is disabled');
+}
+
+async function manualLinkingDisabled(): Promise<void> {
+  throw notFound('manual_linking_disabled', 'Manual linking is disabled');
 }
 
 async function settings(q: AuthRequest): Promise<void> {

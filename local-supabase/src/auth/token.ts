@@ -1,5 +1,5 @@
 import type { AuthRequest } from './context.ts';
-import { AuthError, badRequest, databaseError, oauthError, tooManyRequests } from './errors.ts';
+import { AuthError, badRequest, databaseError, oauthError, tooManyRequests, unprocessable } from './errors.ts';
 import { parseParams, str } from './params.ts';
 import { passwordMatches, passwordStrengthError } from './password.ts';
 import { json } from './respond.ts';
@@ -22,8 +22,45 @@ export async function token(r: AuthRequest): Promise<void> {
       throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
     return refreshGrant(r);
   }
-  // id_token, pkce and web3 need providers this stack does not have; GoTrue's answer for unknown grants.
+  if (grant === 'id_token') return idTokenGrant(r);
+  // No Web3 provider can be enabled here (web3.go Web3Grant: both chains off).
+  if (grant === 'web3') throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');
+  // pkce needs the PKCE flow this stack does not have; GoTrue's answer for unknown grants.
   throw badRequest('invalid_credentials', 'unsupported_grant_type');
+}
+
+/** The fixed issuers of the providers GoTrue recognises by name alone (token_oidc.go getProvider). */
+const ID_TOKEN_ISSUERS: Record<string, string> = {
+  google: 'https://accounts.google.com',
+  facebook: 'https://www.facebook.com',
+  kakao: 'https://kauth.kakao.com',
+  snapchat: 'https://accounts.snapchat.com/accounts/oauth2/token',
+  vercel_marketplace: 'https://marketplace.vercel.com',
+};
+
+/**
+ * grant_type=id_token (token_oidc.go IdTokenGrant) with every OAuth provider off, as this stack has none: the
+ * request checks, then a known provider or issuer is "not enabled" and any other is a custom issuer not allowed.
+ */
+async function idTokenGrant(r: AuthRequest): Promise<void> {
+  const p = parseParams(await r.body(), 'IdTokenGrantParams', {
+    id_token: 'string',
+    access_token: 'string',
+    nonce: 'string',
+    provider: 'string',
+    client_id: 'string',
+    issuer: 'string',
+    link_identity: 'bool',
+  });
+  if (str(p, 'id_token') === '') throw oauthError('invalid request', 'id_token required');
+  const provider = str(p, 'provider');
+  const issuer = str(p, 'issuer');
+  if (provider === '' && (str(p, 'client_id') === '' || issuer === ''))
+    throw oauthError('invalid request', 'provider or client_id and issuer required');
+  const known =
+    ID_TOKEN_ISSUERS[provider] ?? Object.values(ID_TOKEN_ISSUERS).find((i) => i === issuer && issuer !== '');
+  if (known) throw badRequest('provider_disabled', `Provider (issuer "${known}") is not enabled`);
+  throw badRequest('validation_failed', `Custom OIDC provider "${provider}" not allowed`);
 }
 
 async function passwordGrant(r: AuthRequest): Promise<void> {
