@@ -81,11 +81,15 @@ export function PhotoPicker({ id, photos, onChange, ...a11y }: PhotoPickerProps)
                 </div>
                 <div className="flex flex-wrap gap-1">
                   {index > 0 ? (
-                    <Button type="button" size="sm" variant="outline" onClick={() => move(index, 0)}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Make cover: ${name}`}
+                      onClick={() => move(index, 0)}
+                    >
                       <Star aria-hidden="true" />
-                      <span>
-                        Make cover<span className="sr-only">: {name}</span>
-                      </span>
+                      Make cover
                     </Button>
                   ) : null}
                   {index > 0 ? (
