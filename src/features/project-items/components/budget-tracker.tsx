@@ -125,8 +125,9 @@ function ItemRow({
           <Link
             to={paths.goodStuffItem.getHref(item.catalog_item_id)}
             className="text-xs font-medium text-primary hover:underline"
+            aria-label={`View the piece: ${item.name}`}
           >
-            View the piece<span className="sr-only">: {item.name}</span>
+            View the piece
           </Link>
         ) : null}
       </div>
