@@ -137,8 +137,12 @@ describe('pg_cron', () => {
       const r = (await runsOf(id)).filter((x) => x.end_time);
       return r.length >= 3 ? r : null;
     });
+    // Every run of the job, for the message when a run started before the one before it had finished.
+    const all = (await runsOf(id)).map(
+      (r) => `${r.runid} ${r.status} ${r.start_time?.toISOString()} → ${r.end_time?.toISOString()}`,
+    );
     for (let i = 1; i < runs.length; i++) {
-      expect(runs[i]!.start_time!.getTime()).toBeGreaterThanOrEqual(runs[i - 1]!.end_time!.getTime());
+      expect(runs[i]!.start_time!.getTime(), all.join('\n')).toBeGreaterThanOrEqual(runs[i - 1]!.end_time!.getTime());
     }
     const running = await sql('select runid from cron.job_run_details where jobid = $1 and status = $2', [
       id,
