@@ -329,11 +329,8 @@ export async function generateLink(r: AuthRequest): Promise<void> {
       });
       await setRole(tx, id, 'authenticated');
       const identityData = { sub: id, email, email_verified: false, phone_verified: false };
+      // The identity only: adminGenerateLink (mail.go) leaves user_metadata as the caller's data.
       await createEmailIdentity(tx, id, identityData);
-      await q(tx, 'update auth.users set raw_user_meta_data = $2 where id = $1', [
-        id,
-        mergeMetadata(data, identityData),
-      ]);
       if (type === 'invite') await q(tx, 'update auth.users set invited_at = now() where id = $1', [id]);
       user = (await findUserById(tx, id))!;
     }

@@ -214,6 +214,28 @@ describe('admin users API', () => {
     expect(data.users.some((u) => u.email === email)).toBe(true);
   });
 
+  it('generateLink signup creates the user with only the given user_metadata and returns the link parts', async () => {
+    const email = uniqueEmail('genlink');
+    const { data, error } = await serviceClient().auth.admin.generateLink({
+      type: 'signup',
+      email,
+      password: DEFAULT_PASSWORD,
+      options: { data: { plan: 'trial' } },
+    });
+    expect(error).toBeNull();
+    expect(data.user!.email).toBe(email);
+    expect(data.user!.user_metadata).toEqual({ plan: 'trial' });
+    expect(data.user!.email_confirmed_at).toBeFalsy();
+    expect(data.properties.verification_type).toBe('signup');
+    expect(data.properties.email_otp).toMatch(/^\d{6}$/);
+    expect(data.properties.action_link).toMatch(/\/auth\/v1\/verify\?token=[0-9a-f]+&type=signup&redirect_to=/);
+    const stored = await sql<{ raw_user_meta_data: object }>(
+      'select raw_user_meta_data from auth.users where id = $1',
+      [data.user!.id],
+    );
+    expect(stored[0]!.raw_user_meta_data).toEqual({ plan: 'trial' });
+  });
+
   it('refuses a duplicate e-mail with 422 email_exists', async () => {
     const { email } = await createUser();
     const res = await fetch(`${API_URL}/auth/v1/admin/users`, {
