@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthRequest } from './context.ts';
 import { badRequest, internal, notFound, unprocessable } from './errors.ts';
-import { generateOtp, tokenHash } from './mail.ts';
+import { generateOtp, sendAuthMail, tokenHash } from './mail.ts';
 import { obj, parseParams, str } from './params.ts';
 import { hashPassword, passwordStrengthError, validateEmail } from './password.ts';
 import { referrerOf } from './redirects.ts';
@@ -14,6 +14,7 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  isConfirmed,
   isUuid,
   mergeMetadata,
   setRole,
@@ -286,6 +287,41 @@ export async function deleteUserAdmin(r: AuthRequest): Promise<void> {
     }
   }
   json(r, 200, userJson(target));
+}
+
+/**
+ * POST /invite (invite.go): an admin invites an address. A new user is created without a password (its e-mail
+ * identity holds sub and email; user_metadata is the given data) and the invite mail is sent; an address whose
+ * user has not confirmed is invited again; a confirmed one is 422 email_exists. Answers the user.
+ */
+export async function invite(r: AuthRequest): Promise<void> {
+  const { env } = r;
+  const p = parseParams(await r.body(), 'InviteParams', { email: 'string', data: 'object' });
+  const email = validateEmail(str(p, 'email'));
+  const redirectTo = referrerOf(env.settings, r.req, r.url);
+  const existing = await findUserByEmail(env.db, email, 'authenticated');
+  if (existing && isConfirmed(existing.row))
+    throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  const id = await transaction(env.db, async (tx) => {
+    let user = existing;
+    if (!user) {
+      const newId = await insertUser(tx, {
+        email,
+        passwordHash: null,
+        aud: 'authenticated',
+        userMetadata: obj(p, 'data') ?? {},
+        appMetadata: { provider: 'email', providers: ['email'] },
+      });
+      await setRole(tx, newId, 'authenticated');
+      await createEmailIdentity(tx, newId, { sub: newId, email, email_verified: false, phone_verified: false });
+      user = (await findUserById(tx, newId))!;
+    }
+    // sendInvite: no per-user frequency limit; the token, invited_at and confirmation_sent_at are set together.
+    await sendAuthMail(env, tx, user.row, 'invite', redirectTo, { skipFrequency: true });
+    await q(tx, 'update auth.users set confirmation_sent_at = invited_at where id = $1', [user.row.id]);
+    return user.row.id;
+  });
+  json(r, 200, userJson((await findUserById(env.db, id))!));
 }
 
 /** POST /admin/generate_link: signup, magiclink, recovery, invite; the link is returned and not mailed. */

@@ -2,7 +2,15 @@ import type { ServerResponse } from 'node:http';
 import { readBody, BodyTooLargeError } from '../http.ts';
 import { JwtError } from '../keys.ts';
 import type { GatewayRequest, Service, ServiceContext } from '../service.ts';
-import { createUserAdmin, deleteUserAdmin, generateLink, getUserAdmin, listUsers, updateUserAdmin } from './admin.ts';
+import {
+  createUserAdmin,
+  deleteUserAdmin,
+  generateLink,
+  getUserAdmin,
+  invite,
+  listUsers,
+  updateUserAdmin,
+} from './admin.ts';
 import type { AuthEnv, AuthRequest, Handler } from './context.ts';
 import { AuthError, badRequest, forbidden, notFound, sendError } from './errors.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -95,6 +103,7 @@ function routes(): Route[] {
     r('PUT', '/admin/users/{id}', 'admin', updateUserAdmin),
     r('DELETE', '/admin/users/{id}', 'admin', deleteUserAdmin),
     r('POST', '/admin/generate_link', 'admin', generateLink),
+    r('POST', '/invite', 'admin', invite),
   ];
 }
 
