@@ -55,8 +55,10 @@ function fieldSql(ctx: BuildContext, alias: string, field: Field): string {
   return sql;
 }
 
-function outputName(item: { field: Field; alias?: string }): string {
+function outputName(item: { field: Field; alias?: string; agg?: string }): string {
   if (item.alias) return item.alias;
+  // Postgres names an aggregate's column after the function (`sum`), as PostgREST's answers show.
+  if (item.agg) return item.agg;
   const last = item.field.path[item.field.path.length - 1];
   return last ? last.key : item.field.name;
 }
@@ -175,6 +177,24 @@ interface EmbedInfo {
   lateral: string;
   /** The output names of the embed's own select (for spreads). */
   outputs: string[];
+  /** What the parent groups by when it aggregates: the embed's output, or a spread's plain columns. */
+  groupTerms: string[];
+  /** A to-one spread whose aggregates were hoisted into the parent's select. */
+  aggregated: boolean;
+}
+
+/** An aggregate a to-one spread leaves to its parent (PostgREST hoists them: the spread has one row). */
+interface Hoisted {
+  name: string;
+  agg: string;
+  aggCast?: string;
+  /** count() over the embedded row itself. */
+  row: boolean;
+}
+
+function aggregateSql(agg: string, arg: string, cast?: string): string {
+  const call = `${agg.toUpperCase()}(${arg})`;
+  return cast ? `CAST( ${call} AS ${cast} )` : call;
 }
 
 export interface ReadParts {
@@ -187,11 +207,17 @@ export interface ReadParts {
   offset?: number;
   /** Whether `where` refers to lateral joins (inner embeds, null filters): then counting needs the joins. */
   whereNeedsJoins: boolean;
+  /** GROUP BY terms, when the level aggregates. */
+  group: string[];
+  /** For a to-one spread: its aggregates, for the parent to apply. */
+  hoisted: Hoisted[];
 }
 
 export interface NodeOptions {
   /** Root of a mutation's representation: filters, order and range were for the mutation itself. */
   skipOwnParams?: boolean;
+  /** A to-one spread: select the aggregated columns plainly and leave the aggregates to the parent. */
+  hoist?: boolean;
 }
 
 /**
@@ -207,25 +233,59 @@ export function compileNode(
   path: string[],
   opts: NodeOptions = {},
 ): ReadParts {
-  const parts: ReadParts = { select: [], from, joins: [], where: [], order: [], whereNeedsJoins: false };
+  const parts: ReadParts = {
+    select: [],
+    from,
+    joins: [],
+    where: [],
+    order: [],
+    whereNeedsJoins: false,
+    group: [],
+    hoisted: [],
+  };
   const embeds = new Map<string, EmbedInfo>();
+  const hasAgg = (list: SelectItem[]) => list.some((i) => i.kind === 'column' && i.agg !== undefined);
+  // With aggregates, `*` becomes the table's columns so that they can be grouped by (PostgREST expands it too).
+  const aggregating =
+    !opts.hoist && (hasAgg(items) || items.some((i) => i.kind === 'embed' && i.spread && hasAgg(i.select)));
+  const groupTerms: string[] = [];
+  let aggregated = false;
   for (const item of items) {
     if (item.kind === 'star') {
-      parts.select.push(`${ident(alias)}.*`);
+      if (!aggregating) {
+        parts.select.push(`${ident(alias)}.*`);
+        continue;
+      }
+      for (const c of rel.columns.keys()) {
+        parts.select.push(`${ident(alias)}.${ident(c)}`);
+        groupTerms.push(`${ident(alias)}.${ident(c)}`);
+      }
     } else if (item.kind === 'column') {
-      const expr = fieldSql(ctx, alias, item.field);
-      const cast = item.cast ? `::${item.cast}` : '';
-      const plain = !item.alias && !item.cast && item.field.path.length === 0;
-      parts.select.push(
-        plain ? expr : `${item.field.path.length && cast ? `(${expr})` : expr}${cast} AS ${ident(outputName(item))}`,
-      );
+      const star = item.field.name === '*' && item.field.path.length === 0;
+      const expr = star ? '*' : fieldSql(ctx, alias, item.field);
+      const value = item.cast ? `${item.field.path.length ? `(${expr})` : expr}::${item.cast}` : expr;
+      const name = outputName(item);
+      if (item.agg && opts.hoist) {
+        if (!star) parts.select.push(`${value} AS ${ident(name)}`);
+        parts.hoisted.push({ name, agg: item.agg, aggCast: item.aggCast, row: star });
+      } else if (item.agg) {
+        parts.select.push(`${aggregateSql(item.agg, value, item.aggCast)} AS ${ident(name)}`);
+        aggregated = true;
+      } else {
+        const plain = !item.alias && !item.cast && item.field.path.length === 0;
+        parts.select.push(plain ? expr : `${value} AS ${ident(name)}`);
+        groupTerms.push(plain ? expr : ident(name));
+      }
     } else {
       const name = item.alias ?? item.name;
       const info = compileEmbed(ctx, rel, alias, item, path, parts);
       embeds.set(name, info);
       if (item.alias) embeds.set(item.name, info);
+      groupTerms.push(...info.groupTerms);
+      if (info.aggregated) aggregated = true;
     }
   }
+  if (aggregated) parts.group = groupTerms;
   const key = path.join('.');
   const own = opts.skipOwnParams ? undefined : ctx.query.byPath.get(key);
   if (own) {
@@ -292,7 +352,6 @@ function compileEmbed(
   const target = r.target;
   const childAlias = `${target.name}_${n}`;
   const lateral = `${parent.name}_${name}_${n}`;
-  const toOne = isToOne(r);
   let from = r.computed
     ? `${qualified(r.computed.schema, r.computed.name)}(${ident(parentAlias)}) AS ${ident(childAlias)}`
     : `${qualified(target.schema, target.name)} AS ${ident(childAlias)}`;
@@ -315,9 +374,22 @@ function compileEmbed(
   }
   // Filters may address the embed by its alias or by its name.
   const childPath = [...path, ctx.query.byPath.has([...path, name].join('.')) ? name : embed.name];
-  const child = compileNode(ctx, target, childAlias, from, embed.select, childPath);
+  const toOne = isToOne(r);
+  const child = compileNode(ctx, target, childAlias, from, embed.select, childPath, {
+    hoist: embed.spread && toOne,
+  });
+  if (embed.spread && !toOne && embed.select.some((i) => i.kind === 'column' && i.agg !== undefined)) {
+    throw new RestError(
+      400,
+      'PGRST127',
+      'Feature not implemented',
+      'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+    );
+  }
   const where = [...join, ...child.where];
   const inner = `SELECT ${child.select.join(', ')} FROM ${child.from}${child.joins.map((j) => ` ${j}`).join('')} WHERE ${where.length ? where.join(' AND ') : 'TRUE'}${
+    child.group.length ? ` GROUP BY ${child.group.join(', ')}` : ''
+  }${
     child.order.length ? ` ORDER BY ${child.order.join(', ')}` : ''
   }${child.limit !== undefined ? ` LIMIT ${ctx.params.add(child.limit)}` : ''}${child.offset !== undefined ? ` OFFSET ${ctx.params.add(child.offset)}` : ''}`;
   const lat = ident(lateral);
@@ -325,12 +397,27 @@ function compileEmbed(
   const outputs = embed.select.flatMap((i) =>
     i.kind === 'column' ? [outputName(i)] : i.kind === 'embed' ? [i.alias ?? i.name] : [...target.columns.keys()],
   );
+  const groupTerms: string[] = [];
+  let aggregated = false;
   if (toOne) {
     parts.joins.push(`${isInner ? 'INNER' : 'LEFT'} JOIN LATERAL ( ${inner} ) AS ${lat} ON TRUE`);
     if (embed.spread) {
-      for (const o of outputs) parts.select.push(`${lat}.${ident(o)} AS ${ident(o)}`);
+      const hoisted = new Map(child.hoisted.map((h) => [h.name, h]));
+      for (const o of outputs) {
+        const h = hoisted.get(o);
+        if (h) {
+          parts.select.push(
+            `${aggregateSql(h.agg, h.row ? `${lat}.*` : `${lat}.${ident(o)}`, h.aggCast)} AS ${ident(o)}`,
+          );
+          aggregated = true;
+        } else {
+          parts.select.push(`${lat}.${ident(o)} AS ${ident(o)}`);
+          groupTerms.push(`${lat}.${ident(o)}`);
+        }
+      }
     } else if (embed.select.length) {
       parts.select.push(`row_to_json(${lat}.*)::jsonb AS ${ident(name)}`);
+      groupTerms.push(ident(name));
     }
     if (isInner) parts.whereNeedsJoins = true;
   } else {
@@ -343,18 +430,21 @@ function compileEmbed(
         parts.where.push(`${lat}.${ident(outputs[0]!)} IS NOT NULL`);
         parts.whereNeedsJoins = true;
       }
-      return { toOne, lateral, outputs };
+      return { toOne, lateral, outputs, groupTerms, aggregated };
     }
     parts.joins.push(
       `LEFT JOIN LATERAL ( SELECT json_agg(${lat})::jsonb AS ${lat} FROM (${inner}) AS ${lat} ) AS ${lat} ON TRUE`,
     );
-    if (embed.select.length) parts.select.push(`COALESCE( ${lat}.${lat}, '[]') AS ${ident(name)}`);
+    if (embed.select.length) {
+      parts.select.push(`COALESCE( ${lat}.${lat}, '[]') AS ${ident(name)}`);
+      groupTerms.push(ident(name));
+    }
     if (isInner) {
       parts.where.push(`${lat}.${lat} IS NOT NULL`);
       parts.whereNeedsJoins = true;
     }
   }
-  return { toOne, lateral, outputs };
+  return { toOne, lateral, outputs, groupTerms, aggregated };
 }
 
 /** Embed paths given in the query string but not embedded: PGRST108, as PostgREST. */
@@ -380,6 +470,7 @@ export function selectSql(
 ): string {
   let sql = `SELECT ${parts.select.join(', ') || ''} FROM ${parts.from}${parts.joins.map((j) => ` ${j}`).join('')}`;
   if (parts.where.length) sql += ` WHERE ${parts.where.join(' AND ')}`;
+  if (parts.group.length) sql += ` GROUP BY ${parts.group.join(', ')}`;
   if (withOrderAndRange) {
     if (parts.order.length) sql += ` ORDER BY ${parts.order.join(', ')}`;
     if (limitParam) sql += ` LIMIT ${limitParam}`;
@@ -405,14 +496,14 @@ export interface ReadStatement {
  * text/csv as PostgREST writes it — a header of the first row's keys, then each row's record text without
  * its parentheses (so values are quoted as Postgres quotes record fields).
  */
-export function bodySql(opts: { singular: boolean; csv?: boolean }): string {
+export function bodySql(opts: { singular: boolean; csv?: boolean; stripNulls?: boolean }): string {
   if (opts.csv) {
     const header = `(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text AS k FROM (SELECT row_to_json(hh) AS r FROM pgrst_source AS hh LIMIT 1) s) a)`;
     return `${header} || chr(10) || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), chr(10)), '')`;
   }
-  return opts.singular
-    ? `coalesce((json_agg(_postgrest_t)->0)::text, 'null')`
-    : `coalesce(json_agg(_postgrest_t), '[]')::text`;
+  // nulls=stripped: each row without its null-valued keys (json_strip_nulls, as PostgREST's stripped aggregates).
+  const row = opts.stripNulls ? 'json_strip_nulls(row_to_json(_postgrest_t))' : '_postgrest_t';
+  return opts.singular ? `coalesce((json_agg(${row})->0)::text, 'null')` : `coalesce(json_agg(${row}), '[]')::text`;
 }
 
 export function buildReadStatement(
@@ -422,6 +513,7 @@ export function buildReadStatement(
     count: CountMode;
     singular: boolean;
     csv?: boolean;
+    stripNulls?: boolean;
     limit: number | null;
     offset: number;
     maxRows: number | null;
@@ -556,7 +648,7 @@ export function buildMutationStatement(
   ctx: BuildContext,
   rel: Relation,
   mutations: string[],
-  representation: { items: SelectItem[]; singular: boolean; csv?: boolean } | null,
+  representation: { items: SelectItem[]; singular: boolean; csv?: boolean; stripNulls?: boolean } | null,
 ): string {
   const ctes = mutations.map((m, i) => `pgrst_mut_${i} AS ( ${m} )`);
   const all = mutations.map((_, i) => `SELECT * FROM pgrst_mut_${i}`).join(' UNION ALL ');

@@ -78,7 +78,33 @@ describe('parseSelect', () => {
   it('refuses broken syntax with PGRST100 and aggregates with PGRST123', () => {
     for (const s of ['(', 'a,,b', 'a(', 'a)', 'x!(*)', 'a::', '...a', '"open'])
       expect(codeOf(() => parseSelect(s))).toBe('400 PGRST100');
-    expect(codeOf(() => parseSelect('count()'))).toBe('400 PGRST123');
+    expect(codeOf(() => parseQueryParams(new URLSearchParams('select=count()')))).toBe('400 PGRST123');
+    expect(codeOf(() => parseQueryParams(new URLSearchParams('select=a,b(c.sum())')))).toBe('400 PGRST123');
+  });
+
+  it('reads aggregates with their aliases and casts when they are allowed', () => {
+    expect(parseSelect('n:count()::text,total:pages::int.sum(),b(c.max())')).toEqual([
+      { kind: 'column', field: { name: '*', path: [] }, alias: 'n', agg: 'count', aggCast: 'text' },
+      {
+        kind: 'column',
+        field: { name: 'pages', path: [] },
+        alias: 'total',
+        cast: 'int',
+        agg: 'sum',
+        aggCast: undefined,
+      },
+      {
+        kind: 'embed',
+        name: 'b',
+        alias: undefined,
+        hint: undefined,
+        joinType: undefined,
+        spread: false,
+        select: [{ kind: 'column', field: { name: 'c', path: [] }, alias: undefined, agg: 'max', aggCast: undefined }],
+      },
+    ]);
+    const q = parseQueryParams(new URLSearchParams('select=count()'), undefined, { aggregates: true });
+    expect(q.select).toHaveLength(1);
   });
 });
 

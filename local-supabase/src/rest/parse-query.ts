@@ -18,11 +18,20 @@ export interface Field {
   path: JsonPathStep[];
 }
 
+export type AggregateFunction = 'sum' | 'avg' | 'count' | 'max' | 'min';
+const AGGREGATES = new Set<string>(['sum', 'avg', 'count', 'max', 'min']);
+
 export interface SelectColumn {
   kind: 'column';
+  /** `count()` is the field `*` with the aggregate `count`. */
   field: Field;
   alias?: string;
+  /** Cast of the column (`col::int`), applied before any aggregate. */
   cast?: string;
+  /** `col.sum()`, `count()`: allowed only with `pgrst.db_aggregates_enabled` (else PGRST123). */
+  agg?: AggregateFunction;
+  /** Cast of the aggregate's result (`count()::text`). */
+  aggCast?: string;
 }
 
 export interface SelectEmbed {
@@ -228,9 +237,26 @@ function parseSelectItem(c: Cursor): SelectItem {
     name = readName(c, SELECT_STOP);
   }
   const path = readJsonPath(c, SELECT_STOP);
-  // `count()` is the aggregate, not an embed; aggregates are disabled on Supabase (PGRST123)
+  // `count()` is the aggregate over rows, not an embed.
   if (name === 'count' && !path.length && c.startsWith('()')) {
-    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    if (spread) throw c.fail('unexpected "(" expecting field name');
+    c.i += 2;
+    const aggCast = readCast(c);
+    return { kind: 'column', field: { name: '*', path: [] }, alias, agg: 'count', aggCast };
+  }
+  // `col.sum()`: the name ran up to the parentheses, so the aggregate is its last dotted part.
+  const dotted = !path.length && c.startsWith('()') ? /^(.+)\.([a-z]+)$/.exec(name) : null;
+  if (dotted && AGGREGATES.has(dotted[2]!)) {
+    if (spread) throw c.fail('unexpected "(" expecting field name');
+    c.i += 2;
+    const aggCast = readCast(c);
+    return {
+      kind: 'column',
+      field: { name: dotted[1]!, path: [] },
+      alias,
+      agg: dotted[2] as AggregateFunction,
+      aggCast,
+    };
   }
   if (c.peek() === '!' || c.peek() === '(') {
     if (path.length) throw c.fail('unexpected "(" after a json path');
@@ -254,11 +280,23 @@ function parseSelectItem(c: Cursor): SelectItem {
   if (spread) throw c.fail('unexpected end of spread: expecting "("');
   if (c.peek() === '(') throw c.fail('unexpected "("');
   const cast = readCast(c);
-  // aggregate syntax `col.sum()` or `count()`: aggregates are disabled on Supabase (PGRST123)
-  if (c.peek() === '.' || c.startsWith('()')) {
-    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  // `col::int.sum()`, `data->x.avg()`: the aggregate follows the cast or the json path.
+  if (c.peek() === '.') {
+    const m = /^\.(sum|avg|count|max|min)\(\)/.exec(c.s.slice(c.i));
+    if (!m) throw c.fail(`unexpected "${c.s[c.i + 1] ?? 'end of input'}" expecting aggregate function`);
+    c.i += m[0].length;
+    const aggCast = readCast(c);
+    return { kind: 'column', field: { name, path }, alias, cast, agg: m[1] as AggregateFunction, aggCast };
   }
+  if (c.startsWith('()')) throw c.fail('unexpected "(" expecting "," or ")"');
   return { kind: 'column', field: { name, path }, alias, cast };
+}
+
+/** Whether any level of the select tree aggregates. */
+export function usesAggregates(items: SelectItem[]): boolean {
+  return items.some(
+    (i) => (i.kind === 'column' && i.agg !== undefined) || (i.kind === 'embed' && usesAggregates(i.select)),
+  );
 }
 
 /** `select=` value. Whitespace outside quotes is insignificant, as supabase-js strips it anyway. */
@@ -569,7 +607,11 @@ function nonNegativeInt(raw: string, what: string): number {
  * Splits the search params into PostgREST's pieces. `rpcArgNames`, for a GET/HEAD rpc, names the query
  * parameters that are function arguments rather than filters.
  */
-export function parseQueryParams(params: URLSearchParams, rpcArgNames?: Set<string>): QueryParams {
+export function parseQueryParams(
+  params: URLSearchParams,
+  rpcArgNames?: Set<string>,
+  opts: { aggregates?: boolean } = {},
+): QueryParams {
   const byPath = new Map<string, EmbedParams>();
   const at = (path: string[]) => {
     const key = path.join('.');
@@ -585,6 +627,9 @@ export function parseQueryParams(params: URLSearchParams, rpcArgNames?: Set<stri
   for (const [key, value] of params) {
     if (key === 'select') {
       select = parseSelect(value);
+      if (!opts.aggregates && usesAggregates(select)) {
+        throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      }
       continue;
     }
     if (key === 'columns') {

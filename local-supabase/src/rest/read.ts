@@ -12,7 +12,7 @@ import { RestError } from './errors.ts';
 import { runTransaction, type Statement } from './executor.ts';
 import { parseQueryParams, parseRangeHeader, type QueryParams } from './parse-query.ts';
 import { headerValue, transactionSettings, type HandlerDeps, type RequestState } from './request.ts';
-import { contentRange, notSingular, sendBody } from './response.ts';
+import { contentRange, explainStatement, notSingular, sendBody, sendPlan } from './response.ts';
 import { findRelation } from './schema-lookup.ts';
 
 /** The page asked for: `limit`/`offset` of the query, else the Range header (reads only), capped by max_rows. */
@@ -29,7 +29,7 @@ export function rangeOf(deps: HandlerDeps, s: RequestState, q: QueryParams): { l
 /** GET/HEAD on a table or view: select, filters, embedding, order and range in one read-only statement. */
 export async function read(deps: HandlerDeps, s: RequestState, res: ServerResponse, name: string): Promise<void> {
   const { cache, rel } = await findRelation(deps.cache, s.schema, name);
-  const q = parseQueryParams(s.req.gatewayUrl.searchParams);
+  const q = parseQueryParams(s.req.gatewayUrl.searchParams, undefined, { aggregates: deps.settings.aggregatesEnabled });
   const from = `${qualified(rel.schema, rel.name)} AS ${ident(rel.name)}`;
   const ctx = newContext(cache, s.schema, q);
   const parts = compileNode(ctx, rel, rel.name, from, q.select, []);
@@ -41,10 +41,19 @@ export async function read(deps: HandlerDeps, s: RequestState, res: ServerRespon
     count,
     singular,
     csv: s.csv,
+    stripNulls: s.stripNulls,
     limit,
     offset,
     maxRows: deps.settings.maxRows,
   });
+  if (s.plan) {
+    const [plan] = await runTransaction(deps.pool, {
+      readOnly: true,
+      settings: transactionSettings(deps, s),
+      statements: [{ text: explainStatement(s, stmt.sql), values: ctx.params.values }],
+    });
+    return sendPlan(s, res, plan!);
+  }
   const statements: Statement[] = [{ text: stmt.sql, values: ctx.params.values }];
   if (stmt.explainSql) {
     // EXPLAIN gets its own parameter list: a fresh compile of the same tree without order and range.

@@ -16,6 +16,10 @@ export interface RestSettings {
   /** Request bodies above this are refused with 413 (hosted's gateway limits bodies too). */
   bodyLimit: number;
   anonRole: string;
+  /** `pgrst.db_aggregates_enabled`: count(), sum(), avg(), max(), min() in select (off: 400 PGRST123). */
+  aggregatesEnabled: boolean;
+  /** `pgrst.db_plan_enabled`: the `application/vnd.pgrst.plan` media type (EXPLAIN). */
+  planEnabled: boolean;
 }
 
 export interface HandlerDeps {
@@ -36,6 +40,18 @@ export interface RequestState {
   singular: boolean;
   /** Accept asked for text/csv. */
   csv: boolean;
+  /** `nulls=stripped` on the array or object media type: keys with null values are left out. */
+  stripNulls: boolean;
+  /** `application/vnd.pgrst.plan`: answer the statement's EXPLAIN instead of running it for its rows. */
+  plan?: PlanMedia;
+}
+
+export interface PlanMedia {
+  format: 'json' | 'text';
+  /** EXPLAIN options, in PostgREST's order: ANALYZE, VERBOSE, SETTINGS, BUFFERS, WAL. */
+  options: string[];
+  /** The Content-Type of the answer, as PostgREST writes the media type back. */
+  contentType: string;
 }
 
 /**
@@ -87,7 +103,7 @@ export function requestState(
     claims: { ...claims, role },
     schema: profileOf(req, method, settings.schemas),
     prefs: parsePrefer(req.headers.prefer),
-    ...mediaOf(req),
+    ...mediaOf(req, settings.planEnabled),
   };
   if (state.prefs.handling === 'strict' && state.prefs.invalid.length) {
     throw new RestError(
@@ -129,21 +145,69 @@ function profileOf(req: GatewayRequest, method: string, schemas: string[]): stri
   return header;
 }
 
-/**
- * The response media type from Accept, in the client's order: the singular object, text/csv, or JSON
- * (also for *\/*, application/* and no Accept); PGRST107 for media types PostgREST would not produce here.
- */
-function mediaOf(req: GatewayRequest): { singular: boolean; csv: boolean } {
-  const accept = headerValue(req, 'accept');
-  if (!accept) return { singular: false, csv: false };
-  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
-  for (const t of types) {
-    if (t === OBJECT_MEDIA) return { singular: true, csv: false };
-    if (t === 'text/csv') return { singular: false, csv: true };
-    if (t === 'application/json' || t === '*/*' || t === 'application/*' || t === '')
-      return { singular: false, csv: false };
+type Media = { singular: boolean; csv: boolean; stripNulls: boolean; plan?: PlanMedia };
+
+/** One media range of Accept: lower-cased type and its parameters (quotes removed). */
+function mediaRange(text: string): { type: string; params: Map<string, string> } {
+  const [head, ...rest] = text.split(';');
+  const params = new Map<string, string>();
+  for (const p of rest) {
+    const eq = p.indexOf('=');
+    if (eq < 0) continue;
+    params.set(
+      p.slice(0, eq).trim().toLowerCase(),
+      p
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1'),
+    );
   }
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+  return { type: head!.trim().toLowerCase(), params };
+}
+
+/** A media type PostgREST can answer with here (the plan's `for=` included), or null. */
+function knownMedia(type: string, params: Map<string, string>, planEnabled: boolean): Media | null {
+  const stripNulls = params.get('nulls') === 'stripped';
+  if (type === OBJECT_MEDIA || type === 'application/vnd.pgrst.object')
+    return { singular: true, csv: false, stripNulls };
+  if (type === 'application/vnd.pgrst.array+json' || type === 'application/vnd.pgrst.array')
+    return { singular: false, csv: false, stripNulls };
+  if (type === 'text/csv') return { singular: false, csv: true, stripNulls: false };
+  if (type === 'application/json' || type === '*/*' || type === 'application/*' || type === '')
+    return { singular: false, csv: false, stripNulls: false };
+  const plan = /^application\/vnd\.pgrst\.plan(\+json|\+text)?$/.exec(type);
+  if (plan && planEnabled) {
+    const forText = params.get('for') ?? 'application/json';
+    const inner = mediaRange(forText);
+    const target = knownMedia(inner.type, inner.params, false);
+    if (!target) return null;
+    const asked = new Set((params.get('options') ?? '').split('|'));
+    const options = ['analyze', 'verbose', 'settings', 'buffers', 'wal'].filter((o) => asked.has(o));
+    const format = plan[1] === '+json' ? 'json' : 'text';
+    const contentType = `application/vnd.pgrst.plan+${format}; for="${forText}"${options.length ? `; options=${options.join('|')}` : ''}; charset=utf-8`;
+    return { ...target, plan: { format, options: options.map((o) => o.toUpperCase()), contentType } };
+  }
+  return null;
+}
+
+/**
+ * The response media type from Accept, in the client's order: the singular object, the array (with
+ * `nulls=stripped`), text/csv, the plan (when `pgrst.db_plan_enabled`), or JSON (also for *\/*, application/*
+ * and no Accept); PGRST107 for media types PostgREST would not produce here.
+ */
+function mediaOf(req: GatewayRequest, planEnabled: boolean): Media {
+  const accept = headerValue(req, 'accept');
+  if (!accept) return { singular: false, csv: false, stripNulls: false };
+  const ranges = accept.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map(mediaRange);
+  for (const r of ranges) {
+    const media = knownMedia(r.type, r.params, planEnabled);
+    if (media) return media;
+  }
+  throw new RestError(
+    406,
+    'PGRST107',
+    `None of these media types are available: ${ranges.map((r) => r.type).join(', ')}`,
+  );
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {
@@ -164,7 +228,8 @@ export function transactionSettings(deps: HandlerDeps, s: RequestState): [string
     const i = part.indexOf('=');
     if (i > 0) cookies[part.slice(0, i).trim()] = part.slice(i + 1).trim();
   }
-  const searchPath = [s.schema, ...deps.settings.extraSearchPath.filter((x) => x !== s.schema)].map(ident).join(', ');
+  // The schema, then db-extra-search-path as given (PostgREST does not drop a repeat: "public", "public", …).
+  const searchPath = [s.schema, ...deps.settings.extraSearchPath].map(ident).join(', ');
   const out: [string, string][] = [
     ['search_path', searchPath],
     ['role', s.role],

@@ -26,9 +26,31 @@ export function sendBody(
     res.end();
     return;
   }
-  h['Content-Type'] = s.csv ? CSV_CT : object ? `${OBJECT_MEDIA}; charset=utf-8` : JSON_CT;
+  h['Content-Type'] = s.csv
+    ? CSV_CT
+    : object
+      ? `${OBJECT_MEDIA}${s.stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`
+      : s.stripNulls
+        ? 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8'
+        : JSON_CT;
   h['Content-Length'] = String(Buffer.byteLength(body));
   res.writeHead(status, h);
+  res.end(s.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * `application/vnd.pgrst.plan`: the statement under EXPLAIN with the asked options, run in the request's
+ * transaction (so ANALYZE runs it as the request would), answered 200 with the plan as Postgres gives it.
+ */
+export function explainStatement(s: RequestState, sql: string): string {
+  const plan = s.plan!;
+  return `EXPLAIN (${[`FORMAT ${plan.format.toUpperCase()}`, ...plan.options].join(', ')}) ${sql}`;
+}
+
+export function sendPlan(s: RequestState, res: ServerResponse, result: { rows: Record<string, unknown>[] }): void {
+  const cells = result.rows.map((r) => r['QUERY PLAN']);
+  const body = s.plan!.format === 'json' ? JSON.stringify(cells[0]) : cells.join('\n');
+  res.writeHead(200, { 'Content-Type': s.plan!.contentType, 'Content-Length': String(Buffer.byteLength(body)) });
   res.end(s.method === 'HEAD' ? undefined : body);
 }
 

@@ -25,7 +25,7 @@ import {
   type HandlerDeps,
   type RequestState,
 } from './request.ts';
-import { contentRange, notSingular, sendBody } from './response.ts';
+import { contentRange, explainStatement, notSingular, sendBody, sendPlan } from './response.ts';
 import type { Func, Relation, SchemaCache } from './schema-cache.ts';
 import { findFunctions } from './schema-lookup.ts';
 
@@ -40,7 +40,9 @@ export async function rpc(deps: HandlerDeps, s: RequestState, res: ServerRespons
   const isPost = s.method === 'POST';
   const { cache, overloads } = await findFunctions(deps.cache, s.schema, name);
   const argNamesAll = new Set(overloads.flatMap((f) => f.params.map((p) => p.name)));
-  const q = parseQueryParams(s.req.gatewayUrl.searchParams, isPost ? undefined : argNamesAll);
+  const q = parseQueryParams(s.req.gatewayUrl.searchParams, isPost ? undefined : argNamesAll, {
+    aggregates: deps.settings.aggregatesEnabled,
+  });
   if (!isPost) {
     const argNames = [...q.rpcArgs.keys()];
     const fn = findFunction(cache, s.schema, name, argNames, 'json', false);
@@ -77,6 +79,13 @@ async function runCall(
   readOnly: boolean,
   statement: Statement,
 ): Promise<pg.QueryResult[]> {
+  if (s.plan) {
+    return runTransaction(deps.pool, {
+      readOnly,
+      settings: transactionSettings(deps, s),
+      statements: [{ text: explainStatement(s, statement.text), values: statement.values }],
+    });
+  }
   const tx = transactionDecision(s, false);
   const results = await runTransaction(deps.pool, {
     readOnly,
@@ -115,7 +124,8 @@ async function callFunction(
   const fromSql = from ? ` FROM ${from}` : '';
   if (fn.returnKind === 'void') {
     const sql = `SELECT NULL::bigint AS total_result_set, 1::bigint AS page_total, (${call})::text AS body${fromSql}`;
-    await runCall(deps, s, readOnly, { text: sql, values: ctx.params.values });
+    const done = await runCall(deps, s, readOnly, { text: sql, values: ctx.params.values });
+    if (s.plan) return sendPlan(s, res, done[0]!);
     return sendBody(s, res, 204, null, {}, false);
   }
   const body = s.csv
@@ -125,6 +135,7 @@ async function callFunction(
       : `coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null')`;
   const sql = `WITH pgrst_source AS ( SELECT ${call} AS pgrst_scalar${fromSql} ) SELECT NULL::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${body}::text AS body FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
   const results = await runCall(deps, s, readOnly, { text: sql, values: ctx.params.values });
+  if (s.plan) return sendPlan(s, res, results[0]!);
   const row = results[0]!.rows[0] as { page_total: string; body: string };
   const n = Number(row.page_total);
   // count=exact counts the call's rows (a scalar result is one row), as PostgREST does for any call.
@@ -157,11 +168,13 @@ async function runRpcRead(
     count,
     singular,
     csv: s.csv,
+    stripNulls: s.stripNulls,
     limit,
     offset,
     maxRows: deps.settings.maxRows,
   });
   const results = await runCall(deps, s, readOnly, { text: stmt.sql, values: ctx.params.values });
+  if (s.plan) return sendPlan(s, res, results[0]!);
   const row = results[0]!.rows[0] as { total_result_set: string | null; page_total: string; body: string };
   const pageTotal = Number(row.page_total);
   const total = row.total_result_set === null ? null : Number(row.total_result_set);

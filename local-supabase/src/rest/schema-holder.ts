@@ -15,9 +15,14 @@ export class SchemaCacheHolder {
 
   constructor(
     private readonly db: pg.Pool,
-    private readonly schemas: string[],
+    private schemas: string[],
     private readonly log: Log,
   ) {}
+
+  /** The exposed schemas changed (a config reload): the next reload reads these. */
+  setSchemas(schemas: string[]): void {
+    this.schemas = schemas;
+  }
 
   peek(): SchemaCache | null {
     return this.current;

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type pg from 'pg';
 import { readBody } from '../http.ts';
 import {
   buildDelete,
@@ -17,7 +18,7 @@ import { parseJsonBody } from './json-body.ts';
 import { parseQueryParams, type QueryParams } from './parse-query.ts';
 import type { Relation } from './schema-cache.ts';
 import { isObject, transactionDecision, transactionSettings, type HandlerDeps, type RequestState } from './request.ts';
-import { notSingular, sendBody } from './response.ts';
+import { explainStatement, notSingular, sendBody, sendPlan } from './response.ts';
 import { findRelation } from './schema-lookup.ts';
 
 // Writes to a table: POST inserts (and upserts), PATCH updates, DELETE deletes, PUT upserts one row by its key.
@@ -58,10 +59,20 @@ async function mutate(
   ctx: BuildContext,
   rel: Relation,
   mutations: string[],
-): Promise<{ pageTotal: number; inserted: number; body: string }> {
-  const representation = needsRepresentation(s) ? { items: ctx.query.select, singular: s.singular, csv: s.csv } : null;
+): Promise<{ pageTotal: number; inserted: number; body: string } | { plan: pg.QueryResult }> {
+  const representation = needsRepresentation(s)
+    ? { items: ctx.query.select, singular: s.singular, csv: s.csv, stripNulls: s.stripNulls }
+    : null;
   const sql = buildMutationStatement(ctx, rel, mutations, representation);
   checkUnusedPaths(ctx);
+  if (s.plan) {
+    const [plan] = await runTransaction(deps.pool, {
+      readOnly: false,
+      settings: transactionSettings(deps, s),
+      statements: [{ text: explainStatement(s, sql), values: ctx.params.values }],
+    });
+    return { plan: plan! };
+  }
   const tx = transactionDecision(s, true);
   const results = await runTransaction(deps.pool, {
     readOnly: false,
@@ -77,7 +88,7 @@ async function mutate(
 
 export async function insert(deps: HandlerDeps, s: RequestState, res: ServerResponse, name: string): Promise<void> {
   const { cache, rel } = await findRelation(deps.cache, s.schema, name);
-  const q = parseQueryParams(s.req.gatewayUrl.searchParams);
+  const q = parseQueryParams(s.req.gatewayUrl.searchParams, undefined, { aggregates: deps.settings.aggregatesEnabled });
   const payload = await payloadOf(deps, s, q);
   const ctx = newContext(cache, s.schema, q);
   const resolution = s.prefs.resolution;
@@ -88,6 +99,7 @@ export async function insert(deps: HandlerDeps, s: RequestState, res: ServerResp
     missingDefault: s.prefs.missing === 'default',
   });
   const r = await mutate(deps, s, ctx, rel, mutations);
+  if ('plan' in r) return sendPlan(s, res, r.plan);
   const status = resolution === 'merge-duplicates' && r.pageTotal > 0 && r.inserted === 0 ? 200 : 201;
   const headers = { 'Content-Range': `*/${s.prefs.count ? r.pageTotal : '*'}` };
   sendBody(s, res, status, needsRepresentation(s) ? r.body : null, headers, s.singular);
@@ -101,16 +113,18 @@ function requireWhere(q: QueryParams, verb: 'UPDATE' | 'DELETE'): void {
 
 export async function update(deps: HandlerDeps, s: RequestState, res: ServerResponse, name: string): Promise<void> {
   const { cache, rel } = await findRelation(deps.cache, s.schema, name);
-  const q = parseQueryParams(s.req.gatewayUrl.searchParams);
+  const q = parseQueryParams(s.req.gatewayUrl.searchParams, undefined, { aggregates: deps.settings.aggregatesEnabled });
   const payload = await payloadOf(deps, s, q);
   requireWhere(q, 'UPDATE');
   const ctx = newContext(cache, s.schema, q);
   const where = rootWhere(ctx, rel);
   let r = { pageTotal: 0, inserted: 0, body: '[]' };
   if (payload.columns.length > 0) {
-    r = await mutate(deps, s, ctx, rel, [
+    const done = await mutate(deps, s, ctx, rel, [
       buildUpdate(ctx, rel, payload, where, { returnRows: needsRepresentation(s), missingDefault: false }),
     ]);
+    if ('plan' in done) return sendPlan(s, res, done.plan);
+    r = done;
   } else if (s.singular) {
     throw notSingular(0);
   }
@@ -121,13 +135,14 @@ export async function update(deps: HandlerDeps, s: RequestState, res: ServerResp
 
 export async function remove(deps: HandlerDeps, s: RequestState, res: ServerResponse, name: string): Promise<void> {
   const { cache, rel } = await findRelation(deps.cache, s.schema, name);
-  const q = parseQueryParams(s.req.gatewayUrl.searchParams);
+  const q = parseQueryParams(s.req.gatewayUrl.searchParams, undefined, { aggregates: deps.settings.aggregatesEnabled });
   requireWhere(q, 'DELETE');
   const ctx = newContext(cache, s.schema, q);
   const where = rootWhere(ctx, rel);
   const r = await mutate(deps, s, ctx, rel, [
     buildDelete(rel, where, { returnRows: needsRepresentation(s), missingDefault: false }),
   ]);
+  if ('plan' in r) return sendPlan(s, res, r.plan);
   const range = `*/${s.prefs.count ? r.pageTotal : '*'}`;
   if (needsRepresentation(s)) sendBody(s, res, 200, r.body, { 'Content-Range': range }, s.singular);
   else sendBody(s, res, 204, null, { 'Content-Range': range }, false);
@@ -136,7 +151,7 @@ export async function remove(deps: HandlerDeps, s: RequestState, res: ServerResp
 /** PUT: single-row upsert addressed by every primary-key column with `eq` (PostgREST PGRST105/PGRST115). */
 export async function put(deps: HandlerDeps, s: RequestState, res: ServerResponse, name: string): Promise<void> {
   const { cache, rel } = await findRelation(deps.cache, s.schema, name);
-  const q = parseQueryParams(s.req.gatewayUrl.searchParams);
+  const q = parseQueryParams(s.req.gatewayUrl.searchParams, undefined, { aggregates: deps.settings.aggregatesEnabled });
   const filters = q.byPath.get('')!.filters;
   const eqs = new Map<string, string>();
   for (const t of filters) {
@@ -168,6 +183,7 @@ export async function put(deps: HandlerDeps, s: RequestState, res: ServerRespons
     missingDefault: false,
   });
   const r = await mutate(deps, s, ctx, rel, mutations);
+  if ('plan' in r) return sendPlan(s, res, r.plan);
   if (needsRepresentation(s)) sendBody(s, res, 200, r.body, {}, s.singular);
   else sendBody(s, res, 204, null, {}, false);
 }

@@ -24,6 +24,18 @@ grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres;
 grant anon, authenticated, service_role to supabase_storage_admin;
 grant supabase_auth_admin, supabase_storage_admin to postgres;
+-- Hosted lets postgres set authenticator's pgrst.* settings (supautils' privileged_role_allowed_configs), as
+-- Supabase's docs tell users to (`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`). Without
+-- supautils, ALTER ROLE … SET needs admin option on the role; neither its rights nor SET ROLE come with it.
+grant authenticator to postgres with admin true, inherit false, set false;
+-- A placeholder setting (no extension defines pgrst.*) may be set for a role only with SET on it.
+grant set on parameter
+  pgrst.db_aggregates_enabled, pgrst.db_anon_role, pgrst.db_extra_search_path, pgrst.db_hoisted_tx_settings,
+  pgrst.db_max_rows, pgrst.db_plan_enabled, pgrst.db_pre_config, pgrst.db_pre_request, pgrst.db_prepared_statements,
+  pgrst.db_root_spec, pgrst.db_schemas, pgrst.db_tx_end, pgrst.jwt_aud, pgrst.jwt_cache_max_lifetime,
+  pgrst.jwt_role_claim_key, pgrst.openapi_mode, pgrst.openapi_security_active, pgrst.openapi_server_proxy_uri,
+  pgrst.server_cors_allowed_origins, pgrst.server_timing_enabled, pgrst.server_trace_header
+  to postgres;
 
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';

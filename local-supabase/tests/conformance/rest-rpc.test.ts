@@ -100,7 +100,7 @@ describe('rpc', () => {
       method: 'GET',
       path: `/rpc/${P}_whoami`,
       custom: 'hello',
-      search_path: '"public", "extensions"',
+      search_path: '"public", "public", "extensions"',
       timeout: '3s',
       read_only: 'on',
     });
