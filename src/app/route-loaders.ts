@@ -16,4 +16,8 @@ export const routeLoaders: Record<string, RouteLoader> = {
     const loader = await import('@/app/routes/project-loader').catch(() => null);
     await loader?.loadProjectPage(queryClient, projectId, options);
   },
+  [paths.goodStuffItem.path]: async (queryClient, { id = '' }, options) => {
+    const loader = await import('@/app/routes/good-stuff-item-loader').catch(() => null);
+    await loader?.loadGoodStuffItemPage(queryClient, id, options);
+  },
 };

@@ -71,7 +71,11 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { path: paths.listVintage.path, lazy: () => import('@/app/routes/list-vintage') },
                 { path: paths.goodStuff.path, lazy: () => import('@/app/routes/good-stuff') },
                 { path: paths.myListings.path, lazy: () => import('@/app/routes/my-listings') },
-                { path: paths.goodStuffItem.path, lazy: () => import('@/app/routes/good-stuff-item') },
+                {
+                  path: paths.goodStuffItem.path,
+                  loader: loader(paths.goodStuffItem.path),
+                  lazy: () => import('@/app/routes/good-stuff-item'),
+                },
                 { path: paths.editListing.path, lazy: () => import('@/app/routes/edit-listing') },
                 {
                   path: paths.listingConversation.path,
