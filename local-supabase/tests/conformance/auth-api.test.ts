@@ -226,9 +226,9 @@ describe('admin users API', () => {
     expect(data.user!.email).toBe(email);
     expect(data.user!.user_metadata).toEqual({ plan: 'trial' });
     expect(data.user!.email_confirmed_at).toBeFalsy();
-    expect(data.properties.verification_type).toBe('signup');
-    expect(data.properties.email_otp).toMatch(/^\d{6}$/);
-    expect(data.properties.action_link).toMatch(/\/auth\/v1\/verify\?token=[0-9a-f]+&type=signup&redirect_to=/);
+    expect(data.properties!.verification_type).toBe('signup');
+    expect(data.properties!.email_otp).toMatch(/^\d{6}$/);
+    expect(data.properties!.action_link).toMatch(/\/auth\/v1\/verify\?token=[0-9a-f]+&type=signup&redirect_to=/);
     const stored = await sql<{ raw_user_meta_data: object }>(
       'select raw_user_meta_data from auth.users where id = $1',
       [data.user!.id],
