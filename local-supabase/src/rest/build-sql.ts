@@ -569,24 +569,13 @@ export interface MutationOptions {
 }
 
 /**
- * INSERT … SELECT … FROM json_to_recordset($1): keys missing from a row become NULL (or, with
- * missing=default, the rows are grouped by their keys and each group inserts only those columns).
- * Returns the data-modifying CTEs, each yielding `pgrst_row` (when rows are returned) and `pgrst_inserted`.
+ * INSERT … SELECT … FROM json_to_recordset($1): keys missing from a row become NULL. With missing=default,
+ * PostgREST's way: each row is laid over an object of every written column's default, evaluated per row
+ * (so a sequence is drawn for every row, also where the row gives the value), then inserted.
+ * Returns the data-modifying CTE, yielding `pgrst_row` (when rows are returned) and `pgrst_inserted`.
  */
 export function buildInsert(ctx: BuildContext, rel: Relation, payload: Payload, opts: MutationOptions): string[] {
   checkColumns(rel, payload.columns);
-  const groups = new Map<string, { columns: string[]; rows: Record<string, unknown>[] }>();
-  if (opts.missingDefault) {
-    for (const row of payload.rows) {
-      const cols = payload.columns.filter((c) => Object.prototype.hasOwnProperty.call(row, c));
-      const key = JSON.stringify(cols);
-      const g = groups.get(key) ?? { columns: cols, rows: [] };
-      g.rows.push(row);
-      groups.set(key, g);
-    }
-  } else {
-    groups.set('', { columns: payload.columns, rows: payload.rows });
-  }
   let conflict = '';
   if (opts.resolution) {
     const target = opts.onConflict ?? rel.pk;
@@ -602,15 +591,28 @@ export function buildInsert(ctx: BuildContext, rel: Relation, payload: Payload, 
   }
   const table = `${qualified(rel.schema, rel.name)} AS ${ident(rel.name)}`;
   const returning = returningSql(rel, opts);
-  const single = groups.size === 1 && !opts.missingDefault;
-  return [...groups.values()].map((g) => {
-    const json = single ? payload.json : JSON.stringify(g.rows);
-    if (g.columns.length === 0) {
-      return `INSERT INTO ${table} SELECT FROM json_array_elements(${ctx.params.add(json)}::json)${conflict} RETURNING ${returning}`;
-    }
-    const cols = g.columns.map(ident).join(', ');
-    return `INSERT INTO ${table} (${cols}) SELECT ${g.columns.map((c) => `pgrst_body.${ident(c)}`).join(', ')} FROM ${recordsetFrom(ctx, rel, g.columns, json)}${conflict} RETURNING ${returning}`;
-  });
+  if (payload.columns.length === 0) {
+    return [
+      `INSERT INTO ${table} SELECT FROM json_array_elements(${ctx.params.add(payload.json)}::json)${conflict} RETURNING ${returning}`,
+    ];
+  }
+  const cols = payload.columns.map(ident).join(', ');
+  const picked = payload.columns.map((c) => `pgrst_body.${ident(c)}`).join(', ');
+  if (!opts.missingDefault) {
+    return [
+      `INSERT INTO ${table} (${cols}) SELECT ${picked} FROM ${recordsetFrom(ctx, rel, payload.columns, payload.json)}${conflict} RETURNING ${returning}`,
+    ];
+  }
+  const defaults = payload.columns
+    .map((c) => rel.columns.get(c)!)
+    .filter((c) => c.defaultExpr !== undefined)
+    .map((c) => `${ctx.params.add(c.name)}::text, ${c.defaultExpr}`);
+  const defs = payload.columns.map((c) => `${ident(c)} ${rel.columns.get(c)!.type}`).join(', ');
+  const source =
+    `(SELECT ${ctx.params.add(payload.json)}::jsonb AS json_data) pgrst_payload, ` +
+    `LATERAL (SELECT jsonb_agg(jsonb_build_object(${defaults.join(', ')}) || elem) AS val FROM jsonb_array_elements(pgrst_payload.json_data) elem) pgrst_json_defs, ` +
+    `LATERAL (SELECT * FROM jsonb_to_recordset(pgrst_json_defs.val) AS _ (${defs})) pgrst_body`;
+  return [`INSERT INTO ${table} (${cols}) SELECT ${picked} FROM ${source}${conflict} RETURNING ${returning}`];
 }
 
 function returningSql(rel: Relation, opts: MutationOptions): string {

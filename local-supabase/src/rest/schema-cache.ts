@@ -12,6 +12,8 @@ export interface Column {
   type: string;
   nullable: boolean;
   hasDefault: boolean;
+  /** The default as SQL (an identity column's is its sequence's nextval), for `Prefer: missing=default`. */
+  defaultExpr?: string;
 }
 
 export interface Relation {
@@ -93,8 +95,12 @@ where n.nspname = any($1) and c.relkind in ('r','v','m','f','p')`;
 
 const COLUMNS_SQL = `
 select a.attrelid::int as relid, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
-  not a.attnotnull as nullable, (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default
+  not a.attnotnull as nullable, (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default,
+  case when a.attgenerated <> '' then null
+       when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+       else pg_get_expr(d.adbin, d.adrelid) end as default_expr
 from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+  left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
 where n.nspname = any($1) and c.relkind in ('r','v','m','f','p') and a.attnum > 0 and not a.attisdropped
 order by a.attrelid, a.attnum`;
 
@@ -150,9 +156,13 @@ export async function loadSchemaCache(db: pg.Pool | pg.Client, schemas: string[]
     relations.set(relKey(r.schema, r.name), rel);
   }
   for (const c of cols.rows) {
-    byOid
-      .get(c.relid)
-      ?.columns.set(c.name, { name: c.name, type: c.type, nullable: c.nullable, hasDefault: c.has_default });
+    byOid.get(c.relid)?.columns.set(c.name, {
+      name: c.name,
+      type: c.type,
+      nullable: c.nullable,
+      hasDefault: c.has_default,
+      defaultExpr: c.default_expr ?? undefined,
+    });
   }
   const fks: ForeignKey[] = [];
   for (const c of cons.rows) {

@@ -50,6 +50,32 @@ describe('insert', () => {
     ]);
   });
 
+  it('draws a default for every row under missing=default, also where the row gives the value', async () => {
+    // PostgREST lays each row over all written columns' defaults, so a sequence advances once per row.
+    const admin = serviceClient();
+    const seq = `pg_get_serial_sequence('${P}_authors', 'id')`;
+    const [{ last }] = (await sql(`select setval(${seq}, 500) as last`)) as { last: string }[];
+    expect(Number(last)).toBe(500);
+    const res = await admin
+      .from(`${P}_authors`)
+      .insert([{ id: 900, name: 'Given' }, { name: 'Drawn' }], { defaultToNull: false })
+      .select('id, name');
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual([
+      { id: 900, name: 'Given' },
+      { id: 502, name: 'Drawn' },
+    ]);
+    const upserted = await admin
+      .from(`${P}_authors`)
+      .upsert([{ id: 900, name: 'Given again' }, { name: 'Drawn again' }], { defaultToNull: false })
+      .select('id, name');
+    expect(upserted.data).toEqual([
+      { id: 900, name: 'Given again' },
+      { id: 504, name: 'Drawn again' },
+    ]);
+    await sql(`delete from ${P}_authors where id in (900, 502, 504)`);
+  });
+
   it('upserts with merge-duplicates (200 when nothing was inserted) and ignore-duplicates', async () => {
     await db.from(`${P}_kv`).insert({ k: 'u1', v: 1 });
     const merged = await db.from(`${P}_kv`).upsert({ k: 'u1', v: 10 }).select();
