@@ -20,6 +20,7 @@ export interface AuthEnv {
   /** `{API}/auth/v1`: the issuer and the base of mailed links. */
   externalUrl: string;
   limiters: {
+    anonymous: RateLimiter;
     token: RateLimiter;
     signup: RateLimiter;
     verify: RateLimiter;

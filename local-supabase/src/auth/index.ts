@@ -236,6 +236,7 @@ export async function createService(ctx: ServiceContext): Promise<Service> {
     externalUrl,
     limiters: {
       token: new RateLimiter(rl.tokenRefresh, 300),
+      anonymous: new RateLimiter(rl.anonymousUsers, 3600),
       signup: new RateLimiter(rl.signInSignUps, 300),
       verify: new RateLimiter(rl.tokenVerifications, 300),
       email: new RateLimiter(rl.emailSentPerHour, 3600),

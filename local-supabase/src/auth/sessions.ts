@@ -19,6 +19,7 @@ export type AuthMethod =
   | 'mfa/webauthn'
   | 'oauth'
   | 'anonymous'
+  | 'anonymous'
   | 'token_refresh'
   | 'oauth_provider/authorization_code';
 

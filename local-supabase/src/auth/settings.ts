@@ -20,7 +20,14 @@ export interface AuthSettings {
   maxFrequency: number;
   otpLength: number;
   otpExpiry: number;
-  rateLimits: { emailSentPerHour: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
+  rateLimits: {
+    emailSentPerHour: number;
+    tokenRefresh: number;
+    signInSignUps: number;
+    tokenVerifications: number;
+    /** [auth.rate_limit] anonymous_users: anonymous sign-ins per hour per IP. */
+    anonymousUsers: number;
+  };
   mfa: {
     maxEnrolledFactors: number;
     totpEnroll: boolean;
@@ -128,6 +135,7 @@ export function loadAuthSettings(config: StackConfig, warn: (msg: string) => voi
       tokenRefresh: num(rate.token_refresh, 150) * relax,
       signInSignUps: num(rate.sign_in_sign_ups, 30) * relax,
       tokenVerifications: num(rate.token_verifications, 30) * relax,
+      anonymousUsers: num(rate.anonymous_users, 30) * relax,
     },
     mfa: {
       maxEnrolledFactors: num(mfa.max_enrolled_factors, 10),

@@ -37,11 +37,8 @@ export async function signup(r: AuthRequest): Promise<void> {
   const p = parseParams(await r.body(), 'SignupParams', SIGNUP_FIELDS);
   const email = str(p, 'email');
   const phone = str(p, 'phone');
-  if (email === '' && phone === '') {
-    // The router sends requests without e-mail and phone to anonymous sign-in.
-    // Anonymous sign-ins stay off (config.toml); the anonymous provider is not implemented.
-    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-  }
+  // The router sends requests without e-mail and phone to anonymous sign-in (api.go).
+  if (email === '' && phone === '') return signupAnonymously(r, p);
   if (!r.env.limiters.signup.take(r.ip)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   if (!s.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const password = str(p, 'password');
@@ -125,6 +122,40 @@ export async function signup(r: AuthRequest): Promise<void> {
     return;
   }
   json(r, 200, userJson(user));
+}
+
+/**
+ * SignupAnonymously (anonymous.go), when [auth] enable_anonymous_sign_ins is on: a user with no e-mail, phone or
+ * identity, is_anonymous set, user_metadata the given data and app_metadata empty, signed in at once (amr
+ * `anonymous`). Limited per IP and hour by [auth.rate_limit] anonymous_users.
+ */
+async function signupAnonymously(r: AuthRequest, p: Record<string, unknown>): Promise<void> {
+  const { env } = r;
+  if (!env.settings.anonymousSignIns)
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (!env.limiters.anonymous.take(r.ip))
+    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+  if (!env.settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  const session = await transaction(env.db, async (tx) => {
+    let id: string;
+    try {
+      id = await insertUser(tx, {
+        email: null,
+        passwordHash: null,
+        aud: 'authenticated',
+        userMetadata: obj(p, 'data') ?? {},
+        appMetadata: {},
+        isAnonymous: true,
+      });
+      await setRole(tx, id, 'authenticated');
+    } catch (err) {
+      env.log(`anonymous signup: insert failed: ${(err as Error).message}`);
+      throw internal('Database error creating anonymous user');
+    }
+    const { sessionId, refreshToken } = await createSession(tx, r.req, id, 'anonymous');
+    return sessionResponse(env.tokens, tx, id, sessionId, refreshToken);
+  });
+  json(r, 200, session);
 }
 
 function withoutKeys(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {

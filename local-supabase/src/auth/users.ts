@@ -191,11 +191,13 @@ export async function insertUser(
   db: Queryable,
   p: {
     id?: string;
-    email: string;
+    /** null for an anonymous user. */
+    email: string | null;
     passwordHash: string | null;
     aud: string;
     userMetadata: Record<string, unknown>;
     appMetadata: Record<string, unknown>;
+    isAnonymous?: boolean;
   },
 ): Promise<string> {
   const id = p.id ?? randomUUID();
@@ -203,8 +205,8 @@ export async function insertUser(
     db,
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
        created_at, updated_at, confirmation_token, recovery_token, email_change_token_new, email_change, is_sso_user, is_anonymous)
-     values ($1, $2, $3, '', $4, $5, $6, $7, now(), now(), '', '', '', '', false, false)`,
-    [NIL_UUID, id, p.aud, p.email, p.passwordHash ?? '', p.appMetadata, p.userMetadata],
+     values ($1, $2, $3, '', $4, $5, $6, $7, now(), now(), '', '', '', '', false, $8)`,
+    [NIL_UUID, id, p.aud, p.email, p.passwordHash ?? '', p.appMetadata, p.userMetadata, p.isAnonymous ?? false],
   );
   return id;
 }
