@@ -54,8 +54,8 @@ describe('insert', () => {
     // PostgREST lays each row over all written columns' defaults, so a sequence advances once per row.
     const admin = serviceClient();
     const seq = `pg_get_serial_sequence('${P}_authors', 'id')`;
-    const [{ last }] = (await sql(`select setval(${seq}, 500) as last`)) as { last: string }[];
-    expect(Number(last)).toBe(500);
+    const rows = (await sql(`select setval(${seq}, 500) as last`)) as { last: string }[];
+    expect(Number(rows[0]!.last)).toBe(500);
     const res = await admin
       .from(`${P}_authors`)
       .insert([{ id: 900, name: 'Given' }, { name: 'Drawn' }], { defaultToNull: false })
