@@ -216,6 +216,24 @@ describe('Good Stuff: search and filters in the URL (search_catalog_items)', () 
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
+  it('says a min price above the max price is wrong, and asks nothing for it', async () => {
+    backendHolds('customer', { place: null, search: () => [piece(1, null)] });
+    const { user } = renderPage(CUSTOMER, '/good-stuff?min=200');
+    await screen.findByRole('link', { name: 'Piece 1' });
+    await user.type(screen.getByLabelText('Max price ($)'), '100{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Min price cannot be above max price');
+    expect(screen.getByLabelText('Max price ($)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Min price ($)')).toHaveAccessibleDescription('Min price cannot be above max price');
+    expect(screen.queryByRole('link', { name: 'Piece 1' })).toBeNull();
+    expect((await searches(sent)).map((r) => (r.body as Body).max_price)).toEqual([undefined]);
+
+    await user.clear(screen.getByLabelText('Min price ($)'));
+    await user.tab();
+    await screen.findByRole('link', { name: 'Piece 1' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await lastSearch(sent)).toEqual({ max_price: 100, sort: 'newest', page_size: 24 });
+  });
+
   it('pages after the last row’s sort key and id', async () => {
     const first = Array.from({ length: CATALOG_PAGE_SIZE }, (_, i) => piece(i + 1, i + 3));
     backendHolds('designer', {

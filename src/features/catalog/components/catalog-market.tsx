@@ -50,7 +50,14 @@ type CatalogMarketProps = {
 export function CatalogMarket({ filters, onChange, origin, enabled, cardCorner }: CatalogMarketProps) {
   const id = useId();
   const applied = effectiveFilters(filters, origin !== null);
-  const items = useSearchCatalogItems(applied, origin, { enabled });
+  // The database refuses this too ('The lowest price cannot be above the highest'); said here, nothing is asked.
+  const priceError =
+    filters.minPrice !== null && filters.maxPrice !== null && filters.minPrice > filters.maxPrice
+      ? 'Min price cannot be above max price'
+      : null;
+  const items = useSearchCatalogItems(applied, origin, { enabled: enabled && !priceError });
+  const priceErrorId = `${id}-price-error`;
+  const priceInvalid = priceError ? ({ 'aria-invalid': true, 'aria-describedby': priceErrorId } as const) : {};
   const set = (patch: Partial<CatalogFilters>) => onChange({ ...filters, ...patch });
   const search = `?${searchParamsFromFilters(filters).toString()}`.replace(/^\?$/, '');
   const hintId = `${id}-distance-hint`;
@@ -95,6 +102,7 @@ export function CatalogMarket({ filters, onChange, origin, enabled, cardCorner }
           <LabelledField id={`${id}-min`} label="Min price ($)">
             <DebouncedInput
               id={`${id}-min`}
+              {...priceInvalid}
               type="number"
               inputMode="decimal"
               min={0}
@@ -106,6 +114,7 @@ export function CatalogMarket({ filters, onChange, origin, enabled, cardCorner }
           <LabelledField id={`${id}-max`} label="Max price ($)">
             <DebouncedInput
               id={`${id}-max`}
+              {...priceInvalid}
               type="number"
               inputMode="decimal"
               min={0}
@@ -175,7 +184,11 @@ export function CatalogMarket({ filters, onChange, origin, enabled, cardCorner }
         </fieldset>
       </section>
 
-      {enabled ? (
+      {priceError ? (
+        <p id={priceErrorId} role="alert" className="text-sm font-medium text-destructive">
+          {priceError}
+        </p>
+      ) : enabled ? (
         <QueryState query={items} loading="Loading items…" failed="Failed to load items">
           {(data) => {
             const rows = data.pages.flat();
