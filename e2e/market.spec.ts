@@ -195,6 +195,7 @@ test('a lamp is listed, found, saved, offered on, countered and reserved; pieces
   // --- The saved lamp is on the customer's Saved page.
   await c.goto('/saved');
   await expect(c.getByTestId('saved-item').filter({ hasText: lamp })).toContainText('Reserved');
+  await expectNoAxeViolations(c);
 
   // --- The customer's designer adds a $60 table to their $150 hard-cap project: the budget moves.
   const { data: project, error } = await admin
