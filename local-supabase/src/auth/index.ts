@@ -25,7 +25,7 @@ import { clientIp, findSession } from './sessions.ts';
 import { loadAuthSettings } from './settings.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
-import { getUser, logout, updateUser } from './user.ts';
+import { getUser, logout, reauthenticate, updateUser } from './user.ts';
 import { findUserById, isBanned, isUuid } from './users.ts';
 import { verifyGet, verifyPost } from './verify.ts';
 
@@ -74,6 +74,7 @@ function routes(): Route[] {
     r('POST', '/otp', 'none', otp),
     r('POST', '/magiclink', 'none', otp),
     r('POST', '/logout', 'user', logout),
+    r('GET', '/reauthenticate', 'user', reauthenticate),
     r('GET', '/user', 'user', getUser),
     r('PUT', '/user', 'user', updateUser),
     r('GET', '/user/oauth/grants', 'user', listGrants),

@@ -60,6 +60,12 @@ const ACTION: Record<MailKind, { type: string; tokenColumn: string; sentColumn: 
     sentColumn: 'email_change_sent_at',
     ott: 'email_change_token_current',
   },
+  reauthentication: {
+    type: 'reauthentication',
+    tokenColumn: 'reauthentication_token',
+    sentColumn: 'reauthentication_sent_at',
+    ott: 'reauthentication_token',
+  },
 };
 
 /**
@@ -89,7 +95,11 @@ export async function sendAuthMail(
     throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
   const otp = generateOtp(env.settings.otpLength);
   const hash = tokenHash(to, otp);
-  const link = `${env.externalUrl}/verify?token=${encodeURIComponent(hash)}&type=${a.type}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  // The reauthentication nonce is only typed in: its mail has no link.
+  const link =
+    kind === 'reauthentication'
+      ? ''
+      : `${env.externalUrl}/verify?token=${encodeURIComponent(hash)}&type=${a.type}&redirect_to=${encodeURIComponent(redirectTo)}`;
   await q(
     db,
     `update auth.users set ${a.tokenColumn} = $2, ${a.sentColumn} = now(), updated_at = now() where id = $1`,

@@ -1,13 +1,13 @@
 import type { AuthRequest } from './context.ts';
 import { badRequest, forbidden, AuthError, unprocessable } from './errors.ts';
-import { sendAuthMail } from './mail.ts';
+import { sendAuthMail, tokenHash } from './mail.ts';
 import { obj, parseParams, str } from './params.ts';
 import { hashPassword, passwordMatches, passwordStrengthError, validateEmail } from './password.ts';
 import { referrerOf } from './redirects.ts';
 import { json, noContent } from './respond.ts';
 import { logoutUser } from './sessions.ts';
 import { q, transaction } from './store.ts';
-import { findUserByEmail, findUserById, mergeMetadata, userJson } from './users.ts';
+import { findUserByEmail, findUserById, mergeMetadata, userJson, type UserRow } from './users.ts';
 
 /** GET /user: the caller, after requireAuthentication; the token's audience must be the request's. */
 export async function getUser(r: AuthRequest): Promise<void> {
@@ -15,6 +15,34 @@ export async function getUser(r: AuthRequest): Promise<void> {
   const first = Array.isArray(aud) ? aud[0] : aud;
   if (first !== 'authenticated') throw badRequest('validation_failed', "Token audience doesn't match request audience");
   json(r, 200, userJson(r.user!));
+}
+
+/**
+ * GET /reauthenticate (reauthenticate.go): mails the signed-in user a one-time code (the nonce a password
+ * update asks for when secure_password_change is on). Needs a confirmed e-mail; the per-user mail frequency and
+ * the e-mail budget apply. Answers `{}`.
+ */
+export async function reauthenticate(r: AuthRequest): Promise<void> {
+  const user = r.user!.row;
+  const email = user.email ?? '';
+  if (email === '' && (user.phone ?? '') === '')
+    throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
+  if (email === '') throw unprocessable('phone_provider_disabled', 'Unsupported phone provider');
+  if (!user.email_confirmed_at) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
+  await transaction(r.env.db, async (tx) => {
+    await sendAuthMail(r.env, tx, user, 'reauthentication', '');
+  });
+  json(r, 200, {});
+}
+
+/** verifyReauthentication: the nonce must hash to the stored token and be younger than otp_expiry. */
+function verifyReauthentication(otpExpiry: number, user: UserRow, nonce: string): void {
+  const invalid = unprocessable('reauthentication_not_valid', 'Requested nonce is invalid or has expired');
+  const sent = user.reauthentication_sent_at;
+  if (!user.reauthentication_token || !sent) throw invalid;
+  const sentMs = Date.parse(sent.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  if (tokenHash(user.email ?? '', nonce) !== user.reauthentication_token || sentMs + otpExpiry * 1000 < Date.now())
+    throw invalid;
 }
 
 /** PUT /user (internal/api/user.go UserUpdate): password, metadata, e-mail change. */
@@ -68,8 +96,9 @@ export async function updateUser(r: AuthRequest): Promise<void> {
       (!session ||
         Date.now() > Date.parse(session.created_at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) + 86_400_000)
     ) {
-      if (!str(p, 'nonce')) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
-      throw badRequest('reauthentication_not_valid', 'Requested nonce is invalid or has expired');
+      const nonce = str(p, 'nonce');
+      if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+      verifyReauthentication(env.settings.otpExpiry, user.row, nonce);
     }
     if (
       password !== '' &&

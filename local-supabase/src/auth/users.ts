@@ -24,6 +24,7 @@ export interface UserRow {
   email_change_confirm_status: number | null;
   phone_change: string | null;
   phone_change_sent_at: string | null;
+  reauthentication_token: string | null;
   reauthentication_sent_at: string | null;
   last_sign_in_at: string | null;
   raw_app_meta_data: Record<string, unknown> | null;
