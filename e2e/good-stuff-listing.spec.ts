@@ -42,6 +42,22 @@ test('a designer lists a vintage item, lands on its page, and finds it under its
   await expect(page.getByText('14 × 14 × 61.5 in')).toBeVisible();
   await expect(page.getByRole('button', { name: `Mark sold: ${title}` })).toBeVisible();
 
+  // Delisted (asked first), it shows so to its seller; relisted from My listings, it is back on the market.
+  await page.getByRole('button', { name: `Delist ${title}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delist ${title}?` })
+    .getByRole('button', { name: 'Delist' })
+    .click();
+  await expect(page.getByText('Listing removed from Good Stuff')).toBeVisible();
+  await expect(page.getByText('Delisted', { exact: true })).toBeVisible();
+  await page.goto('/good-stuff/mine');
+  const mine = page.getByTestId('my-listing').filter({ hasText: title });
+  await expect(mine.getByText('Delisted', { exact: true })).toBeVisible();
+  await expect(mine.getByText('0 people saved this')).toBeVisible();
+  await mine.getByRole('button', { name: `Relist ${title}` }).click();
+  await expect(page.getByText('Listing is back on Good Stuff')).toBeVisible();
+  await expect(mine.getByText('Listed', { exact: true })).toBeVisible();
+
   await page.goto('/good-stuff');
   await page.getByLabel('Category').selectOption('lighting');
   await expect(page).toHaveURL(/\/good-stuff\?category=lighting$/);

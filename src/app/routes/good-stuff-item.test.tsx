@@ -242,8 +242,21 @@ describe('The item page, /good-stuff/:id', () => {
     );
     expect(screen.getByRole('button', { name: 'Delist Opaline lamp' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: /Relist/ })).toBeNull();
+    // Asked first; Cancel changes nothing.
     await user.click(screen.getByRole('button', { name: 'Mark sold: Opaline lamp' }));
+    const ask = await screen.findByRole('dialog', { name: 'Mark Opaline lamp as sold?' });
+    expect(ask).toHaveAccessibleDescription(/any open offers on it are declined/);
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await sent.to('PATCH', 'rest/v1/catalog_items')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Mark sold: Opaline lamp' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Mark Opaline lamp as sold?' })).getByRole('button', {
+        name: 'Mark sold',
+      }),
+    );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as sold'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [update] = await sent.to('PATCH', 'rest/v1/catalog_items');
     expect(update!.body).toEqual({ status: 'sold' });
     expect(update!.url.searchParams.get('id')).toBe(`eq.${ITEM_ID}`);
