@@ -32,6 +32,8 @@ export interface ForeignKey {
   columns: string[];
   refTable: Relation;
   refColumns: string[];
+  /** Seen through a view: not a junction of many-to-many relationships. */
+  viaView?: boolean;
 }
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
@@ -94,7 +96,7 @@ from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where n.nspname = any($1) and c.relkind in ('r','v','m','f','p')`;
 
 const COLUMNS_SQL = `
-select a.attrelid::int as relid, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+select a.attrelid::int as relid, a.attnum::int as attnum, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
   not a.attnotnull as nullable, (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default,
   case when a.attgenerated <> '' then null
        when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
@@ -133,13 +135,74 @@ where s.setdatabase in (0, (select oid from pg_database where datname = current_
   and exists (select 1 from pg_settings ps where ps.name = split_part(cfg, '=', 1) and ps.context = 'user')
 order by s.setdatabase`;
 
+/** Each view's stored query: its top-level target list says which table column each view column is. */
+const VIEWS_SQL = `
+select c.oid::int as oid, r.ev_action::text as action
+from pg_rewrite r join pg_class c on c.oid = r.ev_class join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = any($1) and c.relkind in ('v', 'm') and r.rulename = '_RETURN'`;
+
+/**
+ * The view columns that are a table's column as they are (`resorigtbl`/`resorigcol` of the entries of the top
+ * query's target list in the view's stored rule, which Postgres fills for plain column references), by name.
+ * PostgREST follows view columns to their tables the same way to embed through views.
+ */
+export function viewColumnOrigins(action: string): Map<string, { rel: number; attnum: number }> {
+  const out = new Map<string, { rel: number; attnum: number }>();
+  // Find `:targetList` at the top query's own level: one `{` deep, outside quoted names.
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i < action.length; i++) {
+    const ch = action[i];
+    if (ch === '"') {
+      for (i++; i < action.length && action[i] !== '"'; i++) if (action[i] === '\\') i++;
+    } else if (ch === '{') depth++;
+    else if (ch === '}') depth--;
+    else if (depth === 1 && action.startsWith(':targetList ', i)) {
+      start = i + ':targetList '.length;
+      break;
+    }
+  }
+  if (start < 0 || action[start] !== '(') return out;
+  // The list runs to its closing parenthesis; its entries are `{TARGETENTRY … }` at one level down.
+  let level = 0;
+  let entryStart = -1;
+  for (let i = start; i < action.length; i++) {
+    const ch = action[i];
+    if (ch === '"') {
+      for (i++; i < action.length && action[i] !== '"'; i++) if (action[i] === '\\') i++;
+    } else if (ch === '(' || ch === '{') {
+      if (level === 1 && action.startsWith('{TARGETENTRY', i)) entryStart = i;
+      level++;
+    } else if (ch === ')' || ch === '}') {
+      level--;
+      if (level === 1 && entryStart >= 0 && ch === '}') {
+        const entry = action.slice(entryStart, i + 1);
+        // The entry's own fields follow its expression, so they are the last of each name.
+        // Postgres writes a name's spaces and brackets with a backslash before them.
+        const field = (name: string) =>
+          [...entry.matchAll(new RegExp(`:${name} ((?:\\\\.|[^\\s{}()\\\\])+)`, 'g'))]
+            .pop()?.[1]
+            ?.replace(/\\(.)/g, '$1');
+        const name = field('resname');
+        const rel = Number(field('resorigtbl'));
+        const attnum = Number(field('resorigcol'));
+        if (name && field('resjunk') === 'false' && rel > 0 && attnum > 0) out.set(name, { rel, attnum });
+        entryStart = -1;
+      }
+      if (level === 0) break;
+    }
+  }
+  return out;
+}
+
 export async function loadSchemaCache(db: pg.Pool | pg.Client, schemas: string[]): Promise<SchemaCache> {
-  const [rels, cols, cons, funcs, settings] = await Promise.all([
+  const [rels, cols, cons, funcs, settings, views] = await Promise.all([
     db.query(RELATIONS_SQL, [schemas]),
     db.query(COLUMNS_SQL, [schemas]),
     db.query(CONSTRAINTS_SQL, [schemas]),
     db.query(FUNCTIONS_SQL, [schemas]),
     db.query(ROLE_SETTINGS_SQL),
+    db.query(VIEWS_SQL, [schemas]),
   ]);
   const byOid = new Map<number, Relation>();
   const relations = new Map<string, Relation>();
@@ -155,7 +218,10 @@ export async function loadSchemaCache(db: pg.Pool | pg.Client, schemas: string[]
     byOid.set(r.oid, rel);
     relations.set(relKey(r.schema, r.name), rel);
   }
+  const attnames = new Map<number, Map<number, string>>();
   for (const c of cols.rows) {
+    if (!attnames.has(c.relid)) attnames.set(c.relid, new Map());
+    attnames.get(c.relid)!.set(c.attnum, c.name);
     byOid.get(c.relid)?.columns.set(c.name, {
       name: c.name,
       type: c.type,
@@ -213,7 +279,7 @@ export async function loadSchemaCache(db: pg.Pool | pg.Client, schemas: string[]
     roleSettings.set(s.role, list);
   }
 
-  const relationships = deriveRelationships(fks);
+  const relationships = deriveRelationships([...fks, ...viewForeignKeys(fks, views.rows, byOid, attnames)]);
   for (const r of computed) {
     const k = relKey(r.source.schema, r.source.name);
     relationships.set(k, [...(relationships.get(k) ?? []), r]);
@@ -285,6 +351,70 @@ function toFunc(f: FuncRow, byOid: Map<number, Relation>): Func {
   };
 }
 
+/**
+ * Foreign keys seen through views: for a key from table A to table B, every view showing all of A's key
+ * columns stands in for A, every view showing all of B's referenced columns stands in for B (views of views
+ * followed to their tables), so a view embeds and is embedded as its table would be.
+ */
+function viewForeignKeys(
+  fks: ForeignKey[],
+  views: { oid: number; action: string }[],
+  byOid: Map<number, Relation>,
+  attnames: Map<number, Map<number, string>>,
+): ForeignKey[] {
+  const oidOf = new Map<Relation, number>([...byOid].map(([oid, rel]) => [rel, oid]));
+  const origins = new Map<number, Map<string, { rel: number; attnum: number }>>();
+  for (const v of views) origins.set(v.oid, viewColumnOrigins(v.action));
+  // A view column's table column, through views of views.
+  const base = (oid: number, col: string, hops = 0): { rel: number; col: string } | null => {
+    const o = origins.get(oid)?.get(col);
+    if (!o || hops > 10) return null;
+    const name = attnames.get(o.rel)?.get(o.attnum);
+    if (!name) return null;
+    return origins.has(o.rel) ? base(o.rel, name, hops + 1) : { rel: o.rel, col: name };
+  };
+  // Per view: its columns that are a table's column as they are, `tableOid.column` → the view's name for it.
+  const shown = new Map<number, Map<string, string>>();
+  for (const [viewOid, cols] of origins) {
+    const names = new Map<string, string>();
+    for (const vc of cols.keys()) {
+      const b = base(viewOid, vc);
+      if (b && !names.has(`${b.rel}.${b.col}`)) names.set(`${b.rel}.${b.col}`, vc);
+    }
+    shown.set(viewOid, names);
+  }
+  // Each view with the names its columns have for the given table's columns.
+  const standIns = (table: Relation, columns: string[]): { rel: Relation; columns: string[] }[] => {
+    const tableOid = oidOf.get(table);
+    const out: { rel: Relation; columns: string[] }[] = [];
+    for (const [viewOid, names] of shown) {
+      const view = byOid.get(viewOid);
+      const named = columns.map((c) => names.get(`${tableOid}.${c}`));
+      if (view && named.every((n) => n !== undefined)) out.push({ rel: view, columns: named as string[] });
+    }
+    return out;
+  };
+  const extra: ForeignKey[] = [];
+  for (const fk of fks) {
+    const froms = [{ rel: fk.table, columns: fk.columns }, ...standIns(fk.table, fk.columns)];
+    const tos = [{ rel: fk.refTable, columns: fk.refColumns }, ...standIns(fk.refTable, fk.refColumns)];
+    for (const f of froms) {
+      for (const t of tos) {
+        if (f.rel === fk.table && t.rel === fk.refTable) continue;
+        extra.push({
+          name: fk.name,
+          table: f.rel,
+          columns: f.columns,
+          refTable: t.rel,
+          refColumns: t.columns,
+          viaView: true,
+        });
+      }
+    }
+  }
+  return extra;
+}
+
 function isUnique(rel: Relation, cols: string[]): boolean {
   const set = new Set(cols);
   return rel.uniques.some((u) => u.length === set.size && u.every((c) => set.has(c)));
@@ -319,7 +449,7 @@ function deriveRelationships(fks: ForeignKey[]): Map<string, Relationship[]> {
   }
   // Many-to-many through a junction whose primary key covers both foreign keys' columns.
   const byTable = new Map<Relation, ForeignKey[]>();
-  for (const fk of fks) byTable.set(fk.table, [...(byTable.get(fk.table) ?? []), fk]);
+  for (const fk of fks) if (!fk.viaView) byTable.set(fk.table, [...(byTable.get(fk.table) ?? []), fk]);
   for (const [junction, list] of byTable) {
     const pk = new Set(junction.pk);
     if (pk.size === 0) continue;
