@@ -205,6 +205,13 @@ export async function verifyPost(r: AuthRequest): Promise<void> {
   if ((tokenValue === '' && hash === '') || (tokenValue !== '' && hash !== ''))
     throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   if (tokenValue !== '') {
+    if (phone !== '' && email === '') {
+      // isPhoneOtpVerification: validatePhone first. No phone provider here, so no SMS code was ever sent and
+      // none can match: verifyUserAndToken's answer for a wrong or unknown code.
+      if (!/^[1-9][0-9]{1,14}$/.test(phone.replace(/^\+/, '').replace(/ /g, '')))
+        throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+      throw forbidden('otp_expired', 'Token has expired or is invalid');
+    }
     if (phone !== '' || type === 'sms' || type === 'phone_change')
       throw unprocessable('phone_provider_disabled', 'Unsupported phone provider');
     if (email === '')

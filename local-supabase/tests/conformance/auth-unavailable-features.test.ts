@@ -71,4 +71,19 @@ describe('features that are off', () => {
     });
     expect([401, 403]).toContain(anonymous.status);
   });
+
+  it('verifying a phone OTP checks the number (E.164), then finds no code: none is ever sent without a phone provider', async () => {
+    const client = anonClient();
+    const bad = await client.auth.verifyOtp({ phone: 'not-a-phone', token: '123456', type: 'sms' });
+    expect(bad.error!.status).toBe(400);
+    expect(bad.error!.code).toBe('validation_failed');
+    expect(bad.error!.message).toBe('Invalid phone number format (E.164 required)');
+    for (const type of ['sms', 'phone_change'] as const) {
+      const { data, error } = await client.auth.verifyOtp({ phone: '+44 7700 900123', token: '123456', type });
+      expect(data.session).toBeNull();
+      expect(error!.status).toBe(403);
+      expect(error!.code).toBe('otp_expired');
+      expect(error!.message).toBe('Token has expired or is invalid');
+    }
+  });
 });
