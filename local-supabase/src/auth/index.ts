@@ -16,7 +16,14 @@ import { AuthError, badRequest, forbidden, notFound, sendError } from './errors.
 import { RateLimiter } from './rate-limit.ts';
 import { otp, recover, resend } from './recover.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
-import { adminCreateClient, adminDeleteClient, adminGetClient, adminListClients } from './oauth-server/clients.ts';
+import {
+  adminCreateClient,
+  adminDeleteClient,
+  adminGetClient,
+  adminListClients,
+  adminRegenerateClientSecret,
+  adminUpdateClient,
+} from './oauth-server/clients.ts';
 import { authorize } from './oauth-server/authorize.ts';
 import { consent, getAuthorization, listGrants, revokeGrant } from './oauth-server/consent.ts';
 import { oauthToken } from './oauth-server/token.ts';
@@ -91,6 +98,8 @@ function routes(): Route[] {
     r('POST', '/admin/oauth/clients', 'admin', adminCreateClient),
     r('GET', '/admin/oauth/clients/{client_id}', 'admin', adminGetClient),
     r('DELETE', '/admin/oauth/clients/{client_id}', 'admin', adminDeleteClient),
+    r('PUT', '/admin/oauth/clients/{client_id}', 'admin', adminUpdateClient),
+    r('POST', '/admin/oauth/clients/{client_id}/regenerate_secret', 'admin', adminRegenerateClientSecret),
     // Features this stack does not have answer as GoTrue does with them off: SAML (requireSAMLEnabled) and
     // manual identity linking (requireManualLinkingEnabled, after requireAuthentication).
     r('POST', '/sso', 'none', samlDisabled),

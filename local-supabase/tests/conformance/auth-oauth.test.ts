@@ -127,6 +127,79 @@ describe('client registration (admin)', () => {
   });
 });
 
+describe('client management (admin)', () => {
+  it('updates only the fields sent, checks them as at registration, and refuses an empty update', async () => {
+    const { client_id } = await registerClient();
+    const admin = serviceClient().auth.admin.oauth;
+    const { data, error } = await admin.updateClient(client_id, {
+      client_name: 'Studio Planner 2',
+      redirect_uris: [REDIRECT, 'https://planner.goodspace.dev/cb'],
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      client_id,
+      client_name: 'Studio Planner 2',
+      client_uri: 'https://planner.goodspace.dev',
+      redirect_uris: [REDIRECT, 'https://planner.goodspace.dev/cb'],
+      token_endpoint_auth_method: 'none',
+    });
+    const cleared = await admin.updateClient(client_id, { client_uri: '' });
+    expect((cleared.data as unknown as Record<string, unknown>).client_uri).toBeUndefined();
+    const put = (body: unknown) =>
+      api(`/auth/v1/admin/oauth/clients/${client_id}`, {
+        method: 'PUT',
+        headers: { ...V, Authorization: `Bearer ${stackConfig.serviceRoleKey}` },
+        body: JSON.stringify(body),
+      });
+    const empty = await put({});
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ code: 'validation_failed', message: 'No fields provided for update' });
+    const method = await put({ token_endpoint_auth_method: 'client_secret_post' });
+    expect(method.status).toBe(400);
+    expect(await method.json()).toEqual({
+      code: 'validation_failed',
+      message:
+        "token_endpoint_auth_method 'client_secret_post' is not valid for client_type 'public'; valid methods: [none]",
+    });
+    const grants = await put({ grant_types: ['password'] });
+    expect(grants.status).toBe(400);
+    expect((await grants.json()).message).toBe(
+      "grant_types must only contain 'authorization_code' and/or 'refresh_token'",
+    );
+    const got = await admin.getClient(client_id);
+    expect(got.data).toMatchObject({
+      client_name: 'Studio Planner 2',
+      grant_types: ['authorization_code', 'refresh_token'],
+    });
+  });
+
+  it("regenerates a confidential client's secret (the old one stops working) and refuses for a public client", async () => {
+    const conf = await registerClient({ client_type: 'confidential' });
+    const admin = serviceClient().auth.admin.oauth;
+    const { data, error } = await admin.regenerateClientSecret(conf.client_id);
+    expect(error).toBeNull();
+    const fresh = (data as unknown as { client_secret: string }).client_secret;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(fresh).not.toBe(conf.client_secret);
+    const basic = (secret: string) => `Basic ${Buffer.from(`${conf.client_id}:${secret}`).toString('base64')}`;
+    const tokenWith = (secret: string) =>
+      api('/auth/v1/oauth/token', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: basic(secret) },
+        body: 'grant_type=authorization_code&code=x',
+      });
+    expect(((await (await tokenWith(conf.client_secret!)).json()) as { msg: string }).msg).toBe(
+      'invalid client credentials',
+    );
+    // The new secret authenticates: the request gets as far as the (unknown) code.
+    expect(((await (await tokenWith(fresh)).json()) as { msg?: string }).msg).not.toBe('invalid client credentials');
+    const pub = await registerClient();
+    const refused = await admin.regenerateClientSecret(pub.client_id);
+    expect(refused.error!.status).toBe(400);
+    expect(refused.error!.message).toBe('Cannot regenerate secret for public client');
+  });
+});
+
 describe('authorization code flow with PKCE', () => {
   it('authorize → consent page → details → approve → code → tokens carrying client_id and scope', async () => {
     const { client_id } = await registerClient();

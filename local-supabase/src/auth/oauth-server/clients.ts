@@ -171,3 +171,98 @@ export async function adminDeleteClient(r: AuthRequest): Promise<void> {
   await q(r.env.db, 'update auth.oauth_clients set deleted_at = now(), updated_at = now() where id = $1', [client.id]);
   noContent(r);
 }
+
+/**
+ * PUT /admin/oauth/clients/{client_id} (OAuthServerClientUpdate): only the fields sent (and not null) change,
+ * each checked as at registration; an empty client_name, client_uri or logo_uri clears it. The auth method must
+ * suit the client's type. 400 when no field is sent.
+ */
+export async function adminUpdateClient(r: AuthRequest): Promise<void> {
+  const client = await loadAdminClient(r);
+  const body = parseJsonBody(await r.body(), () => badRequest('bad_json', 'Invalid JSON body'));
+  const given = (k: string) => body[k] !== undefined && body[k] !== null;
+  const strField = (k: string): string => {
+    if (typeof body[k] !== 'string') throw badRequest('bad_json', 'Invalid JSON body');
+    return body[k];
+  };
+  const listField = (k: string): string[] => {
+    const v = body[k];
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw badRequest('bad_json', 'Invalid JSON body');
+    return v as string[];
+  };
+  const fields = [
+    'redirect_uris',
+    'grant_types',
+    'client_name',
+    'client_uri',
+    'logo_uri',
+    'token_endpoint_auth_method',
+  ];
+  // Decoded first, as Go's json.Decode does, so a wrong type is bad_json before any check.
+  const redirectUris = given('redirect_uris') ? listField('redirect_uris') : null;
+  const grantTypes = given('grant_types') ? listField('grant_types') : null;
+  const name = given('client_name') ? strField('client_name') : null;
+  const uri = given('client_uri') ? strField('client_uri') : null;
+  const logo = given('logo_uri') ? strField('logo_uri') : null;
+  const method = given('token_endpoint_auth_method') ? strField('token_endpoint_auth_method') : null;
+  if (!fields.some(given)) throw validationFailed('No fields provided for update');
+  if (redirectUris) {
+    if (!redirectUris.length) throw validationFailed('redirect_uris cannot be empty');
+    if (redirectUris.length > 10) throw validationFailed('redirect_uris cannot exceed 10 items');
+    for (const u of redirectUris) {
+      const problem = redirectUriProblem(u);
+      if (problem) throw validationFailed(`invalid redirect_uri '${u}': ${problem}`);
+    }
+  }
+  if (grantTypes) {
+    if (!grantTypes.length) throw validationFailed('grant_types cannot be empty');
+    if (grantTypes.some((g) => g !== 'authorization_code' && g !== 'refresh_token'))
+      throw validationFailed("grant_types must only contain 'authorization_code' and/or 'refresh_token'");
+  }
+  if (name !== null && name.length > 1024) throw validationFailed('client_name cannot exceed 1024 characters');
+  for (const [k, v] of [
+    ['client_uri', uri],
+    ['logo_uri', logo],
+  ] as const) {
+    if (!v) continue;
+    if (v.length > 2048) throw validationFailed(`${k} cannot exceed 2048 characters`);
+    if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(v) && !v.startsWith('/')) throw validationFailed(`${k} must be a valid URL`);
+  }
+  const allMethods = ['none', 'client_secret_basic', 'client_secret_post'];
+  if (method !== null) {
+    if (!allMethods.includes(method))
+      throw validationFailed(`invalid token_endpoint_auth_method: must be one of [${allMethods.join(' ')}]`);
+    const valid = client.client_type === 'public' ? ['none'] : ['client_secret_basic', 'client_secret_post'];
+    if (!valid.includes(method))
+      throw validationFailed(
+        `token_endpoint_auth_method '${method}' is not valid for client_type '${client.client_type}'; valid methods: [${valid.join(' ')}]`,
+      );
+  }
+  const rows = await q<ClientRow>(
+    r.env.db,
+    `update auth.oauth_clients set
+       redirect_uris = coalesce($2, redirect_uris),
+       grant_types = coalesce($3, grant_types),
+       client_name = case when $4::text is null then client_name else nullif($4, '') end,
+       client_uri = case when $5::text is null then client_uri else nullif($5, '') end,
+       logo_uri = case when $6::text is null then logo_uri else nullif($6, '') end,
+       token_endpoint_auth_method = coalesce($7, token_endpoint_auth_method),
+       updated_at = now()
+     where id = $1 returning *`,
+    [client.id, redirectUris?.join(',') ?? null, grantTypes?.join(',') ?? null, name, uri, logo, method],
+  );
+  json(r, 200, clientJson(rows[0]!));
+}
+
+/** POST /admin/oauth/clients/{client_id}/regenerate_secret: a new secret for a confidential client, shown once. */
+export async function adminRegenerateClientSecret(r: AuthRequest): Promise<void> {
+  const client = await loadAdminClient(r);
+  if (client.client_type !== 'confidential') throw validationFailed('Cannot regenerate secret for public client');
+  const secret = randomBytes(32).toString('base64url');
+  const rows = await q<ClientRow>(
+    r.env.db,
+    'update auth.oauth_clients set client_secret_hash = $2, updated_at = now() where id = $1 returning *',
+    [client.id, hashSecret(secret)],
+  );
+  json(r, 200, clientJson(rows[0]!, secret));
+}
