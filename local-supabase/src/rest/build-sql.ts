@@ -131,11 +131,13 @@ function findRelationship(ctx: BuildContext, source: Relation, embed: SelectEmbe
   const isSelf = (r: Relationship) => !r.junction && r.source === r.target;
   const byColumn = (r: Relationship) =>
     onSource(r) && r.sourceColumns.length === 1 && r.sourceColumns[0] === embed.name;
-  // The target may be the table, a foreign-key column (`client_id(*)`) or the constraint's name.
+  // The target may be the table, a foreign-key column (`client_id(*)`) or the constraint's name; the last two
+  // only ever name a table, not a view showing that key (PostgREST's findRel).
   let cands = all.filter(
     (r) =>
       r.target.schema === ctx.schema &&
-      (r.target.name === embed.name || byColumn(r) || (!r.junction && !isSelf(r) && r.constraint === embed.name)),
+      (r.target.name === embed.name ||
+        ((byColumn(r) || (!r.junction && !isSelf(r) && r.constraint === embed.name)) && r.target.kind !== 'view')),
   );
   if (embed.hint !== undefined) {
     const hint = embed.hint;

@@ -57,6 +57,12 @@ describe('embedding through views', () => {
     ]);
   });
 
+  it('embeds by key column or constraint name only the table, never a view showing the same key', async () => {
+    const res = await db.from(`${P}_books`).select(`id, author_id(name)`).eq('id', 2).single();
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual({ id: 2, author_id: { name: 'Brontë' } });
+  });
+
   it('finds no relationship from a view whose column is computed rather than the key itself', async () => {
     await sql(`create or replace view ${P}_guess as select id + 0 as author_id, title from ${P}_books;
       grant select on ${P}_guess to anon; notify pgrst, 'reload schema';`);
