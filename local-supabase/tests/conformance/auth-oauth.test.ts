@@ -163,7 +163,7 @@ describe('client management (admin)', () => {
     });
     const grants = await put({ grant_types: ['password'] });
     expect(grants.status).toBe(400);
-    expect((await grants.json()).message).toBe(
+    expect(((await grants.json()) as { message: string }).message).toBe(
       "grant_types must only contain 'authorization_code' and/or 'refresh_token'",
     );
     const got = await admin.getClient(client_id);
