@@ -986,13 +986,6 @@ export type Database = {
             referencedRelation: "designer_profiles"
             referencedColumns: ["user_id"]
           },
-          {
-            foreignKeyName: "saved_designers_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
         ]
       }
       saved_items: {
@@ -1017,13 +1010,6 @@ export type Database = {
             columns: ["catalog_item_id"]
             isOneToOne: false
             referencedRelation: "catalog_items"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "saved_items_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
         ]

@@ -91,7 +91,14 @@ alter table public.catalog_items add constraint catalog_items_condition_check
   check (condition in ('excellent', 'very_good', 'good', 'fair'));
 
 create index catalog_items_search_idx on public.catalog_items using gin (search) where is_available;
--- Search sorted by price (all pieces, or one category).
+-- The search's orders, each with its keyset's tie-break (id), over all pieces or one category: a page walks one of
+-- them and stops after page_size matches. The newest-first ones replace those of 20261122000300_catalog.sql
+-- (same leading columns, and the grid's id tie-break now in the index).
+create index catalog_items_available_newest_idx on public.catalog_items (created_at desc, id desc) where is_available;
+create index catalog_items_available_category_newest_idx on public.catalog_items (category, created_at desc, id desc)
+  where is_available;
+drop index public.catalog_items_available_created_at_idx;
+drop index public.catalog_items_available_category_idx;
 create index catalog_items_available_price_idx on public.catalog_items (price, id) where is_available;
 create index catalog_items_available_category_price_idx on public.catalog_items (category, price, id) where is_available;
 
@@ -146,8 +153,11 @@ create policy catalog_items_select_listed_or_own on public.catalog_items for sel
 -- ---------------------------------------------------------------------------------------------------------
 -- 2. Saved pieces and designers (own rows; clients insert and delete directly)
 -- ---------------------------------------------------------------------------------------------------------
+-- user_id references auth.users, not profiles: a key of (profiles, catalog_items) or (profiles, designer_profiles)
+-- would make the table a join table to PostgREST, and every embed of profiles from catalog_items or designer_profiles
+-- ambiguous (PGRST201). The user's deletion removes the rows either way.
 create table public.saved_items (
-  user_id uuid not null default auth.uid() references public.profiles (id) on delete cascade,
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   catalog_item_id uuid not null references public.catalog_items (id) on delete cascade,
   created_at timestamptz not null default now(),
   primary key (user_id, catalog_item_id)
@@ -156,7 +166,7 @@ create index saved_items_user_id_created_at_idx on public.saved_items (user_id, 
 create index saved_items_catalog_item_id_idx on public.saved_items (catalog_item_id);
 
 create table public.saved_designers (
-  user_id uuid not null default auth.uid() references public.profiles (id) on delete cascade,
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   designer_id uuid not null references public.designer_profiles (user_id) on delete cascade,
   created_at timestamptz not null default now(),
   primary key (user_id, designer_id)
@@ -759,7 +769,16 @@ create function public.search_catalog_items(
   after_id uuid default null,
   page_size integer default 24
 ) returns setof public.catalog_search_result
-language plpgsql stable set search_path = '' as $$
+-- enable_sort off: the planner cannot see that words and a category go together ("lamps" and Lighting), guesses
+-- that a handful of rows match, and would read and sort every match; without a sort it walks the index of the
+-- order asked for and stops after the page (npm run bench:db). Distance still sorts (no index has that order).
+-- Words that few pieces have are the exception: walking the order would read most of the index to fill a page,
+-- so when the words' index finds fewer than 500 pieces those are read (bitmap) and sorted instead.
+-- SECURITY DEFINER: the words' operator (@@) is not leakproof, so under row-level security the planner may not use
+-- the words' index at all and reads every piece. The function lists only available pieces, which every signed-in
+-- user may read (catalog_items_select_listed_or_own), and is not executable by anon.
+language plpgsql stable security definer set search_path = '' set enable_sort = off set enable_seqscan = on
+set enable_indexscan = on as $$
 #variable_conflict use_variable
 declare
   lim integer := least(greatest(coalesce(page_size, 24), 1), 100);
@@ -776,11 +795,15 @@ declare
   after_miles integer;
   after_unplaced boolean := false;
   filters text := 'i.is_available';
+  probe integer;
   miles_sql text := 'null::integer';
   key_sql text;
   keyset text := 'true';
   order_sql text;
 begin
+  if (select auth.uid()) is null then
+    raise exception 'Sign in to search Good Stuff' using errcode = '42501';
+  end if;
   if sort_by not in ('newest', 'price_asc', 'price_desc', 'distance') then
     raise exception 'Unknown sort: use newest, price_asc, price_desc or distance' using errcode = '22023';
   end if;
@@ -823,6 +846,13 @@ begin
 
   if tsq is not null then
     filters := filters || ' and i.search @@ $1';
+    perform set_config('enable_seqscan', 'off', true);
+    select count(*) into probe from (select 1 from public.catalog_items i where i.is_available and i.search @@ tsq limit 500) x;
+    perform set_config('enable_seqscan', 'on', true);
+    if probe < 500 then
+      perform set_config('enable_sort', 'on', true);
+      perform set_config('enable_indexscan', 'off', true);
+    end if;
   end if;
   if category is not null then
     filters := filters || ' and i.category = $2';

@@ -122,6 +122,20 @@ describe('saved pieces and designers', () => {
     expect(hidden.error?.code).toBe('42501');
   });
 
+  it('saved rows do not make embeds of profiles ambiguous (no join table between profiles and pieces or designers)', async () => {
+    const client = await clientAs(buyer);
+    const designers = await client
+      .from('designer_profiles')
+      .select('user_id, profiles(full_name)')
+      .eq('user_id', seller);
+    expect(designers.error).toBeNull();
+    expect(designers.data).toHaveLength(1);
+    const pieces = await (await clientAs(seller)).from('catalog_items').select('id, profiles(full_name)').limit(1);
+    expect(pieces.error).toBeNull();
+    const saved = await client.from('saved_items').select('catalog_item_id, catalog_items(title)').limit(1);
+    expect(saved.error).toBeNull();
+  });
+
   it('designers: own rows only, never oneself', async () => {
     const buyerClient = await clientAs(buyer);
     expect((await buyerClient.from('saved_designers').insert({ designer_id: seller })).error).toBeNull();

@@ -209,7 +209,7 @@ describe('search: sorts and keyset paging', () => {
     );
   });
 
-  it('runs as the caller: a delisted piece is listed to nobody (not even its seller: only available pieces)', async () => {
+  it('a delisted piece is listed to nobody (not even its seller: only available pieces)', async () => {
     await c.query(`update public.catalog_items set status = 'delisted' where id = $1`, [ids['Crème café chair']]);
     const r = await asActor(c, user(seller), `select title from public.search_catalog_items($1)`, [tag]);
     expect(r.rows.map((x) => x.title)).not.toContain('Crème café chair');
