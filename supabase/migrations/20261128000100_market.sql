@@ -515,6 +515,8 @@ begin
   end if;
   update public.offers set status = 'accepted', reserved_until = reserve_end where id = o.id returning * into o;
   update public.catalog_items set reserved_until = reserve_end where id = o.catalog_item_id;
+  -- Lapsed ones are expired, not declined (nobody is told).
+  perform private.expire_offers(o.catalog_item_id);
   update public.offers x set status = 'declined'
    where x.catalog_item_id = o.catalog_item_id and x.id <> o.id and x.status in ('open', 'countered');
   return o;
@@ -606,6 +608,7 @@ end $$;
 create function private.catalog_item_left_market() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
+  perform private.expire_offers(new.id);
   update public.offers o set status = 'declined'
    where o.catalog_item_id = new.id and o.status in ('open', 'countered');
   return null;

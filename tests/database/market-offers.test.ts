@@ -343,6 +343,24 @@ describe('expiry', () => {
     ).toBeNull();
   });
 
+  it('accepting another offer, or marking the piece sold, expires a lapsed offer instead of declining it', async () => {
+    const item = await piece(100, 'Milk glass pendant');
+    const lapsed = await offer(buyer, item, 60);
+    const live = await offer(rival, item, 70);
+    await c.query(`update public.offers set expires_at = now() - interval '1 second' where id = $1`, [lapsed]);
+    await as(seller, `select public.respond_to_offer($1, 'accept')`, [live]);
+    expect((await offerRow(lapsed)).status).toBe('expired');
+    const other = await piece(100, 'Opaline sconce');
+    const lapsed2 = await offer(buyer, other, 60);
+    await c.query(`update public.offers set expires_at = now() - interval '1 second' where id = $1`, [lapsed2]);
+    await as(seller, `update public.catalog_items set status = 'sold' where id = $1`, [other]);
+    expect((await offerRow(lapsed2)).status).toBe('expired');
+    const told = [...(await notificationsFor(item)), ...(await notificationsFor(other))].filter(
+      (n) => n.kind === 'offer_declined',
+    );
+    expect(told).toEqual([]);
+  });
+
   it('the expire-offers job (every 5 minutes) expires lapsed offers and clears lapsed reservations', async () => {
     const job = (await c.query(`select schedule, command from cron.job where jobname = 'expire-offers'`)).rows;
     expect(job).toEqual([{ schedule: '*/5 * * * *', command: 'select private.expire_market()' }]);
