@@ -11,6 +11,7 @@ import { q, transaction } from './store.ts';
 import {
   confirmUser,
   createEmailIdentity,
+  factorJson,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -19,6 +20,7 @@ import {
   mergeMetadata,
   setRole,
   userJson,
+  type FactorRow,
   type UserRow,
 } from './users.ts';
 
@@ -107,6 +109,53 @@ async function loadTarget(r: AuthRequest) {
   const user = await findUserById(r.env.db, id);
   if (!user) throw notFound('user_not_found', 'User not found');
   return user;
+}
+
+/** loadFactor (admin.go): the factor must be the user's; 404 otherwise. */
+async function loadTargetFactor(r: AuthRequest) {
+  const user = await loadTarget(r);
+  const id = r.params.factor_id!;
+  if (!isUuid(id)) throw notFound('validation_failed', 'factor_id must be an UUID');
+  const factor = user.factors.find((f) => f.id === id);
+  if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
+  return { user, factor };
+}
+
+/** GET /admin/users/{id}/factors: every factor of the user, verified or not. */
+export async function listFactorsAdmin(r: AuthRequest): Promise<void> {
+  json(r, 200, (await loadTarget(r)).factors.map(factorJson));
+}
+
+/** DELETE /admin/users/{id}/factors/{factor_id}: removes it and drops the sessions it raised to aal1; answers it. */
+export async function deleteFactorAdmin(r: AuthRequest): Promise<void> {
+  const { factor } = await loadTargetFactor(r);
+  await transaction(r.env.db, async (tx) => {
+    await q(
+      tx,
+      `delete from auth.mfa_amr_claims where authentication_method = 'totp' and session_id in (select id from auth.sessions where factor_id = $1)`,
+      [factor.id],
+    );
+    await q(tx, "update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1", [factor.id]);
+    await q(tx, 'delete from auth.mfa_factors where id = $1', [factor.id]);
+  });
+  json(r, 200, factorJson(factor));
+}
+
+/** PUT /admin/users/{id}/factors/{factor_id}: a non-empty friendly_name renames it (phone factors are not offered). */
+export async function updateFactorAdmin(r: AuthRequest): Promise<void> {
+  const { factor } = await loadTargetFactor(r);
+  const p = parseParams(await r.body(), 'adminUserUpdateFactorParams', { friendly_name: 'string', phone: 'string' });
+  const name = str(p, 'friendly_name');
+  if (name === '') {
+    json(r, 200, factorJson(factor));
+    return;
+  }
+  const rows = await q<FactorRow>(
+    r.env.db,
+    'update auth.mfa_factors set friendly_name = $2, updated_at = now() where id = $1 returning *',
+    [factor.id, name],
+  );
+  json(r, 200, factorJson(rows[0]!));
 }
 
 export async function getUserAdmin(r: AuthRequest): Promise<void> {

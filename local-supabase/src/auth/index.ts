@@ -4,11 +4,14 @@ import { JwtError } from '../keys.ts';
 import type { GatewayRequest, Service, ServiceContext } from '../service.ts';
 import {
   createUserAdmin,
+  deleteFactorAdmin,
   deleteUserAdmin,
   generateLink,
   getUserAdmin,
   invite,
+  listFactorsAdmin,
   listUsers,
+  updateFactorAdmin,
   updateUserAdmin,
 } from './admin.ts';
 import type { AuthEnv, AuthRequest, Handler } from './context.ts';
@@ -112,6 +115,9 @@ function routes(): Route[] {
     r('GET', '/admin/users/{id}', 'admin', getUserAdmin),
     r('PUT', '/admin/users/{id}', 'admin', updateUserAdmin),
     r('DELETE', '/admin/users/{id}', 'admin', deleteUserAdmin),
+    r('GET', '/admin/users/{id}/factors', 'admin', listFactorsAdmin),
+    r('PUT', '/admin/users/{id}/factors/{factor_id}', 'admin', updateFactorAdmin),
+    r('DELETE', '/admin/users/{id}/factors/{factor_id}', 'admin', deleteFactorAdmin),
     r('POST', '/admin/generate_link', 'admin', generateLink),
     r('POST', '/invite', 'admin', invite),
   ];

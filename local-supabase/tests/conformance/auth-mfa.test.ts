@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/auth/totp.ts';
-import { api, createUser, signedInClient, sql } from '../../src/testing/index.ts';
+import { api, createUser, serviceClient, signedInClient, sql, stackConfig } from '../../src/testing/index.ts';
 
 // Expected statuses, codes and messages come from supabase/auth internal/api/mfa.go (EnrollFactor,
 // ChallengeFactor, verifyTOTPFactor, validateChallenge, UnenrollFactor), admin.go loadFactor, user.go
@@ -378,5 +378,52 @@ describe('rules once a factor is verified', () => {
     const res = await client.auth.mfa.unenroll({ factorId: f!.id });
     expect(res.data).toEqual({ id: f!.id });
     expect((await client.auth.mfa.listFactors()).data!.all).toHaveLength(0);
+  });
+});
+
+describe('factors through the admin API', () => {
+  it("lists, renames and deletes a user's factors; deleting drops the sessions it raised to aal1", async () => {
+    const { client, factorId } = await userWithVerifiedFactor();
+    const { data: me } = await client.auth.getUser();
+    const userId = me.user!.id;
+    const admin = serviceClient().auth.admin.mfa;
+    const listed = await admin.listFactors({ userId });
+    expect(listed.error).toBeNull();
+    expect(listed.data!.factors).toEqual([
+      expect.objectContaining({ id: factorId, factor_type: 'totp', status: 'verified', friendly_name: 'Phone app' }),
+    ]);
+    const renamed = await api(`/auth/v1/admin/users/${userId}/factors/${factorId}`, {
+      method: 'PUT',
+      headers: { apikey: stackConfig.serviceRoleKey, Authorization: `Bearer ${stackConfig.serviceRoleKey}` },
+      body: JSON.stringify({ friendly_name: 'Old phone' }),
+    });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ id: factorId, friendly_name: 'Old phone' });
+
+    const deleted = await admin.deleteFactor({ userId, id: factorId });
+    expect(deleted.error).toBeNull();
+    // auth-js nests the answer (the deleted factor) one level down.
+    expect(deleted.data).toMatchObject({ data: { id: factorId, friendly_name: 'Old phone' } });
+    expect((await admin.listFactors({ userId })).data!.factors).toEqual([]);
+    const sessions = await sql<{ aal: string }>('select aal from auth.sessions where user_id = $1', [userId]);
+    expect(sessions.map((s) => s.aal)).toEqual(['aal1']);
+
+    const again = await admin.deleteFactor({ userId, id: factorId });
+    expect(again.error!.status).toBe(404);
+    expect(again.error!.code).toBe('mfa_factor_not_found');
+    const badId = await admin.deleteFactor({ userId, id: 'not-a-uuid' });
+    expect(badId.error!.status).toBe(404);
+    expect(badId.error!.message).toBe('factor_id must be an UUID');
+  });
+
+  it("does not reach another user's factor", async () => {
+    const { factorId } = await userWithVerifiedFactor();
+    const other = await createUser();
+    const { data } = await serviceClient().auth.admin.listUsers();
+    const otherId = data.users.find((u) => u.email === other.email)!.id;
+    const { error } = await serviceClient().auth.admin.mfa.deleteFactor({ userId: otherId, id: factorId });
+    expect(error!.status).toBe(404);
+    expect(error!.code).toBe('mfa_factor_not_found');
+    expect(await sql('select 1 from auth.mfa_factors where id = $1', [factorId])).toHaveLength(1);
   });
 });
