@@ -157,6 +157,8 @@ const cases: Case[] = [
         ]),
       ),
       rows('designer_nudges', []),
+      // The Save hearts on the designer cards: none saved.
+      rows('saved_designers', []),
       // The customer's pending projects, offered in the nudge form.
       rows('projects', [{ id: PROJECT_ID, title: 'Sunny loft' }]),
     ],
@@ -178,6 +180,7 @@ const cases: Case[] = [
       http.get(restUrl('projects'), ({ request }) => pgrstRows(request, [])),
       http.head(restUrl('projects'), () => pgrstCount(0)),
       http.head(restUrl('project_bids'), () => pgrstCount(0)),
+      rows('saved_designers', []),
     ],
     button: 'Submit Bid',
     opened: () => screen.queryByText('project page'),
