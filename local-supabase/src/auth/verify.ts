@@ -104,7 +104,9 @@ async function applyVerification(
     const newEmail = row.email_change ?? '';
     await q(
       tx,
-      `update auth.users set email = $2, email_change = '', email_change_token_current = '', email_change_token_new = '',
+      // $2 typed once (text): used bare for the varchar column and as text in jsonb_build_object, PostgreSQL
+      // refuses the statement ("inconsistent types deduced for parameter $2").
+      `update auth.users set email = $2::text, email_change = '', email_change_token_current = '', email_change_token_new = '',
          email_change_confirm_status = 0, email_change_sent_at = null, email_confirmed_at = coalesce(email_confirmed_at, now()),
          raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', $2::text), updated_at = now()
        where id = $1`,

@@ -332,3 +332,32 @@ describe('logout scopes', () => {
     expect(await res.json()).toEqual({ code: 'validation_failed', message: 'Unsupported logout scope "all"' });
   });
 });
+
+describe('changing the e-mail address (secure change: both addresses confirm)', () => {
+  it('mails both addresses; after both links the account signs in with the new address only', async () => {
+    const { email, password } = await createUser();
+    const client = await signedInClient(email, password);
+    const newEmail = uniqueEmail('changed');
+    const { error } = await client.auth.updateUser(
+      { email: newEmail },
+      { emailRedirectTo: 'http://localhost:5173/welcome' },
+    );
+    expect(error).toBeNull();
+    const toCurrent = extractLink((await latestMailTo(email, 60_000, { subject: 'Confirm your e-mail change' })).HTML);
+    const toNew = extractLink(
+      (await latestMailTo(newEmail, 60_000, { subject: 'Confirm your new e-mail address' })).HTML,
+    );
+    const first = await fetch(toCurrent, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toMatch(/#message=Confirmation\+link\+accepted/);
+    const second = await fetch(toNew, { redirect: 'manual' });
+    expect(second.status).toBe(303);
+    const fragment = new URLSearchParams(second.headers.get('location')!.split('#')[1]);
+    expect(fragment.get('type')).toBe('email_change');
+    expect(fragment.get('access_token')).toBeTruthy();
+    const fresh = createClient(API_URL, stackConfig.anonKey, nodeOptions);
+    expect((await fresh.auth.signInWithPassword({ email: newEmail, password })).error).toBeNull();
+    const old = await fresh.auth.signInWithPassword({ email, password });
+    expect(old.error!.code).toBe('invalid_credentials');
+  });
+});
