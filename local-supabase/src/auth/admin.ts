@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthRequest } from './context.ts';
 import { badRequest, internal, notFound, unprocessable } from './errors.ts';
 import { generateOtp, sendAuthMail, tokenHash } from './mail.ts';
@@ -373,7 +373,57 @@ export async function invite(r: AuthRequest): Promise<void> {
   json(r, 200, userJson((await findUserById(env.db, id))!));
 }
 
-/** POST /admin/generate_link: signup, magiclink, recovery, invite; the link is returned and not mailed. */
+/**
+ * generate_link for email_change_current / email_change_new (mail.go): the change to new_email is recorded
+ * (unconfirmed) and one side's token is set, hashed with that side's address; the link carries type
+ * email_change. The current address's link needs secure (double) e-mail change on.
+ */
+async function emailChangeLink(
+  r: AuthRequest,
+  user: NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>,
+  type: 'email_change_current' | 'email_change_new',
+  email: string,
+  newEmailRaw: string,
+  redirectTo: string,
+): Promise<void> {
+  const { env } = r;
+  if (!env.settings.doubleConfirmChanges && type === 'email_change_current')
+    throw badRequest('validation_failed', 'Enable secure email change to generate link for current email');
+  const newEmail = validateEmail(newEmailRaw);
+  const dup = await findUserByEmail(env.db, newEmail, 'authenticated');
+  if (dup && dup.row.id !== user.row.id)
+    throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  const otpValue = generateOtp(env.settings.otpLength);
+  const hashed = tokenHash(email, otpValue);
+  const stored = type === 'email_change_current' ? hashed : tokenHash(newEmail, otpValue);
+  const column = type === 'email_change_current' ? 'email_change_token_current' : 'email_change_token_new';
+  await transaction(env.db, async (tx) => {
+    await q(
+      tx,
+      `update auth.users set ${column} = $2, email_change = $3, email_change_sent_at = now(),
+         email_change_confirm_status = 0, updated_at = now() where id = $1`,
+      [user.row.id, stored, newEmail],
+    );
+    await q(
+      tx,
+      `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, now(), now())
+       on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to, updated_at = now()`,
+      [randomUUID(), user.row.id, column, stored, type === 'email_change_current' ? email : newEmail],
+    );
+  });
+  const fresh = (await findUserById(env.db, user.row.id))!;
+  json(r, 200, {
+    ...userJson(fresh),
+    action_link: `${env.externalUrl}/verify?token=${stored}&type=email_change&redirect_to=${encodeURIComponent(redirectTo)}`,
+    email_otp: otpValue,
+    hashed_token: hashed,
+    verification_type: type,
+    redirect_to: redirectTo,
+  });
+}
+
+/** POST /admin/generate_link: signup, magiclink, recovery, invite, email change; the link is returned, not mailed. */
 export async function generateLink(r: AuthRequest): Promise<void> {
   const { env } = r;
   const p = parseParams(await r.body(), 'GenerateLinkParams', {
@@ -385,13 +435,15 @@ export async function generateLink(r: AuthRequest): Promise<void> {
     redirect_to: 'string',
   });
   const type = str(p, 'type');
-  if (!['signup', 'magiclink', 'recovery', 'invite'].includes(type))
+  if (!['signup', 'magiclink', 'recovery', 'invite', 'email_change_current', 'email_change_new'].includes(type))
     throw badRequest('validation_failed', 'Invalid email action link type requested: ' + type);
   const email = validateEmail(str(p, 'email'));
   const redirectTo = referrerOf(env.settings, r.req, r.url, str(p, 'redirect_to') || undefined);
   let user = await findUserByEmail(env.db, email, 'authenticated');
-  if (!user && (type === 'magiclink' || type === 'recovery'))
+  if (!user && type !== 'signup' && type !== 'invite')
     throw notFound('user_not_found', 'User with this email not found');
+  if (type === 'email_change_current' || type === 'email_change_new')
+    return emailChangeLink(r, user!, type, email, str(p, 'new_email'), redirectTo);
   if (user && type === 'signup' && user.row.email_confirmed_at)
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   if (user && type === 'invite' && user.row.email_confirmed_at)

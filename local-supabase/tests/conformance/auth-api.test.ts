@@ -236,6 +236,39 @@ describe('admin users API', () => {
     expect(stored[0]!.raw_user_meta_data).toEqual({ plan: 'trial' });
   });
 
+  it('generateLink email change: both addresses get a link; following both moves the account to the new address', async () => {
+    const { email } = await createUser();
+    const newEmail = uniqueEmail('moved');
+    const admin = serviceClient().auth.admin;
+    const current = await admin.generateLink({ type: 'email_change_current', email, newEmail });
+    expect(current.error).toBeNull();
+    expect(current.data.user!.email).toBe(email);
+    expect(current.data.user!.new_email).toBe(newEmail);
+    expect(current.data.properties!.verification_type).toBe('email_change_current');
+    expect(current.data.properties!.action_link).toMatch(/\/verify\?token=[0-9a-f]{56}&type=email_change&redirect_to=/);
+    const next = await admin.generateLink({ type: 'email_change_new', email, newEmail });
+    expect(next.error).toBeNull();
+    const first = await fetch(current.data.properties!.action_link, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toMatch(/message=Confirmation\+link\+accepted/);
+    const second = await fetch(next.data.properties!.action_link, { redirect: 'manual' });
+    expect(second.status).toBe(303);
+    expect(second.headers.get('location')).toMatch(/#access_token=/);
+    const [row] = await sql<{ email: string }>('select email from auth.users where id = $1', [current.data.user!.id]);
+    expect(row!.email).toBe(newEmail);
+
+    const taken = await admin.generateLink({
+      type: 'email_change_new',
+      email: newEmail,
+      newEmail: (await createUser()).email,
+    });
+    expect(taken.error!.status).toBe(422);
+    expect(taken.error!.code).toBe('email_exists');
+    const nobody = await admin.generateLink({ type: 'email_change_current', email: uniqueEmail('ghost'), newEmail });
+    expect(nobody.error!.status).toBe(404);
+    expect(nobody.error!.code).toBe('user_not_found');
+  });
+
   it('refuses a duplicate e-mail with 422 email_exists', async () => {
     const { email } = await createUser();
     const res = await fetch(`${API_URL}/auth/v1/admin/users`, {
