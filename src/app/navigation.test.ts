@@ -4,9 +4,9 @@ import { accountLinks, barLinks, homeForRole } from '@/app/navigation';
 const labels = (links: { label: string }[]) => links.map((link) => link.label);
 
 describe('navigation (docs/product.md, Pages)', () => {
-  it('shows Browse Designers to customers and Good Stuff to designers only', () => {
+  it('shows Good Stuff to everyone signed in and Browse Designers to customers', () => {
     expect(labels(barLinks(null))).toEqual(['Pricing', 'List Vintage']);
-    expect(labels(barLinks('customer'))).toEqual(['Pricing', 'List Vintage', 'Browse Designers']);
+    expect(labels(barLinks('customer'))).toEqual(['Pricing', 'List Vintage', 'Good Stuff', 'Browse Designers']);
     expect(labels(barLinks('designer'))).toEqual(['Pricing', 'List Vintage', 'Good Stuff']);
   });
 

@@ -7,7 +7,8 @@ export function barLinks(role: Role | null): NavItem[] {
   return [
     { label: 'Pricing', href: paths.pricing.getHref() },
     { label: 'List Vintage', href: paths.listVintage.getHref() },
-    ...(role === 'designer' ? [{ label: 'Good Stuff', href: paths.goodStuff.getHref() }] : []),
+    // Designers sell on Good Stuff; everyone signed in can buy there (saved pieces, offers, Add to project).
+    ...(role ? [{ label: 'Good Stuff', href: paths.goodStuff.getHref() }] : []),
     ...(role === 'customer' ? [{ label: 'Browse Designers', href: paths.browseDesigners.getHref() }] : []),
   ];
 }
