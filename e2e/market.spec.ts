@@ -136,10 +136,9 @@ test('a lamp is listed, found, saved, offered on, countered and reserved; pieces
   const c = await pageAs(browser, buyer);
   await c.goto('/good-stuff');
   // Each filter is put in the URL before the next is set (the words and prices wait for typing to pause).
+  // As fast as a person who knows what they want: no filter waits for the one before to reach the URL.
   await c.getByLabel('Search Good Stuff').fill('opaline');
-  await expect(c).toHaveURL(/q=opaline/);
   await c.getByLabel('Category').selectOption({ label: 'Lighting' });
-  await expect(c).toHaveURL(/category=lighting/);
   await c.getByLabel('Max price ($)').fill('100');
   await expect(c).toHaveURL(/max=100/);
   await expect(c).toHaveURL(/q=opaline/);

@@ -201,6 +201,20 @@ describe('Good Stuff: search and filters in the URL (search_catalog_items)', () 
     expect(screen.getByLabelText('Category')).toHaveValue('lighting');
   });
 
+  it('keeps every filter set in quick succession, before the last one reached the URL', async () => {
+    backendHolds('customer', { place: PORTLAND, search: () => [piece(1, 3)] });
+    const { user, router } = renderPage(CUSTOMER);
+    await screen.findByRole('link', { name: 'Piece 1' });
+    // No pause anywhere: the words are committed as focus leaves the box for the category, the price on Enter.
+    await user.type(screen.getByLabelText('Search Good Stuff'), 'opaline');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Lighting');
+    await user.type(screen.getByLabelText('Max price ($)'), '100{Enter}');
+    await user.click(screen.getByRole('checkbox', { name: 'Good' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?q=opaline&category=lighting&max=100&condition=good'),
+    );
+  });
+
   it('says when no pieces match and Clear filters brings the whole market back', async () => {
     backendHolds('customer', {
       place: PORTLAND,

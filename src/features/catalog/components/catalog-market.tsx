@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { LabelledField } from '@/components/ui/field';
@@ -58,11 +58,21 @@ export function CatalogMarket({ filters, onChange, origin, enabled, cardCorner }
   const items = useSearchCatalogItems(applied, origin, { enabled: enabled && !priceError });
   const priceErrorId = `${id}-price-error`;
   const priceInvalid = priceError ? ({ 'aria-invalid': true, 'aria-describedby': priceErrorId } as const) : {};
-  const set = (patch: Partial<CatalogFilters>) => onChange({ ...filters, ...patch });
+  // Several changes can come before the URL answers with a render (the search box commits as focus leaves it for
+  // the next control): each builds on the last one sent, not on this render's filters, so none is lost.
+  const pending = useRef<{ base: string; latest: CatalogFilters } | null>(null);
+  const shownKey = searchParamsFromFilters(filters).toString();
+  const change = (make: (current: CatalogFilters) => CatalogFilters, options?: { replace?: boolean }) => {
+    const current = pending.current?.base === shownKey ? pending.current.latest : filters;
+    const next = make(current);
+    pending.current = { base: shownKey, latest: next };
+    onChange(next, options);
+  };
+  const set = (patch: Partial<CatalogFilters>) => change((current) => ({ ...current, ...patch }));
   const search = `?${searchParamsFromFilters(filters).toString()}`.replace(/^\?$/, '');
   const hintId = `${id}-distance-hint`;
   const price = (value: string) => (value === '' || !/^\d+(\.\d{1,2})?$/.test(value) ? null : Number(value));
-  const clear = () => onChange({ ...NO_FILTERS, sort: filters.sort });
+  const clear = () => change((current) => ({ ...NO_FILTERS, sort: current.sort }));
 
   return (
     <div className="space-y-6">
@@ -80,7 +90,9 @@ export function CatalogMarket({ filters, onChange, origin, enabled, cardCorner }
               placeholder="Try “teak”, “opaline lamp”, “rattan chair”"
               maxLength={200}
               value={filters.q}
-              onCommit={(q, { typing }) => onChange({ ...filters, q }, { replace: typing && filters.q !== '' })}
+              onCommit={(q, { typing }) =>
+                change((current) => ({ ...current, q }), { replace: typing && filters.q !== '' })
+              }
             />
           </div>
         </LabelledField>
@@ -170,13 +182,13 @@ export function CatalogMarket({ filters, onChange, origin, enabled, cardCorner }
                 type="checkbox"
                 className="size-4 accent-primary"
                 checked={filters.conditions.includes(c)}
-                onChange={(event) =>
-                  set({
-                    conditions: CATALOG_CONDITIONS.filter((x) =>
-                      x === c ? event.target.checked : filters.conditions.includes(x),
-                    ),
-                  })
-                }
+                onChange={(event) => {
+                  const checked = event.target.checked;
+                  change((current) => ({
+                    ...current,
+                    conditions: CATALOG_CONDITIONS.filter((x) => (x === c ? checked : current.conditions.includes(x))),
+                  }));
+                }}
               />
               {conditionLabel(c)}
             </label>
