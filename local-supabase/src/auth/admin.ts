@@ -434,12 +434,18 @@ export async function generateLink(r: AuthRequest): Promise<void> {
     data: 'object',
     redirect_to: 'string',
   });
-  const type = str(p, 'type');
+  let type = str(p, 'type');
+  let password = str(p, 'password');
   if (!['signup', 'magiclink', 'recovery', 'invite', 'email_change_current', 'email_change_new'].includes(type))
     throw badRequest('validation_failed', 'Invalid email action link type requested: ' + type);
   const email = validateEmail(str(p, 'email'));
   const redirectTo = referrerOf(env.settings, r.req, r.url, str(p, 'redirect_to') || undefined);
   let user = await findUserByEmail(env.db, email, 'authenticated');
+  if (!user && type === 'magiclink') {
+    // A magic link for an unknown address signs it up instead, with a random password nobody knows.
+    type = 'signup';
+    password = `${randomBytes(45).toString('base64url')}aA1!`;
+  }
   if (!user && type !== 'signup' && type !== 'invite')
     throw notFound('user_not_found', 'User with this email not found');
   if (type === 'email_change_current' || type === 'email_change_new')
@@ -449,14 +455,14 @@ export async function generateLink(r: AuthRequest): Promise<void> {
   if (user && type === 'invite' && user.row.email_confirmed_at)
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   if (type === 'signup' && !user) {
-    const weak = passwordStrengthError(env.settings, str(p, 'password'));
-    if (str(p, 'password') === '') throw badRequest('validation_failed', 'Signup requires a valid password');
+    const weak = passwordStrengthError(env.settings, password);
+    if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
     if (weak) throw weak;
   }
   const result = await transaction(env.db, async (tx) => {
     if (!user) {
       const data = obj(p, 'data') ?? {};
-      const hash = type === 'signup' ? await hashPassword(tx, str(p, 'password')) : null;
+      const hash = type === 'signup' ? await hashPassword(tx, password) : null;
       const id = await insertUser(tx, {
         email,
         passwordHash: hash,

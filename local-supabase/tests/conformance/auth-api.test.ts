@@ -269,6 +269,21 @@ describe('admin users API', () => {
     expect(nobody.error!.code).toBe('user_not_found');
   });
 
+  it('generateLink magiclink for an unknown address signs it up: a signup link that confirms and signs in', async () => {
+    const email = uniqueEmail('newcomer');
+    const { data, error } = await serviceClient().auth.admin.generateLink({ type: 'magiclink', email });
+    expect(error).toBeNull();
+    expect(data.user!.email).toBe(email);
+    expect(data.user!.email_confirmed_at).toBeFalsy();
+    expect(data.properties!.verification_type).toBe('signup');
+    expect(data.properties!.action_link).toMatch(/&type=signup&/);
+    const res = await fetch(data.properties!.action_link, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const fragment = new URLSearchParams(res.headers.get('location')!.split('#')[1]);
+    expect(fragment.get('type')).toBe('signup');
+    expect(fragment.get('access_token')).toBeTruthy();
+  });
+
   it('refuses a duplicate e-mail with 422 email_exists', async () => {
     const { email } = await createUser();
     const res = await fetch(`${API_URL}/auth/v1/admin/users`, {
