@@ -8,6 +8,7 @@ import { StorageDb } from './db.ts';
 import { StorageError, ERRORS } from './errors.ts';
 import { parseConfigSize } from './limits.ts';
 import * as objects from './objects.ts';
+import { listObjectsV2 } from './list-v2.ts';
 import { StorageRequest, type StorageContext } from './request.ts';
 
 /**
@@ -108,6 +109,9 @@ async function routeObject(r: StorageRequest, rest: string[], m: string): Promis
   switch (first) {
     case 'list':
       if (m === 'POST' && tail.length === 1) return objects.listObjects(r, tail[0]!);
+      break;
+    case 'list-v2':
+      if (m === 'POST' && tail.length === 1) return listObjectsV2(r, tail[0]!);
       break;
     case 'move':
       if (m === 'POST' && tail.length === 0) return objects.moveObject(r);
