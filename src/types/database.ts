@@ -1163,6 +1163,10 @@ export type Database = {
         Args: { p_customer_id: string; p_user_id: string }
         Returns: string
       }
+      catalog_item_distance: {
+        Args: { item_id: string; near_lat: number; near_lng: number }
+        Returns: number
+      }
       claim_notification_mails: {
         Args: { batch?: number; hold_seconds?: number }
         Returns: {

@@ -216,3 +216,30 @@ describe('search: sorts and keyset paging', () => {
     await c.query(`update public.catalog_items set status = 'available' where id = $1`, [ids['Crème café chair']]);
   });
 });
+
+describe("one piece's distance (catalog_item_distance, the page of a shared link)", () => {
+  const distance = async (who: string, id: string, near_lat: number, near_lng: number) =>
+    (await clientAs(who)).rpc('catalog_item_distance', { item_id: id, near_lat, near_lng });
+
+  it('is the whole miles the search gives; none without a place or for a piece the caller may not see', async () => {
+    expect((await distance(buyer, ids['Brass floor lamp']!, 45.5152, -122.6784)).data).toBe(145);
+    expect((await distance(buyer, ids['Crème café chair']!, 45.5152, -122.6784)).data).toBe(1708);
+    expect((await distance(buyer, ids['Teak sideboard']!, 45.5152, -122.6784)).data).toBeNull();
+    await c.query(`update public.catalog_items set status = 'delisted' where id = $1`, [ids['Rattan pendant']]);
+    try {
+      expect((await distance(buyer, ids['Rattan pendant']!, 45.5152, -122.6784)).data).toBeNull();
+      expect((await distance(seller, ids['Rattan pendant']!, 45.5152, -122.6784)).data).toBe(0);
+    } finally {
+      await c.query(`update public.catalog_items set status = 'available' where id = $1`, [ids['Rattan pendant']]);
+    }
+  });
+
+  it('refuses a place off the globe with a clear message', async () => {
+    const { data, error } = await distance(buyer, ids['Brass floor lamp']!, 95, -122);
+    expect(data).toBeNull();
+    expect(error).toMatchObject({
+      code: '22023',
+      message: 'A place needs a latitude between -90 and 90 and a longitude between -180 and 180',
+    });
+  });
+});

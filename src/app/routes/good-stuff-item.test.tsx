@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as GoodStuffItem } from '@/app/routes/good-stuff-item';
@@ -14,6 +14,7 @@ import {
   pgrstRows,
   recordRequests,
   restUrl,
+  rpcUrl,
   sentAs,
   server,
   sessionFor,
@@ -205,6 +206,23 @@ describe('The item page, /good-stuff/:id', () => {
     backendHolds(piece(extra));
     renderPage(BUYER);
     expect(await screen.findByText(label)).toBeInTheDocument();
+  });
+
+  it("opened from a shared link, asks the database for the piece's distance from the viewer's profile place", async () => {
+    backendHolds(piece());
+    server.use(
+      http.get(restUrl('user_roles'), ({ request }) => pgrstRows(request, [{ role: 'customer' }])),
+      http.get(restUrl('customer_profiles'), ({ request }) =>
+        pgrstRows(request, [{ latitude: 45.5152, longitude: -122.6784 }]),
+      ),
+      http.post(rpcUrl('catalog_item_distance'), () => HttpResponse.json(43)),
+    );
+    renderPage(BUYER);
+    expect(await screen.findByText('Salem, OR · 43 miles away')).toBeInTheDocument();
+    const [asked, ...again] = await sent.to('POST', 'rest/v1/rpc/catalog_item_distance');
+    expect(again).toEqual([]);
+    expect(asked!.body).toEqual({ item_id: ITEM_ID, near_lat: 45.5152, near_lng: -122.6784 });
+    expect(sentAs(asked!)).toBe(BUYER.id);
   });
 
   it('a lapsed reservation is no longer shown', async () => {

@@ -4,10 +4,13 @@ import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useUserRole } from '@/features/auth/api/get-user-role';
 import { useCatalogItem } from '@/features/catalog/api/get-catalog-item';
+import { useCatalogItemDistance } from '@/features/catalog/api/get-catalog-item-distance';
 import { BuyerActions, SellerPanel } from '@/app/routes/good-stuff-item-actions';
 import { CatalogItemPage } from '@/features/catalog/components/catalog-item-page';
 import { SaveToggle } from '@/features/saved/components/save-toggle';
+import { originOf, useOrigin } from '@/hooks/use-origin';
 
 /**
  * What the market's card passes on when it opens a piece: its distance as the database measured it, and the
@@ -25,6 +28,14 @@ export function Component() {
   const auth = useAuth();
   const item = useCatalogItem(id);
   const state = useLocation().state as GoodStuffItemState;
+  // A shared link brings no card, hence no distance: the page asks for it from the viewer's profile place (the
+  // device is not asked, as in the market).
+  const cameWithDistance = state?.distanceMiles !== undefined;
+  const role = useUserRole(cameWithDistance ? undefined : auth.user?.id);
+  const origin = useOrigin(cameWithDistance ? null : auth.user?.id, role.isPending ? undefined : (role.data ?? null), {
+    deviceDeniedMessage: null,
+  });
+  const distance = useCatalogItemDistance(id, originOf(origin), { enabled: !cameWithDistance && item.data != null });
   return (
     <QueryState query={item} loading="Loading piece…" failed="Failed to load this piece">
       {(piece) =>
@@ -32,7 +43,7 @@ export function Component() {
           <CatalogItemPage
             item={piece}
             viewerId={auth.user?.id ?? ''}
-            distanceMiles={state?.distanceMiles ?? null}
+            distanceMiles={cameWithDistance ? (state?.distanceMiles ?? null) : (distance.data ?? null)}
             back={paths.goodStuff.getHref(new URLSearchParams(state?.search ?? ''))}
             // Place: the Save heart (src/features/saved).
             saveSlot={
