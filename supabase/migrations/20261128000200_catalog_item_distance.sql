@@ -1,8 +1,9 @@
 -- Good Space: one piece's distance from the viewer (docs/decisions/0024-places.md, 0026-market.md).
 --
 -- The market's search measures each card's distance; a piece's page opened from a shared link has no card, so it
--- asks for its own: whole miles on the sphere of radius 3,959 miles, as search_catalog_items measures them. SECURITY
--- INVOKER: a piece the caller may not see (another seller's delisted one) has no distance, as it has no page.
+-- asks for its own: whole miles on the sphere of radius 3,959 miles (private.miles_between), rounded as the search
+-- rounds them. SECURITY INVOKER: a piece the caller may not see (another seller's delisted one) has no distance, as
+-- it has no page.
 
 create function public.catalog_item_distance(item_id uuid, near_lat double precision, near_lng double precision)
 returns integer
@@ -13,10 +14,7 @@ begin
       using errcode = '22023';
   end if;
   return (
-    select floor(2 * 3959 * asin(least(1, sqrt(
-             power(sin(radians(i.latitude - near_lat) / 2), 2)
-             + cos(radians(near_lat)) * cos(radians(i.latitude)) * power(sin(radians(i.longitude - near_lng) / 2), 2)
-           ))) + 0.5)::integer
+    select floor(private.miles_between(near_lat, near_lng, i.latitude, i.longitude) + 0.5)::integer
       from public.catalog_items i
      where i.id = item_id and i.latitude is not null and i.longitude is not null
   );

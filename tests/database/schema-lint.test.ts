@@ -164,6 +164,7 @@ describe('schema lint', () => {
     expect(rpc.map((r) => r.fn)).toEqual([
       'accept_bid',
       'add_catalog_item_to_project',
+      'catalog_item_distance',
       'delete_user',
       'designer_bids',
       'make_offer',
