@@ -119,6 +119,13 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
       'max_connections=200',
       '-c',
       'timezone=UTC',
+      // Hosted preloads pg_stat_statements, which turns query ids on: EXPLAIN VERBOSE (the REST plan media type)
+      // then shows a "Query Identifier", as there.
+      '-c',
+      'compute_query_id=on',
+      // supabase/postgres's own setting (hosted then tunes it by compute size); EXPLAIN (SETTINGS) lists it.
+      '-c',
+      'effective_cache_size=128MB',
       ...(config.testMode ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: (m: string) => {
