@@ -14,7 +14,7 @@ import { dbDirOf, loadConfig, startStack } from '@good-space/local-supabase';
 import { loadPlaces } from '../places/load-places.ts';
 import { FULL_SIZE, loadDataset, tableCounts, type Actors, type DatasetSize } from './db/dataset.ts';
 import { captureCall, explainCall, type CapturedCall, type PlanReport } from './db/plans.ts';
-import { buildQueries, FAR_ORIGIN, NEAR_ORIGIN, type Actor, type BenchQuery, type DistanceList, type Pools } from './db/queries.ts';
+import { buildQueries, FAR_ORIGIN, MARKET_SEARCH, NEAR_ORIGIN, type Actor, type BenchQuery, type DistanceList, type Pools } from './db/queries.ts';
 import { loadavg, watchMachine } from './machine.ts';
 import { writeSection } from './report.ts';
 import { percentile } from './stats.ts';
@@ -77,6 +77,10 @@ async function pools(dbUrl: string, a: Actors, n: number): Promise<Pools> {
       listers: (await rows<{ designer_id: string }>(
         `select distinct designer_id from public.nearby_catalog_items(${NEAR_ORIGIN.lat}, ${NEAR_ORIGIN.lng}, 50, null, null, null, 24)`))
         .map((r) => r.designer_id),
+      searchPage20After: await searchCursor(rows, a.customer.id, 19 * 24),
+      itemPage: (await rows<{ id: string; designer_id: string }>(
+        `select i.id, i.designer_id from public.offers o join public.catalog_items i on i.id = o.catalog_item_id
+          where o.buyer_id = '${a.customer.id}' and i.is_available order by i.id limit 1`))[0]!,
       nudgeDesigners: (await rows<{ user_id: string }>(
         `select ur.user_id from public.user_roles ur where ur.role = 'designer' and ur.user_id <> '${a.designer.id}'
             and not exists (select 1 from public.designer_nudges n where n.designer_id = ur.user_id and n.project_id = '${a.pendingProject}')
@@ -84,6 +88,31 @@ async function pools(dbUrl: string, a: Actors, n: number): Promise<Pools> {
     };
   } finally {
     await c.end();
+  }
+}
+
+/**
+ * Where a page of the market search starts: the `n`th row's keyset (sort_key, id), read through the function
+ * itself as the customer in pages of 100 (its largest), as the app walks it in pages of 24.
+ */
+async function searchCursor(
+  rows: <T>(sql: string) => Promise<T[]>,
+  as: string,
+  n: number,
+): Promise<{ sort_key: string; id: string }> {
+  const s = MARKET_SEARCH;
+  // The search asks who is signed in (as the REST service says it, for this session).
+  await rows(`select set_config('request.jwt.claims', '${JSON.stringify({ sub: as, role: 'authenticated' })}', false)`);
+  let after: { sort_key: string; id: string } | null = null;
+  for (let seen = 0; ; ) {
+    const cursor: string = after ? `'${after.sort_key}', '${after.id}'` : 'null, null';
+    const page = await rows<{ sort_key: string; id: string }>(
+      `select sort_key, id from public.search_catalog_items('${s.q}', '${s.category}', ${s.min_price}, ${s.max_price},
+         null, null, null, null, 'newest', ${cursor}, ${Math.min(100, n - seen)})`);
+    if (page.length === 0) throw new Error(`bench:db: fewer than ${n} rows for the market search`);
+    seen += page.length;
+    after = page[page.length - 1]!;
+    if (seen >= n) return after;
   }
 }
 
@@ -215,7 +244,7 @@ async function main(): Promise<void> {
     const misses = results.filter((r) => r.error || percentile(r.times, 95) > GOAL_MS || (r.plan?.executionMs ?? 0) > GOAL_MS
       || r.plan?.flagged.length || r.plan?.error);
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-    const datasetLine = ['designer_profiles', 'customer_profiles', 'projects', 'messages', 'project_items', 'catalog_items', 'project_bids', 'designer_nudges', 'reviews', 'subscriptions']
+    const datasetLine = ['designer_profiles', 'customer_profiles', 'projects', 'messages', 'project_items', 'catalog_items', 'saved_items', 'offers', 'project_bids', 'designer_nudges', 'reviews', 'subscriptions']
       .map((t) => `${t} ${(counts[t] ?? 0).toLocaleString('en-US')}`)
       .join(', ');
     const body = [

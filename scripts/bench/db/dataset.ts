@@ -304,9 +304,16 @@ function steps(n: DatasetSize): Step[] {
        cross join (select k, id from bench_designers where k between 20 and 24) d;
      insert into public.catalog_items (designer_id, title, description, category, price, dimensions, condition, is_available, created_at,
                                        location, latitude, longitude)
-     select d.id, 'Vintage piece ' || r.g, 'A well-kept synthetic piece.',
+     -- Titles from 7 styles × 13 materials × a noun of the category (910 titles), so that words narrow a search as
+     -- they do on a real market ("opaline" ≈ 1 piece in 13); up to three photos each.
+     select d.id,
+            (array['Vintage','Mid-century','Danish','French','Art deco','Industrial','Farmhouse'])[1 + (r.g / 10) % 7] || ' '
+              || (array['teak','oak','walnut','brass','opaline glass','rattan','cane','velvet','marble','chrome','pine','leather','ceramic'])[1 + r.g % 13] || ' '
+              || (array['sofa','armchair','coffee table','writing desk','bed frame','dresser','credenza','table lamp','wall mirror','bench'])[1 + r.g % 10],
+            'A well-kept synthetic piece, ready to pick up.',
             (array['couch','chair','table','desk','bed','dresser','cabinet','lighting','decor','other'])[1 + r.g % 10]::public.catalog_category,
-            20 + r.g % 900, '80 x 40 x 40 cm', 'good', random() < 0.8, now() - make_interval(secs => (random() * 365 * 86400)::int),
+            20 + r.g % 900, null, (array['excellent','very_good','good','fair'])[1 + r.g % 4], random() < 0.8,
+            now() - make_interval(secs => (random() * 365 * 86400)::int),
             'City ' || (r.g % 500), ${METRO_LATITUDE.replace(/#/g, 'r.g')}, ${METRO_LONGITUDE.replace(/#/g, 'r.g')}
        -- The seller is drawn per item in a subquery: in the join condition the planner evaluated random() once per
        -- designer, so all items went to whichever designer (if any) matched: 50,000 for one seller, or none.
@@ -317,6 +324,40 @@ function steps(n: DatasetSize): Step[] {
      select id, case when role = 'designer' then 'designer' else 'client' end::public.subscription_plan, 'active', 'sandbox',
             now() + interval '20 days'
        from bench_people where n <= 0 or abs(hashtext(id::text)) % 10 < 3;`,
+  );
+
+  add(
+    'market: photos, saved pieces, offers',
+    `update public.catalog_items set photo_urls = array(
+         select 'https://bench.test/storage/v1/object/public/catalog-images/' || designer_id || '/' || id || '-' || k || '.webp'
+           from generate_series(1, 1 + abs(hashtext(id::text)) % 3) k),
+       width_in = 20 + abs(hashtext(id::text)) % 60, depth_in = 16 + abs(hashtext(id::text)) % 20,
+       height_in = 14 + abs(hashtext(id::text)) % 50;
+     -- Saved pieces: about 100,000 (customers save a few each); the bench customer saves 40.
+     insert into public.saved_items (user_id, catalog_item_id)
+     select distinct c.id, i.id
+       from (select g, 1 + (g::bigint * 7919) % ${n.catalog} as ik, 1 + (g::bigint * 104729) % ${n.customers} as ck
+               from generate_series(1, ${n.catalog} * 2) g) r
+       join (select row_number() over (order by id)::int as k, id from public.catalog_items) i on i.k = r.ik
+       join bench_customers c on c.k = r.ck
+     on conflict do nothing;
+     insert into public.saved_items (user_id, catalog_item_id)
+     select '${ids.customer}', id from public.catalog_items where is_available order by id limit 40 on conflict do nothing;
+     -- Offers: one in five available pieces has one (open, countered, declined or expired), the bench customer 30.
+     insert into public.offers (catalog_item_id, buyer_id, seller_id, amount, counter_amount, status, expires_at, created_at)
+     select i.id, c.id, i.designer_id, greatest(1, round(i.price * 0.7)),
+            case when i.k % 4 = 1 then i.price end,
+            (array['open','countered','declined','expired'])[1 + i.k % 4],
+            now() + interval '1 day' - make_interval(days => i.k % 4 / 3 * 3), now() - interval '1 day'
+       from (select row_number() over (order by id)::int as k, id, designer_id, price from public.catalog_items
+              where is_available and price > 1) i
+       join bench_customers c on c.k = 1 + (i.k * 31) % ${n.customers}
+      where i.k % 5 = 0 and c.id <> i.designer_id;
+     insert into public.offers (catalog_item_id, buyer_id, seller_id, amount, status, created_at)
+     select id, '${ids.customer}', designer_id, greatest(1, round(price * 0.8)), 'open', now() - interval '2 hours'
+       from public.catalog_items where is_available and price > 1 and designer_id <> '${ids.customer}'
+        and id not in (select catalog_item_id from public.offers where buyer_id = '${ids.customer}')
+      order by id limit 30;`,
   );
   return s;
 }
@@ -357,7 +398,7 @@ export async function loadDataset(dbUrl: string, size: DatasetSize, log: (m: str
     // VACUUM (not only ANALYZE): the item triggers rewrote each active project ~7 times; the visibility map
     // also lets index-only scans skip the heap, as on a settled production table.
     for (const t of ['profiles', 'user_roles', 'customer_profiles', 'designer_profiles', 'subscriptions', 'projects', 'project_bids',
-      'project_items', 'messages', 'reviews', 'designer_nudges', 'catalog_items', 'project_photo_notes']) {
+      'project_items', 'messages', 'reviews', 'designer_nudges', 'catalog_items', 'project_photo_notes', 'saved_items', 'offers']) {
       await c.query(`vacuum (analyze) public.${t}`);
     }
     log(`vacuum analyze: ${((performance.now() - t0) / 1000).toFixed(1)} s`);

@@ -39,7 +39,14 @@ export interface Pools {
   denverPlace: string;
   /** The listers of a page of Good Stuff near the origin (up to 24 designer ids). */
   listers: string[];
+  /** Where page 20 (of 24) of the market search MARKET_SEARCH starts: the last row of page 19. */
+  searchPage20After: { sort_key: string; id: string };
+  /** An available piece the bench customer has an offer on: the item page's subject. */
+  itemPage: { id: string; designer_id: string };
 }
+
+/** The market search of the bench (words + category + price range, newest first), as search-catalog-items reads it. */
+export const MARKET_SEARCH = { q: 'lamps', category: 'lighting', min_price: 100, max_price: 800 } as const;
 
 /** The distance reads paged to page 5 by keyset (their cursors are read in db.ts's pools). */
 export type DistanceList =
@@ -106,6 +113,16 @@ function catalog(client: SupabaseClient, within: number | null, after: Cursor) {
     .select(`${CATALOG_CARD_COLUMNS}, distance_miles`)
     .order('distance_miles', { ascending: true, nullsFirst: false }).order('id', { ascending: true });
 }
+
+/** A page of the market search (docs/decisions/0026-market.md), 24 rows, after a keyset cursor. */
+function search(client: SupabaseClient, args: Record<string, unknown>, after: { sort_key: string; id: string } | null) {
+  return client.rpc('search_catalog_items', {
+    ...args, after_sort_key: after?.sort_key, after_id: after?.id, page_size: 24,
+  });
+}
+
+const ITEM_PAGE_COLUMNS =
+  'id, designer_id, title, description, category, price, condition, photo_urls, image_url, width_in, depth_in, height_in, location, place_id, latitude, longitude, status, reserved_until, held_until, saved_count, created_at';
 
 /** Replaces one string value inside a statement's parameters (JSON bodies included). */
 export function swapValue(from: string, to: string): (v: unknown) => unknown {
@@ -305,6 +322,40 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
       run: () =>
         ok(c.from('catalog_items').select('*').eq('is_available', true).eq('category', 'lighting')
           .order('created_at', { ascending: false }).range(0, 23)),
+    },
+    // The market (docs/decisions/0026-market.md): search, and the item page's reads.
+    {
+      name: 'rpc search_catalog_items: words + category + price, page 1 (24)', spec: '"lamps", Lighting, $100–$800, newest first', as: 'customer', kind: 'read',
+      run: () => ok(search(c, MARKET_SEARCH, null)),
+    },
+    {
+      name: 'rpc search_catalog_items: words + category + price, keyset page 20', spec: 'the same, after the last row of page 19', as: 'customer', kind: 'read',
+      run: () => ok(search(c, MARKET_SEARCH, pools.searchPage20After)),
+    },
+    {
+      name: 'rpc search_catalog_items: "opaline", price low to high, page 1', spec: 'a rarer word, sorted by price', as: 'customer', kind: 'read',
+      run: () => ok(search(c, { q: 'opaline', sort: 'price_asc' }, null)),
+    },
+    {
+      name: 'rpc search_catalog_items: within 50 mi, nearest first, page 1', spec: 'no words, Lighting, nearest first from Denver', as: 'customer', kind: 'read',
+      run: () => ok(search(c, { category: 'lighting', within_miles: 50, near_lat: NEAR_ORIGIN.lat, near_lng: NEAR_ORIGIN.lng, sort: 'distance' }, null)),
+    },
+    {
+      name: 'catalog_items: the item page\'s piece', spec: 'catalog_items select by id (photos, dimensions, status)', as: 'customer', kind: 'read',
+      run: () => ok(c.from('catalog_items').select(ITEM_PAGE_COLUMNS).eq('id', pools.itemPage.id).single()),
+    },
+    {
+      name: "designer_profiles: the item page's seller", spec: 'designer_profiles select by user_id (the seller card)', as: 'customer', kind: 'read',
+      run: () => ok(c.from('designer_profiles').select(DESIGNER_CARD_COLUMNS).eq('user_id', pools.itemPage.designer_id).single()),
+    },
+    {
+      name: "offers: the viewer's offers on the piece", spec: 'offers select by piece and buyer, newest first', as: 'customer', kind: 'read',
+      run: () => ok(c.from('offers').select('*').eq('catalog_item_id', pools.itemPage.id).eq('buyer_id', a.customer.id)
+        .order('created_at', { ascending: false })),
+    },
+    {
+      name: 'saved_items: is the piece saved', spec: 'saved_items select by user and piece', as: 'customer', kind: 'read',
+      run: () => ok(c.from('saved_items').select('catalog_item_id').eq('user_id', a.customer.id).eq('catalog_item_id', pools.itemPage.id).maybeSingle()),
     },
     // The designer dashboard's lists and totals (docs/decisions/0020). The plan column shows only the function
     // scan of an rpc; the plans of its statements are in the ADR.
