@@ -331,7 +331,12 @@ export async function benchSection(common: Common): Promise<{ title: string; lin
     await removePairs(db);
     const pairs = await createPairs(db, PAIRS);
     const bell = await eventToBell(common, pairs, secret);
-    const cost = await triggerOverhead(common, db, pairs, secret);
+    // At the goal's rate, and at one the stack sustains with room to spare (where queueing does not multiply the
+    // extra work into latency).
+    const costs = [
+      await triggerOverhead(common, db, pairs, secret, 1000),
+      await triggerOverhead(common, db, pairs, secret, 250),
+    ];
     const ms = (x: number) => `${x.toFixed(0)} ms`;
     const extra = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)}%`;
     return {
@@ -342,12 +347,14 @@ export async function benchSection(common: Common): Promise<{ title: string; lin
         `commit → notification event p50 ${ms(percentile(bell.toEvent, 50))}, p95 ${ms(percentile(bell.toEvent, 95))}; ` +
           `commit → unread count read p50 ${ms(percentile(bell.toCount, 50))}, p95 ${ms(percentile(bell.toCount, 95))} ` +
           `(${bell.toCount.length} of ${bell.total} counted)`,
-        `Message inserts sent through /rest/v1 as the customers at ${cost.perSecond}/s (achieved ≥ ${Math.round(cost.achieved)}/s), 2 × 5 s each way, alternating:`,
-        `trigger on: mean ${cost.rest.on.mean.toFixed(2)} ms, p95 ${cost.rest.on.p95.toFixed(2)} ms; ` +
-          `off: mean ${cost.rest.off.mean.toFixed(2)} ms, p95 ${cost.rest.off.p95.toFixed(2)} ms; ` +
-          `extra ${extra(cost.rest.on.mean, cost.rest.off.mean)} (mean), ${extra(cost.rest.on.p95, cost.rest.off.p95)} (p95)`,
+        ...costs.flatMap((cost) => [
+          `Message inserts sent through /rest/v1 as the customers at ${cost.perSecond}/s (achieved ≥ ${Math.round(cost.achieved)}/s), 2 × 5 s each way, alternating: ` +
+            `trigger on: mean ${cost.rest.on.mean.toFixed(2)} ms, p95 ${cost.rest.on.p95.toFixed(2)} ms; ` +
+            `off: mean ${cost.rest.off.mean.toFixed(2)} ms, p95 ${cost.rest.off.p95.toFixed(2)} ms; ` +
+            `extra ${extra(cost.rest.on.mean, cost.rest.off.mean)} (mean), ${extra(cost.rest.on.p95, cost.rest.off.p95)} (p95)`,
+        ]),
         `In the database alone (5,000 inserts in one statement, no network or commit): ` +
-          `${cost.inDb.on.toFixed(0)} µs per insert with the trigger, ${cost.inDb.off.toFixed(0)} µs without`,
+          `${costs[0]!.inDb.on.toFixed(0)} µs per insert with the trigger, ${costs[0]!.inDb.off.toFixed(0)} µs without`,
       ],
     };
   } finally {
