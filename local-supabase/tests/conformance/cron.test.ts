@@ -18,10 +18,11 @@ interface Run {
   command: string;
 }
 
+/** The job's runs in the order they were made (by the bigint runid: ordering by the text alias put run 11 before 7). */
 async function runsOf(jobid: string): Promise<Run[]> {
   return sql<Run>(
     `select runid::text, jobid::text, status, return_message, start_time, end_time, username, database, job_pid, command
-       from cron.job_run_details where jobid = $1 order by runid`,
+       from cron.job_run_details d where jobid = $1 order by d.runid`,
     [jobid],
   );
 }
