@@ -1,4 +1,5 @@
 import type { ListingPhoto } from '@/features/catalog/catalog-item-schema';
+import { preparePhoto } from '@/lib/images/prepare-photo';
 import { supabase } from '@/lib/supabase';
 
 const BUCKET = 'catalog-images';
@@ -11,7 +12,7 @@ export function catalogImagePath(url: string): string | null {
 }
 
 /**
- * Uploads the picked files of `photos` to catalog-images under the seller's folder ({userId}/, the bucket's policy)
+ * Uploads the picked files of `photos` (sized and re-encoded first) to catalog-images under the seller's folder ({userId}/, the bucket's policy)
  * and answers every photo's public URL in the form's order (cover first), with the paths uploaded now (to remove
  * if the listing then fails). A failed upload removes what this call uploaded and throws.
  */
@@ -29,9 +30,11 @@ export async function uploadCatalogPhotos(
         urls.push(photo.url);
         continue;
       }
-      const ext = (photo.file.name.split('.').pop() ?? 'jpg').toLowerCase().replace(/[^a-z0-9]/g, '') || 'jpg';
+      // Sized and WebP where the browser can (src/lib/images/prepare-photo.ts).
+      const file = await preparePhoto(photo.file);
+      const ext = (file.name.split('.').pop() ?? 'jpg').toLowerCase().replace(/[^a-z0-9]/g, '') || 'jpg';
       const path = `${userId}/${stamp}-${index}.${ext}`;
-      const { error } = await bucket.upload(path, photo.file, { contentType: photo.file.type });
+      const { error } = await bucket.upload(path, file, { contentType: file.type });
       if (error) throw error;
       uploaded.push(path);
       urls.push(bucket.getPublicUrl(path).data.publicUrl);
