@@ -24,10 +24,12 @@ function browserImages({
   vi.stubGlobal(
     'OffscreenCanvas',
     class {
-      constructor(
-        readonly width: number,
-        readonly height: number,
-      ) {}
+      readonly width: number;
+      readonly height: number;
+      constructor(width: number, height: number) {
+        this.width = width;
+        this.height = height;
+      }
       getContext() {
         return { drawImage: () => {} };
       }
