@@ -244,6 +244,7 @@ describe('schema lint', () => {
       'listing_messages',
       'messages',
       'notifications',
+      'offers',
       'project_bids',
       'project_items',
     ]);

@@ -40,7 +40,7 @@ export function Component() {
                         title={listing.title}
                         price={listing.price}
                         headingLevel={3}
-                        poll={false}
+                        live={false}
                       />
                       <PieceConversations
                         itemId={listing.id}

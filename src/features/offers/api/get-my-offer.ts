@@ -3,8 +3,11 @@ import type { Offer } from '@/features/offers/api/make-offer';
 import { offerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** How often an open offer is read again while its page is on screen (no live feed of offers: the seller answers). */
-export const OFFER_REFRESH_MS = 20_000;
+/**
+ * How often offers are read again while their page is open. Changes arrive live (useOffersRealtime); this keeps the
+ * states that pass with time (an offer expiring, a reservation lapsing) true on a page left open.
+ */
+export const OFFER_REFRESH_MS = 5 * 60_000;
 
 /** The viewer's latest offer on a piece (as its buyer), or null: what the item page tells them about it. */
 export async function getMyOffer(itemId: string, buyerId: string): Promise<Offer | null> {

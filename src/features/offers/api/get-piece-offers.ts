@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { OFFER_REFRESH_MS } from '@/features/offers/api/get-my-offer';
 import type { Offer } from '@/features/offers/api/make-offer';
+import { OFFER_REFRESH_MS } from '@/features/offers/api/get-my-offer';
 import { offerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -44,10 +44,6 @@ export function getPieceOffersQueryOptions(itemId: string) {
   });
 }
 
-/** `poll`: read again every 20 seconds while on screen (the piece's own page); else on focus and after answers. */
-export function usePieceOffers(itemId: string, { poll = true }: { poll?: boolean } = {}) {
-  return useInfiniteQuery({
-    ...getPieceOffersQueryOptions(itemId),
-    refetchInterval: poll ? OFFER_REFRESH_MS : false,
-  });
+export function usePieceOffers(itemId: string) {
+  return useInfiniteQuery(getPieceOffersQueryOptions(itemId));
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BuyerOffer } from '@/features/offers/components/buyer-offer';
@@ -13,6 +13,7 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
+import { answerRealtime } from '@/testing/supabase-realtime';
 import { renderWithClient } from '@/testing/test-utils';
 
 const toastError = vi.fn();
@@ -44,6 +45,10 @@ function offer(fields: Record<string, unknown>) {
   };
 }
 
+const OFFER_COLUMNS = ['id', 'catalog_item_id', 'buyer_id', 'seller_id', 'amount', 'counter_amount', 'status'].map(
+  (name) => ({ name, type: name.endsWith('id') ? 'uuid' : name === 'status' ? 'text' : 'numeric' }),
+);
+
 function backendHolds(mine: Record<string, unknown> | null) {
   server.use(http.get(restUrl('offers'), ({ request }) => pgrstRows(request, mine ? [mine] : [])));
 }
@@ -64,8 +69,12 @@ function renderOffer(piece: Partial<{ status: string; reservedUntil: string | nu
 
 describe('BuyerOffer (docs/product.md, Good Stuff: offers)', () => {
   let sent: ReturnType<typeof recordRequests>;
+  // The piece's offers feed: joins stay unanswered unless a test answers them. Set for every test, as the client's
+  // socket outlives a test.
+  let feed: ReturnType<typeof answerRealtime>;
   beforeEach(() => {
     storeSession(BUYER);
+    feed = answerRealtime();
     sent = recordRequests();
     toastError.mockReset();
     toastSuccess.mockReset();
@@ -147,6 +156,25 @@ describe('BuyerOffer (docs/product.md, Good Stuff: offers)', () => {
     });
     expect(toastSuccess).toHaveBeenCalledWith('Counter accepted. The piece is reserved for you.');
     expect(screen.queryByRole('button', { name: 'Make Offer' })).not.toBeInTheDocument();
+  });
+
+  it("shows the seller's counter as it happens, from the piece's offers feed", async () => {
+    feed.answerJoins();
+    let mine = offer({ status: 'open' });
+    server.use(http.get(restUrl('offers'), ({ request }) => pgrstRows(request, [mine])));
+    renderOffer();
+    expect(await screen.findByRole('button', { name: 'Withdraw offer' })).toBeInTheDocument();
+    await waitFor(() => expect(feed.isJoined(`realtime:offers:${ITEM}`)).toBe(true));
+    expect(feed.joins.find((j) => j.topic === `realtime:offers:${ITEM}`)!.bindings).toEqual([
+      expect.objectContaining({ event: '*', schema: 'public', table: 'offers', filter: `catalog_item_id=eq.${ITEM}` }),
+    ]);
+
+    // The seller counters: the database changes the row, and the feed says so.
+    mine = offer({ status: 'countered', counter_amount: 80 });
+    feed.change('offers', 'UPDATE', OFFER_COLUMNS, { record: mine });
+    expect(await screen.findByText(/countered your offer/)).toHaveTextContent(
+      'The seller countered your offer of $70 with $80.',
+    );
   });
 
   it('says an open offer past its 48 hours expired, whatever its stored status', async () => {

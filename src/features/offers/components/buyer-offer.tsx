@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
 import { Button } from '@/components/ui/button';
 import { useMyOffer } from '@/features/offers/api/get-my-offer';
+import { useOffersRealtime } from '@/features/offers/hooks/use-offers-realtime';
 import { useMakeOffer, type Offer } from '@/features/offers/api/make-offer';
 import { useRespondToCounter } from '@/features/offers/api/respond-to-counter';
 import { useWithdrawOffer } from '@/features/offers/api/withdraw-offer';
@@ -59,11 +60,12 @@ function OfferLine({ offer, now }: { offer: Offer; now: number }) {
 /**
  * The buyer's side of offers on the item page (docs/product.md, Good Stuff): Make Offer, then the offer's state
  * (with the seller's counter to accept or decline, or Withdraw while it waits). A piece that is sold, reserved or
- * held says so instead of taking offers. The offer is read again on focus, every 20 seconds and after each action.
+ * held says so instead of taking offers. The offer is live (useOffersRealtime), and read again on focus, after each action and every 5 minutes.
  */
 export function BuyerOffer({ itemId, userId, title, price, status, reservedUntil, heldUntil }: Props) {
   const [open, setOpen] = useState(false);
   const mine = useMyOffer(itemId, userId);
+  useOffersRealtime(itemId);
   const make = useMakeOffer(itemId, {
     onSuccess: () => {
       toast.success('Offer sent! The seller has 48 hours to answer.');
@@ -85,7 +87,7 @@ export function BuyerOffer({ itemId, userId, title, price, status, reservedUntil
   if (mine.isError) return <p className="text-sm text-destructive">Failed to load your offer</p>;
 
   const offer = mine.data;
-  // The time of the last read: the offer is read again every 20 seconds, so its state keeps up.
+  // The time of the last read: the offer is read again at least every 5 minutes, so its state keeps up.
   const now = mine.dataUpdatedAt;
   const state = offer ? effectiveStatus(offer, now) : null;
   const reservedForMe =

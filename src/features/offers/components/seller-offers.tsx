@@ -5,6 +5,7 @@ import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { usePieceOffers, type PieceOffer } from '@/features/offers/api/get-piece-offers';
+import { useOffersRealtime } from '@/features/offers/hooks/use-offers-realtime';
 import { useRespondToOffer } from '@/features/offers/api/respond-to-offer';
 import { OfferAmountDialog } from '@/features/offers/components/offer-amount-dialog';
 import { effectiveStatus, formatWhen, refusalMessage, STATUS_LABEL } from '@/features/offers/utils/offer-state';
@@ -16,8 +17,8 @@ type Props = {
   price: number;
   /** A heading level fitting the page: the item page's section or a listing's part on My listings. */
   headingLevel?: 2 | 3;
-  /** Read again every 20 seconds (the piece's page); a list of many listings reads on focus and after answers. */
-  poll?: boolean;
+  /** Live (the piece's page); a list of many listings reads on focus and after answers instead. */
+  live?: boolean;
 };
 
 function OfferRow({
@@ -89,10 +90,11 @@ function OfferRow({
 /**
  * The offers on the seller's own piece (item page and My listings), newest first: Accept (reserves it for that
  * buyer for 48 hours and declines the others), Decline, Counter with an amount above the offer and at most the
- * price. Read again on focus, every 20 seconds and after each answer.
+ * price. Live on the piece's page (useOffersRealtime); read again on focus, after each answer and every 5 minutes.
  */
-export function SellerOffers({ itemId, title, price, headingLevel = 2, poll = true }: Props) {
-  const offers = usePieceOffers(itemId, { poll });
+export function SellerOffers({ itemId, title, price, headingLevel = 2, live = true }: Props) {
+  const offers = usePieceOffers(itemId);
+  useOffersRealtime(itemId, { enabled: live });
   const [countering, setCountering] = useState<PieceOffer | null>(null);
   const respond = useRespondToOffer(itemId, {
     onSuccess: (_offer, { response }) => {
