@@ -175,8 +175,7 @@ test('a lamp is listed, found, saved, offered on, countered and reserved; pieces
   await expect(offerRow).toContainText('You countered with $80');
   await expectNoAxeViolations(s);
 
-  // --- The customer sees the counter (read again on focus) and accepts: reserved for them.
-  await c.reload();
+  // --- The customer sees the counter without a reload (offers are live on the piece's page) and accepts.
   await expect(c.getByText('The seller countered your offer of $70 with $80.', { exact: false })).toBeVisible();
   await c.getByRole('button', { name: 'Accept $80' }).click();
   await expect(c.getByText(/Your offer of \$80 was accepted\. Reserved for you until/)).toBeVisible();
