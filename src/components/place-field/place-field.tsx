@@ -1,6 +1,6 @@
 import { useCombobox } from 'downshift';
 import { LocateFixed } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldDescription } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -136,6 +136,27 @@ export function PlaceField({
   // as one moves to the next field (its blur not yet rendered) must not open it and pull focus back.
   const inputHasFocus = typeof document !== 'undefined' && document.activeElement?.id === id;
   const open = menuWanted && focused && inputHasFocus && items.length > 0;
+  // downshift moves focus to the input from an effect whenever its list is open and focus is elsewhere. That effect
+  // runs after the render that opened the list, so a suggestion answer rendered just before the user moved to the
+  // next field still pulled focus back, and what they typed there went into the location (the places journey
+  // caught it: "Brooklyn, NYBrownstones…"). The list only ever opens while the input has focus, so downshift is
+  // told that focus is on the input: it never moves focus itself.
+  const environment = useMemo(() => {
+    if (typeof window === 'undefined') return undefined;
+    const doc = new Proxy(window.document, {
+      get(target, key) {
+        if (key === 'activeElement') return target.getElementById(id) ?? target.activeElement;
+        const found: unknown = Reflect.get(target, key);
+        return typeof found === 'function' ? (found as (...args: unknown[]) => unknown).bind(target) : found;
+      },
+    });
+    return {
+      addEventListener: window.addEventListener.bind(window),
+      removeEventListener: window.removeEventListener.bind(window),
+      document: doc,
+      Node: window.Node,
+    };
+  }, [id]);
   const { getLabelProps, getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<Place>({
     items,
     itemToString: (place) => place?.label ?? '',
@@ -148,6 +169,7 @@ export function PlaceField({
     // The form holds the choice (value.placeId); downshift only reports it.
     selectedItem: null,
     isOpen: open,
+    environment,
     onIsOpenChange: ({ isOpen }) => setMenuWanted(Boolean(isOpen)),
     // Typing is taken from the input's own change event (below): downshift reports it from an effect, a render
     // later, and with the value controlled a key pressed in between was overwritten (fast typing lost letters).
