@@ -59,7 +59,9 @@ step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `
     const failed = j.numFailedTests + brokenFiles;
     for (const f of j.testResults ?? []) {
       const file = path.relative(root, f.name);
-      if (f.status === 'failed' && (f.assertionResults ?? []).length === 0) failures.push(`vitest ${file}: ${firstLines(f.message)}`);
+      // A file that failed with no failed test (it did not load, or a hook such as afterAll threw) says why itself.
+      const failedTests = (f.assertionResults ?? []).filter((a) => a.status === 'failed').length;
+      if (f.status === 'failed' && failedTests === 0) failures.push(`vitest ${file}: ${firstLines(f.message)}`);
       for (const a of f.assertionResults ?? []) {
         if (a.status === 'failed') failures.push(`vitest ${file} › ${a.fullName}: ${firstLines(a.failureMessages?.join('\n'))}`);
       }

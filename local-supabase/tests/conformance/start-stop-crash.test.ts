@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { wipeData } from '../../src/db.ts';
+import { dbDirOf, livePostmaster, wipeData } from '../../src/db.ts';
 import { CLI, PACKAGE_DIR } from '../support/paths.ts';
 
 // `npm run stack` killed with SIGKILL, PostgreSQL and all (a crash, an OOM kill, a closed terminal's process
@@ -100,7 +100,13 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((r) => setImmediate(r));
 }
 
-afterAll(() => {
+afterAll(async () => {
+  // The last SIGKILL reaches PostgreSQL too, but its processes may take a moment to be gone: wait for that (the
+  // start after a kill waits the same way), at most 15 s, then remove the data.
+  const deadline = Date.now() + 15_000;
+  while (livePostmaster(dbDirOf(stackConfig)) !== null && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
   wipeData(stackConfig);
   rmSync(dataDir, { recursive: true, force: true });
 });
