@@ -21,12 +21,14 @@ const TAGS: [attribute: 'property' | 'name', name: string, of: (m: DocumentMeta)
  * reader to pick one). Only readers that run the app's JavaScript see these; others see index.html's.
  */
 export function useDocumentMeta(meta: DocumentMeta | null) {
+  // The values, not the object: a new object with the same values changes nothing.
   const key = meta ? JSON.stringify(meta) : null;
   useEffect(() => {
-    if (!meta) return;
+    if (key === null) return;
+    const values = JSON.parse(key) as DocumentMeta;
     const restore: (() => void)[] = [];
     for (const [attribute, name, of] of TAGS) {
-      const value = of(meta);
+      const value = of(values);
       if (value === null) continue;
       let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${name}"]`);
       if (tag) {
@@ -45,7 +47,5 @@ export function useDocumentMeta(meta: DocumentMeta | null) {
     return () => {
       for (const undo of restore.reverse()) undo();
     };
-    // `key` stands for the meta's values: a new object with the same values changes nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 }
