@@ -1,6 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, startStack, wipeData } from '@good-space/local-supabase';
+import { writeMailJobSettings } from '../scripts/lib/mail-job-settings.mjs';
 import { loadPlaces } from '../scripts/places/load-places.ts';
 import { E2E_APP_PORT, E2E_APP_URL, E2E_PORT_BASE } from './stack-ports.ts';
 
@@ -34,7 +35,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The places gazetteer, as `npm start` loads it (ADR 0024).
   try {
     await loadPlaces({ dbUrl: config.dbUrl });
-    await enableNotificationMails(config.dbUrl, config.apiUrl, config.serviceRoleKey);
+    // What `npm start` writes for the mail job (ADR 0025); the journeys then run the same job every 2 seconds
+    // instead of every minute, so a mail arrives while a journey waits for it.
+    await writeMailJobSettings({ dbUrl: config.dbUrl, apiUrl: config.apiUrl, serviceRoleKey: config.serviceRoleKey });
+    await everyTwoSeconds(config.dbUrl);
   } catch (err) {
     await stack.stop();
     throw err;
@@ -42,20 +46,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return () => stack.stop();
 }
 
-/**
- * What `npm start` does for the mail job (ADR 0025): where the function is and the key to call it with, in
- * private.settings (no Vault locally). The journeys then run the same job every 2 seconds instead of every
- * minute, so a mail arrives while the journey waits for it.
- */
-async function enableNotificationMails(dbUrl: string, apiUrl: string, serviceRoleKey: string): Promise<void> {
+async function everyTwoSeconds(dbUrl: string): Promise<void> {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   try {
-    await db.query(
-      `insert into private.settings (name, value) values ('project_url', $1), ('service_role_key', $2)
-       on conflict (name) do update set value = excluded.value`,
-      [apiUrl, serviceRoleKey],
-    );
     await db.query(
       `select cron.schedule('send-notification-mails', '2 seconds', 'select private.request_notification_mails()')`,
     );

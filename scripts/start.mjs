@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDemoLogins, parseDemoLogins } from './lib/demo-logins.mjs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
+import { writeMailJobSettings } from './lib/mail-job-settings.mjs';
 import { portFree } from './lib/ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,14 +25,17 @@ const SMTP_ENV =
     ? {}
     : {
         SMTP_PORT: String(
-          Number(process.env.LOCAL_SUPABASE_SMTP_PORT || 0) || Number(process.env.LOCAL_SUPABASE_INBOX_PORT || 54324) + 1,
+          Number(process.env.LOCAL_SUPABASE_SMTP_PORT || 0) ||
+            Number(process.env.LOCAL_SUPABASE_INBOX_PORT || 54324) + 1,
         ),
       };
 
 ensureDependencies(root);
 
 if (!(await portFree(APP_PORT, 'localhost'))) {
-  console.error(`Port ${APP_PORT} (the app) is already in use. Stop whatever holds it (\`fuser -k ${APP_PORT}/tcp\`), or run with APP_PORT=<port>.`);
+  console.error(
+    `Port ${APP_PORT} (the app) is already in use. Stop whatever holds it (\`fuser -k ${APP_PORT}/tcp\`), or run with APP_PORT=<port>.`,
+  );
   process.exit(1);
 }
 
@@ -91,7 +95,13 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const tsNode = (file, ...args) => [process.execPath, ['--import', 'tsx', file, ...args]];
 
 const statusLines = [];
-const get = (k) => statusLines.find((l) => l.startsWith(`${k}=`))?.split('=').slice(1).join('=').replace(/^"|"$/g, '');
+const get = (k) =>
+  statusLines
+    .find((l) => l.startsWith(`${k}=`))
+    ?.split('=')
+    .slice(1)
+    .join('=')
+    .replace(/^"|"$/g, '');
 // The stack prints 'local Supabase ready' first and its status lines after it: wait for both, as the app is
 // given the API's URL and key from them.
 await new Promise((resolve) => {
@@ -99,22 +109,14 @@ await new Promise((resolve) => {
   run('supabase', process.execPath, [bin('local-supabase'), 'stack'], { ...APP_ORIGINS, ...SMTP_ENV }, (line) => {
     if (/^[A-Z_]+="/.test(line)) statusLines.push(line);
     if (line.startsWith('local Supabase ready')) ready = true;
-    if (ready && ['API_URL', 'DB_URL', 'INBUCKET_URL', 'PUBLISHABLE_KEY', 'ANON_KEY', 'SERVICE_ROLE_KEY'].every(get)) resolve();
+    if (ready && ['API_URL', 'DB_URL', 'INBUCKET_URL', 'PUBLISHABLE_KEY', 'ANON_KEY', 'SERVICE_ROLE_KEY'].every(get))
+      resolve();
   });
 });
 
-// The notification mail job (ADR 0025) reads the project URL and service key from Vault on hosted; the local
-// stack has no Vault, so they go where the job looks next, private.settings, wherever the ports are.
+// The notification mail job's settings (ADR 0025), wherever the ports are.
 try {
-  const { default: pg } = await import('pg');
-  const db = new pg.Client({ connectionString: get('DB_URL') });
-  await db.connect();
-  await db.query(
-    `insert into private.settings (name, value) values ('project_url', $1), ('service_role_key', $2)
-     on conflict (name) do update set value = excluded.value`,
-    [get('API_URL'), get('SERVICE_ROLE_KEY')],
-  );
-  await db.end();
+  await writeMailJobSettings({ dbUrl: get('DB_URL'), apiUrl: get('API_URL'), serviceRoleKey: get('SERVICE_ROLE_KEY') });
 } catch (err) {
   console.error(`settings | notification mails stay unsent: private.settings could not be written (${err.message})`);
 }
@@ -136,17 +138,24 @@ if (existsSync(seedStorage)) {
   child.removeAllListeners('exit');
   child.on('exit', (code) => {
     children.splice(children.indexOf(child), 1);
-    if (code !== 0 && !shuttingDown) console.error('seed | uploading demo images failed; the app still runs, some pictures may be missing');
+    if (code !== 0 && !shuttingDown)
+      console.error('seed | uploading demo images failed; the app still runs, some pictures may be missing');
   });
 }
 
 // The places gazetteer (ADR 0024), beside the app as well: the first run loads ~170,000 rows in a few seconds;
 // later runs find the same dataset recorded and stop after one query.
-const places = run('places', ...tsNode(path.join(root, 'scripts', 'places', 'load-places.ts'), '--db-url', get('DB_URL')), {}, undefined);
+const places = run(
+  'places',
+  ...tsNode(path.join(root, 'scripts', 'places', 'load-places.ts'), '--db-url', get('DB_URL')),
+  {},
+  undefined,
+);
 places.removeAllListeners('exit');
 places.on('exit', (code) => {
   children.splice(children.indexOf(places), 1);
-  if (code !== 0 && !shuttingDown) console.error('places | loading the places failed; the app still runs, place suggestions may be empty');
+  if (code !== 0 && !shuttingDown)
+    console.error('places | loading the places failed; the app still runs, place suggestions may be empty');
 });
 
 const logins = path.join(root, 'docs', 'demo-logins.md');
