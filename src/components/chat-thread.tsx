@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from 'sonner';
+import type { ZodType } from 'zod';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -36,8 +37,8 @@ type ChatThreadProps<Row> = {
   emptyText: string;
   /** data-testid of each message (tests find a thread's messages by it). */
   messageTestId: string;
-  /** The draft as it will be sent, or the message that says why it cannot be. */
-  check: (draft: string) => { text: string } | { error: string };
+  /** The rule of a message (trimmed, length): the draft as it will be sent, or the first message why not. */
+  schema: ZodType<string, string>;
   /** Sends the text and puts the stored message where `query` reads it; rejects when the send failed. */
   send: (text: string) => Promise<void>;
 };
@@ -56,7 +57,7 @@ export function ChatThread<Row>({
   toMessage,
   emptyText,
   messageTestId,
-  check,
+  schema,
   send,
 }: ChatThreadProps<Row>) {
   const id = useId();
@@ -96,14 +97,14 @@ export function ChatThread<Row>({
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
-    const checked = check(draft);
-    if ('error' in checked) {
-      setError({ field: 'message', message: checked.error });
+    const parsed = schema.safeParse(draft);
+    if (!parsed.success) {
+      setError({ field: 'message', message: parsed.error.issues[0]?.message ?? 'Message cannot be empty' });
       return;
     }
     setError(null);
     setDraft('');
-    deliver({ localId: crypto.randomUUID(), text: checked.text, status: 'sending' });
+    deliver({ localId: crypto.randomUUID(), text: parsed.data, status: 'sending' });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

@@ -17,13 +17,6 @@ type Props = {
   title: string;
 };
 
-function check(draft: string) {
-  const parsed = listingMessageBodySchema.safeParse(draft);
-  return parsed.success
-    ? { text: parsed.data }
-    : { error: parsed.error.issues[0]?.message ?? 'Message cannot be empty' };
-}
-
 /**
  * A piece's conversation between a buyer and its seller (docs/product.md, Good Stuff): oldest first, own messages
  * on the right as You, older pages on demand, live for both sides; a message that fails stays with Retry.
@@ -50,7 +43,7 @@ export function ListingConversationPanel({ conversationId, userId, otherName, ti
       toMessage={toMessage}
       emptyText="No messages yet. Ask about size, condition or pick-up."
       messageTestId="listing-message"
-      check={check}
+      schema={listingMessageBodySchema}
       send={async (text) =>
         addListingMessageToCache(queryClient, conversationId, await sendListingMessage(conversationId, userId, text))
       }

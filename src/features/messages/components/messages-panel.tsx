@@ -12,13 +12,6 @@ const toMessage = (message: Message): ChatMessage => ({
   text: message.content,
 });
 
-function check(draft: string) {
-  const parsed = messageContentSchema.safeParse(draft);
-  return parsed.success
-    ? { text: parsed.data }
-    : { error: parsed.error.issues[0]?.message ?? 'Message cannot be empty' };
-}
-
 /** The project's messages panel: oldest first, own messages on the right as You, live for both parties. */
 export function MessagesPanel({ projectId, userId }: { projectId: string; userId: string }) {
   const queryClient = useQueryClient();
@@ -32,7 +25,7 @@ export function MessagesPanel({ projectId, userId }: { projectId: string; userId
       toMessage={toMessage}
       emptyText="No messages yet. Say hello!"
       messageTestId="message"
-      check={check}
+      schema={messageContentSchema}
       send={async (text) => addMessageToCache(queryClient, projectId, await sendMessage(projectId, userId, text))}
     />
   );
