@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { CatalogItemDetail } from '@/features/catalog/api/get-catalog-item';
-import { availabilityLabel } from '@/features/catalog/catalog-fields';
+import { availabilityLabel } from '@/lib/piece-availability';
 import { AskSellerButtons } from '@/features/listing-messages/components/ask-seller-buttons';
 import { PieceConversations } from '@/features/listing-messages/components/piece-conversations';
 import { BuyerOffer } from '@/features/offers/components/buyer-offer';

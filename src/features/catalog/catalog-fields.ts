@@ -66,20 +66,6 @@ export function formatDimensions({ width_in, depth_in, height_in }: Dimensions):
 
 export type CatalogStatus = 'available' | 'sold' | 'delisted';
 
-type Availability = { status: string; reserved_until: string | null; held_until: string | null };
-
-/**
- * What a piece's badge says, or null when it is simply for sale: Sold, Delisted (its seller sees it), Reserved (an
- * accepted offer holds it for 48 hours) or Held for a project (added to a project's budget, for 7 days).
- */
-export function availabilityLabel(piece: Availability, now = Date.now()): string | null {
-  if (piece.status === 'sold') return 'Sold';
-  if (piece.status === 'delisted') return 'Delisted';
-  if (piece.reserved_until && Date.parse(piece.reserved_until) > now) return 'Reserved';
-  if (piece.held_until && Date.parse(piece.held_until) > now) return 'Held for a project';
-  return null;
-}
-
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { availabilityLabel } from '@/features/catalog/catalog-fields';
+import { availabilityLabel } from '@/lib/piece-availability';
 
 /** Sold, Delisted, Reserved or Held for a project; nothing for a piece simply for sale. */
 export function AvailabilityBadge({

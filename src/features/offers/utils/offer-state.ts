@@ -1,3 +1,5 @@
+import { availabilityLabel } from '@/lib/piece-availability';
+
 /** The states an offer shows (docs/product.md, Offers). */
 export type OfferStatus = 'open' | 'countered' | 'accepted' | 'declined' | 'withdrawn' | 'expired';
 
@@ -44,14 +46,15 @@ export function refusalMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Why a piece takes no offer now, as others see it (who took it is private). */
+/** Why a piece takes no offer now, as others see it (who took it is private); a delisted piece is no longer listed. */
 export function takenLabel(
   piece: { status: string; reservedUntil: string | null; heldUntil: string | null },
   now: number,
 ): 'Sold' | 'Reserved' | 'Held for a project' | 'No longer listed' | null {
-  if (piece.status === 'sold') return 'Sold';
-  if (piece.status !== 'available') return 'No longer listed';
-  if (piece.reservedUntil && Date.parse(piece.reservedUntil) > now) return 'Reserved';
-  if (piece.heldUntil && Date.parse(piece.heldUntil) > now) return 'Held for a project';
-  return null;
+  if (piece.status !== 'available' && piece.status !== 'sold') return 'No longer listed';
+  const label = availabilityLabel(
+    { status: piece.status, reserved_until: piece.reservedUntil, held_until: piece.heldUntil },
+    now,
+  );
+  return label === 'Delisted' ? 'No longer listed' : label;
 }

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useSavedItems, type SavedItem } from '@/features/saved/api/get-saved-items';
 import { useToggleSaved } from '@/features/saved/api/toggle-saved';
 import { formatMoney } from '@/lib/format';
+import { availabilityLabel } from '@/lib/piece-availability';
 
 type Props = {
   userId: string;
@@ -15,14 +16,6 @@ type Props = {
   /** Where to find pieces (the empty state's link). */
   browseHref: string;
 };
-
-/** What a piece says beside its price when it cannot be bought now (docs/product.md, Good Stuff). */
-function availability(item: NonNullable<SavedItem['item']>, now: number): string | null {
-  if (item.status === 'sold') return 'Sold';
-  if (item.reserved_until && Date.parse(item.reserved_until) > now) return 'Reserved';
-  if (item.held_until && Date.parse(item.held_until) > now) return 'Held for a project';
-  return null;
-}
 
 function SavedItemRow({
   saved,
@@ -43,7 +36,7 @@ function SavedItemRow({
     onError: () => toast.error(`Could not remove ${title}`),
   });
   const photo = item?.photo_urls?.[0] ?? item?.image_url ?? null;
-  const note = item ? availability(item, now) : null;
+  const note = item ? availabilityLabel(item, now) : null;
   return (
     <li className="flex items-center gap-4 rounded-lg border bg-card p-3" data-testid="saved-item">
       {photo ? (
