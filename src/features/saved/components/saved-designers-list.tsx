@@ -1,10 +1,6 @@
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
-import { Button } from '@/components/ui/button';
 import { useSavedDesigners, type SavedDesigner } from '@/features/saved/api/get-saved-designers';
-import { useToggleSaved } from '@/features/saved/api/toggle-saved';
+import { RemoveSavedButton, SavedList } from '@/features/saved/components/saved-list-parts';
 
 type Props = {
   userId: string;
@@ -27,10 +23,6 @@ function SavedDesignerRow({
   designerHref: Props['designerHref'];
 }) {
   const name = nameOf(saved);
-  const remove = useToggleSaved('designer', userId, saved.designer_id, {
-    onSuccess: () => toast.success(`Removed ${name} from Saved`),
-    onError: () => toast.error(`Could not remove ${name}`),
-  });
   return (
     <li className="flex items-center gap-4 rounded-lg border bg-card p-3" data-testid="saved-designer">
       <span
@@ -49,15 +41,7 @@ function SavedDesignerRow({
         )}
         {saved.designer?.location ? <p className="text-sm text-muted-foreground">{saved.designer.location}</p> : null}
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={remove.isPending}
-        onClick={() => remove.mutate(false)}
-        aria-label={`Remove ${name} from Saved`}
-      >
-        Remove
-      </Button>
+      <RemoveSavedButton kind="designer" userId={userId} id={saved.designer_id} name={name} />
     </li>
   );
 }
@@ -66,36 +50,15 @@ function SavedDesignerRow({
 export function SavedDesignersList({ userId, designerHref, browseHref }: Props) {
   const saved = useSavedDesigners(userId);
   return (
-    <QueryState query={saved} loading="Loading saved designers…" failed="Failed to load saved designers">
-      {(data) => {
-        const rows = data.pages.flat();
-        if (rows.length === 0)
-          return (
-            <div className="space-y-2 py-4">
-              <p className="text-muted-foreground">
-                No saved designers yet. Tap the heart on a designer to keep them here.
-              </p>
-              <Button asChild variant="outline" size="sm">
-                <Link to={browseHref}>Browse Designers</Link>
-              </Button>
-            </div>
-          );
-        return (
-          <>
-            <ul className="space-y-3" aria-label="Saved designers">
-              {rows.map((row) => (
-                <SavedDesignerRow key={row.designer_id} saved={row} userId={userId} designerHref={designerHref} />
-              ))}
-            </ul>
-            <LoadMore
-              className="mt-4"
-              hasNextPage={saved.hasNextPage}
-              isFetchingNextPage={saved.isFetchingNextPage}
-              onLoadMore={() => void saved.fetchNextPage()}
-            />
-          </>
-        );
-      }}
-    </QueryState>
+    <SavedList
+      query={saved}
+      label="Saved designers"
+      loading="Loading saved designers…"
+      failed="Failed to load saved designers"
+      empty="No saved designers yet. Tap the heart on a designer to keep them here."
+      browse={{ label: 'Browse Designers', href: browseHref }}
+    >
+      {(row) => <SavedDesignerRow key={row.designer_id} saved={row} userId={userId} designerHref={designerHref} />}
+    </SavedList>
   );
 }

@@ -1,14 +1,10 @@
 import { Armchair } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { useSavedItems, type SavedItem } from '@/features/saved/api/get-saved-items';
-import { useToggleSaved } from '@/features/saved/api/toggle-saved';
 import { formatMoney } from '@/lib/format';
 import { availabilityLabel } from '@/lib/piece-availability';
+import { RemoveSavedButton, SavedList } from '@/features/saved/components/saved-list-parts';
 
 type Props = {
   userId: string;
@@ -31,10 +27,6 @@ function SavedItemRow({
 }) {
   const item = saved.item;
   const title = item?.title ?? 'This piece';
-  const remove = useToggleSaved('item', userId, saved.catalog_item_id, {
-    onSuccess: () => toast.success(`Removed ${title} from Saved`),
-    onError: () => toast.error(`Could not remove ${title}`),
-  });
   const photo = item?.photo_urls?.[0] ?? item?.image_url ?? null;
   const note = item ? availabilityLabel(item, now) : null;
   return (
@@ -69,15 +61,7 @@ function SavedItemRow({
           </p>
         ) : null}
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={remove.isPending}
-        onClick={() => remove.mutate(false)}
-        aria-label={`Remove ${title} from Saved`}
-      >
-        Remove
-      </Button>
+      <RemoveSavedButton kind="item" userId={userId} id={saved.catalog_item_id} name={title} />
     </li>
   );
 }
@@ -86,40 +70,23 @@ function SavedItemRow({
 export function SavedItemsList({ userId, itemHref, browseHref }: Props) {
   const saved = useSavedItems(userId);
   return (
-    <QueryState query={saved} loading="Loading saved pieces…" failed="Failed to load saved pieces">
-      {(data) => {
-        const rows = data.pages.flat();
-        if (rows.length === 0)
-          return (
-            <div className="space-y-2 py-4">
-              <p className="text-muted-foreground">No saved pieces yet. Tap the heart on a piece to keep it here.</p>
-              <Button asChild variant="outline" size="sm">
-                <Link to={browseHref}>Browse Good Stuff</Link>
-              </Button>
-            </div>
-          );
-        return (
-          <>
-            <ul className="space-y-3" aria-label="Saved pieces">
-              {rows.map((row) => (
-                <SavedItemRow
-                  key={row.catalog_item_id}
-                  saved={row}
-                  userId={userId}
-                  itemHref={itemHref}
-                  now={saved.dataUpdatedAt}
-                />
-              ))}
-            </ul>
-            <LoadMore
-              className="mt-4"
-              hasNextPage={saved.hasNextPage}
-              isFetchingNextPage={saved.isFetchingNextPage}
-              onLoadMore={() => void saved.fetchNextPage()}
-            />
-          </>
-        );
-      }}
-    </QueryState>
+    <SavedList
+      query={saved}
+      label="Saved pieces"
+      loading="Loading saved pieces…"
+      failed="Failed to load saved pieces"
+      empty="No saved pieces yet. Tap the heart on a piece to keep it here."
+      browse={{ label: 'Browse Good Stuff', href: browseHref }}
+    >
+      {(row) => (
+        <SavedItemRow
+          key={row.catalog_item_id}
+          saved={row}
+          userId={userId}
+          itemHref={itemHref}
+          now={saved.dataUpdatedAt}
+        />
+      )}
+    </SavedList>
   );
 }
