@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PORTFOLIO_BUCKET } from '@/features/portfolio/api/get-portfolio';
+import { preparePhoto } from '@/lib/images/prepare-photo';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -26,8 +27,9 @@ type UseUploadPortfolioPhotosOptions = MutationCallbacks<number, File[]> & {
 };
 
 /**
- * Uploads several photos one after the other under {userId}/, reporting progress as files done of total; the
- * answer is how many went up.
+ * Uploads several photos one after the other under {userId}/, each checked as picked and then sized and
+ * re-encoded (src/lib/images/prepare-photo.ts), reporting progress as files done of total; the answer is how many
+ * went up.
  */
 export function useUploadPortfolioPhotos(
   userId: string,
@@ -39,15 +41,16 @@ export function useUploadPortfolioPhotos(
     mutationFn: async (files: File[]) => {
       let uploaded = 0;
       setProgress({ done: 0, total: files.length });
-      for (const [index, file] of files.entries()) {
-        const invalid = validatePortfolioFile(file);
+      for (const [index, picked] of files.entries()) {
+        const invalid = validatePortfolioFile(picked);
         if (invalid) {
           onFileProblem?.(invalid);
         } else {
+          const file = await preparePhoto(picked);
           const { error } = await supabase.storage
             .from(PORTFOLIO_BUCKET)
             .upload(`${userId}/${objectName(file, index)}`, file, { contentType: file.type, upsert: false });
-          if (error) onFileProblem?.(`Failed to upload ${file.name}`);
+          if (error) onFileProblem?.(`Failed to upload ${picked.name}`);
           else uploaded += 1;
         }
         setProgress({ done: index + 1, total: files.length });

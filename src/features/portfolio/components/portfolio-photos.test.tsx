@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PortfolioPhotos } from '@/features/portfolio/components/portfolio-photos';
-import { storageError, storageFile, storageObjectRow } from '@/testing/supabase-storage';
+import { browserImages } from '@/testing/browser-images';
+import { storageError, storageFile, storageObjectRow, storageUploaded } from '@/testing/supabase-storage';
 import { API_URL, recordRequests, server, storageUrl } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
 
@@ -72,6 +73,26 @@ describe('PortfolioPhotos: per-photo delete (docs/product.md, Designers and nudg
     expect(toastSuccess).not.toHaveBeenCalled();
     expect(screen.getAllByRole('img')).toHaveLength(2);
     expect(await sent.to('DELETE', `storage/v1/object/${BUCKET}`)).toHaveLength(2);
+  });
+
+  it('uploads a picked photo sized and as WebP', async () => {
+    const drawn = browserImages({ size: [4000, 2000] });
+    server.use(http.post(storageUrl(`object/${BUCKET}/*`), ({ request }) => storageUploaded(request)));
+    const { user } = renderWithClient(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn />);
+    await screen.findAllByRole('img');
+    await user.upload(
+      screen.getByLabelText('Upload portfolio photos'),
+      new File([new Uint8Array(10)], 'kitchen.jpg', { type: 'image/jpeg' }),
+    );
+    await vi.waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Photos uploaded successfully'));
+    expect(drawn).toEqual([{ width: 1600, height: 800, quality: 0.85 }]);
+    const uploads = (await sent.all()).filter(
+      (r) => r.method === 'POST' && r.url.pathname.startsWith(`/storage/v1/object/${BUCKET}/`),
+    );
+    expect(uploads.map((r) => r.url.pathname)).toEqual([
+      expect.stringMatching(new RegExp(`^/storage/v1/object/${BUCKET}/${DESIGNER}/\\d+_0\\.webp$`)),
+    ]);
+    vi.unstubAllGlobals();
   });
 
   it("offers no delete or upload on someone else's portfolio", async () => {

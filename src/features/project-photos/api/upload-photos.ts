@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PhotoType } from '@/features/project-photos/api/get-project-photos';
 import { validateImageFile } from '@/features/project-photos/utils/validate-image';
+import { preparePhoto } from '@/lib/images/prepare-photo';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -19,7 +20,9 @@ type UploadReports = {
 
 /**
  * Checks every file first (size, type, signature) and uploads the good ones one after another as
- * {projectId}/{before|after}-{timestamp}_{index}.{ext}. Each problem is reported per file; returns how many went up.
+ * {projectId}/{before|after}-{timestamp}_{index}.{ext}, each sized and re-encoded first
+ * (src/lib/images/prepare-photo.ts): the checks apply to what the user picked, the upload is what viewers download.
+ * Each problem is reported per file; returns how many went up.
  */
 export async function uploadPhotos(
   projectId: string,
@@ -34,10 +37,11 @@ export async function uploadPhotos(
   const timestamp = Date.now();
   let uploaded = 0;
   onProgress({ done: 0, total: good.length });
-  for (const [index, file] of good.entries()) {
+  for (const [index, picked] of good.entries()) {
+    const file = await preparePhoto(picked);
     const path = `${projectId}/${type}-${timestamp}_${index}.${extensionOf(file)}`;
     const { error } = await supabase.storage.from('project-photos').upload(path, file, { contentType: file.type });
-    if (error) onFileProblem(`${file.name}: Upload failed`);
+    if (error) onFileProblem(`${picked.name}: Upload failed`);
     else uploaded += 1;
     onProgress({ done: index + 1, total: good.length });
   }

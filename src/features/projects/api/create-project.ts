@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { preparePhoto } from '@/lib/images/prepare-photo';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { requiredPlaceSchema } from '@/lib/places/place-schema';
 import { projectKeys } from '@/lib/query-keys';
@@ -47,8 +48,9 @@ function extensionOf(file: File): string {
 }
 
 /**
- * Inserts the project (pending) and uploads its photos to project-photos as {projectId}/{timestamp}_{index}.{ext}.
- * The project stands even when a photo fails; each failed photo is reported by name.
+ * Inserts the project (pending) and uploads its photos to project-photos as {projectId}/{timestamp}_{index}.{ext},
+ * each sized and re-encoded first (src/lib/images/prepare-photo.ts). The project stands even when a photo fails;
+ * each failed photo is reported by the name the user picked.
  */
 export async function createProject(
   customerId: string,
@@ -64,10 +66,11 @@ export async function createProject(
   const timestamp = Date.now();
   const failedPhotos: string[] = [];
   await Promise.all(
-    photos.slice(0, MAX_PROJECT_PHOTOS).map(async (file, index) => {
+    photos.slice(0, MAX_PROJECT_PHOTOS).map(async (picked, index) => {
+      const file = await preparePhoto(picked);
       const path = `${data.id}/${timestamp}_${index}.${extensionOf(file)}`;
       const upload = await supabase.storage.from('project-photos').upload(path, file, { contentType: file.type });
-      if (upload.error) failedPhotos.push(file.name);
+      if (upload.error) failedPhotos.push(picked.name);
     }),
   );
   return { id: data.id, failedPhotos };

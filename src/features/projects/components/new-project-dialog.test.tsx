@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewProjectDialog } from '@/features/projects/components/new-project-dialog';
+import { browserImages } from '@/testing/browser-images';
 import { storageRefused, storageUploaded } from '@/testing/supabase-storage';
 import {
   authUser,
@@ -200,6 +201,25 @@ describe('NewProjectDialog', () => {
     expect(onCreated).not.toHaveBeenCalled();
     expect(await uploadedPaths(sent)).toEqual([]);
     expect(r.field('Title')).toHaveValue('Sunny loft');
+  });
+
+  it('sends its photos sized and as WebP (src/lib/images/prepare-photo.ts)', async () => {
+    const drawn = browserImages({ size: [4032, 3024] });
+    try {
+      const onCreated = vi.fn();
+      const r = renderForm(onCreated);
+      await fillValid(r);
+      await r.user.upload(r.field(/^Photos/), [png('room.png')]);
+      await r.submit();
+      await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith('p9'));
+      expect(drawn).toEqual([{ width: 1600, height: 1200, quality: 0.85 }]);
+      const [path, ...more] = await uploadedPaths(sent);
+      expect(more).toEqual([]);
+      // The object's name says WebP; its bytes are checked by the journeys (jsdom's File does not reach fetch).
+      expect(path).toMatch(/^p9\/\d+_0\.webp$/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('keeps the project when a photo is refused, and names that photo', async () => {
