@@ -605,6 +605,113 @@ export type Database = {
           },
         ]
       }
+      orders: {
+        Row: {
+          amount: number
+          buyer_id: string | null
+          cancelled_at: string | null
+          catalog_item_id: string | null
+          checkout_expires_at: string
+          checkout_session_id: string | null
+          completed_at: string | null
+          created_at: string
+          currency: string
+          id: string
+          item_photo_url: string | null
+          item_title: string
+          offer_id: string | null
+          paid_at: string | null
+          payment_intent_id: string | null
+          provider: string
+          ready_at: string | null
+          refund_id: string | null
+          refund_reason: string | null
+          refunded_at: string | null
+          seller_id: string | null
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          amount: number
+          buyer_id?: string | null
+          cancelled_at?: string | null
+          catalog_item_id?: string | null
+          checkout_expires_at?: string
+          checkout_session_id?: string | null
+          completed_at?: string | null
+          created_at?: string
+          currency?: string
+          id?: string
+          item_photo_url?: string | null
+          item_title: string
+          offer_id?: string | null
+          paid_at?: string | null
+          payment_intent_id?: string | null
+          provider: string
+          ready_at?: string | null
+          refund_id?: string | null
+          refund_reason?: string | null
+          refunded_at?: string | null
+          seller_id?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          amount?: number
+          buyer_id?: string | null
+          cancelled_at?: string | null
+          catalog_item_id?: string | null
+          checkout_expires_at?: string
+          checkout_session_id?: string | null
+          completed_at?: string | null
+          created_at?: string
+          currency?: string
+          id?: string
+          item_photo_url?: string | null
+          item_title?: string
+          offer_id?: string | null
+          paid_at?: string | null
+          payment_intent_id?: string | null
+          provider?: string
+          ready_at?: string | null
+          refund_id?: string | null
+          refund_reason?: string | null
+          refunded_at?: string | null
+          seller_id?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "orders_buyer_id_fkey"
+            columns: ["buyer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_catalog_item_id_fkey"
+            columns: ["catalog_item_id"]
+            isOneToOne: false
+            referencedRelation: "catalog_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_offer_id_fkey"
+            columns: ["offer_id"]
+            isOneToOne: false
+            referencedRelation: "offers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_seller_id_fkey"
+            columns: ["seller_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       places: {
         Row: {
           country: string
@@ -722,32 +829,38 @@ export type Database = {
       project_items: {
         Row: {
           added_by: string
+          bought_at: string | null
           catalog_item_id: string | null
           cost: number
           created_at: string
           description: string | null
           id: string
           name: string
+          order_id: string | null
           project_id: string
         }
         Insert: {
           added_by?: string
+          bought_at?: string | null
           catalog_item_id?: string | null
           cost: number
           created_at?: string
           description?: string | null
           id?: string
           name: string
+          order_id?: string | null
           project_id: string
         }
         Update: {
           added_by?: string
+          bought_at?: string | null
           catalog_item_id?: string | null
           cost?: number
           created_at?: string
           description?: string | null
           id?: string
           name?: string
+          order_id?: string | null
           project_id?: string
         }
         Relationships: [
@@ -763,6 +876,13 @@ export type Database = {
             columns: ["catalog_item_id"]
             isOneToOne: false
             referencedRelation: "catalog_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_items_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
             referencedColumns: ["id"]
           },
           {
@@ -1014,6 +1134,59 @@ export type Database = {
           },
         ]
       }
+      seller_accounts: {
+        Row: {
+          account_id: string
+          can_be_paid: boolean | null
+          charges_enabled: boolean
+          created_at: string
+          details_submitted: boolean
+          disabled_reason: string | null
+          payouts_enabled: boolean
+          provider: string
+          requirements_due: string[]
+          transfers_active: boolean
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          account_id: string
+          can_be_paid?: never
+          charges_enabled?: boolean
+          created_at?: string
+          details_submitted?: boolean
+          disabled_reason?: string | null
+          payouts_enabled?: boolean
+          provider: string
+          requirements_due?: string[]
+          transfers_active?: boolean
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          account_id?: string
+          can_be_paid?: never
+          charges_enabled?: boolean
+          created_at?: string
+          details_submitted?: boolean
+          disabled_reason?: string | null
+          payouts_enabled?: boolean
+          provider?: string
+          requirements_due?: string[]
+          transfers_active?: boolean
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "seller_accounts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       subscriptions: {
         Row: {
           cancel_at_period_end: boolean
@@ -1139,12 +1312,14 @@ export type Database = {
         Args: { item_id: string; project_id: string }
         Returns: {
           added_by: string
+          bought_at: string | null
           catalog_item_id: string | null
           cost: number
           created_at: string
           description: string | null
           id: string
           name: string
+          order_id: string | null
           project_id: string
         }
         SetofOptions: {
@@ -1163,6 +1338,7 @@ export type Database = {
         Args: { p_customer_id: string; p_user_id: string }
         Returns: string
       }
+      buy_now_quote: { Args: { item_id: string }; Returns: Json }
       catalog_item_distance: {
         Args: { item_id: string; near_lat: number; near_lng: number }
         Returns: number
@@ -1185,6 +1361,40 @@ export type Database = {
           unread_in_conversation: number
           user_id: string
         }[]
+      }
+      complete_order: {
+        Args: { order_id: string }
+        Returns: {
+          amount: number
+          buyer_id: string | null
+          cancelled_at: string | null
+          catalog_item_id: string | null
+          checkout_expires_at: string
+          checkout_session_id: string | null
+          completed_at: string | null
+          created_at: string
+          currency: string
+          id: string
+          item_photo_url: string | null
+          item_title: string
+          offer_id: string | null
+          paid_at: string | null
+          payment_intent_id: string | null
+          provider: string
+          ready_at: string | null
+          refund_id: string | null
+          refund_reason: string | null
+          refunded_at: string | null
+          seller_id: string | null
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined }
       designer_bids: {
@@ -1232,6 +1442,40 @@ export type Database = {
         }
       }
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number }
+      mark_order_ready: {
+        Args: { order_id: string }
+        Returns: {
+          amount: number
+          buyer_id: string | null
+          cancelled_at: string | null
+          catalog_item_id: string | null
+          checkout_expires_at: string
+          checkout_session_id: string | null
+          completed_at: string | null
+          created_at: string
+          currency: string
+          id: string
+          item_photo_url: string | null
+          item_title: string
+          offer_id: string | null
+          paid_at: string | null
+          payment_intent_id: string | null
+          provider: string
+          ready_at: string | null
+          refund_id: string | null
+          refund_reason: string | null
+          refunded_at: string | null
+          seller_id: string | null
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       nearby_catalog_items: {
         Args: {
           after_id?: string
@@ -1335,6 +1579,87 @@ export type Database = {
           updated_at: string
           within_reach: boolean
         }[]
+      }
+      order_expire: { Args: { p_order_id: string }; Returns: undefined }
+      order_for_payment_intent: {
+        Args: { p_payment_intent_id: string }
+        Returns: {
+          amount: number
+          buyer_id: string | null
+          cancelled_at: string | null
+          catalog_item_id: string | null
+          checkout_expires_at: string
+          checkout_session_id: string | null
+          completed_at: string | null
+          created_at: string
+          currency: string
+          id: string
+          item_photo_url: string | null
+          item_title: string
+          offer_id: string | null
+          paid_at: string | null
+          payment_intent_id: string | null
+          provider: string
+          ready_at: string | null
+          refund_id: string | null
+          refund_reason: string | null
+          refunded_at: string | null
+          seller_id: string | null
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      order_mark_paid: {
+        Args: { p_order_id: string; p_payment_intent_id: string }
+        Returns: Json
+      }
+      order_mark_refunded: {
+        Args: { p_order_id: string; p_reason: string; p_refund_id: string }
+        Returns: {
+          amount: number
+          buyer_id: string | null
+          cancelled_at: string | null
+          catalog_item_id: string | null
+          checkout_expires_at: string
+          checkout_session_id: string | null
+          completed_at: string | null
+          created_at: string
+          currency: string
+          id: string
+          item_photo_url: string | null
+          item_title: string
+          offer_id: string | null
+          paid_at: string | null
+          payment_intent_id: string | null
+          provider: string
+          ready_at: string | null
+          refund_id: string | null
+          refund_reason: string | null
+          refunded_at: string | null
+          seller_id: string | null
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      order_open: {
+        Args: { p_buyer: string; p_item_id: string; p_provider: string }
+        Returns: Json
+      }
+      order_set_checkout: {
+        Args: { p_expires_at: string; p_order_id: string; p_session_id: string }
+        Returns: undefined
       }
       portfolio_projects: {
         Args: {
@@ -1456,6 +1781,83 @@ export type Database = {
           latitude: number
           longitude: number
         }[]
+      }
+      seller_account_get: {
+        Args: { p_user_id: string }
+        Returns: {
+          account_id: string
+          can_be_paid: boolean | null
+          charges_enabled: boolean
+          created_at: string
+          details_submitted: boolean
+          disabled_reason: string | null
+          payouts_enabled: boolean
+          provider: string
+          requirements_due: string[]
+          transfers_active: boolean
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "seller_accounts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      seller_account_save: {
+        Args: { p_account_id: string; p_provider: string; p_user_id: string }
+        Returns: {
+          account_id: string
+          can_be_paid: boolean | null
+          charges_enabled: boolean
+          created_at: string
+          details_submitted: boolean
+          disabled_reason: string | null
+          payouts_enabled: boolean
+          provider: string
+          requirements_due: string[]
+          transfers_active: boolean
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "seller_accounts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      seller_account_update: {
+        Args: {
+          p_account_id: string
+          p_charges_enabled: boolean
+          p_details_submitted: boolean
+          p_disabled_reason: string
+          p_payouts_enabled: boolean
+          p_requirements_due: string[]
+          p_transfers_active: boolean
+        }
+        Returns: {
+          account_id: string
+          can_be_paid: boolean | null
+          charges_enabled: boolean
+          created_at: string
+          details_submitted: boolean
+          disabled_reason: string | null
+          payouts_enabled: boolean
+          provider: string
+          requirements_due: string[]
+          transfers_active: boolean
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "seller_accounts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       start_listing_conversation: {
         Args: { item_id: string }
