@@ -24,6 +24,12 @@ export const KIND_TOPICS = {
   offer_accepted: 'accepted offers',
   offer_declined: 'declined offers',
   listing_message: 'messages about Good Stuff pieces',
+  order_paid: 'your Good Stuff pieces being bought',
+  order_receipt: 'receipts for your Good Stuff purchases',
+  order_ready: 'purchases ready for pickup',
+  order_completed: 'completed Good Stuff orders',
+  order_cancelled: 'cancelled Good Stuff orders',
+  order_refunded: 'purchases refunded because someone else bought first',
 } as const;
 
 export type NotificationKind = keyof typeof KIND_TOPICS;

@@ -103,6 +103,27 @@ Deno.test('market mails (no project) open the piece with a button for what to do
   }
 });
 
+Deno.test('order mails (no project) open the order', () => {
+  const order = '/orders/55555555-5555-4555-8555-555555555555';
+  const cases = [
+    ['order_paid', 'Open the order', /your Good Stuff pieces being bought/],
+    ['order_receipt', 'See your receipt', /receipts for your Good Stuff purchases/],
+    ['order_ready', 'Open the order', /purchases ready for pickup/],
+    ['order_completed', 'Open the order', /completed Good Stuff orders/],
+    ['order_cancelled', 'Open the order', /cancelled Good Stuff orders/],
+    ['order_refunded', 'Open the order', /purchases refunded because someone else bought first/],
+  ] as const;
+  for (const [kind, button, topic] of cases) {
+    const mail = renderMail(
+      { ...NUDGE, kind, project_id: null, project_title: null, title: 'Bea Buyer bought "Lamp" for $85', link: order },
+      OPTS,
+    );
+    assert.ok(mail.text.includes(`${button}: https://goodspace.test${order}\n`), kind);
+    assert.match(mail.text, topic);
+    assert.ok(!mail.text.includes('Project:'), kind);
+  }
+});
+
 Deno.test('the page link stays on the site, whatever the site URL ends with', () => {
   assert.equal(openUrl('https://goodspace.test', '/project/1'), 'https://goodspace.test/project/1');
   assert.equal(openUrl('https://goodspace.test/', '/project/1'), 'https://goodspace.test/project/1');

@@ -47,6 +47,12 @@ const ACTION: Record<NotificationKind, string> = {
   offer_accepted: 'See the piece',
   offer_declined: 'See the piece',
   listing_message: 'Read the message',
+  order_paid: 'Open the order',
+  order_receipt: 'See your receipt',
+  order_ready: 'Open the order',
+  order_completed: 'Open the order',
+  order_cancelled: 'Open the order',
+  order_refunded: 'Open the order',
 };
 
 function escapeHtml(value: string): string {
