@@ -25,7 +25,7 @@ Deno.test('a Stripe key: Stripe with the configured prices; the sandbox ids are 
     }),
   );
   assert.equal(config.provider, 'stripe');
-  assert.deepEqual(config.stripe, { secretKey: 'sk_live_x', webhookSecret: 'whsec_x', apiBase: null });
+  assert.deepEqual(config.stripe, { secretKey: 'sk_live_x', webhookSecret: 'whsec_x', connectWebhookSecret: null, apiBase: null });
   assert.deepEqual(config.prices, { client: 'price_c', designer: 'price_d' });
   assert.deepEqual(config.priceAliases, []);
   assert.deepEqual(config.allowedOrigins, ['https://goodspace.app', 'https://www.goodspace.app']);
@@ -51,4 +51,12 @@ Deno.test('the sandbox runs only on a local stack or when switched on explicitly
   assert.equal(loadPaymentsConfig(envOf({})).sandboxAllowed, false);
   assert.equal(loadPaymentsConfig(envOf({ SUPABASE_URL: 'http://localhost:54321' })).sandboxAllowed, true);
   assert.equal(loadPaymentsConfig(envOf({ SUPABASE_URL: 'https://abc.supabase.co', PAYMENTS_SANDBOX: 'on' })).sandboxAllowed, true);
+});
+
+Deno.test('the Connect endpoint has its own signing secret, read when set', () => {
+  const config = loadPaymentsConfig(
+    envOf({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_a', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect' }),
+  );
+  assert.equal(config.stripe?.connectWebhookSecret, 'whsec_connect');
+  assert.equal(loadPaymentsConfig(envOf({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_CONNECT_WEBHOOK_SECRET: ' ' })).stripe?.connectWebhookSecret, null);
 });

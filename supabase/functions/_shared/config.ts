@@ -9,6 +9,11 @@ export const denoEnv: EnvReader = (name) => Deno.env.get(name);
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string | null;
+  /**
+   * The signing secret of the Connect webhook endpoint (events of the sellers' connected accounts, such as
+   * account.updated, come to their own endpoint with their own secret). Null when not set.
+   */
+  connectWebhookSecret: string | null;
   /** Only for tests: the SDK talks to this base (a local fake Stripe) instead of api.stripe.com. */
   apiBase: URL | null;
 }
@@ -94,7 +99,12 @@ export function loadPaymentsConfig(env: EnvReader = denoEnv): PaymentsConfig {
   return {
     provider: secretKey ? 'stripe' : 'sandbox',
     stripe: secretKey
-      ? { secretKey, webhookSecret: nonEmpty(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: apiBase ? new URL(apiBase) : null }
+      ? {
+          secretKey,
+          webhookSecret: nonEmpty(env, 'STRIPE_WEBHOOK_SECRET'),
+          connectWebhookSecret: nonEmpty(env, 'STRIPE_CONNECT_WEBHOOK_SECRET'),
+          apiBase: apiBase ? new URL(apiBase) : null,
+        }
       : null,
     prices: secretKey ? configuredPrices : { ...SANDBOX_PRICES },
     priceAliases: secretKey ? [] : [configuredPrices],

@@ -1,7 +1,8 @@
 import { BillingStore } from './billing-store.ts';
 import { loadPaymentsConfig, type PaymentsConfig } from './config.ts';
 import { HttpError } from './http.ts';
-import type { PaymentProvider } from './provider.ts';
+import { MarketStore } from './market-store.ts';
+import type { MarketProvider, PaymentProvider } from './provider.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
 import { createStripeClient, StripeProvider } from './stripe-provider.ts';
 import { serviceClient } from './supabase.ts';
@@ -9,18 +10,22 @@ import { serviceClient } from './supabase.ts';
 export interface Payments {
   config: PaymentsConfig;
   store: BillingStore;
-  provider: PaymentProvider;
+  /** Orders and sellers' accounts (docs/decisions/0029-paying-sellers.md). */
+  market: MarketStore;
+  /** Memberships and the market, from the same provider: one configuration never mixes Stripe and the sandbox. */
+  provider: PaymentProvider & MarketProvider;
 }
 
-/** The configuration, the store and the provider it selects: Stripe with keys, the sandbox without. */
+/** The configuration, the stores and the provider it selects: Stripe with keys, the sandbox without. */
 export function payments(config: PaymentsConfig = loadPaymentsConfig()): Payments {
   if (!config.stripe && !config.sandboxAllowed) {
     console.error('payments: no STRIPE_SECRET_KEY, and the sandbox is off here (not local, PAYMENTS_SANDBOX not "on")');
     throw new HttpError(503, 'Payments are not configured', 'not_configured');
   }
-  const store = new BillingStore(serviceClient());
-  const provider: PaymentProvider = config.stripe
+  const db = serviceClient();
+  const store = new BillingStore(db);
+  const provider = config.stripe
     ? new StripeProvider(createStripeClient(config.stripe), store, config.prices)
     : new SandboxProvider(store);
-  return { config, store, provider };
+  return { config, store, market: new MarketStore(db), provider };
 }

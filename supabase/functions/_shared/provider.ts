@@ -28,3 +28,60 @@ export interface PaymentProvider {
   /** The caller's rows, brought up to date first where the provider may know more than the table. */
   refresh(caller: Caller, rows: SubscriptionRow[]): Promise<SubscriptionRow[]>;
 }
+
+/** What the provider knows about a seller's connected account (Stripe's Account object, in our words). */
+export interface SellerAccountState {
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** The `transfers` capability is active: destination charges can send the money to this account. */
+  transfersActive: boolean;
+  /** Stripe's `requirements.currently_due` (field names such as `external_account`). */
+  requirementsDue: string[];
+  disabledReason: string | null;
+}
+
+/** The order a checkout is opened for, as order_open answered it: the amount is the database's, never the browser's. */
+export interface OrderCheckoutInput {
+  orderId: string;
+  buyerId: string;
+  /** Dollars, as stored (numeric(12,2)). */
+  amount: number | string;
+  currency: string;
+  title: string;
+  photoUrl: string | null;
+  sellerAccountId: string;
+  successUrl: URL;
+  cancelUrl: URL;
+  /** When the checkout stops taking payment (the order's checkout_expires_at). */
+  expiresAt: Date;
+}
+
+export interface OrderCheckout {
+  url: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export type OrderRefundReason = 'seller_cancelled' | 'already_sold';
+
+/**
+ * The market side of the same provider (docs/decisions/0029-paying-sellers.md): sellers' connected accounts and
+ * the buyers' payments to them. Stripe Connect with keys, the sandbox without. The rules (who may buy, at what
+ * price, sold once) are the database's; the provider only moves (or pretends to move) money.
+ */
+export interface MarketProvider {
+  readonly kind: 'stripe' | 'sandbox';
+  /** A new connected account for the seller; its id. Called only when the seller has none stored. */
+  createSellerAccount(seller: Pick<Caller, 'id' | 'email'>): Promise<string>;
+  /** The URL where the seller finishes (or resumes) onboarding. */
+  onboardingLink(accountId: string, urls: { returnUrl: URL; refreshUrl: URL }): Promise<string>;
+  /** The account's current state from the provider, or null when the table is the only truth (sandbox). */
+  refreshSellerAccount(accountId: string): Promise<SellerAccountState | null>;
+  /** The seller's own payouts dashboard. */
+  dashboardLink(accountId: string): Promise<string>;
+  /** The payment page for a pending order. */
+  createOrderCheckout(input: OrderCheckoutInput): Promise<OrderCheckout>;
+  /** Gives the buyer all their money back (and takes it back from the seller); the refund's id. Idempotent per order. */
+  refundOrder(order: { id: string; paymentIntentId: string }, reason: OrderRefundReason): Promise<string>;
+}

@@ -1,18 +1,36 @@
 import type { BillingStore } from './billing-store.ts';
-import type { CheckoutInput, PaymentProvider, PortalInput } from './provider.ts';
+import { HttpError } from './http.ts';
+import type {
+  CheckoutInput,
+  MarketProvider,
+  OrderCheckout,
+  OrderCheckoutInput,
+  OrderRefundReason,
+  PaymentProvider,
+  PortalInput,
+  SellerAccountState,
+} from './provider.ts';
 import type { Caller } from './supabase.ts';
 import type { SubscriptionRow } from './subscription-state.ts';
 
 /** The app's routes that render the sandbox pages (docs/decisions/0010-payments-sandbox.md). */
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout';
 export const SANDBOX_PORTAL_PATH = '/sandbox/portal';
+export const SANDBOX_CONNECT_PATH = '/sandbox/connect';
+export const SANDBOX_PAY_PATH = '/sandbox/pay';
+
+/** 32 random hex digits: sandbox ids look like Stripe's (acct_…, cs_…, pi_…, re_…) and say they are the sandbox's. */
+export function sandboxId(prefix: 'acct' | 'cs' | 'pi' | 're'): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `${prefix}_sandbox_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
 
 /**
  * Payments without Stripe keys (local, demo, tests): a session row and a page of the app that says it is a
  * sandbox; confirming there (sandbox-checkout) writes public.subscriptions. No money is involved anywhere.
  * The page lives in the app, on the return URL's origin, because hosted functions cannot serve HTML.
  */
-export class SandboxProvider implements PaymentProvider {
+export class SandboxProvider implements PaymentProvider, MarketProvider {
   readonly kind = 'sandbox' as const;
 
   constructor(private readonly store: BillingStore) {}
@@ -44,6 +62,36 @@ export class SandboxProvider implements PaymentProvider {
   refresh(_caller: Caller, rows: SubscriptionRow[]): Promise<SubscriptionRow[]> {
     // The table is the sandbox's only state: nothing to reconcile with.
     return Promise.resolve(rows);
+  }
+
+  // The market without money: accounts and payments are rows; the app's sandbox pages (sandbox-market) play the
+  // seller's onboarding and the buyer's payment, through the same database functions the webhook uses.
+
+  createSellerAccount(): Promise<string> {
+    return Promise.resolve(sandboxId('acct'));
+  }
+
+  onboardingLink(_accountId: string, urls: { returnUrl: URL; refreshUrl: URL }): Promise<string> {
+    return Promise.resolve(new URL(SANDBOX_CONNECT_PATH, urls.returnUrl.origin).href);
+  }
+
+  refreshSellerAccount(): Promise<SellerAccountState | null> {
+    // The table is the sandbox account's only state.
+    return Promise.resolve(null);
+  }
+
+  dashboardLink(): Promise<string> {
+    return Promise.reject(new HttpError(409, 'Sandbox accounts have no payouts dashboard', 'sandbox_no_dashboard'));
+  }
+
+  createOrderCheckout(input: OrderCheckoutInput): Promise<OrderCheckout> {
+    const url = new URL(SANDBOX_PAY_PATH, input.successUrl.origin);
+    url.searchParams.set('order', input.orderId);
+    return Promise.resolve({ url: url.href, sessionId: sandboxId('cs'), expiresAt: input.expiresAt });
+  }
+
+  refundOrder(_order: { id: string; paymentIntentId: string }, _reason: OrderRefundReason): Promise<string> {
+    return Promise.resolve(sandboxId('re'));
   }
 }
 

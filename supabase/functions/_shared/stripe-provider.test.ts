@@ -186,3 +186,15 @@ Deno.test('events map to the subscription to re-fetch; others are ignored', () =
   assert.equal(subscriptionOfEvent(ev('invoice.payment_failed', { id: 'in_2', parent: null })), null);
   assert.equal(subscriptionOfEvent(ev('product.created', { id: 'prod_1' })), null);
 });
+
+Deno.test('webhook: the Connect endpoint\'s secret is accepted beside the platform\'s; neither is a 400', async () => {
+  const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: null });
+  const payload = event('account.updated', { id: 'acct_1', object: 'account' }, 'evt_connect_1');
+  const crypto = Stripe.createSubtleCryptoProvider();
+  const sign = (secret: string) => stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: crypto });
+  const secrets = [SECRET, 'whsec_connect'];
+  assert.equal((await verifyStripeEvent(stripe, payload, await sign('whsec_connect'), secrets)).id, 'evt_connect_1');
+  assert.equal((await verifyStripeEvent(stripe, payload, await sign(SECRET), secrets)).id, 'evt_connect_1');
+  await assert.rejects(verifyStripeEvent(stripe, payload, await sign('whsec_connect'), SECRET), (e: unknown) => e instanceof HttpError && e.status === 400);
+  await assert.rejects(verifyStripeEvent(stripe, payload, await sign('whsec_other'), secrets), (e: unknown) => e instanceof HttpError && e.status === 400);
+});

@@ -3,7 +3,24 @@ import type { BillingStore } from './billing-store.ts';
 import type { StripeSettings } from './config.ts';
 import { HttpError } from './http.ts';
 import { PLAN_FOR_ROLE, type Plan } from './plans.ts';
-import type { CheckoutInput, PaymentProvider, PortalInput } from './provider.ts';
+import type {
+  CheckoutInput,
+  MarketProvider,
+  OrderCheckout,
+  OrderCheckoutInput,
+  OrderRefundReason,
+  PaymentProvider,
+  PortalInput,
+  SellerAccountState,
+} from './provider.ts';
+import {
+  createDashboardLink,
+  createExpressAccount,
+  createOnboardingLink,
+  createOrderCheckoutSession,
+  refundOrderPayment,
+  retrieveAccountState,
+} from './stripe-market.ts';
 import type { Caller } from './supabase.ts';
 import { reconcilePlan, writeFromStripe, type SubscriptionRow } from './subscription-state.ts';
 
@@ -82,26 +99,26 @@ export async function createStripePortalSession(stripe: Stripe, customerId: stri
   return session.url;
 }
 
-/** The verified event, or a 400: a request without a valid signature never reaches the table. */
+/**
+ * The verified event, or a 400: a request without a valid signature never reaches the table. Several secrets
+ * when the platform's endpoint and the Connect endpoint (each with its own secret) both post here.
+ */
 export async function verifyStripeEvent(
   stripe: Stripe,
   payload: string,
   signature: string | null,
-  secret: string,
+  secret: string | readonly string[],
 ): Promise<Stripe.Event> {
   if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header', 'invalid_signature');
-  try {
-    // Deno has no Node crypto for the sync variant: the async one with Web Crypto.
-    return await stripe.webhooks.constructEventAsync(
-      payload,
-      signature,
-      secret,
-      undefined,
-      Stripe.createSubtleCryptoProvider(),
-    );
-  } catch {
-    throw new HttpError(400, 'Invalid Stripe signature', 'invalid_signature');
+  for (const s of typeof secret === 'string' ? [secret] : secret) {
+    try {
+      // Deno has no Node crypto for the sync variant: the async one with Web Crypto.
+      return await stripe.webhooks.constructEventAsync(payload, signature, s, undefined, Stripe.createSubtleCryptoProvider());
+    } catch {
+      // Not this endpoint's secret (or not signed at all): try the next.
+    }
   }
+  throw new HttpError(400, 'Invalid Stripe signature', 'invalid_signature');
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -167,7 +184,7 @@ export async function syncStripeSubscription(
   return (await store.applyStripeSubscription(userId, mapped.plan, mapped.write)) ? 'applied' : 'kept';
 }
 
-export class StripeProvider implements PaymentProvider {
+export class StripeProvider implements PaymentProvider, MarketProvider {
   readonly kind = 'stripe' as const;
 
   constructor(
@@ -214,5 +231,55 @@ export class StripeProvider implements PaymentProvider {
       return rows;
     }
     return await this.store.subscriptionsOf(caller.id);
+  }
+
+  // The market (Stripe Connect): each call is one Stripe request; a refusal or an outage is a 502.
+
+  async createSellerAccount(seller: Pick<Caller, 'id' | 'email'>): Promise<string> {
+    try {
+      return await createExpressAccount(this.stripe, seller);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async onboardingLink(accountId: string, urls: { returnUrl: URL; refreshUrl: URL }): Promise<string> {
+    try {
+      return await createOnboardingLink(this.stripe, accountId, urls);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async refreshSellerAccount(accountId: string): Promise<SellerAccountState | null> {
+    try {
+      return await retrieveAccountState(this.stripe, accountId);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async dashboardLink(accountId: string): Promise<string> {
+    try {
+      return await createDashboardLink(this.stripe, accountId);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async createOrderCheckout(input: OrderCheckoutInput): Promise<OrderCheckout> {
+    try {
+      return await createOrderCheckoutSession(this.stripe, input);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async refundOrder(order: { id: string; paymentIntentId: string }, reason: OrderRefundReason): Promise<string> {
+    try {
+      return await refundOrderPayment(this.stripe, order, reason);
+    } catch (err) {
+      return providerFailure(err);
+    }
   }
 }

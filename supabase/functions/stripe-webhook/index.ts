@@ -1,8 +1,12 @@
-// stripe-webhook: Stripe's events keep public.subscriptions current. verify_jwt is off (Stripe sends no
-// Supabase JWT; supabase/config.toml); the Stripe signature is the authentication. Each event id is handled
-// once: claimed before the work, released when the work fails so Stripe's retry runs it again.
+// stripe-webhook: Stripe's events keep public.subscriptions (memberships, ADR 0010) and the market's orders and
+// sellers' accounts (ADR 0029) current. verify_jwt is off (Stripe sends no Supabase JWT; supabase/config.toml);
+// the Stripe signature is the authentication: the platform endpoint's secret (STRIPE_WEBHOOK_SECRET) or, when
+// set, the Connect endpoint's (STRIPE_CONNECT_WEBHOOK_SECRET). Each event id is handled once: claimed before the
+// work, released when the work fails so Stripe's retry runs it again.
 import { errorJson, json, withHttp } from '../_shared/http.ts';
+import { handleMarketEvent } from '../_shared/market-orders.ts';
 import { payments } from '../_shared/payments.ts';
+import { marketEventOf } from '../_shared/stripe-market.ts';
 import {
   createStripeClient,
   subscriptionOfEvent,
@@ -12,22 +16,26 @@ import {
 
 Deno.serve(
   withHttp(['POST'], async (req) => {
-    const { config, store } = payments();
+    const { config, store, market, provider } = payments();
     if (!config.stripe?.webhookSecret) {
       return errorJson(503, 'Stripe webhooks are not configured', 'not_configured');
     }
     const stripe = createStripeClient(config.stripe);
     const payload = await req.text();
-    const event = await verifyStripeEvent(stripe, payload, req.headers.get('Stripe-Signature'), config.stripe.webhookSecret);
+    const secrets = [config.stripe.webhookSecret, ...(config.stripe.connectWebhookSecret ? [config.stripe.connectWebhookSecret] : [])];
+    const event = await verifyStripeEvent(stripe, payload, req.headers.get('Stripe-Signature'), secrets);
 
     if (!(await store.claimEvent(event.id, event.type))) {
       return json({ received: true, duplicate: true });
     }
     try {
       const target = subscriptionOfEvent(event);
+      const marketEvent = target ? null : marketEventOf(event);
       const outcome = target
         ? await syncStripeSubscription(stripe, store, config.prices, target.subscriptionId, target.userHint)
-        : 'ignored';
+        : marketEvent
+          ? await handleMarketEvent(marketEvent, { stripe, market, provider })
+          : 'ignored';
       return json({ received: true, outcome });
     } catch (err) {
       await store.releaseEvent(event.id).catch((e) => console.error('releasing event failed:', e));

@@ -1,0 +1,258 @@
+import assert from 'node:assert/strict';
+import { fakeAccount, startFakeStripe } from './fake-stripe-server.ts';
+import {
+  accountState,
+  checkoutExpiry,
+  createDashboardLink,
+  createExpressAccount,
+  createOnboardingLink,
+  createOrderCheckoutSession,
+  latestRefund,
+  marketEventOf,
+  refundOrderPayment,
+  retrieveAccountState,
+  toCents,
+} from './stripe-market.ts';
+import { createStripeClient, Stripe } from './stripe-provider.ts';
+import { SandboxProvider, sandboxId } from './sandbox-provider.ts';
+import { HttpError } from './http.ts';
+import type { BillingStore } from './billing-store.ts';
+
+// The market's Stripe requests (Connect accounts, account links, destination-charge Checkout, refunds) made by the
+// real SDK against the local fake Stripe, and which webhook events concern orders and accounts.
+
+const SELLER = { id: '8a4b6c1e-0000-4000-8000-00000000a001', email: 'seller@goodspace.dev' };
+const BUYER = '8a4b6c1e-0000-4000-8000-00000000b001';
+const ORDER = '8a4b6c1e-0000-4000-8000-00000000c001';
+
+Deno.test('amounts become integer cents without floating-point error; anything else is refused', () => {
+  assert.equal(toCents(85), 8500);
+  assert.equal(toCents('85.00'), 8500);
+  assert.equal(toCents(0.29), 29);
+  assert.equal(toCents('1234.5'), 123450);
+  assert.equal(toCents(19.99), 1999);
+  assert.equal(toCents('9999999999.99'), 999999999999);
+  for (const bad of [0, -5, '1.234', 'abc', '', Number.NaN]) assert.throws(() => toCents(bad), String(bad));
+});
+
+Deno.test('seller account: an Express account with transfers, created with an idempotency key', async () => {
+  const fake = startFakeStripe();
+  try {
+    const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
+    const id = await createExpressAccount(stripe, SELLER);
+    assert.equal(id, 'acct_fake1');
+    const [req] = fake.requests;
+    assert.equal(req!.method, 'POST');
+    assert.equal(req!.path, '/v1/accounts');
+    assert.deepEqual(req!.form, {
+      type: 'express',
+      country: 'US',
+      email: SELLER.email,
+      'capabilities[transfers][requested]': 'true',
+      'metadata[user_id]': SELLER.id,
+    });
+    assert.equal(req!.idempotencyKey, `connect-account-${SELLER.id}`);
+    // Two first onboardings at once send the same key: Stripe answers the same account, no second one.
+    assert.equal(await createExpressAccount(stripe, SELLER), 'acct_fake1');
+    assert.equal(fake.accounts.size, 1);
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test('onboarding link: account_onboarding with the return and refresh URLs; the dashboard is a login link', async () => {
+  const fake = startFakeStripe();
+  try {
+    const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
+    const url = await createOnboardingLink(stripe, 'acct_fake7', {
+      returnUrl: new URL('https://goodspace.app/settings?payouts=return'),
+      refreshUrl: new URL('https://goodspace.app/settings?payouts=refresh'),
+    });
+    assert.equal(url, 'https://connect.stripe.test/setup/e/acct_fake7/link_fake1');
+    assert.equal(fake.requests[0]!.path, '/v1/account_links');
+    assert.deepEqual(fake.requests[0]!.form, {
+      account: 'acct_fake7',
+      type: 'account_onboarding',
+      return_url: 'https://goodspace.app/settings?payouts=return',
+      refresh_url: 'https://goodspace.app/settings?payouts=refresh',
+    });
+    assert.equal(await createDashboardLink(stripe, 'acct_fake7'), 'https://connect.stripe.test/express/acct_fake7/login');
+    assert.equal(fake.requests[1]!.path, '/v1/accounts/acct_fake7/login_links');
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test('an account re-fetched through the SDK maps to its columns: payable only with transfers and payouts', async () => {
+  const fake = startFakeStripe();
+  try {
+    const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
+    fake.accounts.set('acct_new', fakeAccount({ id: 'acct_new' }));
+    assert.deepEqual(await retrieveAccountState(stripe, 'acct_new'), {
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+      transfersActive: false,
+      requirementsDue: ['external_account', 'individual.dob.day', 'tos_acceptance.date'],
+      disabledReason: 'requirements.past_due',
+    });
+    fake.accounts.set('acct_done', fakeAccount({ id: 'acct_done', payable: true }));
+    assert.deepEqual(await retrieveAccountState(stripe, 'acct_done'), {
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+      transfersActive: true,
+      requirementsDue: [],
+      disabledReason: null,
+    });
+    assert.equal(fake.requests[1]!.path, '/v1/accounts/acct_done');
+    // Capabilities pending (Stripe still verifying): not active.
+    const pending = accountState({ ...fakeAccount({ id: 'a', payable: true }), capabilities: { transfers: 'pending' } } as unknown as Stripe.Account);
+    assert.equal(pending.transfersActive, false);
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test('order checkout: a destination charge of the order amount, no application fee, the order on session and payment', async () => {
+  const fake = startFakeStripe();
+  try {
+    const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
+    const expiresAt = new Date(Date.now() + 45 * 60_000);
+    const checkout = await createOrderCheckoutSession(stripe, {
+      orderId: ORDER,
+      buyerId: BUYER,
+      amount: '85.50',
+      currency: 'usd',
+      title: 'Teak sideboard',
+      photoUrl: 'https://cdn.goodspace.app/catalog-images/a.webp',
+      sellerAccountId: 'acct_seller1',
+      successUrl: new URL(`https://goodspace.app/orders/${ORDER}?checkout=done`),
+      cancelUrl: new URL('https://goodspace.app/good-stuff/item-1'),
+      expiresAt,
+    });
+    const expires = Math.floor(expiresAt.getTime() / 1000);
+    assert.deepEqual(checkout, { url: 'https://checkout.stripe.test/c/pay/cs_fake1', sessionId: 'cs_fake1', expiresAt: new Date(expires * 1000) });
+    const [req] = fake.requests;
+    assert.equal(req!.path, '/v1/checkout/sessions');
+    assert.equal(req!.idempotencyKey, `order-checkout-${ORDER}`);
+    assert.deepEqual(req!.form, {
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '8550',
+      'line_items[0][price_data][product_data][name]': 'Teak sideboard',
+      'line_items[0][price_data][product_data][images][0]': 'https://cdn.goodspace.app/catalog-images/a.webp',
+      'payment_intent_data[transfer_data][destination]': 'acct_seller1',
+      'payment_intent_data[metadata][order_id]': ORDER,
+      'metadata[order_id]': ORDER,
+      client_reference_id: BUYER,
+      success_url: `https://goodspace.app/orders/${ORDER}?checkout=done`,
+      cancel_url: 'https://goodspace.app/good-stuff/item-1',
+      expires_at: String(expires),
+    });
+    assert.ok(!Object.keys(req!.form).some((k) => k.includes('application_fee')), 'the seller keeps 100%');
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test('checkout expiry: the order\'s, but never under the 30 minutes Stripe requires when it receives it', () => {
+  const now = new Date('2026-12-01T12:00:00.000Z');
+  const nowS = now.getTime() / 1000;
+  assert.equal(checkoutExpiry(new Date(now.getTime() + 30 * 60_000), now), nowS + 31 * 60);
+  assert.equal(checkoutExpiry(new Date(now.getTime() + 2 * 3600_000), now), nowS + 2 * 3600);
+});
+
+Deno.test('refund: the whole payment, the transfer reversed, once per order; its reason travels with it', async () => {
+  const fake = startFakeStripe();
+  try {
+    const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
+    const id = await refundOrderPayment(stripe, { id: ORDER, paymentIntentId: 'pi_1' }, 'already_sold');
+    assert.equal(id, 're_fake1');
+    const [req] = fake.requests;
+    assert.equal(req!.path, '/v1/refunds');
+    assert.equal(req!.idempotencyKey, `order-refund-${ORDER}`);
+    assert.deepEqual(req!.form, {
+      payment_intent: 'pi_1',
+      reverse_transfer: 'true',
+      'metadata[order_id]': ORDER,
+      'metadata[order_reason]': 'already_sold',
+    });
+    // A retry (the webhook again after a failure) gets the same refund, not a second one.
+    assert.equal(await refundOrderPayment(stripe, { id: ORDER, paymentIntentId: 'pi_1' }, 'already_sold'), 're_fake1');
+    assert.equal(fake.refunds.length, 1);
+    assert.deepEqual(await latestRefund(stripe, 'pi_1'), { id: 're_fake1', reason: 'already_sold' });
+    assert.equal(await latestRefund(stripe, 'pi_none'), null);
+    const listed = fake.requests.at(-1)!;
+    assert.equal(listed.method, 'GET');
+    assert.equal(listed.path, '/v1/refunds');
+    assert.equal(listed.form.payment_intent, 'pi_none');
+  } finally {
+    await fake.close();
+  }
+});
+
+function ev(type: string, object: Record<string, unknown>): Stripe.Event {
+  return { id: 'evt_1', object: 'event', type, api_version: '2026-10-28.endive', created: 1, data: { object } } as unknown as Stripe.Event;
+}
+
+Deno.test('events: which concern orders and accounts', () => {
+  const paid = { id: 'cs_1', mode: 'payment', payment_status: 'paid', payment_intent: 'pi_1', metadata: { order_id: ORDER } };
+  assert.deepEqual(marketEventOf(ev('checkout.session.completed', paid)), { kind: 'order-paid', orderId: ORDER, paymentIntentId: 'pi_1' });
+  assert.deepEqual(marketEventOf(ev('checkout.session.async_payment_succeeded', paid)), {
+    kind: 'order-paid',
+    orderId: ORDER,
+    paymentIntentId: 'pi_1',
+  });
+  // Not paid yet (a delayed payment method), a membership checkout, someone else's session: not an order's payment.
+  assert.equal(marketEventOf(ev('checkout.session.completed', { ...paid, payment_status: 'unpaid' })), null);
+  assert.equal(marketEventOf(ev('checkout.session.completed', { ...paid, mode: 'subscription' })), null);
+  assert.equal(marketEventOf(ev('checkout.session.completed', { ...paid, metadata: {} })), null);
+  assert.deepEqual(marketEventOf(ev('checkout.session.expired', { ...paid, payment_status: 'unpaid', payment_intent: null })), {
+    kind: 'order-expired',
+    orderId: ORDER,
+  });
+  assert.deepEqual(marketEventOf(ev('checkout.session.async_payment_failed', paid)), { kind: 'order-expired', orderId: ORDER });
+  assert.equal(marketEventOf(ev('checkout.session.expired', { ...paid, metadata: {} })), null);
+  assert.deepEqual(marketEventOf(ev('account.updated', { id: 'acct_9', object: 'account' })), { kind: 'account', accountId: 'acct_9' });
+  assert.deepEqual(marketEventOf(ev('charge.refunded', { id: 'ch_1', refunded: true, payment_intent: 'pi_1' })), {
+    kind: 'charge-refunded',
+    paymentIntentId: 'pi_1',
+  });
+  assert.equal(marketEventOf(ev('charge.refunded', { id: 'ch_1', refunded: false, payment_intent: 'pi_1' })), null, 'partial refund');
+  assert.equal(marketEventOf(ev('customer.subscription.updated', { id: 'sub_1' })), null);
+  assert.equal(marketEventOf(ev('payout.paid', { id: 'po_1' })), null);
+});
+
+Deno.test('sandbox market: its own pages, Stripe-shaped ids, and no dashboard', async () => {
+  const sandbox = new SandboxProvider({} as BillingStore);
+  assert.match(sandboxId('acct'), /^acct_sandbox_[0-9a-f]{32}$/);
+  assert.match(await sandbox.createSellerAccount(), /^acct_sandbox_[0-9a-f]{32}$/);
+  assert.equal(
+    await sandbox.onboardingLink('acct_sandbox_x', {
+      returnUrl: new URL('http://localhost:5173/settings?payouts=return'),
+      refreshUrl: new URL('http://localhost:5173/settings?payouts=refresh'),
+    }),
+    'http://localhost:5173/sandbox/connect',
+  );
+  const expiresAt = new Date(Date.now() + 30 * 60_000);
+  const checkout = await sandbox.createOrderCheckout({
+    orderId: ORDER,
+    buyerId: BUYER,
+    amount: 85,
+    currency: 'usd',
+    title: 'Chair',
+    photoUrl: null,
+    sellerAccountId: 'acct_sandbox_x',
+    successUrl: new URL(`http://127.0.0.1:5173/orders/${ORDER}?checkout=done`),
+    cancelUrl: new URL('http://127.0.0.1:5173/good-stuff/x'),
+    expiresAt,
+  });
+  assert.equal(checkout.url, `http://127.0.0.1:5173/sandbox/pay?order=${ORDER}`);
+  assert.match(checkout.sessionId, /^cs_sandbox_[0-9a-f]{32}$/);
+  assert.equal(checkout.expiresAt, expiresAt);
+  assert.match(await sandbox.refundOrder({ id: ORDER, paymentIntentId: 'pi_sandbox_x' }, 'already_sold'), /^re_sandbox_/);
+  assert.equal(await sandbox.refreshSellerAccount(), null);
+  await assert.rejects(sandbox.dashboardLink(), (e: unknown) => e instanceof HttpError && e.status === 409 && e.code === 'sandbox_no_dashboard');
+});

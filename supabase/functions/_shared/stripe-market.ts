@@ -1,0 +1,204 @@
+import type Stripe from 'npm:stripe@23.1.0';
+import { HttpError } from './http.ts';
+import type { OrderCheckout, OrderCheckoutInput, OrderRefundReason, SellerAccountState } from './provider.ts';
+import type { Caller } from './supabase.ts';
+
+// Stripe Connect for the market (docs/decisions/0029-paying-sellers.md): Express accounts, account links,
+// Checkout as a destination charge with no application fee, refunds that take the transfer back.
+
+/**
+ * Dollars as stored (numeric(12,2), a JSON number or string) to Stripe's integer cents, without floating-point
+ * rounding (0.29 * 100 is 28.999…). Anything that is not a positive amount with at most two decimals is a bug.
+ */
+export function toCents(amount: number | string): number {
+  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) throw new Error(`not an amount: ${String(amount)}`);
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents) || cents <= 0) throw new Error(`not a payable amount: ${String(amount)}`);
+  return cents;
+}
+
+/**
+ * The seller's Express account. The idempotency key makes two concurrent first onboardings share one account;
+ * after that the stored id is used and Stripe is not asked again. Only the transfers capability: destination
+ * charges are made on the platform, so the seller needs to receive transfers, not take cards themselves.
+ */
+export async function createExpressAccount(stripe: Stripe, seller: Pick<Caller, 'id' | 'email'>): Promise<string> {
+  const account = await stripe.accounts.create(
+    {
+      type: 'express',
+      country: 'US',
+      ...(seller.email ? { email: seller.email } : {}),
+      capabilities: { transfers: { requested: true } },
+      metadata: { user_id: seller.id },
+    },
+    { idempotencyKey: `connect-account-${seller.id}` },
+  );
+  return account.id;
+}
+
+/** A one-time onboarding link (it expires within minutes: the app asks for a new one each time). */
+export async function createOnboardingLink(
+  stripe: Stripe,
+  accountId: string,
+  urls: { returnUrl: URL; refreshUrl: URL },
+): Promise<string> {
+  const link = await stripe.accountLinks.create({
+    account: accountId,
+    type: 'account_onboarding',
+    return_url: urls.returnUrl.href,
+    refresh_url: urls.refreshUrl.href,
+  });
+  return link.url;
+}
+
+export async function createDashboardLink(stripe: Stripe, accountId: string): Promise<string> {
+  const link = await stripe.accounts.createLoginLink(accountId);
+  return link.url;
+}
+
+/** Our columns from Stripe's Account object. */
+export function accountState(account: Stripe.Account): SellerAccountState {
+  return {
+    chargesEnabled: account.charges_enabled === true,
+    payoutsEnabled: account.payouts_enabled === true,
+    detailsSubmitted: account.details_submitted === true,
+    transfersActive: account.capabilities?.transfers === 'active',
+    requirementsDue: [...(account.requirements?.currently_due ?? [])],
+    disabledReason: account.requirements?.disabled_reason ?? null,
+  };
+}
+
+export async function retrieveAccountState(stripe: Stripe, accountId: string): Promise<SellerAccountState> {
+  return accountState(await stripe.accounts.retrieve(accountId));
+}
+
+/**
+ * Stripe takes expires_at from 30 minutes to 24 hours after it creates the session. The order's expiry
+ * (30 minutes from when the database opened it) is already a little less by the time Stripe sees it: a minute of
+ * slack keeps the request valid, and the order stores the expiry Stripe answers.
+ */
+export function checkoutExpiry(orderExpiry: Date, now = new Date()): number {
+  const earliest = Math.ceil(now.getTime() / 1000) + 31 * 60;
+  return Math.max(Math.floor(orderExpiry.getTime() / 1000), earliest);
+}
+
+/**
+ * Checkout for one piece, as a destination charge: the platform takes the payment and Stripe transfers all of it
+ * to the seller's account (no application_fee_amount: the designer keeps 100%). The amount is the order's,
+ * which the database set. The order id rides on the session and on the payment intent, so the webhook and a
+ * refund from the dashboard both find the order.
+ */
+export async function createOrderCheckoutSession(stripe: Stripe, input: OrderCheckoutInput): Promise<OrderCheckout> {
+  const metadata = { order_id: input.orderId };
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: input.currency,
+            unit_amount: toCents(input.amount),
+            product_data: { name: input.title, ...(input.photoUrl ? { images: [input.photoUrl] } : {}) },
+          },
+        },
+      ],
+      payment_intent_data: { transfer_data: { destination: input.sellerAccountId }, metadata },
+      metadata,
+      client_reference_id: input.buyerId,
+      success_url: input.successUrl.href,
+      cancel_url: input.cancelUrl.href,
+      expires_at: checkoutExpiry(input.expiresAt),
+    },
+    { idempotencyKey: `order-checkout-${input.orderId}` },
+  );
+  if (!session.url) throw new HttpError(502, 'The payment provider returned no checkout page', 'provider_error');
+  return {
+    url: session.url,
+    sessionId: session.id,
+    expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : input.expiresAt,
+  };
+}
+
+/**
+ * All of the payment back to the buyer, and with reverse_transfer the transfer back from the seller, so the
+ * platform is not left paying for it. One refund per order (idempotency key); the reason rides on the refund so
+ * the charge.refunded event that follows names it too.
+ */
+export async function refundOrderPayment(
+  stripe: Stripe,
+  order: { id: string; paymentIntentId: string },
+  reason: OrderRefundReason,
+): Promise<string> {
+  const refund = await stripe.refunds.create(
+    {
+      payment_intent: order.paymentIntentId,
+      reverse_transfer: true,
+      metadata: { order_id: order.id, order_reason: reason },
+    },
+    { idempotencyKey: `order-refund-${order.id}` },
+  );
+  return refund.id;
+}
+
+/** The refund of a payment intent that our code made (order_reason set), else its latest one. */
+export async function latestRefund(
+  stripe: Stripe,
+  paymentIntentId: string,
+): Promise<{ id: string; reason: OrderRefundReason | null } | null> {
+  const list = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 10 });
+  const live = list.data.filter((r) => r.status !== 'failed' && r.status !== 'canceled');
+  const ours = live.find((r) => r.metadata?.order_reason === 'seller_cancelled' || r.metadata?.order_reason === 'already_sold');
+  const refund = ours ?? live[0];
+  if (!refund) return null;
+  const reason = refund.metadata?.order_reason;
+  return { id: refund.id, reason: reason === 'seller_cancelled' || reason === 'already_sold' ? reason : null };
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  return value == null ? null : typeof value === 'string' ? value : value.id;
+}
+
+/** What a webhook event asks of the market, if anything. */
+export type MarketEvent =
+  | { kind: 'order-paid'; orderId: string; paymentIntentId: string }
+  | { kind: 'order-expired'; orderId: string }
+  | { kind: 'account'; accountId: string }
+  | { kind: 'charge-refunded'; paymentIntentId: string };
+
+/**
+ * The market's events: our payment-mode Checkout Sessions (metadata.order_id) when paid, expired or failed;
+ * a connected account that changed; a charge refunded in full (from Stripe's dashboard too). Everything else
+ * (memberships, partial refunds, other platforms' sessions) is not the market's.
+ */
+export function marketEventOf(event: Stripe.Event): MarketEvent | null {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      const orderId = session.metadata?.order_id;
+      const paymentIntentId = idOf(session.payment_intent);
+      // 'unpaid' is a delayed payment method still on its way: its async_payment_succeeded event follows.
+      if (session.mode !== 'payment' || !orderId || session.payment_status !== 'paid' || !paymentIntentId) return null;
+      return { kind: 'order-paid', orderId, paymentIntentId };
+    }
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed': {
+      const session = event.data.object;
+      const orderId = session.metadata?.order_id;
+      return session.mode === 'payment' && orderId ? { kind: 'order-expired', orderId } : null;
+    }
+    case 'account.updated':
+      return { kind: 'account', accountId: event.data.object.id };
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentIntentId = idOf(charge.payment_intent);
+      // `refunded` is true only once the whole amount is back: a partial refund does not undo a sale.
+      return charge.refunded && paymentIntentId ? { kind: 'charge-refunded', paymentIntentId } : null;
+    }
+    default:
+      return null;
+  }
+}
