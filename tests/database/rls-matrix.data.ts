@@ -73,6 +73,21 @@ const subjectListingMessage = (w: World) => `${subjectConversation(w)};
   values ('${SUBJECT_LISTING_MESSAGE}', '${SUBJECT_CONVERSATION}', '${w.owner}', 'Is it still available?')
   on conflict (id) do nothing`;
 
+/**
+ * Paying sellers' subject rows (docs/decisions/0029-paying-sellers.md): the assigned designer's sandbox seller
+ * account, and the owner's paid order of the assigned designer's piece. Written only by the service role.
+ */
+const SUBJECT_ORDER = '00000000-0000-4000-8000-00000000cc01';
+const SUBJECT_ACCOUNT_ID = 'acct_sandbox_0123456789abcdef0123456789abcdef';
+const subjectSellerAccount = (w: World) => `insert into public.seller_accounts (user_id, provider, account_id)
+  values ('${w.assigned}', 'sandbox', '${SUBJECT_ACCOUNT_ID}') on conflict do nothing`;
+// The order outlives its people (their deletion sets them null): a rebuilt world's set-up replaces the last one's.
+const subjectOrder = (w: World) => `delete from public.orders where id = '${SUBJECT_ORDER}';
+  insert into public.orders
+    (id, catalog_item_id, buyer_id, seller_id, item_title, amount, status, provider, paid_at)
+  values ('${SUBJECT_ORDER}', '${w.catalogItem}', '${w.owner}', '${w.assigned}', 'Rattan chair', 120, 'paid', 'sandbox',
+          now()) on conflict (id) do nothing`;
+
 const subjectPreference = (w: World) => `insert into public.notification_preferences (user_id, kind, email)
   values ('${w.owner}', 'nudge_received', false) on conflict (user_id, kind) do nothing`;
 
@@ -409,5 +424,38 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: ['service'], setup: subjectListingMessage, set: { body: 'Edited' } },
     delete: { allow: ['service'], setup: subjectListingMessage },
+  },
+  {
+    // The seller reads their own account; only the service role (the edge functions) writes it.
+    table: 'seller_accounts',
+    key: (w) => ({ user_id: w.assigned }),
+    serviceActsAs: 'assigned',
+    select: { allow: ['assigned', 'service'], setup: subjectSellerAccount },
+    insert: {
+      allow: ['service'],
+      values: (_w, me) => ({ user_id: me, provider: 'sandbox', account_id: SUBJECT_ACCOUNT_ID }),
+    },
+    update: { allow: ['service'], setup: subjectSellerAccount, set: { payouts_enabled: true } },
+    delete: { allow: ['service'], setup: subjectSellerAccount },
+  },
+  {
+    // A paid order: its buyer and its seller read it; only the service role and the order functions write it.
+    table: 'orders',
+    key: () => ({ id: SUBJECT_ORDER }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectOrder },
+    insert: {
+      allow: ['service'],
+      values: (w, me) => ({
+        catalog_item_id: w.catalogItem,
+        buyer_id: me,
+        seller_id: w.assigned,
+        item_title: 'Rattan chair',
+        amount: 120,
+        provider: 'sandbox',
+      }),
+    },
+    update: { allow: ['service'], setup: subjectOrder, set: { status: 'completed' } },
+    delete: { allow: ['service'], setup: subjectOrder },
   },
 ];

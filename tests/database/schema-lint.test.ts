@@ -28,6 +28,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   notification_preferences: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   notifications: ['SELECT', 'UPDATE'],
   offers: ['SELECT'],
+  orders: ['SELECT'],
   places: ['SELECT'],
   profiles: ['SELECT', 'UPDATE'],
   project_bids: ['INSERT', 'SELECT'],
@@ -37,6 +38,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   reviews: ['INSERT', 'SELECT'],
   saved_designers: ['DELETE', 'INSERT', 'SELECT'],
   saved_items: ['DELETE', 'INSERT', 'SELECT'],
+  seller_accounts: ['SELECT'],
   subscriptions: ['SELECT'],
   user_roles: ['SELECT'],
 };
@@ -75,6 +77,9 @@ const STATE_COLUMNS: [string, string][] = [
   ['catalog_items', 'saved_count'],
   ['project_items', 'catalog_item_id'],
   ['listing_messages', 'created_at'],
+  // A piece bought for a project: the order functions' (docs/decisions/0029-paying-sellers.md).
+  ['project_items', 'bought_at'],
+  ['project_items', 'order_id'],
 ];
 
 describe('schema lint', () => {
@@ -106,12 +111,16 @@ describe('schema lint', () => {
       'accept_bid',
       // The market's state changes (docs/decisions/0026-market.md).
       'add_catalog_item_to_project',
+      // The orders' reads and moves, the caller checked (docs/decisions/0029-paying-sellers.md).
+      'buy_now_quote',
       // The mail run's, executable by the service role only (docs/decisions/0025-notifications.md).
       'claim_notification_mails',
+      'complete_order',
       'delete_user',
       'designer_bids',
       'finish_notification_mail',
       'make_offer',
+      'mark_order_ready',
       'portfolio_projects',
       'project_access',
       'respond_to_counter',
@@ -164,11 +173,14 @@ describe('schema lint', () => {
     expect(rpc.map((r) => r.fn)).toEqual([
       'accept_bid',
       'add_catalog_item_to_project',
+      'buy_now_quote',
       'catalog_item_distance',
+      'complete_order',
       'delete_user',
       'designer_bids',
       'make_offer',
       'mark_notifications_read',
+      'mark_order_ready',
       'nearby_catalog_items',
       'nearby_designers',
       'nearest_place',
@@ -245,6 +257,7 @@ describe('schema lint', () => {
       'messages',
       'notifications',
       'offers',
+      'orders',
       'project_bids',
       'project_items',
     ]);
