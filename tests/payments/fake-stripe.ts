@@ -17,7 +17,42 @@ export interface FakeStripe {
   base: string;
   requests: StripeRequest[];
   subscriptions: Map<string, Record<string, unknown>>;
+  /** Connected accounts: made by POST /v1/accounts, read by GET /v1/accounts/:id; tests change their state. */
+  accounts: Map<string, Record<string, unknown>>;
+  /** Refunds made by POST /v1/refunds, listed by GET /v1/refunds?payment_intent=. */
+  refunds: Record<string, unknown>[];
   close(): Promise<void>;
+}
+
+/** A connected account as Stripe answers it: just created (nothing submitted, nothing enabled) unless payable. */
+export function accountObject(opts: { id: string; email?: string | null; payable?: boolean; currentlyDue?: string[]; metadata?: Record<string, string> }): Record<string, unknown> {
+  const payable = opts.payable ?? false;
+  return {
+    id: opts.id,
+    object: 'account',
+    type: 'express',
+    email: opts.email ?? null,
+    charges_enabled: payable,
+    payouts_enabled: payable,
+    details_submitted: payable,
+    capabilities: { transfers: payable ? 'active' : 'inactive' },
+    requirements: {
+      currently_due: opts.currentlyDue ?? (payable ? [] : ['external_account', 'individual.dob.day']),
+      past_due: [],
+      disabled_reason: payable ? null : 'requirements.past_due',
+    },
+    metadata: opts.metadata ?? {},
+  };
+}
+
+/** `metadata[k]=v` fields of a form body as an object. */
+function metadataOf(form: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(form)) {
+    const m = /^metadata\[(.+)\]$/.exec(k);
+    if (m) out[m[1]!] = v;
+  }
+  return out;
 }
 
 export function subscriptionObject(opts: { id: string; customer: string; price: string; status?: string; periodEnd?: number; userId?: string; plan?: string }): Record<string, unknown> {
@@ -45,8 +80,13 @@ export function subscriptionObject(opts: { id: string; customer: string; price: 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: StripeRequest[] = [];
   const subscriptions = new Map<string, Record<string, unknown>>();
+  const accounts = new Map<string, Record<string, unknown>>();
+  const refunds: Record<string, unknown>[] = [];
+  // Stripe answers a repeated idempotency key with its first answer, creating nothing new.
+  const replays = new Map<string, unknown>();
   let customers = 0;
   let sessions = 0;
+  let links = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -59,13 +99,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${requests.length}` });
         res.end(JSON.stringify(body));
       };
+      const key = req.headers['idempotency-key'] as string | undefined;
+      if (req.method === 'POST' && key && replays.has(key)) return reply(200, replays.get(key));
+      const created = (body: unknown) => {
+        if (key) replays.set(key, body);
+        reply(200, body);
+      };
+      const now = Math.floor(Date.now() / 1000);
       const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+      const account = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+      const loginLink = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(url.pathname);
       if (req.method === 'POST' && url.pathname === '/v1/customers') {
         customers += 1;
-        reply(200, { id: `cus_fake${customers}`, object: 'customer', email: form.email ?? null });
+        created({ id: `cus_fake${customers}`, object: 'customer', email: form.email ?? null });
       } else if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         sessions += 1;
-        reply(200, { id: `cs_fake${sessions}`, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/cs_fake${sessions}` });
+        created({
+          id: `cs_fake${sessions}`,
+          object: 'checkout.session',
+          mode: form.mode,
+          expires_at: form.expires_at ? Number(form.expires_at) : now + 86400,
+          metadata: metadataOf(form),
+          url: `https://checkout.stripe.test/c/pay/cs_fake${sessions}`,
+        });
       } else if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
         reply(200, { id: 'bps_fake1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session/bps_fake1' });
       } else if (req.method === 'GET' && url.pathname === '/v1/subscriptions') {
@@ -73,6 +129,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         reply(200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' });
       } else if (req.method === 'GET' && sub && subscriptions.has(sub[1]!)) {
         reply(200, subscriptions.get(sub[1]!));
+      } else if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+        const made = accountObject({ id: `acct_fake${accounts.size + 1}`, email: form.email ?? null, metadata: metadataOf(form) });
+        accounts.set(made.id as string, made);
+        created(made);
+      } else if (req.method === 'GET' && account && accounts.has(account[1]!)) {
+        reply(200, accounts.get(account[1]!));
+      } else if (req.method === 'POST' && loginLink && accounts.has(loginLink[1]!)) {
+        reply(200, { object: 'login_link', created: now, url: `https://connect.stripe.test/express/${loginLink[1]}/login` });
+      } else if (req.method === 'POST' && url.pathname === '/v1/account_links') {
+        links += 1;
+        reply(200, { object: 'account_link', created: now, expires_at: now + 300, url: `https://connect.stripe.test/setup/e/${form.account}/link_fake${links}` });
+      } else if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const refund = { id: `re_fake${refunds.length + 1}`, object: 'refund', payment_intent: form.payment_intent, status: 'succeeded', metadata: metadataOf(form) };
+        refunds.push(refund);
+        created(refund);
+      } else if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const data = refunds.filter((r) => r.payment_intent === form.payment_intent).reverse();
+        reply(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
       } else {
         reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `fake Stripe: no ${req.method} ${url.pathname}` } });
       }
@@ -84,6 +158,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     base: `http://127.0.0.1:${port}`,
     requests,
     subscriptions,
+    accounts,
+    refunds,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,5 @@
 import type Stripe from 'npm:stripe@23.1.0';
-import type { MarketStore, OrderRow } from './market-store.ts';
+import type { MarketStore, OrderRow, RefundReason } from './market-store.ts';
 import type { MarketProvider } from './provider.ts';
 import { latestRefund, type MarketEvent, retrieveAccountState } from './stripe-market.ts';
 
@@ -45,24 +45,27 @@ export type MarketEventOutcome =
 
 /**
  * A refund Stripe reports (charge.refunded, in full). Ours carry their reason (cancel-order, a double payment);
- * one made in Stripe's dashboard is `provider`. An order already cancelled or refunded stays as it is; a completed
- * one too (the piece was picked up: the refund is between seller and buyer and does not put the piece back).
+ * one made in Stripe's dashboard is `provider`: the sale is undone, or for an order already picked up only
+ * recorded (the database decides). An order whose refund is already recorded stays as it is.
  */
 async function applyRefund(stripe: Stripe, market: MarketStore, paymentIntentId: string): Promise<MarketEventOutcome> {
   const order = await market.orderForPaymentIntent(paymentIntentId);
   if (!order) return 'unknown-order';
-  if (order.status === 'cancelled' || order.status === 'refunded') return 'duplicate';
-  if (order.status === 'completed') return 'kept';
+  if (order.refund_id || order.status === 'cancelled' || order.status === 'refunded') return 'duplicate';
   const refund = await latestRefund(stripe, paymentIntentId);
   if (!refund) return 'kept';
-  // A payment still pending on our side is one the database answered 'refund' to: someone else bought it first.
-  const reason = unpaid(order) ? 'already_sold' : refund.reason === 'seller_cancelled' ? 'seller_cancelled' : 'provider';
-  const after = await market.markRefunded(order.id, refund.id, reason);
-  return after.status === 'refunded' ? 'refunded' : 'cancelled';
+  const after = await market.markRefunded(order.id, refund.id, refundReason(order, refund.reason));
+  return after.status === 'refunded' ? 'refunded' : after.status === 'cancelled' ? 'cancelled' : 'kept';
 }
 
-function unpaid(order: OrderRow): boolean {
-  return order.status === 'pending' || order.status === 'expired';
+/**
+ * A payment still pending on our side is one the database answered 'refund' to (someone else bought first); a
+ * paid or ready order's refund is the seller's cancellation when cancel-order made it, else Stripe's dashboard's.
+ */
+export function refundReason(order: Pick<OrderRow, 'status'>, ours: 'seller_cancelled' | 'already_sold' | null): RefundReason {
+  if (order.status === 'pending' || order.status === 'expired') return 'already_sold';
+  if (ours === 'seller_cancelled' && (order.status === 'paid' || order.status === 'ready')) return 'seller_cancelled';
+  return 'provider';
 }
 
 /** Carries out one market event of the webhook. Failures throw: the event is released and Stripe retries it. */

@@ -1,0 +1,432 @@
+import path from 'node:path';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFunction, type ServedFunction } from '@good-space/local-supabase';
+import { createUser, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
+import { accountObject, signStripePayload, startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+
+// Paying sellers with Stripe keys (docs/decisions/0029-paying-sellers.md): the market's functions each in their
+// own Deno worker with Stripe secrets, the real `stripe` SDK pointed at a local fake Stripe, the test stack's
+// database (its migrations hold the rules: amounts, sold once). What a buyer and a seller would see happen.
+
+const WEBHOOK_SECRET = 'whsec_market_platform';
+const CONNECT_SECRET = 'whsec_market_connect';
+const SITE = 'https://goodspace.test';
+const NAMES = ['connect-account', 'buy-now', 'cancel-order', 'stripe-webhook', 'sandbox-market'] as const;
+type Name = (typeof NAMES)[number];
+
+let fake: FakeStripe;
+const workers = new Map<Name, ServedFunction>();
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  const secrets = {
+    STRIPE_SECRET_KEY: 'sk_test_market',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+    STRIPE_API_BASE: fake.base,
+    SITE_URL: SITE,
+  };
+  for (const name of NAMES) {
+    workers.set(
+      name,
+      serveFunction(stackConfig, {
+        name,
+        dir: path.join(stackConfig.projectDir, 'supabase', 'functions', name),
+        secrets,
+        log: (line) => {
+          if (process.env.LOCAL_SUPABASE_TEST_LOGS === '1') console.log(`[${name}] ${line}`);
+        },
+      }),
+    );
+  }
+  await Promise.all([...workers.values()].map((w) => w.ready));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([...workers.values()].map((w) => w.stop()));
+  await fake?.close();
+});
+
+type Body = Record<string, unknown>;
+
+async function call(name: Name, init: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+  const port = await workers.get(name)!.ready;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...init.headers };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const res = await fetch(`http://127.0.0.1:${port}/${name}`, {
+    method: 'POST',
+    headers,
+    body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
+  return { status: res.status, body: (await res.json()) as Body };
+}
+
+interface Person {
+  id: string;
+  token: string;
+  client: SupabaseClient;
+}
+
+let people = 0;
+async function person(role: 'customer' | 'designer', name: string): Promise<Person> {
+  people += 1;
+  const user = await createUser({ metadata: { full_name: name, username: `market-stripe-${role}-${people}`, role } });
+  const client = await signedInClient(user.email, user.password);
+  return { id: user.id, client, token: (await client.auth.getSession()).data.session!.access_token };
+}
+
+async function piece(sellerId: string, title: string, price: number): Promise<string> {
+  const [row] = await sql<{ id: string }>(
+    `insert into public.catalog_items (designer_id, title, description, category, price, condition, photo_urls, image_url)
+     values ($1, $2, 'A piece from the market tests', 'chair', $3, 'good', array['https://cdn.goodspace.test/a.webp'], 'https://cdn.goodspace.test/a.webp')
+     returning id`,
+    [sellerId, title, price],
+  );
+  return row!.id;
+}
+
+let events = 0;
+function sendEvent(type: string, object: Body, opts: { secret?: string; id?: string; account?: string } = {}) {
+  events += 1;
+  const id = opts.id ?? `evt_market_${events}_${Date.now()}`;
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    ...(opts.account ? { account: opts.account } : {}),
+    data: { object },
+  });
+  return {
+    id,
+    payload,
+    response: call('stripe-webhook', { raw: payload, headers: { 'Stripe-Signature': signStripePayload(payload, opts.secret ?? WEBHOOK_SECRET) } }),
+  };
+}
+
+function sessionCompleted(orderId: string, paymentIntent: string, type = 'checkout.session.completed') {
+  return sendEvent(type, {
+    id: `cs_for_${orderId}`,
+    object: 'checkout.session',
+    mode: 'payment',
+    payment_status: 'paid',
+    payment_intent: paymentIntent,
+    metadata: { order_id: orderId },
+  });
+}
+
+const requestsTo = (method: string, p: string) => fake.requests.filter((r) => r.method === method && r.path === p);
+
+async function order(id: string) {
+  const [row] = await sql<{ status: string; amount: string; offer_id: string | null; payment_intent_id: string | null; refund_id: string | null; refund_reason: string | null; checkout_session_id: string | null; provider: string }>(
+    `select status, amount::text, offer_id, payment_intent_id, refund_id, refund_reason, checkout_session_id, provider from public.orders where id = $1`,
+    [id],
+  );
+  return row!;
+}
+
+async function pieceStatus(id: string) {
+  const [row] = await sql<{ status: string }>(`select status from public.catalog_items where id = $1`, [id]);
+  return row!.status;
+}
+
+async function notified(userId: string, kind: string): Promise<string[]> {
+  const rows = await sql<{ title: string }>(`select title from public.notifications where user_id = $1 and kind = $2 order by created_at`, [userId, kind]);
+  return rows.map((r) => r.title);
+}
+
+describe('sellers get paid through Stripe Connect', () => {
+  let seller: Person;
+  let accountId: string;
+
+  beforeAll(async () => {
+    seller = await person('designer', 'Sally Seller');
+  });
+
+  it('onboarding creates one Express account, stores it, and opens Stripe\'s onboarding', async () => {
+    const first = await call('connect-account', { token: seller.token, body: { action: 'onboard' } });
+    expect(first.status).toBe(200);
+    const created = requestsTo('POST', '/v1/accounts');
+    expect(created).toHaveLength(1);
+    expect(created[0]!.idempotencyKey).toBe(`connect-account-${seller.id}`);
+    expect(created[0]!.form).toMatchObject({ type: 'express', 'capabilities[transfers][requested]': 'true', 'metadata[user_id]': seller.id });
+    const [row] = await sql<{ provider: string; account_id: string; can_be_paid: boolean }>(
+      `select provider, account_id, can_be_paid from public.seller_accounts where user_id = $1`,
+      [seller.id],
+    );
+    accountId = row!.account_id;
+    expect(row).toEqual({ provider: 'stripe', account_id: accountId, can_be_paid: false });
+    expect(accountId).toMatch(/^acct_fake\d+$/);
+    expect(first.body).toEqual({ url: `https://connect.stripe.test/setup/e/${accountId}/link_fake1`, provider: 'stripe' });
+    expect(requestsTo('POST', '/v1/account_links')[0]!.form).toEqual({
+      account: accountId,
+      type: 'account_onboarding',
+      return_url: `${SITE}/settings?payouts=return`,
+      refresh_url: `${SITE}/settings?payouts=refresh`,
+    });
+
+    // Back from an expired link: a new link for the same account, no second account.
+    const again = await call('connect-account', { token: seller.token, body: { action: 'onboard' } });
+    expect(again.body).toEqual({ url: `https://connect.stripe.test/setup/e/${accountId}/link_fake2`, provider: 'stripe' });
+    expect(requestsTo('POST', '/v1/accounts')).toHaveLength(1);
+  });
+
+  it('refresh reads the account from Stripe: what is still missing', async () => {
+    const res = await call('connect-account', { token: seller.token, body: { action: 'refresh' } });
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        account: {
+          provider: 'stripe',
+          can_be_paid: false,
+          charges_enabled: false,
+          payouts_enabled: false,
+          details_submitted: false,
+          requirements_due: ['external_account', 'individual.dob.day'],
+          disabled_reason: 'requirements.past_due',
+        },
+      },
+    });
+    expect(requestsTo('GET', `/v1/accounts/${accountId}`).length).toBeGreaterThan(0);
+    // Stripe opens the Express dashboard only after onboarding.
+    expect(await call('connect-account', { token: seller.token, body: { action: 'dashboard' } })).toEqual({
+      status: 409,
+      body: { error: 'Finish setting up payouts first', code: 'onboarding_incomplete' },
+    });
+  });
+
+  it('a piece of a seller who cannot be paid yet cannot be bought', async () => {
+    const buyer = await person('customer', 'Early Buyer');
+    const item = await piece(seller.id, 'Early chair', 40);
+    expect(await call('buy-now', { token: buyer.token, body: { itemId: item } })).toEqual({
+      status: 409,
+      body: { error: 'This seller cannot take payments yet', code: 'not_available' },
+    });
+    expect(requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(0);
+  });
+
+  it('account.updated on the Connect endpoint (its own secret) makes the seller payable; the dashboard opens', async () => {
+    fake.accounts.set(accountId, accountObject({ id: accountId, payable: true }));
+    const sent = sendEvent('account.updated', { id: accountId, object: 'account' }, { secret: CONNECT_SECRET, account: accountId });
+    expect(await sent.response).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+    const [row] = await sql<{ can_be_paid: boolean; requirements_due: string[]; disabled_reason: string | null }>(
+      `select can_be_paid, requirements_due, disabled_reason from public.seller_accounts where user_id = $1`,
+      [seller.id],
+    );
+    expect(row).toEqual({ can_be_paid: true, requirements_due: [], disabled_reason: null });
+    expect(await call('connect-account', { token: seller.token, body: { action: 'dashboard' } })).toEqual({
+      status: 200,
+      body: { url: `https://connect.stripe.test/express/${accountId}/login` },
+    });
+    // An account that is not one of our sellers' is acknowledged and ignored.
+    fake.accounts.set('acct_stranger', accountObject({ id: 'acct_stranger', payable: true }));
+    expect(await sendEvent('account.updated', { id: 'acct_stranger', object: 'account' }, { secret: CONNECT_SECRET }).response).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'unknown-account' },
+    });
+  });
+
+  it('only designers onboard; signed out is 401', async () => {
+    const customer = await person('customer', 'Not A Seller');
+    expect(await call('connect-account', { token: customer.token, body: { action: 'onboard' } })).toEqual({
+      status: 403,
+      body: { error: 'Only designers sell Good Stuff and get paid for it', code: 'designers_only' },
+    });
+    expect(await call('connect-account', { body: { action: 'refresh' } })).toEqual({ status: 401, body: { error: 'Must be logged in', code: 'not_logged_in' } });
+    expect((await call('connect-account', { token: seller.token, body: { action: 'onboard', returnUrl: 'https://evil.example/' } })).body.code).toBe('invalid_return_url');
+  });
+
+  describe('buying', () => {
+    let item: string;
+    let first: Person;
+    let second: Person;
+    let firstOrder: string;
+    let secondOrder: string;
+
+    beforeAll(async () => {
+      item = await piece(seller.id, 'Teak sideboard', 85.5);
+      first = await person('customer', 'Fran First');
+      second = await person('customer', 'Sam Second');
+    });
+
+    it('Buy Now opens Checkout for the list price as a destination charge; a price in the body is ignored', async () => {
+      const before = requestsTo('POST', '/v1/checkout/sessions').length;
+      const res = await call('buy-now', { token: first.token, body: { itemId: item, amount: 1, price: 0.5, currency: 'eur' } });
+      expect(res.status).toBe(200);
+      firstOrder = res.body.orderId as string;
+      const session = requestsTo('POST', '/v1/checkout/sessions')[before]!;
+      expect(res.body).toEqual({ url: `https://checkout.stripe.test/c/pay/${await order(firstOrder).then((o) => o.checkout_session_id)}`, provider: 'stripe', orderId: firstOrder });
+      expect(session.idempotencyKey).toBe(`order-checkout-${firstOrder}`);
+      const expiresAt = Number(session.form.expires_at);
+      expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60 - 5);
+      expect(session.form).toEqual({
+        mode: 'payment',
+        'line_items[0][quantity]': '1',
+        'line_items[0][price_data][currency]': 'usd',
+        'line_items[0][price_data][unit_amount]': '8550',
+        'line_items[0][price_data][product_data][name]': 'Teak sideboard',
+        'line_items[0][price_data][product_data][images][0]': 'https://cdn.goodspace.test/a.webp',
+        'payment_intent_data[transfer_data][destination]': accountId,
+        'payment_intent_data[metadata][order_id]': firstOrder,
+        'metadata[order_id]': firstOrder,
+        client_reference_id: first.id,
+        success_url: `${SITE}/orders/${firstOrder}?checkout=done`,
+        cancel_url: `${SITE}/good-stuff/${item}`,
+        expires_at: String(expiresAt),
+      });
+      expect(await order(firstOrder)).toMatchObject({ status: 'pending', amount: '85.50', offer_id: null, provider: 'stripe' });
+      const [stored] = await sql<{ expires: number }>(`select extract(epoch from checkout_expires_at)::int as expires from public.orders where id = $1`, [firstOrder]);
+      expect(stored!.expires).toBe(expiresAt);
+      // The second buyer opens a checkout too, before anyone has paid.
+      const other = await call('buy-now', { token: second.token, body: { itemId: item } });
+      expect(other.status).toBe(200);
+      secondOrder = other.body.orderId as string;
+    });
+
+    it('the seller cannot buy their own piece; unknown pieces are 404', async () => {
+      expect(await call('buy-now', { token: seller.token, body: { itemId: item } })).toEqual({
+        status: 403,
+        body: { error: 'You cannot buy your own piece', code: 'own_piece' },
+      });
+      expect(await call('buy-now', { token: first.token, body: { itemId: crypto.randomUUID() } })).toEqual({
+        status: 404,
+        body: { error: 'Piece not found', code: 'not_found' },
+      });
+      expect(await call('buy-now', { body: { itemId: item } })).toEqual({ status: 401, body: { error: 'Sign in to buy', code: 'not_logged_in' } });
+      expect((await call('buy-now', { token: first.token, body: { itemId: 'nope' } })).status).toBe(400);
+    });
+
+    it('the webhook marks the order paid and the piece sold, once; both are told', async () => {
+      const sent = sessionCompleted(firstOrder, 'pi_first');
+      expect(await sent.response).toEqual({ status: 200, body: { received: true, outcome: 'paid' } });
+      expect(await order(firstOrder)).toMatchObject({ status: 'paid', payment_intent_id: 'pi_first' });
+      expect(await pieceStatus(item)).toBe('sold');
+      expect(await notified(seller.id, 'order_paid')).toEqual(['Fran First bought "Teak sideboard" for $85.50']);
+      expect(await notified(first.id, 'order_receipt')).toEqual(['Receipt: you paid $85.50 for "Teak sideboard"']);
+
+      // The same event again (Stripe retries): acknowledged, nothing done twice.
+      const replay = await call('stripe-webhook', { raw: sent.payload, headers: { 'Stripe-Signature': signStripePayload(sent.payload, WEBHOOK_SECRET) } });
+      expect(replay).toEqual({ status: 200, body: { received: true, duplicate: true } });
+      // A different event for the same payment (async_payment_succeeded after completed): the database says duplicate.
+      expect(await sessionCompleted(firstOrder, 'pi_first', 'checkout.session.async_payment_succeeded').response).toEqual({
+        status: 200,
+        body: { received: true, outcome: 'duplicate' },
+      });
+      expect(await notified(first.id, 'order_receipt')).toHaveLength(1);
+      // Sold: nobody else can open a checkout now.
+      const third = await person('customer', 'Late Larry');
+      expect(await call('buy-now', { token: third.token, body: { itemId: item } })).toEqual({
+        status: 409,
+        body: { error: 'This piece is no longer available', code: 'not_available' },
+      });
+    });
+
+    it('a second buyer who paid too is refunded at once, the transfer reversed, and told why', async () => {
+      const refundsBefore = requestsTo('POST', '/v1/refunds').length;
+      expect(await sessionCompleted(secondOrder, 'pi_second').response).toEqual({ status: 200, body: { received: true, outcome: 'refunded' } });
+      const refund = requestsTo('POST', '/v1/refunds')[refundsBefore]!;
+      expect(refund.idempotencyKey).toBe(`order-refund-${secondOrder}`);
+      expect(refund.form).toEqual({
+        payment_intent: 'pi_second',
+        reverse_transfer: 'true',
+        'metadata[order_id]': secondOrder,
+        'metadata[order_reason]': 'already_sold',
+      });
+      expect(await order(secondOrder)).toMatchObject({ status: 'refunded', refund_reason: 'already_sold', payment_intent_id: 'pi_second', refund_id: expect.stringMatching(/^re_fake\d+$/) });
+      expect(await notified(second.id, 'order_refunded')).toEqual(['Someone else bought "Teak sideboard" first. Your payment of $85.50 was refunded.']);
+      expect(await notified(second.id, 'order_receipt')).toEqual([]);
+      // The first buyer's sale stands.
+      expect(await order(firstOrder)).toMatchObject({ status: 'paid' });
+      // Stripe then reports the refund: already recorded, nothing changes.
+      expect(await sendEvent('charge.refunded', { id: 'ch_second', object: 'charge', refunded: true, payment_intent: 'pi_second' }).response).toEqual({
+        status: 200,
+        body: { received: true, outcome: 'duplicate' },
+      });
+    });
+
+    it('a bad or missing signature is a 400 and changes nothing', async () => {
+      const third = await person('customer', 'Forger');
+      const other = await piece(seller.id, 'Lamp', 30);
+      const opened = await call('buy-now', { token: third.token, body: { itemId: other } });
+      const orderId = opened.body.orderId as string;
+      const forged = sendEvent('checkout.session.completed', { id: 'cs_x', object: 'checkout.session', mode: 'payment', payment_status: 'paid', payment_intent: 'pi_forged', metadata: { order_id: orderId } }, { secret: 'whsec_attacker' });
+      expect(await forged.response).toEqual({ status: 400, body: { error: 'Invalid Stripe signature', code: 'invalid_signature' } });
+      const missing = await call('stripe-webhook', { raw: forged.payload });
+      expect(missing).toEqual({ status: 400, body: { error: 'Missing Stripe-Signature header', code: 'invalid_signature' } });
+      expect(await order(orderId)).toMatchObject({ status: 'pending', payment_intent_id: null });
+      expect(await pieceStatus(other)).toBe('available');
+      expect(await sql(`select id from private.stripe_events where id = $1`, [forged.id])).toEqual([]);
+
+      // An abandoned checkout: Stripe expires the session, the order expires.
+      expect(await sendEvent('checkout.session.expired', { id: 'cs_y', object: 'checkout.session', mode: 'payment', payment_status: 'unpaid', payment_intent: null, metadata: { order_id: orderId } }).response).toEqual({
+        status: 200,
+        body: { received: true, outcome: 'expired' },
+      });
+      expect(await order(orderId)).toMatchObject({ status: 'expired' });
+    });
+
+    it('the seller cancels before pickup: the buyer is refunded, the transfer reversed, the piece for sale again', async () => {
+      expect(await call('cancel-order', { token: first.token, body: { orderId: firstOrder } })).toEqual({ status: 404, body: { error: 'Order not found', code: 'not_found' } });
+      const before = requestsTo('POST', '/v1/refunds').length;
+      const res = await call('cancel-order', { token: seller.token, body: { orderId: firstOrder } });
+      expect(res.status).toBe(200);
+      expect(res.body.order).toMatchObject({ id: firstOrder, status: 'cancelled', refund_reason: 'seller_cancelled' });
+      const refund = requestsTo('POST', '/v1/refunds')[before]!;
+      expect(refund.idempotencyKey).toBe(`order-refund-${firstOrder}`);
+      expect(refund.form).toMatchObject({ payment_intent: 'pi_first', reverse_transfer: 'true', 'metadata[order_reason]': 'seller_cancelled' });
+      expect(await pieceStatus(item)).toBe('available');
+      expect(await notified(first.id, 'order_cancelled')).toEqual(['Your order of "Teak sideboard" was cancelled and refunded']);
+      // Stripe's charge.refunded for it: already recorded.
+      expect((await sendEvent('charge.refunded', { id: 'ch_first', object: 'charge', refunded: true, payment_intent: 'pi_first' }).response).body).toEqual({ received: true, outcome: 'duplicate' });
+      expect(await call('cancel-order', { token: seller.token, body: { orderId: firstOrder } })).toEqual({
+        status: 409,
+        body: { error: 'This order is cancelled and cannot be cancelled', code: 'not_cancellable' },
+      });
+      expect(requestsTo('POST', '/v1/refunds')).toHaveLength(before + 1);
+    });
+
+    it('a refund made in Stripe\'s dashboard cancels the order (charge.refunded)', async () => {
+      const buyer = await person('customer', 'Dash Board');
+      const opened = await call('buy-now', { token: buyer.token, body: { itemId: item } });
+      const orderId = opened.body.orderId as string;
+      expect((await sessionCompleted(orderId, 'pi_dash').response).body).toEqual({ received: true, outcome: 'paid' });
+      fake.refunds.push({ id: 're_dashboard', object: 'refund', payment_intent: 'pi_dash', status: 'succeeded', metadata: {} });
+      // A partial refund does not undo the sale.
+      expect((await sendEvent('charge.refunded', { id: 'ch_dash', object: 'charge', refunded: false, amount_refunded: 100, payment_intent: 'pi_dash' }).response).body).toEqual({ received: true, outcome: 'ignored' });
+      expect(await order(orderId)).toMatchObject({ status: 'paid' });
+      expect((await sendEvent('charge.refunded', { id: 'ch_dash', object: 'charge', refunded: true, payment_intent: 'pi_dash' }).response).body).toEqual({ received: true, outcome: 'cancelled' });
+      expect(await order(orderId)).toMatchObject({ status: 'cancelled', refund_reason: 'provider', refund_id: 're_dashboard' });
+      expect(await pieceStatus(item)).toBe('available');
+      expect(await notified(buyer.id, 'order_cancelled')).toHaveLength(1);
+    });
+
+    it('an accepted offer is the price while it reserves the piece; others cannot buy it meanwhile', async () => {
+      const offerItem = await piece(seller.id, 'Cane chair', 120);
+      const haggler = await person('customer', 'Hal Haggler');
+      const { data: offer, error } = await haggler.client.rpc('make_offer', { item_id: offerItem, amount: 95 });
+      expect(error).toBeNull();
+      const { error: acceptError } = await seller.client.rpc('respond_to_offer', { offer_id: (offer as { id: string }).id, action: 'accept' });
+      expect(acceptError).toBeNull();
+
+      const bystander = await person('customer', 'Bea Bystander');
+      expect(await call('buy-now', { token: bystander.token, body: { itemId: offerItem } })).toEqual({
+        status: 409,
+        body: { error: 'This piece is reserved', code: 'not_available' },
+      });
+      const before = requestsTo('POST', '/v1/checkout/sessions').length;
+      const res = await call('buy-now', { token: haggler.token, body: { itemId: offerItem, amount: 1 } });
+      expect(res.status).toBe(200);
+      expect(requestsTo('POST', '/v1/checkout/sessions')[before]!.form['line_items[0][price_data][unit_amount]']).toBe('9500');
+      expect(await order(res.body.orderId as string)).toMatchObject({ amount: '95.00', offer_id: (offer as { id: string }).id });
+    });
+
+    it('the sandbox is refused when Stripe is configured', async () => {
+      expect(await call('sandbox-market', { token: first.token, body: { action: 'connect-get' } })).toEqual({
+        status: 403,
+        body: { error: 'Sandbox payments are disabled because Stripe is configured', code: 'sandbox_disabled' },
+      });
+    });
+  });
+});
