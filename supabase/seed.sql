@@ -377,6 +377,14 @@ insert into public.offers (id, catalog_item_id, buyer_id, seller_id, amount, not
    'd0000000-0000-4000-8000-000000000002', 240, 'Could I pick it up this weekend?', 'open',
    now() + interval '40 hours', now() - interval '8 hours', now() - interval '8 hours');
 
+-- Every designer with Good Stuff pieces has finished the sandbox's 'Get paid' onboarding, so the demo can Buy Now
+-- at once (docs/decisions/0029-paying-sellers.md); the account ids are the sandbox's form, fixed per designer.
+insert into public.seller_accounts (user_id, provider, account_id, charges_enabled, payouts_enabled, details_submitted,
+                                    transfers_active, created_at, updated_at)
+select d.designer_id, 'sandbox', 'acct_sandbox_' || md5(d.designer_id::text), true, true, true, true,
+       now() - interval '30 days', now() - interval '30 days'
+from (select distinct designer_id from public.catalog_items) d;
+
 -- The demo's history has already happened: the notifications its rows made are shown in the app but not mailed
 -- on a fresh stack (docs/decisions/0025-notifications.md).
 update public.notifications set mailed_at = now() where mailed_at is null;

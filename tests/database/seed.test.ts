@@ -49,6 +49,15 @@ describe('demo seed', () => {
     expect(r.over_soft_budget).toBe(true);
   });
 
+  it('every designer with Good Stuff pieces can be paid through the sandbox, so the demo can Buy Now', async () => {
+    const r = await one(`
+      select count(distinct i.designer_id)::int as sellers,
+             count(distinct a.user_id) filter (where a.can_be_paid and a.provider = 'sandbox')::int as payable
+      from public.catalog_items i left join public.seller_accounts a on a.user_id = i.designer_id`);
+    expect(r.sellers).toBeGreaterThanOrEqual(12);
+    expect(r.payable).toBe(r.sellers);
+  });
+
   it('demo logins have bcrypt passwords, confirmed e-mails, identities and active sandbox subscriptions', async () => {
     const rows = (
       await c.query(`
