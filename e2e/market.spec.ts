@@ -250,7 +250,7 @@ test('a lamp is listed, found, saved, offered on, countered and reserved; pieces
   await expect(o.getByRole('button', { name: 'Make Offer' })).toHaveCount(0);
 });
 
-test("Buy Now opens the piece's conversation with its seller, live on both sides; the seller reaches it from My listings", async ({
+test("Ask the seller opens the piece's conversation with its seller, live on both sides; the seller reaches it from My listings", async ({
   browser,
 }) => {
   const suffix = randomUUID().slice(0, 6);
@@ -259,7 +259,7 @@ test("Buy Now opens the piece's conversation with its seller, live on both sides
 
   const c = await pageAs(browser, buyer);
   await c.goto(`/good-stuff/${pieceId}`);
-  await c.getByRole('button', { name: 'Buy Now' }).click();
+  await c.getByRole('button', { name: 'Ask the seller' }).click();
   await expect(c).toHaveURL(new RegExp(`/good-stuff/${pieceId}/conversation/[0-9a-f-]{36}$`));
   await c.getByRole('textbox', { name: 'Message' }).fill('Is the caning intact?');
   await c.getByRole('button', { name: 'Send' }).click();

@@ -10,11 +10,12 @@ describe('navigation (docs/product.md, Pages)', () => {
     expect(labels(barLinks('designer'))).toEqual(['Pricing', 'List Vintage', 'Good Stuff']);
   });
 
-  it('puts Dashboard, Profile, My Portfolio and My listings (designers), Saved and Settings in the account menu', () => {
+  it('puts Dashboard, Profile, My Portfolio and My listings (designers), Saved, Orders and Settings in the account menu', () => {
     expect(accountLinks('customer')).toEqual([
       { label: 'Dashboard', href: '/dashboard/customer' },
       { label: 'Profile', href: '/profile/customer' },
       { label: 'Saved', href: '/saved' },
+      { label: 'Orders', href: '/orders' },
       { label: 'Settings', href: '/settings' },
     ]);
     expect(labels(accountLinks('designer'))).toEqual([
@@ -23,6 +24,7 @@ describe('navigation (docs/product.md, Pages)', () => {
       'My Portfolio',
       'My listings',
       'Saved',
+      'Orders',
       'Settings',
     ]);
     expect(labels(accountLinks(null))).toEqual(['Settings']);

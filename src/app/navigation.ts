@@ -13,7 +13,7 @@ export function barLinks(role: Role | null): NavItem[] {
   ];
 }
 
-/** The signed-in user's menu (docs/product.md, Pages) — Dashboard, Profile, My Portfolio (designers), Settings. */
+/** The signed-in user's menu (docs/product.md, Pages): Dashboard, Profile, My Portfolio (designers), Saved, Orders, Settings. */
 export function accountLinks(role: Role | null): NavItem[] {
   return [
     ...(role
@@ -28,7 +28,12 @@ export function accountLinks(role: Role | null): NavItem[] {
           { label: 'My listings', href: paths.myListings.getHref() },
         ]
       : []),
-    ...(role ? [{ label: 'Saved', href: paths.saved.getHref() }] : []),
+    ...(role
+      ? [
+          { label: 'Saved', href: paths.saved.getHref() },
+          { label: 'Orders', href: paths.orders.getHref() },
+        ]
+      : []),
     { label: 'Settings', href: paths.settings.getHref() },
   ];
 }

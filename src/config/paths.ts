@@ -107,6 +107,20 @@ export const paths = {
     getHref: (session: string) => withQuery('/sandbox/checkout', { session }),
   },
   sandboxPortal: { path: '/sandbox/portal', getHref: (session: string) => withQuery('/sandbox/portal', { session }) },
+  /** ADR 0029: the sandbox's stand-in for Stripe's seller onboarding and for Stripe Checkout of a Good Stuff order. */
+  sandboxConnect: { path: '/sandbox/connect', getHref: () => '/sandbox/connect' },
+  sandboxPay: { path: '/sandbox/pay', getHref: (orderId: string) => withQuery('/sandbox/pay', { order: orderId }) },
+  /** The user's Good Stuff orders: what they bought (Purchases) and sold (Sales). */
+  orders: {
+    path: '/orders',
+    getHref: (tab?: 'purchases' | 'sales') => withQuery('/orders', { tab: tab === 'sales' ? 'sales' : undefined }),
+  },
+  /** One order, for its buyer and its seller; `?checkout=done` when the buyer comes back from paying. */
+  order: {
+    path: '/orders/:orderId',
+    getHref: (orderId: string, options: { checkoutDone?: boolean } = {}) =>
+      withQuery(`/orders/${encodeURIComponent(orderId)}`, { checkout: options.checkoutDone ? 'done' : undefined }),
+  },
   /** Second sign-in step for users with a verified authenticator (docs/product.md, Accounts). */
   mfa: {
     path: '/mfa',

@@ -116,3 +116,11 @@ export const listingConversationKeys = {
   detail: (conversationId: string) => [...listingConversationKeys.all, 'detail', conversationId] as const,
   messages: (conversationId: string) => [...listingConversationKeys.detail(conversationId), 'messages'] as const,
 };
+
+/** Good Stuff orders: the user's purchases and sales (each a paged list) and one order. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  purchases: (userId: string) => [...orderKeys.all, 'purchases', userId] as const,
+  sales: (userId: string) => [...orderKeys.all, 'sales', userId] as const,
+  detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
+};

@@ -1,26 +1,28 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { CatalogItemDetail } from '@/features/catalog/api/get-catalog-item';
-import { availabilityLabel } from '@/lib/piece-availability';
 import { AskSellerButtons } from '@/features/listing-messages/components/ask-seller-buttons';
 import { PieceConversations } from '@/features/listing-messages/components/piece-conversations';
 import { BuyerOffer } from '@/features/offers/components/buyer-offer';
 import { SellerOffers } from '@/features/offers/components/seller-offers';
+import { BuyNowButton } from '@/features/orders/components/buy-now-button';
 import { AddToProject } from '@/features/project-items/components/add-to-project';
 
 /**
- * What a viewer who is not the seller can do with a piece: Buy Now and Ask the seller (both open the conversation
- * with the seller until payment arrives), Make Offer and their offer's state, Add to project.
+ * What a viewer who is not the seller can do with a piece: Buy Now (pays, at the price the database quotes), Ask the
+ * seller (their conversation), Make Offer and their offer's state, Add to project.
  */
 export function BuyerActions({ item, viewerId }: { item: CatalogItemDetail; viewerId: string }) {
   const navigate = useNavigate();
   return (
     <section aria-label="Buy this piece" className="space-y-4 rounded-lg border p-4">
-      <AskSellerButtons
-        itemId={item.id}
-        showBuyNow={availabilityLabel(item) === null}
-        onOpen={(conversation) => void navigate(paths.listingConversation.getHref(item.id, conversation.id))}
-      />
+      <div className="flex flex-wrap items-start gap-2">
+        <BuyNowButton itemId={item.id} viewerId={viewerId} />
+        <AskSellerButtons
+          itemId={item.id}
+          onOpen={(conversation) => void navigate(paths.listingConversation.getHref(item.id, conversation.id))}
+        />
+      </div>
       <BuyerOffer
         itemId={item.id}
         userId={viewerId}

@@ -130,6 +130,10 @@ describe('The item page, /good-stuff/:id', () => {
       ...['saved_items', 'offers', 'projects', 'listing_conversations'].map((table) =>
         http.get(restUrl(table), ({ request }) => pgrstRows(request, [])),
       ),
+      // Buy Now's quote (src/features/orders has its own tests): this seller cannot take payments yet.
+      http.post(rpcUrl('buy_now_quote'), () =>
+        HttpResponse.json({ can_buy: false, reason: 'seller_not_ready', amount: null, offer_id: null }),
+      ),
     );
     sent = recordRequests();
     toast.success.mockReset();

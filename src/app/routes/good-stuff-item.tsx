@@ -51,7 +51,7 @@ export function Component() {
                 <SaveToggle kind="item" userId={auth.user.id} id={piece.id} title={piece.title} />
               ) : null
             }
-            // Place: Buy Now and Ask the seller (src/features/listing-messages), Make Offer and the buyer's offer
+            // Place: Buy Now (src/features/orders), Ask the seller (src/features/listing-messages), Make Offer and the buyer's offer
             // (src/features/offers), Add to project (src/features/project-items). Nothing shows until they are added.
             buyerActions={auth.user ? <BuyerActions item={piece} viewerId={auth.user.id} /> : null}
             // Place: the offers on the piece, for its seller (src/features/offers).

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLeaveDeletedAccount } from '@/app/leave-deleted-account';
 import { Page } from '@/components/layouts/page';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,11 +9,12 @@ import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
 import { AccountTypeCard } from '@/features/settings/components/account-type-card';
 import { DeleteAccountCard } from '@/features/settings/components/delete-account-card';
 import { NotificationSettingsCard } from '@/features/settings/components/notification-settings-card';
+import { GetPaidCard } from '@/features/seller-payouts/components/get-paid-card';
 import { ManageSubscriptionCard } from '@/features/subscription/components/manage-subscription-card';
 
 /**
- * /settings (docs/product.md, Pages): e-mail, Cancel Subscription, Change Account Type, notification e-mails,
- * two-factor sign-in, delete account.
+ * /settings (docs/product.md, Pages): e-mail, Cancel Subscription, Get paid (designers), Change Account Type,
+ * notification e-mails, two-factor sign-in, delete account. `?payouts=return|refresh`: back from payout onboarding.
  */
 export function Component() {
   const auth = useAuth();
@@ -21,6 +22,7 @@ export function Component() {
   const userId = auth.user?.id;
   const role = useUserRole(userId);
   const leaveDeletedAccount = useLeaveDeletedAccount();
+  const payouts = useSearchParams()[0].get('payouts');
 
   if (!auth.user) return null;
 
@@ -36,6 +38,9 @@ export function Component() {
           </CardHeader>
         </Card>
         <ManageSubscriptionCard userId={auth.user.id} />
+        {role.data === 'designer' ? (
+          <GetPaidCard userId={auth.user.id} arrival={payouts === 'return' || payouts === 'refresh' ? payouts : null} />
+        ) : null}
         <AccountTypeCard
           userId={auth.user.id}
           currentRole={role.data ?? null}

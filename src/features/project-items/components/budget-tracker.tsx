@@ -118,6 +118,14 @@ function ItemRow({
               </Badge>
             </>
           ) : null}
+          {item.bought_at ? (
+            <>
+              {' '}
+              <Badge variant="secondary" className="align-middle">
+                Bought
+              </Badge>
+            </>
+          ) : null}
         </p>
         {item.description ? <p className="text-sm break-words text-muted-foreground">{item.description}</p> : null}
         <p className="text-xs text-muted-foreground">Added by {adder}</p>

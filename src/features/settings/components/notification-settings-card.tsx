@@ -48,6 +48,18 @@ const GROUPS: readonly Group[] = [
     ],
   },
   {
+    // Anyone signed in can buy; only designers sell.
+    title: 'Orders',
+    kinds: [
+      { kind: 'order_paid', label: 'Someone buys my piece', roles: ['designer'] },
+      { kind: 'order_receipt', label: 'A receipt for my purchase', roles: BOTH },
+      { kind: 'order_ready', label: 'My purchase is ready for pickup', roles: BOTH },
+      { kind: 'order_completed', label: 'An order is completed', roles: BOTH },
+      { kind: 'order_cancelled', label: 'A seller cancels my order and refunds me', roles: BOTH },
+      { kind: 'order_refunded', label: 'Someone else bought a piece first and I am refunded', roles: BOTH },
+    ],
+  },
+  {
     title: 'Membership',
     kinds: [
       { kind: 'payment_failed', label: "A membership payment doesn't go through", roles: BOTH },

@@ -1,0 +1,50 @@
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Page } from '@/components/layouts/page';
+import { QueryState } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { PickupConversation } from '@/app/routes/order-pickup-conversation';
+import { useOrder } from '@/features/orders/api/get-order';
+import { OrderDetails } from '@/features/orders/components/order-details';
+import { useOrderRealtime } from '@/features/orders/hooks/use-order-realtime';
+
+/**
+ * /orders/:orderId (docs/product.md, Orders): the order for its buyer and its seller, live (the payment confirmed,
+ * ready, completed, cancelled arrive as they happen), with the pickup conversation below.
+ */
+export function Component() {
+  const { orderId = '' } = useParams();
+  const [params] = useSearchParams();
+  const auth = useAuth();
+  const viewerId = auth.user?.id ?? '';
+  const order = useOrder(orderId);
+  useOrderRealtime(orderId, { enabled: order.data != null });
+  return (
+    <QueryState query={order} loading="Loading order…" failed="Failed to load this order">
+      {(found) =>
+        found ? (
+          <Page title={found.seller_id === viewerId ? 'Your sale' : 'Your order'} className="max-w-3xl">
+            <div className="space-y-8">
+              <OrderDetails
+                order={found}
+                viewerId={viewerId}
+                checkoutDone={params.get('checkout') === 'done'}
+                now={order.dataUpdatedAt}
+              />
+              {found.catalog_item_id && found.buyer_id && found.status !== 'pending' && found.status !== 'expired' ? (
+                <PickupConversation order={found} viewerId={viewerId} />
+              ) : null}
+            </div>
+          </Page>
+        ) : (
+          <Page title="Order not found" description="It may belong to someone else, or the link is incomplete.">
+            <Button asChild variant="outline">
+              <Link to={paths.orders.getHref()}>Your orders</Link>
+            </Button>
+          </Page>
+        )
+      }
+    </QueryState>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { paths } from '@/config/paths';
+import { invokeFunction } from '@/lib/function-error';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
+
+/** Opens a provider's page (onboarding, the payout dashboard); replaced in tests (jsdom cannot navigate). */
+export const payoutsNavigation = {
+  open(url: string) {
+    window.location.assign(url);
+  },
+};
+
+/**
+ * Get paid / Continue setup: the payment account is made once, then `connect-account` answers with its onboarding
+ * page (Stripe's, or the sandbox's), which brings the designer back to Settings.
+ */
+export async function startPayoutsOnboarding(): Promise<string> {
+  const settings = `${window.location.origin}${paths.settings.getHref()}`;
+  const data = await invokeFunction<unknown>('connect-account', {
+    action: 'onboard',
+    returnUrl: `${settings}?payouts=return`,
+    refreshUrl: `${settings}?payouts=refresh`,
+  });
+  return z.object({ url: z.string().min(1) }).parse(data).url;
+}
+
+export function useStartPayoutsOnboarding({ onSuccess, onError }: MutationCallbacks<string> = {}) {
+  return useMutation({
+    mutationFn: startPayoutsOnboarding,
+    onSuccess: (url) => onSuccess?.(url),
+    onError: (error) => onError?.(error),
+  });
+}
