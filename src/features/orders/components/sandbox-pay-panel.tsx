@@ -37,6 +37,7 @@ export function SandboxPayPanel({ orderId, renderNotice, onDone }: Props) {
 
   const { notice, order } = query.data;
   const open = order.status === 'pending';
+  const expired = order.status === 'expired';
   return (
     <div className="space-y-6">
       {renderNotice(notice)}
@@ -57,7 +58,9 @@ export function SandboxPayPanel({ orderId, renderNotice, onDone }: Props) {
           </dl>
           {!open ? (
             <p role="alert" className="mt-4 text-sm font-medium">
-              This checkout is no longer open.
+              {expired
+                ? 'This checkout has expired. Start again from the piece.'
+                : 'This checkout is closed. Its order tells what happened.'}
             </p>
           ) : null}
         </CardContent>
@@ -72,11 +75,12 @@ export function SandboxPayPanel({ orderId, renderNotice, onDone }: Props) {
           </Button>
           <Button
             className="w-full sm:w-auto"
-            disabled={busy || !open}
+            disabled={busy || expired}
             aria-busy={busy}
+            // Once paid (a reload, a second tab), the same call leads to the order's page.
             onClick={() => action.mutate('order-pay')}
           >
-            Pay {formatMoney(order.amount)}
+            {open || expired ? `Pay ${formatMoney(order.amount)}` : 'View the order'}
           </Button>
         </CardFooter>
       </Card>
