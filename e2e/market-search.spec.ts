@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin } from './designers-fixtures.ts';
+import { admin, subscribe } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
 
@@ -15,6 +15,8 @@ let customer: TestUser;
 
 test.beforeEach(async () => {
   [designer, customer] = await Promise.all([createUser('designer'), createUser('customer')]);
+  // Listing needs the designer's membership (the database refuses it otherwise).
+  await subscribe(designer);
 });
 
 test.afterEach(async () => {

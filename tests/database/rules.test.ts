@@ -483,6 +483,35 @@ describe('messages, notes, reviews, nudges, catalog, profiles', () => {
     ).toMatchObject({ rowCount: 1 });
   });
 
+  it('catalog: listing needs the designer membership, as bidding does; customers never list; earlier pieces stay editable', async () => {
+    const list = (who: string) =>
+      as(
+        who,
+        `insert into public.catalog_items (designer_id, title, description, category, price, condition) values ($1, 'Oak stool', 'Three legs', 'chair', 40, 'good') returning id`,
+        [who],
+      );
+    const unsubscribed = await createUser(c, { role: 'designer' });
+    extra.push(unsubscribed);
+    expect(await list(w.otherDesigner)).toMatchObject({ ok: true, rowCount: 1 });
+    expect(await list(unsubscribed)).toMatchObject({ ok: false, code: '42501' });
+    expect(await list(w.otherCustomer)).toMatchObject({ ok: false, code: '42501' });
+    // A membership that ended: no new listing, but the pieces listed before stay the seller's to edit and sell.
+    const lapsed = `update public.subscriptions set status = 'canceled' where user_id = '${w.assigned}'`;
+    expect(
+      await as(
+        w.assigned,
+        `insert into public.catalog_items (designer_id, title, description, category, price, condition) values ($1, 'Oak stool', 'Three legs', 'chair', 40, 'good')`,
+        [w.assigned],
+        lapsed,
+      ),
+    ).toMatchObject({ ok: false, code: '42501' });
+    expect(
+      await as(w.assigned, `update public.catalog_items set price = 99 where id = $1`, [w.catalogItem], lapsed),
+    ).toMatchObject({ ok: true, rowCount: 1 });
+    await subscribe(c, unsubscribed, 'designer');
+    expect(await list(unsubscribed)).toMatchObject({ ok: true, rowCount: 1 });
+  });
+
   it('profiles: a bid makes the customer and the designer visible to each other; names are public on designer_profiles', async () => {
     const bid = `insert into public.project_bids (project_id, designer_id, bid_amount, proposal) values ('${w.pendingProject}', '${w.otherDesigner}', 500, 'Hi')`;
     expect(await as(w.otherDesigner, `select email from public.profiles where id = $1`, [w.owner])).toMatchObject({
