@@ -1,6 +1,6 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signedInClient, sql } from '@good-space/local-supabase/testing';
+import { API_URL, createUser, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
 
 // Paying sellers without Stripe keys (the local default, docs/decisions/0029-paying-sellers.md): the stack's own
 // functions through its gateway and supabase-js, as the app's Settings, Buy Now and sandbox pages call them.
@@ -217,4 +217,29 @@ describe('sandbox buying', () => {
     expect((await refusal(buyer, 'sandbox-market', { action: 'refund-me' })).status).toBe(400);
     expect(await sql(`select 1 from public.orders where buyer_id = $1`, [buyer.id])).toEqual([]);
   });
+});
+
+describe('CORS and methods, answered by the market functions themselves', () => {
+  for (const name of ['connect-account', 'buy-now', 'cancel-order', 'sandbox-market']) {
+    it(`${name}: preflight, a wrong method and signed out`, async () => {
+      const pre = await fetch(`${API_URL}/functions/v1/${name}`, {
+        method: 'OPTIONS',
+        headers: { Origin: APP, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type' },
+      });
+      expect(pre.status).toBe(200);
+      expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+      await pre.body?.cancel();
+      const put = await fetch(`${API_URL}/functions/v1/${name}`, { method: 'PUT', headers: { apikey: stackConfig.publishableKey, Origin: APP } });
+      expect(put.status).toBe(405);
+      expect(put.headers.get('access-control-allow-origin')).toBe('*');
+      await put.body?.cancel();
+      const anon = await fetch(`${API_URL}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: { apikey: stackConfig.publishableKey, Authorization: `Bearer ${stackConfig.publishableKey}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(anon.status).toBe(401);
+      expect(await anon.json()).toEqual({ error: name === 'buy-now' ? 'Sign in to buy' : 'Must be logged in', code: 'not_logged_in' });
+    });
+  }
 });
