@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { admin, subscribe } from './designers-fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+
+/**
+ * Paying sellers (issue 20), in real Chromium against the real stack and its payment sandbox (ADR 0010, 0029): a
+ * designer sets up payouts from Settings; a customer buys a piece with Buy Now and pays on the sandbox's page; both
+ * see the order; the seller marks it ready, then completed, and the buyer's open page follows without a reload;
+ * another customer sees the piece Sold; two buyers pay for one piece and the second is refunded and told so.
+ */
+
+const SANDBOX_NOTICE = 'Sandbox: no real payment is made';
+
+async function pageAs(browser: Browser, user: TestUser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInBrowser(page, user);
+  return page;
+}
+
+/** A piece listed by `seller` straight through the API (the market journey lists through the form). */
+async function listPiece(seller: TestUser, title: string, price: number): Promise<string> {
+  const { data, error } = await admin
+    .from('catalog_items')
+    .insert({
+      designer_id: seller.id,
+      title,
+      description: 'Solid teak, from a 1960s Danish living room.',
+      category: 'table',
+      price,
+      condition: 'good',
+      location: 'Portland, OR',
+      width_in: 20,
+      depth_in: 20,
+      height_in: 22,
+    })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id;
+}
+
+/** Buy Now on the piece's page, to the sandbox's payment page; returns the order's id. */
+async function openPayment(page: Page, pieceId: string, label: string): Promise<string> {
+  await page.goto(`/good-stuff/${pieceId}`);
+  await page.getByRole('button', { name: label }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pay\?order=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('note', { name: 'Sandbox notice' })).toContainText(SANDBOX_NOTICE);
+  return new URL(page.url()).searchParams.get('order')!;
+}
+
+let seller: TestUser;
+let buyer: TestUser;
+let other: TestUser;
+let rival: TestUser;
+
+test.beforeEach(async () => {
+  [seller, buyer, other, rival] = await Promise.all([
+    createUser('designer'),
+    createUser('customer'),
+    createUser('customer'),
+    createUser('customer'),
+  ]);
+  await Promise.all([subscribe(seller), subscribe(buyer), subscribe(other), subscribe(rival)]);
+});
+
+test.afterEach(async () => {
+  await Promise.all([seller, buyer, other, rival].map((user) => deleteUser(user)));
+});
+
+test('a designer gets paid: onboarding, Buy Now, the order from paid to completed, Sold, and the second payer refunded', async ({
+  browser,
+}) => {
+  const suffix = randomUUID().slice(0, 6);
+  const table = `Teak side table ${suffix}`;
+  const lamp = `Brass lamp ${suffix}`;
+  const tableId = await listPiece(seller, table, 85);
+  const lampId = await listPiece(seller, lamp, 120);
+
+  // --- Before the seller can be paid, buyers see no Buy Now (Make Offer and Ask the seller remain).
+  const c = await pageAs(browser, buyer);
+  await c.goto(`/good-stuff/${tableId}`);
+  await expect(c.getByRole('button', { name: 'Make Offer' })).toBeVisible();
+  await expect(c.getByRole('button', { name: 'Ask the seller' })).toBeVisible();
+  await expect(c.getByRole('button', { name: /^Buy/ })).toHaveCount(0);
+
+  // --- The designer sets up payouts from Settings in the sandbox: left half way first, then finished.
+  const s = await pageAs(browser, seller);
+  await s.goto('/settings');
+  const card = s.getByRole('region', { name: 'Get paid' });
+  await expect(card).toContainText('Get paid for your Good Stuff sales. You keep 100% of each sale.');
+  await expect(card).toContainText('Not set up');
+  await expectNoAxeViolations(s);
+  await card.getByRole('button', { name: 'Get paid' }).click();
+  await expect(s).toHaveURL('/sandbox/connect');
+  await expect(s.getByRole('note', { name: 'Sandbox notice' })).toContainText(SANDBOX_NOTICE);
+  await expectNoAxeViolations(s);
+  await s.getByRole('button', { name: 'Leave unfinished' }).click();
+  await expect(s).toHaveURL('/settings?payouts=return');
+  await expect(card).toContainText('To finish, add your bank account.');
+  await card.getByRole('button', { name: 'Continue setup' }).click();
+  await expect(s).toHaveURL('/sandbox/connect');
+  await s.getByRole('button', { name: 'Finish onboarding' }).click();
+  await expect(s).toHaveURL('/settings?payouts=return');
+  await expect(card).toContainText('Payouts enabled');
+  // Sandbox accounts have no Stripe dashboard.
+  await expect(card.getByRole('button', { name: 'Payout dashboard' })).toHaveCount(0);
+
+  // --- The customer buys the table: Buy Now at the list price, the sandbox's payment page, then the order.
+  await c.goto(`/good-stuff/${tableId}`);
+  const orderId = await openPayment(c, tableId, 'Buy Now · $85');
+  await expect(c.getByText(table)).toBeVisible();
+  await expect(c.getByTestId('sandbox-amount')).toHaveText('$85');
+  await expectNoAxeViolations(c);
+  await c.getByRole('button', { name: 'Pay $85' }).click();
+  await expect(c).toHaveURL(`/orders/${orderId}?checkout=done`);
+  const buyerState = c.getByTestId('order-state');
+  await expect(buyerState).toContainText('Paid. The seller will tell you when it is ready for pickup.');
+  await expect(c.getByRole('heading', { name: 'Pickup conversation' })).toBeVisible();
+  await expectNoAxeViolations(c);
+
+  // --- Both see the order in their lists.
+  const c2 = await c.context().newPage();
+  await c2.goto('/orders');
+  await expect(c2.getByTestId('order-row').filter({ hasText: table })).toContainText('Paid');
+  await expectNoAxeViolations(c2);
+  await s.goto('/orders');
+  await s.getByRole('tab', { name: 'Sales' }).click();
+  await expect(s).toHaveURL('/orders?tab=sales');
+  const sale = s.getByTestId('order-row').filter({ hasText: table });
+  await expect(sale).toContainText('Paid');
+  await sale.getByRole('link', { name: table }).click();
+  await expect(s).toHaveURL(`/orders/${orderId}`);
+  await expect(s.getByRole('heading', { level: 1, name: 'Your sale' })).toBeVisible();
+  await expectNoAxeViolations(s);
+
+  // --- The seller marks it ready, then completed: the buyer's open page shows each without a reload.
+  await s.getByRole('button', { name: 'Mark ready for pickup' }).click();
+  await expect(s.getByTestId('order-state')).toContainText('Ready for pickup');
+  await expect(buyerState).toContainText('Ready for pickup. Arrange a time with the seller below');
+  await expect(c.getByRole('button', { name: 'I picked it up' })).toBeVisible();
+  await s.getByRole('button', { name: 'Mark completed' }).click();
+  await expect(s.getByTestId('order-state')).toContainText('Completed');
+  await expect(buyerState).toContainText('Completed. Enjoy your piece!');
+  await expect(c.getByRole('button', { name: 'I picked it up' })).toHaveCount(0);
+
+  // --- Another customer sees the table Sold, and cannot buy it.
+  const o = await pageAs(browser, other);
+  await o.goto(`/good-stuff/${tableId}`);
+  await expect(o.getByRole('heading', { level: 1, name: table })).toBeVisible();
+  await expect(o.getByText('Sold', { exact: true })).toBeVisible();
+  await expect(o.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
+  await expect(o.getByTestId('buy-now-reason')).toHaveText('This piece is no longer available.');
+  await expectNoAxeViolations(o);
+
+  // --- Two buyers open the lamp's payment page; the first pays; the second pays and is refunded and told so.
+  const r = await pageAs(browser, rival);
+  const firstOrder = await openPayment(o, lampId, 'Buy Now · $120');
+  const secondOrder = await openPayment(r, lampId, 'Buy Now · $120');
+  expect(secondOrder).not.toBe(firstOrder);
+  await o.getByRole('button', { name: 'Pay $120' }).click();
+  await expect(o).toHaveURL(`/orders/${firstOrder}?checkout=done`);
+  await expect(o.getByTestId('order-state')).toContainText('Paid.');
+  await r.getByRole('button', { name: 'Pay $120' }).click();
+  await expect(r).toHaveURL(`/orders/${secondOrder}?checkout=done`);
+  await expect(r.getByTestId('order-state')).toContainText(
+    'Someone else bought this piece a moment before you. Your payment of $120 has been refunded.',
+  );
+  await expect(r.getByTestId('order-state')).toContainText('Refunded');
+  await expectNoAxeViolations(r);
+});
