@@ -112,6 +112,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === 'POST' && url.pathname === '/v1/customers') {
         customers += 1;
         created({ id: `cus_fake${customers}`, object: 'customer', email: form.email ?? null });
+      } else if (
+        req.method === 'POST' &&
+        url.pathname === '/v1/checkout/sessions' &&
+        form['payment_intent_data[transfer_data][destination]'] &&
+        !accounts.has(form['payment_intent_data[transfer_data][destination]'])
+      ) {
+        // As Stripe: a destination charge to an account the platform does not have is refused.
+        const destination = form['payment_intent_data[transfer_data][destination]'];
+        reply(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent_data[transfer_data][destination]', message: `No such destination: '${destination}'` } });
       } else if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         sessions += 1;
         created({

@@ -422,6 +422,23 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(await order(res.body.orderId as string)).toMatchObject({ amount: '95.00', offer_id: (offer as { id: string }).id });
     });
 
+    it('when Stripe refuses the checkout the buyer sees a 502 and the order is abandoned at once', async () => {
+      const gone = await person('designer', 'Gus Gone');
+      await sql(
+        `insert into public.seller_accounts (user_id, provider, account_id, charges_enabled, payouts_enabled, details_submitted, transfers_active)
+         values ($1, 'stripe', 'acct_closed_elsewhere', true, true, true, true)`,
+        [gone.id],
+      );
+      const theirs = await piece(gone.id, 'Orphan lamp', 35);
+      const buyer = await person('customer', 'Una Unlucky');
+      expect(await call('buy-now', { token: buyer.token, body: { itemId: theirs } })).toEqual({
+        status: 502,
+        body: { error: 'The payment provider could not handle the request. Please try again.', code: 'provider_error' },
+      });
+      const rows = await sql<{ status: string }>(`select status from public.orders where buyer_id = $1`, [buyer.id]);
+      expect(rows).toEqual([{ status: 'expired' }]);
+    });
+
     it('the sandbox is refused when Stripe is configured', async () => {
       expect(await call('sandbox-market', { token: first.token, body: { action: 'connect-get' } })).toEqual({
         status: 403,

@@ -6,6 +6,7 @@
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { isUuid } from '../_shared/market-orders.ts';
 import { payments } from '../_shared/payments.ts';
+import type { OrderCheckout } from '../_shared/provider.ts';
 import { resolveReturnUrl } from '../_shared/return-urls.ts';
 import { requireCaller, serviceClient } from '../_shared/supabase.ts';
 
@@ -25,18 +26,25 @@ Deno.serve(
     const order = opened.order;
     const successUrl = new URL(`/orders/${order.id}`, cancelUrl.origin);
     successUrl.searchParams.set('checkout', 'done');
-    const checkout = await provider.createOrderCheckout({
-      orderId: order.id,
-      buyerId: caller.id,
-      amount: order.amount,
-      currency: order.currency,
-      title: opened.item_title,
-      photoUrl: opened.item_photo_url,
-      sellerAccountId: opened.seller_account_id,
-      successUrl,
-      cancelUrl,
-      expiresAt: new Date(order.checkout_expires_at),
-    });
+    let checkout: OrderCheckout;
+    try {
+      checkout = await provider.createOrderCheckout({
+        orderId: order.id,
+        buyerId: caller.id,
+        amount: order.amount,
+        currency: order.currency,
+        title: opened.item_title,
+        photoUrl: opened.item_photo_url,
+        sellerAccountId: opened.seller_account_id,
+        successUrl,
+        cancelUrl,
+        expiresAt: new Date(order.checkout_expires_at),
+      });
+    } catch (err) {
+      // No payment page, so no payment can come for this order: it is abandoned now, not in 30 minutes.
+      await market.expire(order.id).catch((e) => console.error('buy-now: expiring the order failed:', e));
+      throw err;
+    }
     await market.setCheckout(order.id, checkout.sessionId, checkout.expiresAt);
     return json({ url: checkout.url, provider: provider.kind, orderId: order.id });
   }),
