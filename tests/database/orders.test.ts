@@ -1,6 +1,14 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, clientAs } from '@good-space/local-supabase/testing';
+import {
+  anonClient,
+  clientAs,
+  listen,
+  type Listening,
+  realtimeClient,
+  signUserJwt,
+  waitFor,
+} from '@good-space/local-supabase/testing';
 import { asActor, connect, createUser, deleteUsers, user, type Outcome } from './support/pg.ts';
 
 /**
@@ -18,6 +26,7 @@ let rival: string;
 let stranger: string;
 let designer: string;
 let people: string[] = [];
+const feeds: Listening[] = [];
 
 const SERVICE = { role: 'service_role' } as const;
 const svc = (sql: string, params: unknown[] = [], conn = c): Promise<Outcome> => asActor(conn, SERVICE, sql, params);
@@ -52,6 +61,7 @@ beforeAll(async () => {
   await payable(seller);
 });
 afterAll(async () => {
+  for (const f of feeds) await f.channel.unsubscribe();
   await c.query(`delete from public.orders where seller_id = any($1::uuid[])`, [people]);
   await deleteUsers(c, people);
   await Promise.all([c, ...conns].map((x) => x.end()));
@@ -623,6 +633,30 @@ describe('who sees orders', () => {
     }
     expect((await orderRow(id)).status).toBe('paid');
     expect((await anonClient().from('orders').select('id').eq('id', id)).data ?? []).toEqual([]);
+  });
+
+  it('the order page follows its order live: the buyer from the checkout, the seller once paid, nobody else', async () => {
+    const o = await opened(buyer, await piece(85, 'Live lamp'));
+    const id = o.order.id;
+    const feed = async (who: string, filter?: string) => {
+      const f = await listen(realtimeClient(await signUserJwt(who)), `orders-${who.slice(0, 8)}-${id.slice(0, 8)}`, [
+        { event: 'UPDATE', table: 'orders', ...(filter ? { filter } : {}) },
+      ]);
+      feeds.push(f);
+      return f;
+    };
+    const buyerFeed = await feed(buyer, `id=eq.${id}`);
+    const sellerFeed = await feed(seller, `id=eq.${id}`);
+    const strangerFeed = await feed(stranger);
+    await markPaid(id);
+    expect((await (await clientAs(seller)).rpc('mark_order_ready', { order_id: id })).error).toBeNull();
+    const statuses = (f: Listening) => f.changes.map((x) => (x.new as { status?: string }).status);
+    await waitFor(() => statuses(buyerFeed).includes('ready'), 'the buyer to hear of ready');
+    await waitFor(() => statuses(sellerFeed).includes('ready'), 'the seller to hear of ready');
+    expect(statuses(buyerFeed)).toEqual(['paid', 'ready']);
+    // The seller's policy hides the open checkout; the payment is the first change they may see.
+    expect(statuses(sellerFeed)).toEqual(['paid', 'ready']);
+    expect(strangerFeed.changes).toEqual([]);
   });
 
   it('the service functions are not callable by signed-in users or anonymously', async () => {
