@@ -11,3 +11,21 @@ create policy catalog_items_insert_subscribed_designer on public.catalog_items f
     and (select private.has_role('designer'))
     and (select private.has_active_subscription('designer'))
   );
+
+-- A piece bought on Good Stuff stays sold (docs/decisions/0029-paying-sellers.md): its seller cannot put it back on
+-- the market (Relist) while its order is paid, ready or completed; cancelling the order (which refunds the buyer)
+-- is the way, and puts it back by itself. Delisting it stays allowed. Without this, a relisted piece could be paid
+-- for by a second buyer only to be refunded.
+create function private.catalog_item_relist_guard() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if exists (select 1 from public.orders o
+              where o.catalog_item_id = new.id and o.status in ('paid', 'ready', 'completed')) then
+    raise exception 'This piece was bought on Good Stuff: cancel its order to sell it again' using errcode = '55000';
+  end if;
+  return new;
+end $$;
+create trigger catalog_items_relist_guard before update of status, is_available on public.catalog_items
+  for each row when (old.status <> 'available' and new.status = 'available')
+  execute function private.catalog_item_relist_guard();
+revoke execute on function private.catalog_item_relist_guard() from public, anon, authenticated;

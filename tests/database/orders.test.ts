@@ -573,6 +573,30 @@ describe('after the sale', () => {
     expect((await pieceRow(item)).status).toBe('sold');
   });
 
+  it('a bought piece stays sold: its seller cannot relist it until the order is cancelled', async () => {
+    const { item, id } = await paidOrder('Bought mirror');
+    const client = await clientAs(seller);
+    const relist = await client.from('catalog_items').update({ status: 'available' }).eq('id', item);
+    expect(relist.error).toMatchObject({
+      code: '55000',
+      message: 'This piece was bought on Good Stuff: cancel its order to sell it again',
+    });
+    const older = await client.from('catalog_items').update({ is_available: true }).eq('id', item);
+    expect(older.error?.code).toBe('55000');
+    expect((await pieceRow(item)).status).toBe('sold');
+    expect((await client.from('catalog_items').update({ status: 'delisted' }).eq('id', item)).error).toBeNull();
+    expect((await client.from('catalog_items').update({ status: 'available' }).eq('id', item)).error?.code).toBe(
+      '55000',
+    );
+    await svc(`select public.order_mark_refunded($1, 're_m', 'seller_cancelled')`, [id]);
+    expect((await client.from('catalog_items').update({ status: 'available' }).eq('id', item)).error).toBeNull();
+    // A piece marked sold by hand (sold elsewhere) is relisted as before.
+    const byHand = await piece();
+    await client.from('catalog_items').update({ status: 'sold' }).eq('id', byHand);
+    expect((await client.from('catalog_items').update({ status: 'available' }).eq('id', byHand)).error).toBeNull();
+    expect((await pieceRow(byHand)).status).toBe('available');
+  });
+
   it('refunded from the provider’s dashboard: cancelled; a delisted piece stays delisted', async () => {
     const { item, id } = await paidOrder();
     await c.query(`update public.catalog_items set status = 'delisted' where id = $1`, [item]);
