@@ -100,7 +100,27 @@ describe('NotificationSettingsCard', () => {
       'E-mail: An offer or counter-offer of mine is declined',
       'E-mail: A message about a Good Stuff piece',
     ]);
+    // Anyone buys; a customer sells nothing, so is never told of a sale.
+    expect(
+      within(screen.getByRole('group', { name: 'Orders' }))
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual([
+      'E-mail: A receipt for my purchase',
+      'E-mail: My purchase is ready for pickup',
+      'E-mail: An order is completed',
+      'E-mail: A seller cancels my order and refunds me',
+      'E-mail: Someone else bought a piece first and I am refunded',
+    ]);
     expect(screen.getAllByRole('switch').every((s) => (s as HTMLInputElement).checked)).toBe(true);
+  });
+
+  it('offers a designer the e-mail of a sale of their piece, among the order kinds', async () => {
+    preferencesAnswer([{ kind: 'order_paid', email: false }]);
+    renderCard('designer');
+    const orders = await screen.findByRole('group', { name: 'Orders' });
+    expect(within(orders).getAllByRole('switch')).toHaveLength(6);
+    expect(within(orders).getByRole('switch', { name: 'E-mail: Someone buys my piece' })).not.toBeChecked();
   });
 
   it('turns a kind off from the keyboard with an upsert on (user_id, kind)', async () => {
