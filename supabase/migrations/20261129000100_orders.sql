@@ -220,7 +220,8 @@ begin
    where o.catalog_item_id = i.id and o.buyer_id = buyer and o.status = 'accepted' and o.reserved_until > now()
    order by o.reserved_until desc
    limit 1;
-  amount := coalesce(amount, i.price);
+  -- A price the seller lowered below the agreed offer is what the buyer pays: an offer is never worse than the price.
+  amount := least(amount, i.price);
   if i.designer_id = buyer then
     reason := 'own_piece';
   elsif i.status <> 'available' then

@@ -293,6 +293,13 @@ describe('opening an order', () => {
     expect((await opened(rival, item)).order).toMatchObject({ amount: 100 });
   });
 
+  it('a price lowered below the accepted offer is what the buyer pays', async () => {
+    const item = await piece(100);
+    const offer = await acceptOffer(buyer, item, 90);
+    await c.query(`update public.catalog_items set price = 75 where id = $1`, [item]);
+    expect((await opened(buyer, item)).order).toMatchObject({ amount: 75, offer_id: offer });
+  });
+
   it('the amount comes from the database only: order_open takes no amount', async () => {
     const args = await c.query(
       `select pg_get_function_identity_arguments(p.oid) as a from pg_proc p join pg_namespace n on n.oid = p.pronamespace
