@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,7 @@ import { AuthContext } from '@/features/auth/utils/auth-context';
 import {
   sentAs,
   authUser,
+  functionUrl,
   later,
   pgrstError,
   pgrstRows,
@@ -17,6 +19,7 @@ import {
   sessionFor,
   storeSession,
 } from '@/testing/supabase-http';
+import { subscriptionStatus } from '@/testing/subscription-answers';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -27,6 +30,9 @@ function roleAnswer(answer: (request: Request) => Response | Promise<Response>) 
   server.use(http.get(restUrl('user_roles'), ({ request }) => answer(request)));
 }
 const roleIs = (role: string) => roleAnswer((request) => pgrstRows(request, [{ role }]));
+/** check-subscription's answer for the designer plan. */
+const membership = (subscribed: boolean) =>
+  server.use(http.post(functionUrl('check-subscription'), () => subscriptionStatus('designer', subscribed)));
 
 function renderPage() {
   const sent = recordRequests();
@@ -71,8 +77,9 @@ describe('List Vintage Item: only designers list', () => {
     await expectRoleRead(sent);
   });
 
-  it('shows the form to a designer', async () => {
+  it('shows the form to a designer with a membership', async () => {
     roleIs('designer');
+    membership(true);
     const { sent } = renderPage();
     expect(await screen.findByLabelText('Title')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'List Item' })).toBeInTheDocument();
@@ -91,8 +98,20 @@ describe('List Vintage Item: only designers list', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading your account…');
     expectNoForm();
     expect(screen.queryByRole('region', { name: 'Listing is for designers' })).toBeNull();
+    membership(true);
     answer.give();
     expect(await screen.findByLabelText('Title')).toBeInTheDocument();
+  });
+
+  it('asks a designer without a membership to subscribe instead of showing the form the database would refuse', async () => {
+    roleIs('designer');
+    membership(false);
+    const { sent } = renderPage();
+    const notice = await screen.findByRole('region', { name: 'Listing is part of the designer membership' });
+    expectNoForm();
+    expect(await sent.to('POST', 'functions/v1/check-subscription')).toHaveLength(1);
+    await userEvent.click(within(notice).getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('dialog', { name: 'Subscribe to Continue' })).toHaveTextContent('Designer');
   });
 
   it('tells an account without a type the same way', async () => {

@@ -6,11 +6,13 @@ import { useUserRole } from '@/features/auth/api/get-user-role';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DesignersOnlyNotice } from '@/features/catalog/components/designers-only-notice';
 import { ListVintageForm } from '@/features/catalog/components/list-vintage-form';
+import { MembershipRequired } from '@/features/subscription/components/membership-required';
 
 /**
- * List Vintage Item (docs/product.md "Good Stuff"). Only designers list (the database's rule), so only designers
- * get the form: anyone else is told so, with the way to become a designer, before typing anything (ADR 0019).
- * Listing opens the new piece's page. (Its seller edits it in the same form: edit-listing.tsx.)
+ * List Vintage Item (docs/product.md "Good Stuff"). Only designers with a membership list (the database's rule:
+ * catalog_items' insert policy), so only they get the form: anyone else is told why, with the way forward, before
+ * typing anything (ADR 0019). Listing opens the new piece's page. (Its seller edits it in the same form:
+ * edit-listing.tsx.)
  */
 export function Component() {
   const auth = useAuth();
@@ -23,7 +25,14 @@ export function Component() {
         <QueryState query={role} loading="Loading your account…" failed="Failed to load your account type">
           {(accountRole) =>
             accountRole === 'designer' ? (
-              <ListVintageForm userId={userId} onSaved={(id) => void navigate(paths.goodStuffItem.getHref(id))} />
+              <MembershipRequired
+                userId={userId}
+                accountRole="designer"
+                title="Listing is part of the designer membership"
+                description="Subscribe to list your pieces on Good Stuff and keep 100% of each sale."
+              >
+                <ListVintageForm userId={userId} onSaved={(id) => void navigate(paths.goodStuffItem.getHref(id))} />
+              </MembershipRequired>
             ) : (
               <DesignersOnlyNotice role={accountRole} />
             )
