@@ -22,7 +22,7 @@ type Props = {
 export function SandboxPayPanel({ orderId, renderNotice, onDone }: Props) {
   const query = useSandboxOrder(orderId);
   const action = useActOnSandboxOrder(orderId, {
-    onSuccess: onDone,
+    onSuccess: (url) => onDone(url),
     onError: (error) => toast.error(error.message || 'Sandbox payment failed'),
   });
   const busy = action.isPending || action.isSuccess;

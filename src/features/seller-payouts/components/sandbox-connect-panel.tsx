@@ -20,7 +20,7 @@ type Props = {
 export function SandboxConnectPanel({ userId, renderNotice, onDone }: Props) {
   const query = useSandboxConnect(userId);
   const action = useActOnSandboxConnect(userId, {
-    onSuccess: onDone,
+    onSuccess: (url) => onDone(url),
     onError: (error) => toast.error(error.message || 'Sandbox onboarding failed'),
   });
   const busy = action.isPending || action.isSuccess;
