@@ -17,7 +17,7 @@ export function BuyerActions({ item, viewerId }: { item: CatalogItemDetail; view
   return (
     <section aria-label="Buy this piece" className="space-y-4 rounded-lg border p-4">
       <div className="flex flex-wrap items-start gap-2">
-        <BuyNowButton itemId={item.id} viewerId={viewerId} />
+        <BuyNowButton itemId={item.id} viewerId={viewerId} listPrice={item.price} />
         <AskSellerButtons
           itemId={item.id}
           onOpen={(conversation) => void navigate(paths.listingConversation.getHref(item.id, conversation.id))}

@@ -43,7 +43,7 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
         }),
       ),
     );
-    const { user } = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} />);
+    const { user } = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     await user.click(await screen.findByRole('button', { name: 'Buy Now · $85' }));
     await waitFor(() => expect(opened).toEqual([`http://localhost:3000/sandbox/pay?order=${ORDER}`]));
     const [quote] = await sent.to('POST', 'rest/v1/rpc/buy_now_quote');
@@ -56,13 +56,19 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
 
   it("buys at the buyer's accepted offer while it reserves the piece for them", async () => {
     quoteIs({ can_buy: true, reason: null, amount: 70, offer_id: 'a0000000-0000-4000-8000-000000000001' });
-    renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} />);
+    renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     expect(await screen.findByRole('button', { name: 'Buy at your offer · $70' })).toBeEnabled();
+  });
+
+  it('says Buy Now when the seller has lowered the price below the accepted offer (the lower is charged)', async () => {
+    quoteIs({ can_buy: true, reason: null, amount: 60, offer_id: 'a0000000-0000-4000-8000-000000000001' });
+    renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={60} />);
+    expect(await screen.findByRole('button', { name: 'Buy Now · $60' })).toBeEnabled();
   });
 
   it('is not shown while the seller cannot take payments, nor to the seller', async () => {
     quoteIs({ can_buy: false, reason: 'seller_not_ready', amount: 85 });
-    const first = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} />);
+    const first = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     await waitFor(async () => expect(await sent.to('POST', 'rest/v1/rpc/buy_now_quote')).toHaveLength(1));
     // The answer has been rendered once the query settles: still nothing.
     await waitFor(() =>
@@ -74,7 +80,7 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
     first.unmount();
 
     quoteIs({ can_buy: false, reason: 'own_piece', amount: 85 });
-    const second = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} />);
+    const second = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     await waitFor(() =>
       expect(second.client.getQueryState(['catalog-items', 'detail', ITEM, 'buy-now-quote', BUYER.id])?.status).toBe(
         'success',
@@ -85,7 +91,7 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
 
   it('is off, with the reason, while the piece is reserved for another buyer', async () => {
     quoteIs({ can_buy: false, reason: 'reserved', amount: null });
-    renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} />);
+    renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     const button = await screen.findByRole('button', { name: 'Buy Now' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(/Reserved for another buyer/);
@@ -98,7 +104,7 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
         HttpResponse.json({ error: 'This piece is no longer available', code: 'not_available' }, { status: 409 }),
       ),
     );
-    const { user } = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} />);
+    const { user } = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     await user.click(await screen.findByRole('button', { name: 'Buy Now · $85' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('This piece is no longer available'));
     expect(opened).toEqual([]);

@@ -20,7 +20,7 @@ const DISABLED_REASON: Record<Exclude<BuyNowRefusal, 'own_piece' | 'seller_not_r
  * cannot take payments (Make Offer and Ask the seller remain); shown off, with the reason, while someone else has
  * the piece.
  */
-export function BuyNowButton({ itemId, viewerId }: { itemId: string; viewerId: string }) {
+export function BuyNowButton({ itemId, viewerId, listPrice }: { itemId: string; viewerId: string; listPrice: number }) {
   const reasonId = useId();
   const queryClient = useQueryClient();
   const quote = useBuyNowQuote(itemId, viewerId);
@@ -37,7 +37,9 @@ export function BuyNowButton({ itemId, viewerId }: { itemId: string; viewerId: s
   const { can_buy: canBuy, reason, amount, offer_id: offerId } = quote.data;
   if (reason === 'own_piece' || reason === 'seller_not_ready') return null;
   const price = amount !== null ? ` · ${formatMoney(amount)}` : '';
-  const label = offerId && canBuy ? `Buy at your offer${price}` : `Buy Now${canBuy ? price : ''}`;
+  // The agreed price, unless the seller has since lowered the list price below it (the database charges the lower).
+  const atOffer = offerId !== null && amount !== null && amount < listPrice;
+  const label = atOffer && canBuy ? `Buy at your offer${price}` : `Buy Now${canBuy ? price : ''}`;
   const why = !canBuy && reason ? DISABLED_REASON[reason] : null;
   // Busy from the click until the payment page opens (a success navigates away).
   const busy = buy.isPending || buy.isSuccess;
