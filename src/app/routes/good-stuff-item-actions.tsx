@@ -6,6 +6,7 @@ import { PieceConversations } from '@/features/listing-messages/components/piece
 import { BuyerOffer } from '@/features/offers/components/buyer-offer';
 import { SellerOffers } from '@/features/offers/components/seller-offers';
 import { BuyNowButton } from '@/features/orders/components/buy-now-button';
+import { PieceOrderLink } from '@/features/orders/components/piece-order-link';
 import { AddToProject } from '@/features/project-items/components/add-to-project';
 
 /**
@@ -16,6 +17,7 @@ export function BuyerActions({ item, viewerId }: { item: CatalogItemDetail; view
   const navigate = useNavigate();
   return (
     <section aria-label="Buy this piece" className="space-y-4 rounded-lg border p-4">
+      <PieceOrderLink itemId={item.id} viewerId={viewerId} sold={item.status === 'sold'} />
       <div className="flex flex-wrap items-start gap-2">
         <BuyNowButton itemId={item.id} viewerId={viewerId} listPrice={item.price} />
         <AskSellerButtons
@@ -37,10 +39,11 @@ export function BuyerActions({ item, viewerId }: { item: CatalogItemDetail; view
   );
 }
 
-/** For the piece's seller: the offers on it and the conversations buyers started about it. */
-export function SellerPanel({ item }: { item: CatalogItemDetail }) {
+/** For the piece's seller: its sale (when sold with Buy Now), the offers on it and the buyers' conversations. */
+export function SellerPanel({ item, viewerId }: { item: CatalogItemDetail; viewerId: string }) {
   return (
     <>
+      <PieceOrderLink itemId={item.id} viewerId={viewerId} sold={item.status === 'sold'} />
       <SellerOffers itemId={item.id} title={item.title} price={item.price} />
       <PieceConversations
         itemId={item.id}

@@ -127,7 +127,7 @@ describe('The item page, /good-stuff/:id', () => {
     // The other market features' parts on the page read too (the viewer's saved state, offers, projects and
     // conversation): here the viewer has none.
     server.use(
-      ...['saved_items', 'offers', 'projects', 'listing_conversations'].map((table) =>
+      ...['saved_items', 'offers', 'projects', 'listing_conversations', 'orders'].map((table) =>
         http.get(restUrl(table), ({ request }) => pgrstRows(request, [])),
       ),
       // Buy Now's quote (src/features/orders has its own tests): this seller cannot take payments yet.
@@ -227,6 +227,26 @@ describe('The item page, /good-stuff/:id', () => {
     expect(again).toEqual([]);
     expect(asked!.body).toEqual({ item_id: ITEM_ID, near_lat: 45.5152, near_lng: -122.6784 });
     expect(sentAs(asked!)).toBe(BUYER.id);
+  });
+
+  it("links a sold piece's buyer to their order, and Buy Now is off", async () => {
+    backendHolds(piece({ status: 'sold' }));
+    const ORDER_ID = 'e0000000-0000-4000-8000-000000000001';
+    server.use(
+      http.get(restUrl('orders'), ({ request }) =>
+        pgrstRows(request, [{ id: ORDER_ID, buyer_id: BUYER.id, seller_id: SELLER.id, status: 'paid' }]),
+      ),
+      http.post(rpcUrl('buy_now_quote'), () =>
+        HttpResponse.json({ can_buy: false, reason: 'not_available', amount: null, offer_id: null }),
+      ),
+    );
+    renderPage(BUYER);
+    expect(await screen.findByRole('link', { name: 'View your order' })).toHaveAttribute('href', `/orders/${ORDER_ID}`);
+    expect(screen.getByTestId('piece-order')).toHaveTextContent('You bought this piece.');
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
+    const [read] = await sent.to('GET', 'rest/v1/orders');
+    expect(read!.url.searchParams.get('catalog_item_id')).toBe(`eq.${ITEM_ID}`);
+    expect(read!.url.searchParams.get('status')).toBe('in.(paid,ready,completed)');
   });
 
   it('a lapsed reservation is no longer shown', async () => {

@@ -54,8 +54,8 @@ export function Component() {
             // Place: Buy Now (src/features/orders), Ask the seller (src/features/listing-messages), Make Offer and the buyer's offer
             // (src/features/offers), Add to project (src/features/project-items). Nothing shows until they are added.
             buyerActions={auth.user ? <BuyerActions item={piece} viewerId={auth.user.id} /> : null}
-            // Place: the offers on the piece, for its seller (src/features/offers).
-            sellerPanel={<SellerPanel item={piece} />}
+            // Place: its sale (src/features/orders) and the offers on the piece, for its seller (src/features/offers).
+            sellerPanel={<SellerPanel item={piece} viewerId={auth.user?.id ?? ''} />}
           />
         ) : (
           <Page title="Piece not found" description="It may have been removed by its seller.">
