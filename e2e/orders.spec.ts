@@ -146,6 +146,12 @@ test('a designer gets paid: onboarding, Buy Now, the order from paid to complete
   await expect(buyerState).toContainText('Completed. Enjoy your piece!');
   await expect(c.getByRole('button', { name: 'I picked it up' })).toHaveCount(0);
 
+  // --- The table's page leads its buyer to the order.
+  await c2.goto(`/good-stuff/${tableId}`);
+  await c2.getByRole('link', { name: 'View your order' }).click();
+  await expect(c2).toHaveURL(`/orders/${orderId}`);
+  await expect(c2.getByTestId('order-state')).toContainText('Completed');
+
   // --- Another customer sees the table Sold, and cannot buy it.
   const o = await pageAs(browser, other);
   await o.goto(`/good-stuff/${tableId}`);
