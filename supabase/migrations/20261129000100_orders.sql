@@ -364,6 +364,10 @@ begin
      set status = 'paid', paid_at = now(), payment_intent_id = coalesce(p_payment_intent_id, payment_intent_id)
    where id = o.id returning * into o;
   perform private.sell_piece(o);
+  -- The pickup conversation (the piece's Ask the seller thread) exists from the sale, so either side can write first.
+  insert into public.listing_conversations (catalog_item_id, buyer_id, seller_id)
+  values (o.catalog_item_id, o.buyer_id, o.seller_id)
+  on conflict (catalog_item_id, buyer_id) do nothing;
   return jsonb_build_object('outcome', 'paid', 'order', to_jsonb(o));
 end $$;
 

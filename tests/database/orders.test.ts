@@ -108,6 +108,13 @@ async function markPaid(orderId: string, pi = `pi_${orderId.slice(0, 8)}`, conn 
   return r.rows[0]!.r as { outcome: string; order: { status: string; payment_intent_id: string | null } };
 }
 
+const conversationOf = async (item: string, who: string): Promise<string | undefined> =>
+  (
+    await c.query(`select id from public.listing_conversations where catalog_item_id = $1 and buyer_id = $2`, [
+      item,
+      who,
+    ])
+  ).rows[0]?.id;
 const orderRow = async (id: string) => (await c.query(`select * from public.orders where id = $1`, [id])).rows[0];
 const pieceRow = async (id: string) =>
   (await c.query(`select status, reserved_until, held_until from public.catalog_items where id = $1`, [id])).rows[0];
@@ -365,6 +372,30 @@ describe('paying', () => {
       .eq('id', projectItem)
       .single();
     expect(seen.data?.order_id).toBe(o.order.id);
+  });
+
+  it('opens the pickup conversation at the sale, so the seller can write first; an existing one is kept', async () => {
+    const item = await piece(40, 'Brass candlesticks');
+    const o = await opened(buyer, item);
+    await markPaid(o.order.id);
+    const sellerView = await (
+      await clientAs(seller)
+    )
+      .from('listing_conversations')
+      .select('buyer_id, seller_id')
+      .eq('catalog_item_id', item);
+    expect(sellerView.data).toEqual([{ buyer_id: buyer, seller_id: seller }]);
+    const sent = await (
+      await clientAs(seller)
+    )
+      .from('listing_messages')
+      .insert({ conversation_id: (await conversationOf(item, buyer))!, body: 'Saturday at ten?' });
+    expect(sent.error).toBeNull();
+
+    const asked = await piece(40, 'Brass tray');
+    const conversation = (await as(buyer, `select (public.start_listing_conversation($1)).id`, [asked])).rows[0]!.id;
+    await markPaid((await opened(buyer, asked)).order.id);
+    expect(await conversationOf(asked, buyer)).toBe(conversation);
   });
 
   it('a second payment for a sold piece is to be refunded (again on a retry), then refunded; a replay is a duplicate', async () => {
