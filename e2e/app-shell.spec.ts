@@ -21,7 +21,14 @@ test('a signed-in customer: the app reaches the local stack and shows their menu
     await trigger.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Profile', 'Saved', 'Settings', 'Logout']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Dashboard',
+      'Profile',
+      'Saved',
+      'Orders',
+      'Settings',
+      'Logout',
+    ]);
     await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/customer');
     await expectNoAxeViolations(page);
 

@@ -186,12 +186,15 @@ async function take(): Promise<Got[]> {
     body: string | null;
     link: string;
     data: Record<string, unknown>;
+    created_at: Date;
   }>(
     `delete from public.notifications where user_id = any($1::uuid[])
      returning user_id, kind, project_id, actor_id, title, body, link, data, created_at`,
     [people],
   );
+  // By recipient and kind, and within a kind in the order written: a delete returns rows in no set order.
   return rows
+    .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
     .map((r) => ({
       to: nameOf(r.user_id)!,
       kind: r.kind,
