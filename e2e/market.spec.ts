@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { admin, subscribe } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+import { listPiece, pageAs } from './support/market.ts';
+import { createUser, deleteUser, type TestUser } from './support/users.ts';
 
 /**
  * Good Stuff as a market (issue 19), in real Chromium against the real stack: a designer lists a lamp with three
@@ -51,35 +52,6 @@ function png(r: number, g: number, b: number): Buffer {
 
 function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
-
-async function pageAs(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInBrowser(page, user);
-  return page;
-}
-
-/** A piece listed by `seller` straight through the API (the journey lists its lamp through the form). */
-async function listPiece(seller: TestUser, title: string, price: number): Promise<string> {
-  const { data, error } = await admin
-    .from('catalog_items')
-    .insert({
-      designer_id: seller.id,
-      title,
-      description: 'Solid teak, from a 1960s Danish living room.',
-      category: 'table',
-      price,
-      condition: 'good',
-      location: 'Portland, OR',
-      width_in: 20,
-      depth_in: 20,
-      height_in: 22,
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return data.id;
 }
 
 let seller: TestUser;

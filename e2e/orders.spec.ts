@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { admin, subscribe } from './designers-fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { subscribe } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+import { listPiece, pageAs } from './support/market.ts';
+import { createUser, deleteUser, type TestUser } from './support/users.ts';
 
 /**
  * Paying sellers (issue 20), in real Chromium against the real stack and its payment sandbox (ADR 0010, 0029): a
@@ -12,35 +13,6 @@ import { createUser, deleteUser, signInBrowser, type TestUser } from './support/
  */
 
 const SANDBOX_NOTICE = 'Sandbox: no real payment is made';
-
-async function pageAs(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInBrowser(page, user);
-  return page;
-}
-
-/** A piece listed by `seller` straight through the API (the market journey lists through the form). */
-async function listPiece(seller: TestUser, title: string, price: number): Promise<string> {
-  const { data, error } = await admin
-    .from('catalog_items')
-    .insert({
-      designer_id: seller.id,
-      title,
-      description: 'Solid teak, from a 1960s Danish living room.',
-      category: 'table',
-      price,
-      condition: 'good',
-      location: 'Portland, OR',
-      width_in: 20,
-      depth_in: 20,
-      height_in: 22,
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return data.id;
-}
 
 /** Buy Now on the piece's page, to the sandbox's payment page; returns the order's id. */
 async function openPayment(page: Page, pieceId: string, label: string): Promise<string> {

@@ -25,7 +25,13 @@ export interface FakeStripe {
 }
 
 /** A connected account as Stripe answers it: just created (nothing submitted, nothing enabled) unless payable. */
-export function accountObject(opts: { id: string; email?: string | null; payable?: boolean; currentlyDue?: string[]; metadata?: Record<string, string> }): Record<string, unknown> {
+export function accountObject(opts: {
+  id: string;
+  email?: string | null;
+  payable?: boolean;
+  currentlyDue?: string[];
+  metadata?: Record<string, string>;
+}): Record<string, unknown> {
   const payable = opts.payable ?? false;
   return {
     id: opts.id,
@@ -55,7 +61,15 @@ function metadataOf(form: Record<string, string>): Record<string, string> {
   return out;
 }
 
-export function subscriptionObject(opts: { id: string; customer: string; price: string; status?: string; periodEnd?: number; userId?: string; plan?: string }): Record<string, unknown> {
+export function subscriptionObject(opts: {
+  id: string;
+  customer: string;
+  price: string;
+  status?: string;
+  periodEnd?: number;
+  userId?: string;
+  plan?: string;
+}): Record<string, unknown> {
   return {
     id: opts.id,
     object: 'subscription',
@@ -94,7 +108,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const url = new URL(req.url ?? '/', 'http://fake');
       const text = req.method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
       const form = Object.fromEntries(new URLSearchParams(text));
-      requests.push({ method: req.method ?? '', path: url.pathname, form, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        form,
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      });
       const reply = (status: number, body: unknown) => {
         res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${requests.length}` });
         res.end(JSON.stringify(body));
@@ -120,7 +139,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       ) {
         // As Stripe: a destination charge to an account the platform does not have is refused.
         const destination = form['payment_intent_data[transfer_data][destination]'];
-        reply(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent_data[transfer_data][destination]', message: `No such destination: '${destination}'` } });
+        reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'payment_intent_data[transfer_data][destination]',
+            message: `No such destination: '${destination}'`,
+          },
+        });
       } else if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         sessions += 1;
         created({
@@ -132,32 +158,61 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           url: `https://checkout.stripe.test/c/pay/cs_fake${sessions}`,
         });
       } else if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-        reply(200, { id: 'bps_fake1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session/bps_fake1' });
+        reply(200, {
+          id: 'bps_fake1',
+          object: 'billing_portal.session',
+          url: 'https://billing.stripe.test/p/session/bps_fake1',
+        });
       } else if (req.method === 'GET' && url.pathname === '/v1/subscriptions') {
         const data = [...subscriptions.values()].filter((s) => s.customer === form.customer);
         reply(200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' });
       } else if (req.method === 'GET' && sub && subscriptions.has(sub[1]!)) {
         reply(200, subscriptions.get(sub[1]!));
       } else if (req.method === 'POST' && url.pathname === '/v1/accounts') {
-        const made = accountObject({ id: `acct_fake${accounts.size + 1}`, email: form.email ?? null, metadata: metadataOf(form) });
+        const made = accountObject({
+          id: `acct_fake${accounts.size + 1}`,
+          email: form.email ?? null,
+          metadata: metadataOf(form),
+        });
         accounts.set(made.id as string, made);
         created(made);
       } else if (req.method === 'GET' && account && accounts.has(account[1]!)) {
         reply(200, accounts.get(account[1]!));
       } else if (req.method === 'POST' && loginLink && accounts.has(loginLink[1]!)) {
-        reply(200, { object: 'login_link', created: now, url: `https://connect.stripe.test/express/${loginLink[1]}/login` });
+        reply(200, {
+          object: 'login_link',
+          created: now,
+          url: `https://connect.stripe.test/express/${loginLink[1]}/login`,
+        });
       } else if (req.method === 'POST' && url.pathname === '/v1/account_links') {
         links += 1;
-        reply(200, { object: 'account_link', created: now, expires_at: now + 300, url: `https://connect.stripe.test/setup/e/${form.account}/link_fake${links}` });
+        reply(200, {
+          object: 'account_link',
+          created: now,
+          expires_at: now + 300,
+          url: `https://connect.stripe.test/setup/e/${form.account}/link_fake${links}`,
+        });
       } else if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-        const refund = { id: `re_fake${refunds.length + 1}`, object: 'refund', payment_intent: form.payment_intent, status: 'succeeded', metadata: metadataOf(form) };
+        const refund = {
+          id: `re_fake${refunds.length + 1}`,
+          object: 'refund',
+          payment_intent: form.payment_intent,
+          status: 'succeeded',
+          metadata: metadataOf(form),
+        };
         refunds.push(refund);
         created(refund);
       } else if (req.method === 'GET' && url.pathname === '/v1/refunds') {
         const data = refunds.filter((r) => r.payment_intent === form.payment_intent).reverse();
         reply(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
       } else {
-        reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `fake Stripe: no ${req.method} ${url.pathname}` } });
+        reply(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `fake Stripe: no ${req.method} ${url.pathname}`,
+          },
+        });
       }
     });
   });

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFunction, type ServedFunction } from '@good-space/local-supabase';
-import { createUser, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
+import { createUser, signedInClient, sql } from '@good-space/local-supabase/testing';
 import { accountObject, signStripePayload, startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+import { type CallInit, serveWithSecrets, type ServedFunctions } from './served-functions.ts';
 
 // Paying sellers with Stripe keys (docs/decisions/0029-paying-sellers.md): the market's functions each in their
 // own Deno worker with Stripe secrets, the real `stripe` SDK pointed at a local fake Stripe, the test stack's
@@ -16,7 +15,7 @@ const NAMES = ['connect-account', 'buy-now', 'cancel-order', 'stripe-webhook', '
 type Name = (typeof NAMES)[number];
 
 let fake: FakeStripe;
-const workers = new Map<Name, ServedFunction>();
+let served: ServedFunctions<Name>;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -27,40 +26,17 @@ beforeAll(async () => {
     STRIPE_API_BASE: fake.base,
     SITE_URL: SITE,
   };
-  for (const name of NAMES) {
-    workers.set(
-      name,
-      serveFunction(stackConfig, {
-        name,
-        dir: path.join(stackConfig.projectDir, 'supabase', 'functions', name),
-        secrets,
-        log: (line) => {
-          if (process.env.LOCAL_SUPABASE_TEST_LOGS === '1') console.log(`[${name}] ${line}`);
-        },
-      }),
-    );
-  }
-  await Promise.all([...workers.values()].map((w) => w.ready));
+  served = await serveWithSecrets(NAMES, secrets);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([...workers.values()].map((w) => w.stop()));
+  await served?.stop();
   await fake?.close();
 });
 
 type Body = Record<string, unknown>;
 
-async function call(name: Name, init: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
-  const port = await workers.get(name)!.ready;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...init.headers };
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const res = await fetch(`http://127.0.0.1:${port}/${name}`, {
-    method: 'POST',
-    headers,
-    body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-  });
-  return { status: res.status, body: (await res.json()) as Body };
-}
+const call = (name: Name, init?: CallInit) => served.call(name, init);
 
 interface Person {
   id: string;
@@ -102,7 +78,10 @@ function sendEvent(type: string, object: Body, opts: { secret?: string; id?: str
   return {
     id,
     payload,
-    response: call('stripe-webhook', { raw: payload, headers: { 'Stripe-Signature': signStripePayload(payload, opts.secret ?? WEBHOOK_SECRET) } }),
+    response: call('stripe-webhook', {
+      raw: payload,
+      headers: { 'Stripe-Signature': signStripePayload(payload, opts.secret ?? WEBHOOK_SECRET) },
+    }),
   };
 }
 
@@ -120,7 +99,16 @@ function sessionCompleted(orderId: string, paymentIntent: string, type = 'checko
 const requestsTo = (method: string, p: string) => fake.requests.filter((r) => r.method === method && r.path === p);
 
 async function order(id: string) {
-  const [row] = await sql<{ status: string; amount: string; offer_id: string | null; payment_intent_id: string | null; refund_id: string | null; refund_reason: string | null; checkout_session_id: string | null; provider: string }>(
+  const [row] = await sql<{
+    status: string;
+    amount: string;
+    offer_id: string | null;
+    payment_intent_id: string | null;
+    refund_id: string | null;
+    refund_reason: string | null;
+    checkout_session_id: string | null;
+    provider: string;
+  }>(
     `select status, amount::text, offer_id, payment_intent_id, refund_id, refund_reason, checkout_session_id, provider from public.orders where id = $1`,
     [id],
   );
@@ -133,7 +121,10 @@ async function pieceStatus(id: string) {
 }
 
 async function notified(userId: string, kind: string): Promise<string[]> {
-  const rows = await sql<{ title: string }>(`select title from public.notifications where user_id = $1 and kind = $2 order by created_at`, [userId, kind]);
+  const rows = await sql<{ title: string }>(
+    `select title from public.notifications where user_id = $1 and kind = $2 order by created_at`,
+    [userId, kind],
+  );
   return rows.map((r) => r.title);
 }
 
@@ -145,13 +136,17 @@ describe('sellers get paid through Stripe Connect', () => {
     seller = await person('designer', 'Sally Seller');
   });
 
-  it('onboarding creates one Express account, stores it, and opens Stripe\'s onboarding', async () => {
+  it("onboarding creates one Express account, stores it, and opens Stripe's onboarding", async () => {
     const first = await call('connect-account', { token: seller.token, body: { action: 'onboard' } });
     expect(first.status).toBe(200);
     const created = requestsTo('POST', '/v1/accounts');
     expect(created).toHaveLength(1);
     expect(created[0]!.idempotencyKey).toBe(`connect-account-${seller.id}`);
-    expect(created[0]!.form).toMatchObject({ type: 'express', 'capabilities[transfers][requested]': 'true', 'metadata[user_id]': seller.id });
+    expect(created[0]!.form).toMatchObject({
+      type: 'express',
+      'capabilities[transfers][requested]': 'true',
+      'metadata[user_id]': seller.id,
+    });
     const [row] = await sql<{ provider: string; account_id: string; can_be_paid: boolean }>(
       `select provider, account_id, can_be_paid from public.seller_accounts where user_id = $1`,
       [seller.id],
@@ -159,7 +154,10 @@ describe('sellers get paid through Stripe Connect', () => {
     accountId = row!.account_id;
     expect(row).toEqual({ provider: 'stripe', account_id: accountId, can_be_paid: false });
     expect(accountId).toMatch(/^acct_fake\d+$/);
-    expect(first.body).toEqual({ url: `https://connect.stripe.test/setup/e/${accountId}/link_fake1`, provider: 'stripe' });
+    expect(first.body).toEqual({
+      url: `https://connect.stripe.test/setup/e/${accountId}/link_fake1`,
+      provider: 'stripe',
+    });
     expect(requestsTo('POST', '/v1/account_links')[0]!.form).toEqual({
       account: accountId,
       type: 'account_onboarding',
@@ -169,7 +167,10 @@ describe('sellers get paid through Stripe Connect', () => {
 
     // Back from an expired link: a new link for the same account, no second account.
     const again = await call('connect-account', { token: seller.token, body: { action: 'onboard' } });
-    expect(again.body).toEqual({ url: `https://connect.stripe.test/setup/e/${accountId}/link_fake2`, provider: 'stripe' });
+    expect(again.body).toEqual({
+      url: `https://connect.stripe.test/setup/e/${accountId}/link_fake2`,
+      provider: 'stripe',
+    });
     expect(requestsTo('POST', '/v1/accounts')).toHaveLength(1);
   });
 
@@ -209,7 +210,11 @@ describe('sellers get paid through Stripe Connect', () => {
 
   it('account.updated on the Connect endpoint (its own secret) makes the seller payable; the dashboard opens', async () => {
     fake.accounts.set(accountId, accountObject({ id: accountId, payable: true }));
-    const sent = sendEvent('account.updated', { id: accountId, object: 'account' }, { secret: CONNECT_SECRET, account: accountId });
+    const sent = sendEvent(
+      'account.updated',
+      { id: accountId, object: 'account' },
+      { secret: CONNECT_SECRET, account: accountId },
+    );
     expect(await sent.response).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
     const [row] = await sql<{ can_be_paid: boolean; requirements_due: string[]; disabled_reason: string | null }>(
       `select can_be_paid, requirements_due, disabled_reason from public.seller_accounts where user_id = $1`,
@@ -222,7 +227,10 @@ describe('sellers get paid through Stripe Connect', () => {
     });
     // An account that is not one of our sellers' is acknowledged and ignored.
     fake.accounts.set('acct_stranger', accountObject({ id: 'acct_stranger', payable: true }));
-    expect(await sendEvent('account.updated', { id: 'acct_stranger', object: 'account' }, { secret: CONNECT_SECRET }).response).toEqual({
+    expect(
+      await sendEvent('account.updated', { id: 'acct_stranger', object: 'account' }, { secret: CONNECT_SECRET })
+        .response,
+    ).toEqual({
       status: 200,
       body: { received: true, outcome: 'unknown-account' },
     });
@@ -234,8 +242,18 @@ describe('sellers get paid through Stripe Connect', () => {
       status: 403,
       body: { error: 'Only designers sell Good Stuff and get paid for it', code: 'designers_only' },
     });
-    expect(await call('connect-account', { body: { action: 'refresh' } })).toEqual({ status: 401, body: { error: 'Must be logged in', code: 'not_logged_in' } });
-    expect((await call('connect-account', { token: seller.token, body: { action: 'onboard', returnUrl: 'https://evil.example/' } })).body.code).toBe('invalid_return_url');
+    expect(await call('connect-account', { body: { action: 'refresh' } })).toEqual({
+      status: 401,
+      body: { error: 'Must be logged in', code: 'not_logged_in' },
+    });
+    expect(
+      (
+        await call('connect-account', {
+          token: seller.token,
+          body: { action: 'onboard', returnUrl: 'https://evil.example/' },
+        })
+      ).body.code,
+    ).toBe('invalid_return_url');
   });
 
   describe('buying', () => {
@@ -253,11 +271,18 @@ describe('sellers get paid through Stripe Connect', () => {
 
     it('Buy Now opens Checkout for the list price as a destination charge; a price in the body is ignored', async () => {
       const before = requestsTo('POST', '/v1/checkout/sessions').length;
-      const res = await call('buy-now', { token: first.token, body: { itemId: item, amount: 1, price: 0.5, currency: 'eur' } });
+      const res = await call('buy-now', {
+        token: first.token,
+        body: { itemId: item, amount: 1, price: 0.5, currency: 'eur' },
+      });
       expect(res.status).toBe(200);
       firstOrder = res.body.orderId as string;
       const session = requestsTo('POST', '/v1/checkout/sessions')[before]!;
-      expect(res.body).toEqual({ url: `https://checkout.stripe.test/c/pay/${await order(firstOrder).then((o) => o.checkout_session_id)}`, provider: 'stripe', orderId: firstOrder });
+      expect(res.body).toEqual({
+        url: `https://checkout.stripe.test/c/pay/${await order(firstOrder).then((o) => o.checkout_session_id)}`,
+        provider: 'stripe',
+        orderId: firstOrder,
+      });
       expect(session.idempotencyKey).toBe(`order-checkout-${firstOrder}`);
       const expiresAt = Number(session.form.expires_at);
       expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60 - 5);
@@ -276,8 +301,16 @@ describe('sellers get paid through Stripe Connect', () => {
         cancel_url: `${SITE}/good-stuff/${item}`,
         expires_at: String(expiresAt),
       });
-      expect(await order(firstOrder)).toMatchObject({ status: 'pending', amount: '85.50', offer_id: null, provider: 'stripe' });
-      const [stored] = await sql<{ expires: number }>(`select extract(epoch from checkout_expires_at)::int as expires from public.orders where id = $1`, [firstOrder]);
+      expect(await order(firstOrder)).toMatchObject({
+        status: 'pending',
+        amount: '85.50',
+        offer_id: null,
+        provider: 'stripe',
+      });
+      const [stored] = await sql<{ expires: number }>(
+        `select extract(epoch from checkout_expires_at)::int as expires from public.orders where id = $1`,
+        [firstOrder],
+      );
       expect(stored!.expires).toBe(expiresAt);
       // The second buyer opens a checkout too, before anyone has paid.
       const other = await call('buy-now', { token: second.token, body: { itemId: item } });
@@ -294,7 +327,10 @@ describe('sellers get paid through Stripe Connect', () => {
         status: 404,
         body: { error: 'Piece not found', code: 'not_found' },
       });
-      expect(await call('buy-now', { body: { itemId: item } })).toEqual({ status: 401, body: { error: 'Sign in to buy', code: 'not_logged_in' } });
+      expect(await call('buy-now', { body: { itemId: item } })).toEqual({
+        status: 401,
+        body: { error: 'Sign in to buy', code: 'not_logged_in' },
+      });
       expect((await call('buy-now', { token: first.token, body: { itemId: 'nope' } })).status).toBe(400);
     });
 
@@ -307,10 +343,15 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(await notified(first.id, 'order_receipt')).toEqual(['Receipt: you paid $85.50 for "Teak sideboard"']);
 
       // The same event again (Stripe retries): acknowledged, nothing done twice.
-      const replay = await call('stripe-webhook', { raw: sent.payload, headers: { 'Stripe-Signature': signStripePayload(sent.payload, WEBHOOK_SECRET) } });
+      const replay = await call('stripe-webhook', {
+        raw: sent.payload,
+        headers: { 'Stripe-Signature': signStripePayload(sent.payload, WEBHOOK_SECRET) },
+      });
       expect(replay).toEqual({ status: 200, body: { received: true, duplicate: true } });
       // A different event for the same payment (async_payment_succeeded after completed): the database says duplicate.
-      expect(await sessionCompleted(firstOrder, 'pi_first', 'checkout.session.async_payment_succeeded').response).toEqual({
+      expect(
+        await sessionCompleted(firstOrder, 'pi_first', 'checkout.session.async_payment_succeeded').response,
+      ).toEqual({
         status: 200,
         body: { received: true, outcome: 'duplicate' },
       });
@@ -325,7 +366,10 @@ describe('sellers get paid through Stripe Connect', () => {
 
     it('a second buyer who paid too is refunded at once, the transfer reversed, and told why', async () => {
       const refundsBefore = requestsTo('POST', '/v1/refunds').length;
-      expect(await sessionCompleted(secondOrder, 'pi_second').response).toEqual({ status: 200, body: { received: true, outcome: 'refunded' } });
+      expect(await sessionCompleted(secondOrder, 'pi_second').response).toEqual({
+        status: 200,
+        body: { received: true, outcome: 'refunded' },
+      });
       const refund = requestsTo('POST', '/v1/refunds')[refundsBefore]!;
       expect(refund.idempotencyKey).toBe(`order-refund-${secondOrder}`);
       expect(refund.form).toEqual({
@@ -334,13 +378,27 @@ describe('sellers get paid through Stripe Connect', () => {
         'metadata[order_id]': secondOrder,
         'metadata[order_reason]': 'already_sold',
       });
-      expect(await order(secondOrder)).toMatchObject({ status: 'refunded', refund_reason: 'already_sold', payment_intent_id: 'pi_second', refund_id: expect.stringMatching(/^re_fake\d+$/) });
-      expect(await notified(second.id, 'order_refunded')).toEqual(['Someone else bought "Teak sideboard" first. Your payment of $85.50 was refunded.']);
+      expect(await order(secondOrder)).toMatchObject({
+        status: 'refunded',
+        refund_reason: 'already_sold',
+        payment_intent_id: 'pi_second',
+        refund_id: expect.stringMatching(/^re_fake\d+$/),
+      });
+      expect(await notified(second.id, 'order_refunded')).toEqual([
+        'Someone else bought "Teak sideboard" first. Your payment of $85.50 was refunded.',
+      ]);
       expect(await notified(second.id, 'order_receipt')).toEqual([]);
       // The first buyer's sale stands.
       expect(await order(firstOrder)).toMatchObject({ status: 'paid' });
       // Stripe then reports the refund: already recorded, nothing changes.
-      expect(await sendEvent('charge.refunded', { id: 'ch_second', object: 'charge', refunded: true, payment_intent: 'pi_second' }).response).toEqual({
+      expect(
+        await sendEvent('charge.refunded', {
+          id: 'ch_second',
+          object: 'charge',
+          refunded: true,
+          payment_intent: 'pi_second',
+        }).response,
+      ).toEqual({
         status: 200,
         body: { received: true, outcome: 'duplicate' },
       });
@@ -351,16 +409,42 @@ describe('sellers get paid through Stripe Connect', () => {
       const other = await piece(seller.id, 'Lamp', 30);
       const opened = await call('buy-now', { token: third.token, body: { itemId: other } });
       const orderId = opened.body.orderId as string;
-      const forged = sendEvent('checkout.session.completed', { id: 'cs_x', object: 'checkout.session', mode: 'payment', payment_status: 'paid', payment_intent: 'pi_forged', metadata: { order_id: orderId } }, { secret: 'whsec_attacker' });
-      expect(await forged.response).toEqual({ status: 400, body: { error: 'Invalid Stripe signature', code: 'invalid_signature' } });
+      const forged = sendEvent(
+        'checkout.session.completed',
+        {
+          id: 'cs_x',
+          object: 'checkout.session',
+          mode: 'payment',
+          payment_status: 'paid',
+          payment_intent: 'pi_forged',
+          metadata: { order_id: orderId },
+        },
+        { secret: 'whsec_attacker' },
+      );
+      expect(await forged.response).toEqual({
+        status: 400,
+        body: { error: 'Invalid Stripe signature', code: 'invalid_signature' },
+      });
       const missing = await call('stripe-webhook', { raw: forged.payload });
-      expect(missing).toEqual({ status: 400, body: { error: 'Missing Stripe-Signature header', code: 'invalid_signature' } });
+      expect(missing).toEqual({
+        status: 400,
+        body: { error: 'Missing Stripe-Signature header', code: 'invalid_signature' },
+      });
       expect(await order(orderId)).toMatchObject({ status: 'pending', payment_intent_id: null });
       expect(await pieceStatus(other)).toBe('available');
       expect(await sql(`select id from private.stripe_events where id = $1`, [forged.id])).toEqual([]);
 
       // An abandoned checkout: Stripe expires the session, the order expires.
-      expect(await sendEvent('checkout.session.expired', { id: 'cs_y', object: 'checkout.session', mode: 'payment', payment_status: 'unpaid', payment_intent: null, metadata: { order_id: orderId } }).response).toEqual({
+      expect(
+        await sendEvent('checkout.session.expired', {
+          id: 'cs_y',
+          object: 'checkout.session',
+          mode: 'payment',
+          payment_status: 'unpaid',
+          payment_intent: null,
+          metadata: { order_id: orderId },
+        }).response,
+      ).toEqual({
         status: 200,
         body: { received: true, outcome: 'expired' },
       });
@@ -368,18 +452,36 @@ describe('sellers get paid through Stripe Connect', () => {
     });
 
     it('the seller cancels before pickup: the buyer is refunded, the transfer reversed, the piece for sale again', async () => {
-      expect(await call('cancel-order', { token: first.token, body: { orderId: firstOrder } })).toEqual({ status: 404, body: { error: 'Order not found', code: 'not_found' } });
+      expect(await call('cancel-order', { token: first.token, body: { orderId: firstOrder } })).toEqual({
+        status: 404,
+        body: { error: 'Order not found', code: 'not_found' },
+      });
       const before = requestsTo('POST', '/v1/refunds').length;
       const res = await call('cancel-order', { token: seller.token, body: { orderId: firstOrder } });
       expect(res.status).toBe(200);
       expect(res.body.order).toMatchObject({ id: firstOrder, status: 'cancelled', refund_reason: 'seller_cancelled' });
       const refund = requestsTo('POST', '/v1/refunds')[before]!;
       expect(refund.idempotencyKey).toBe(`order-refund-${firstOrder}`);
-      expect(refund.form).toMatchObject({ payment_intent: 'pi_first', reverse_transfer: 'true', 'metadata[order_reason]': 'seller_cancelled' });
+      expect(refund.form).toMatchObject({
+        payment_intent: 'pi_first',
+        reverse_transfer: 'true',
+        'metadata[order_reason]': 'seller_cancelled',
+      });
       expect(await pieceStatus(item)).toBe('available');
-      expect(await notified(first.id, 'order_cancelled')).toEqual(['Your order of "Teak sideboard" was cancelled and refunded']);
+      expect(await notified(first.id, 'order_cancelled')).toEqual([
+        'Your order of "Teak sideboard" was cancelled and refunded',
+      ]);
       // Stripe's charge.refunded for it: already recorded.
-      expect((await sendEvent('charge.refunded', { id: 'ch_first', object: 'charge', refunded: true, payment_intent: 'pi_first' }).response).body).toEqual({ received: true, outcome: 'duplicate' });
+      expect(
+        (
+          await sendEvent('charge.refunded', {
+            id: 'ch_first',
+            object: 'charge',
+            refunded: true,
+            payment_intent: 'pi_first',
+          }).response
+        ).body,
+      ).toEqual({ received: true, outcome: 'duplicate' });
       expect(await call('cancel-order', { token: seller.token, body: { orderId: firstOrder } })).toEqual({
         status: 409,
         body: { error: 'This order is cancelled and cannot be cancelled', code: 'not_cancellable' },
@@ -387,17 +489,46 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(requestsTo('POST', '/v1/refunds')).toHaveLength(before + 1);
     });
 
-    it('a refund made in Stripe\'s dashboard cancels the order (charge.refunded)', async () => {
+    it("a refund made in Stripe's dashboard cancels the order (charge.refunded)", async () => {
       const buyer = await person('customer', 'Dash Board');
       const opened = await call('buy-now', { token: buyer.token, body: { itemId: item } });
       const orderId = opened.body.orderId as string;
       expect((await sessionCompleted(orderId, 'pi_dash').response).body).toEqual({ received: true, outcome: 'paid' });
-      fake.refunds.push({ id: 're_dashboard', object: 'refund', payment_intent: 'pi_dash', status: 'succeeded', metadata: {} });
+      fake.refunds.push({
+        id: 're_dashboard',
+        object: 'refund',
+        payment_intent: 'pi_dash',
+        status: 'succeeded',
+        metadata: {},
+      });
       // A partial refund does not undo the sale.
-      expect((await sendEvent('charge.refunded', { id: 'ch_dash', object: 'charge', refunded: false, amount_refunded: 100, payment_intent: 'pi_dash' }).response).body).toEqual({ received: true, outcome: 'ignored' });
+      expect(
+        (
+          await sendEvent('charge.refunded', {
+            id: 'ch_dash',
+            object: 'charge',
+            refunded: false,
+            amount_refunded: 100,
+            payment_intent: 'pi_dash',
+          }).response
+        ).body,
+      ).toEqual({ received: true, outcome: 'ignored' });
       expect(await order(orderId)).toMatchObject({ status: 'paid' });
-      expect((await sendEvent('charge.refunded', { id: 'ch_dash', object: 'charge', refunded: true, payment_intent: 'pi_dash' }).response).body).toEqual({ received: true, outcome: 'cancelled' });
-      expect(await order(orderId)).toMatchObject({ status: 'cancelled', refund_reason: 'provider', refund_id: 're_dashboard' });
+      expect(
+        (
+          await sendEvent('charge.refunded', {
+            id: 'ch_dash',
+            object: 'charge',
+            refunded: true,
+            payment_intent: 'pi_dash',
+          }).response
+        ).body,
+      ).toEqual({ received: true, outcome: 'cancelled' });
+      expect(await order(orderId)).toMatchObject({
+        status: 'cancelled',
+        refund_reason: 'provider',
+        refund_id: 're_dashboard',
+      });
       expect(await pieceStatus(item)).toBe('available');
       expect(await notified(buyer.id, 'order_cancelled')).toHaveLength(1);
     });
@@ -407,7 +538,10 @@ describe('sellers get paid through Stripe Connect', () => {
       const haggler = await person('customer', 'Hal Haggler');
       const { data: offer, error } = await haggler.client.rpc('make_offer', { item_id: offerItem, amount: 95 });
       expect(error).toBeNull();
-      const { error: acceptError } = await seller.client.rpc('respond_to_offer', { offer_id: (offer as { id: string }).id, action: 'accept' });
+      const { error: acceptError } = await seller.client.rpc('respond_to_offer', {
+        offer_id: (offer as { id: string }).id,
+        action: 'accept',
+      });
       expect(acceptError).toBeNull();
 
       const bystander = await person('customer', 'Bea Bystander');
@@ -418,8 +552,13 @@ describe('sellers get paid through Stripe Connect', () => {
       const before = requestsTo('POST', '/v1/checkout/sessions').length;
       const res = await call('buy-now', { token: haggler.token, body: { itemId: offerItem, amount: 1 } });
       expect(res.status).toBe(200);
-      expect(requestsTo('POST', '/v1/checkout/sessions')[before]!.form['line_items[0][price_data][unit_amount]']).toBe('9500');
-      expect(await order(res.body.orderId as string)).toMatchObject({ amount: '95.00', offer_id: (offer as { id: string }).id });
+      expect(requestsTo('POST', '/v1/checkout/sessions')[before]!.form['line_items[0][price_data][unit_amount]']).toBe(
+        '9500',
+      );
+      expect(await order(res.body.orderId as string)).toMatchObject({
+        amount: '95.00',
+        offer_id: (offer as { id: string }).id,
+      });
     });
 
     it('when Stripe refuses the checkout the buyer sees a 502 and the order is abandoned at once', async () => {

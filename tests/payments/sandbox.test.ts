@@ -1,6 +1,14 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, API_URL, createUser, serviceClient, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
+import {
+  anonClient,
+  API_URL,
+  createUser,
+  serviceClient,
+  signedInClient,
+  sql,
+  stackConfig,
+} from '@good-space/local-supabase/testing';
 
 // The payment functions with no Stripe keys (the local default): the sandbox provider end to end, through
 // the local stack's gateway and supabase-js, as the app calls them. docs/decisions/0010-payments-sandbox.md.
@@ -64,72 +72,139 @@ describe('sandbox checkout, subscription and portal', () => {
     expect(getError).toBeNull();
     expect(view).toMatchObject({
       sandbox: true,
-      session: { id: session, kind: 'checkout', plan: 'client', price_id: 'price_sandbox_client', status: 'open', amount: 99, currency: 'usd', interval: 'month', return_url: `${APP}/payment-success`, cancel_url: `${APP}/pricing` },
+      session: {
+        id: session,
+        kind: 'checkout',
+        plan: 'client',
+        price_id: 'price_sandbox_client',
+        status: 'open',
+        amount: 99,
+        currency: 'usd',
+        interval: 'month',
+        return_url: `${APP}/payment-success`,
+        cancel_url: `${APP}/pricing`,
+      },
     });
     expect((view as { notice: string }).notice).toMatch(/sandbox/i);
     expect((view as { notice: string }).notice).toMatch(/no real payment/i);
 
-    const { data: confirmed, error: confirmError } = await customer.client.functions.invoke<{ url: string }>('sandbox-checkout', {
-      body: { action: 'confirm', session },
-    });
+    const { data: confirmed, error: confirmError } = await customer.client.functions.invoke<{ url: string }>(
+      'sandbox-checkout',
+      {
+        body: { action: 'confirm', session },
+      },
+    );
     expect(confirmError).toBeNull();
     expect(confirmed).toEqual({ url: `${APP}/payment-success` });
 
     const { data: status } = await customer.client.functions.invoke<Answer>('check-subscription');
-    expect(status).toMatchObject({ subscribed: true, plan: 'client', product_id: 'prod_sandbox_client', price_id: 'price_sandbox_client', status: 'active', provider: 'sandbox' });
+    expect(status).toMatchObject({
+      subscribed: true,
+      plan: 'client',
+      product_id: 'prod_sandbox_client',
+      price_id: 'price_sandbox_client',
+      status: 'active',
+      provider: 'sandbox',
+    });
     const end = new Date(status!.subscription_end!).getTime();
     expect(end).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
     // The same table row-level security reads: the customer may now create a project (docs/product.md, Projects).
-    const [row] = await sql<{ status: string; provider: string }>(`select status, provider from public.subscriptions where user_id = $1 and plan = 'client'`, [customer.id]);
+    const [row] = await sql<{ status: string; provider: string }>(
+      `select status, provider from public.subscriptions where user_id = $1 and plan = 'client'`,
+      [customer.id],
+    );
     expect(row).toEqual({ status: 'active', provider: 'sandbox' });
 
     // Confirming again (a reload) changes nothing and returns to the same place; buying twice is refused.
-    const again = await customer.client.functions.invoke<{ url: string }>('sandbox-checkout', { body: { action: 'confirm', session } });
+    const again = await customer.client.functions.invoke<{ url: string }>('sandbox-checkout', {
+      body: { action: 'confirm', session },
+    });
     expect(again.data).toEqual({ url: `${APP}/payment-success` });
     const twice = await customer.client.functions.invoke('create-checkout', { body: { plan: 'client' } });
-    expect(await failure(twice.error)).toEqual({ status: 409, body: { error: 'You already have an active client membership', code: 'already_subscribed' } });
+    expect(await failure(twice.error)).toEqual({
+      status: 409,
+      body: { error: 'You already have an active client membership', code: 'already_subscribed' },
+    });
 
-    const { data: portal, error: portalError } = await customer.client.functions.invoke<{ url: string }>('customer-portal');
+    const { data: portal, error: portalError } = await customer.client.functions.invoke<{ url: string }>(
+      'customer-portal',
+    );
     expect(portalError).toBeNull();
     expect(portal!.url.startsWith(`${APP}/sandbox/portal?session=`)).toBe(true);
     const portalSession = sessionOf(portal!.url);
-    const { data: portalView } = await customer.client.functions.invoke('sandbox-checkout', { body: { action: 'get', session: portalSession } });
-    expect(portalView).toMatchObject({ sandbox: true, session: { kind: 'portal', status: 'open', return_url: `${APP}/settings`, subscriptions: [{ plan: 'client', status: 'active', provider: 'sandbox' }] } });
+    const { data: portalView } = await customer.client.functions.invoke('sandbox-checkout', {
+      body: { action: 'get', session: portalSession },
+    });
+    expect(portalView).toMatchObject({
+      sandbox: true,
+      session: {
+        kind: 'portal',
+        status: 'open',
+        return_url: `${APP}/settings`,
+        subscriptions: [{ plan: 'client', status: 'active', provider: 'sandbox' }],
+      },
+    });
     // A portal session takes no checkout action.
-    const wrong = await customer.client.functions.invoke('sandbox-checkout', { body: { action: 'confirm', session: portalSession } });
+    const wrong = await customer.client.functions.invoke('sandbox-checkout', {
+      body: { action: 'confirm', session: portalSession },
+    });
     expect((await failure(wrong.error)).status).toBe(400);
 
-    const { data: cancelled, error: cancelError } = await customer.client.functions.invoke<{ url: string }>('sandbox-checkout', {
-      body: { action: 'cancel-subscription', session: portalSession },
-    });
+    const { data: cancelled, error: cancelError } = await customer.client.functions.invoke<{ url: string }>(
+      'sandbox-checkout',
+      {
+        body: { action: 'cancel-subscription', session: portalSession },
+      },
+    );
     expect(cancelError).toBeNull();
     expect(cancelled).toEqual({ url: `${APP}/settings` });
     const { data: after } = await customer.client.functions.invoke<Answer>('check-subscription');
-    expect(after).toMatchObject({ subscribed: false, plan: 'client', product_id: null, subscription_end: null, status: 'canceled' });
+    expect(after).toMatchObject({
+      subscribed: false,
+      plan: 'client',
+      product_id: null,
+      subscription_end: null,
+      status: 'canceled',
+    });
   });
 
   it('cancelling on the checkout page returns to the cancel URL and activates nothing', async () => {
     const other = await member('customer');
     const { data } = await other.client.functions.invoke<{ url: string }>('create-checkout', {
-      body: { plan: 'client', successUrl: 'http://127.0.0.1:5173/payment-success?from=nudge', cancelUrl: 'http://127.0.0.1:5173/designers' },
+      body: {
+        plan: 'client',
+        successUrl: 'http://127.0.0.1:5173/payment-success?from=nudge',
+        cancelUrl: 'http://127.0.0.1:5173/designers',
+      },
     });
     expect(data!.url.startsWith('http://127.0.0.1:5173/sandbox/checkout?session=')).toBe(true);
     const session = sessionOf(data!.url);
-    const res = await other.client.functions.invoke<{ url: string }>('sandbox-checkout', { body: { action: 'cancel', session } });
+    const res = await other.client.functions.invoke<{ url: string }>('sandbox-checkout', {
+      body: { action: 'cancel', session },
+    });
     expect(res.data).toEqual({ url: 'http://127.0.0.1:5173/designers' });
     const late = await other.client.functions.invoke('sandbox-checkout', { body: { action: 'confirm', session } });
-    expect(await failure(late.error)).toEqual({ status: 409, body: { error: 'This sandbox session is already finished', code: 'closed' } });
+    expect(await failure(late.error)).toEqual({
+      status: 409,
+      body: { error: 'This sandbox session is already finished', code: 'closed' },
+    });
     expect((await other.client.functions.invoke<Answer>('check-subscription')).data!.subscribed).toBe(false);
   });
 
   it('a designer buys the designer plan; the other plan is refused for their account type', async () => {
     const designer = await member('designer');
-    const mismatch = await designer.client.functions.invoke('create-checkout', { body: { priceId: 'price_sandbox_client' } });
+    const mismatch = await designer.client.functions.invoke('create-checkout', {
+      body: { priceId: 'price_sandbox_client' },
+    });
     const refused = await failure(mismatch.error);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('plan_role_mismatch');
-    const { data } = await designer.client.functions.invoke<{ url: string }>('create-checkout', { body: { priceId: 'price_sandbox_designer' } });
-    await designer.client.functions.invoke('sandbox-checkout', { body: { action: 'confirm', session: sessionOf(data!.url) } });
+    const { data } = await designer.client.functions.invoke<{ url: string }>('create-checkout', {
+      body: { priceId: 'price_sandbox_designer' },
+    });
+    await designer.client.functions.invoke('sandbox-checkout', {
+      body: { action: 'confirm', session: sessionOf(data!.url) },
+    });
     const { data: status } = await designer.client.functions.invoke<Answer>('check-subscription');
     expect(status).toMatchObject({ subscribed: true, plan: 'designer', product_id: 'prod_sandbox_designer' });
   });
@@ -138,14 +213,21 @@ describe('sandbox checkout, subscription and portal', () => {
     const { data } = await customer.client.functions.invoke<{ url: string }>('customer-portal');
     const intruder = await member('customer');
     for (const action of ['get', 'cancel-subscription']) {
-      const res = await intruder.client.functions.invoke('sandbox-checkout', { body: { action, session: sessionOf(data!.url) } });
-      expect(await failure(res.error)).toEqual({ status: 404, body: { error: 'Sandbox session not found', code: 'not_found' } });
+      const res = await intruder.client.functions.invoke('sandbox-checkout', {
+        body: { action, session: sessionOf(data!.url) },
+      });
+      expect(await failure(res.error)).toEqual({
+        status: 404,
+        body: { error: 'Sandbox session not found', code: 'not_found' },
+      });
     }
   });
 
   it('an expired checkout session cannot be confirmed', async () => {
     const late = await member('customer');
-    const { data } = await late.client.functions.invoke<{ url: string }>('create-checkout', { body: { plan: 'client' } });
+    const { data } = await late.client.functions.invoke<{ url: string }>('create-checkout', {
+      body: { plan: 'client' },
+    });
     const session = sessionOf(data!.url);
     await sql(`update private.sandbox_sessions set expires_at = now() - interval '1 minute' where id = $1`, [session]);
     const res = await late.client.functions.invoke('sandbox-checkout', { body: { action: 'confirm', session } });
@@ -157,7 +239,11 @@ describe('sandbox checkout, subscription and portal', () => {
 describe('refusals', () => {
   it('without a session: the specified messages, 401', async () => {
     const anon = anonClient();
-    expect(await failure((await anon.functions.invoke('create-checkout', { body: { priceId: 'price_sandbox_client' } })).error)).toEqual({
+    expect(
+      await failure(
+        (await anon.functions.invoke('create-checkout', { body: { priceId: 'price_sandbox_client' } })).error,
+      ),
+    ).toEqual({
       status: 401,
       body: { error: 'Must be logged in to subscribe', code: 'not_logged_in' },
     });
@@ -185,38 +271,64 @@ describe('refusals', () => {
       [[1, 2], 'invalid_json'],
     ];
     for (const [body, code] of cases) {
-      const res = await failure((await client.functions.invoke('create-checkout', { body: body as Record<string, unknown> })).error);
+      const res = await failure(
+        (await client.functions.invoke('create-checkout', { body: body as Record<string, unknown> })).error,
+      );
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code, JSON.stringify(body)).toBe(code);
     }
     const token = (await client.auth.getSession()).data.session!.access_token;
     const raw = await fetch(`${API_URL}/functions/v1/create-checkout`, {
       method: 'POST',
-      headers: { apikey: stackConfig.publishableKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: {
+        apikey: stackConfig.publishableKey,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+      },
       body: '{not json',
     });
     expect(raw.status).toBe(400);
     expect(await raw.json()).toEqual({ error: 'Request body must be JSON', code: 'invalid_json' });
-    const portal = await failure((await client.functions.invoke('customer-portal', { body: { returnUrl: 'https://evil.example/' } })).error);
-    expect(portal).toEqual({ status: 400, body: { error: 'returnUrl is not on an allowed origin', code: 'invalid_return_url' } });
-    for (const body of [{ action: 'pay', session: crypto.randomUUID() }, { action: 'get', session: 'nope' }, { action: 'get' }]) {
+    const portal = await failure(
+      (await client.functions.invoke('customer-portal', { body: { returnUrl: 'https://evil.example/' } })).error,
+    );
+    expect(portal).toEqual({
+      status: 400,
+      body: { error: 'returnUrl is not on an allowed origin', code: 'invalid_return_url' },
+    });
+    for (const body of [
+      { action: 'pay', session: crypto.randomUUID() },
+      { action: 'get', session: 'nope' },
+      { action: 'get' },
+    ]) {
       const res = await failure((await client.functions.invoke('sandbox-checkout', { body })).error);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    const missing = await failure((await client.functions.invoke('sandbox-checkout', { body: { action: 'get', session: crypto.randomUUID() } })).error);
+    const missing = await failure(
+      (await client.functions.invoke('sandbox-checkout', { body: { action: 'get', session: crypto.randomUUID() } }))
+        .error,
+    );
     expect(missing.status).toBe(404);
   });
 
   it('the stripe webhook refuses to work without Stripe configured', async () => {
-    const res = await fetch(`${API_URL}/functions/v1/stripe-webhook`, { method: 'POST', body: '{}', headers: { 'Stripe-Signature': 't=1,v1=x' } });
+    const res = await fetch(`${API_URL}/functions/v1/stripe-webhook`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Stripe-Signature': 't=1,v1=x' },
+    });
     expect(res.status).toBe(503);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await res.json()).toEqual({ error: 'Stripe webhooks are not configured', code: 'not_configured' });
   });
 
-  it('the tables behind payments are out of the clients\' reach', async () => {
+  it("the tables behind payments are out of the clients' reach", async () => {
     const { client } = await member('customer');
-    const { error } = await client.rpc('sandbox_session_act', { p_session_id: crypto.randomUUID(), p_user_id: crypto.randomUUID(), p_action: 'confirm' });
+    const { error } = await client.rpc('sandbox_session_act', {
+      p_session_id: crypto.randomUUID(),
+      p_user_id: crypto.randomUUID(),
+      p_action: 'confirm',
+    });
     expect(error).not.toBeNull();
     const { error: claim } = await anonClient().rpc('stripe_event_claim', { p_event_id: 'evt_x', p_type: 'x' });
     expect(claim).not.toBeNull();
@@ -226,18 +338,31 @@ describe('refusals', () => {
 });
 
 describe('CORS, answered by the functions themselves', () => {
-  for (const name of ['create-checkout', 'customer-portal', 'check-subscription', 'sandbox-checkout', 'stripe-webhook']) {
+  for (const name of [
+    'create-checkout',
+    'customer-portal',
+    'check-subscription',
+    'sandbox-checkout',
+    'stripe-webhook',
+  ]) {
     it(`${name}: preflight and error responses carry CORS headers`, async () => {
       const pre = await fetch(`${API_URL}/functions/v1/${name}`, {
         method: 'OPTIONS',
-        headers: { Origin: APP, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type' },
+        headers: {
+          Origin: APP,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type',
+        },
       });
       expect(pre.status).toBe(200);
       expect(pre.headers.get('access-control-allow-origin')).toBe('*');
       expect(pre.headers.get('access-control-allow-headers')).toContain('x-client-info');
       expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
       await pre.body?.cancel();
-      const err = await fetch(`${API_URL}/functions/v1/${name}`, { method: 'PUT', headers: { apikey: stackConfig.publishableKey, Origin: APP } });
+      const err = await fetch(`${API_URL}/functions/v1/${name}`, {
+        method: 'PUT',
+        headers: { apikey: stackConfig.publishableKey, Origin: APP },
+      });
       expect(err.status).toBe(405);
       expect(err.headers.get('access-control-allow-origin')).toBe('*');
       await err.body?.cancel();

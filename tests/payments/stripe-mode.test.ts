@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFunction, type ServedFunction } from '@good-space/local-supabase';
-import { createUser, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
+import { createUser, signedInClient, sql } from '@good-space/local-supabase/testing';
 import { signStripePayload, startFakeStripe, subscriptionObject, type FakeStripe } from './fake-stripe.ts';
+import { type CallInit, serveWithSecrets, type ServedFunctions } from './served-functions.ts';
 
 // The payment functions with Stripe keys: each function runs in its own Deno worker (the functions service's
 // worker, as the stack runs it) with Stripe secrets and STRIPE_API_BASE pointing the real `stripe` SDK at a
@@ -10,11 +9,17 @@ import { signStripePayload, startFakeStripe, subscriptionObject, type FakeStripe
 
 const WEBHOOK_SECRET = 'whsec_integration_test';
 const SITE = 'https://goodspace.test';
-const NAMES = ['create-checkout', 'customer-portal', 'check-subscription', 'stripe-webhook', 'sandbox-checkout'] as const;
+const NAMES = [
+  'create-checkout',
+  'customer-portal',
+  'check-subscription',
+  'stripe-webhook',
+  'sandbox-checkout',
+] as const;
 type Name = (typeof NAMES)[number];
 
 let fake: FakeStripe;
-const workers = new Map<Name, ServedFunction>();
+let served: ServedFunctions<Name>;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -26,54 +31,46 @@ beforeAll(async () => {
     STRIPE_API_BASE: fake.base,
     SITE_URL: SITE,
   };
-  for (const name of NAMES) {
-    workers.set(
-      name,
-      serveFunction(stackConfig, {
-        name,
-        dir: path.join(stackConfig.projectDir, 'supabase', 'functions', name),
-        secrets,
-        log: (line) => {
-          if (process.env.LOCAL_SUPABASE_TEST_LOGS === '1') console.log(`[${name}] ${line}`);
-        },
-      }),
-    );
-  }
-  await Promise.all([...workers.values()].map((w) => w.ready));
+  served = await serveWithSecrets(NAMES, secrets);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([...workers.values()].map((w) => w.stop()));
+  await served?.stop();
   await fake?.close();
 });
 
-async function call(name: Name, init: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
-  const port = await workers.get(name)!.ready;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...init.headers };
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const res = await fetch(`http://127.0.0.1:${port}/${name}`, {
-    method: 'POST',
-    headers,
-    body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const call = (name: Name, init?: CallInit) => served.call(name, init);
 
 async function customerToken(): Promise<{ id: string; token: string }> {
-  const user = await createUser({ metadata: { full_name: 'Stripe Buyer', username: 'stripe-buyer', role: 'customer' } });
+  const user = await createUser({
+    metadata: { full_name: 'Stripe Buyer', username: 'stripe-buyer', role: 'customer' },
+  });
   const client = await signedInClient(user.email, user.password);
   return { id: user.id, token: (await client.auth.getSession()).data.session!.access_token };
 }
 
 function sendEvent(id: string, type: string, object: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), data: { object } });
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
   return call('stripe-webhook', { raw: payload, headers: { 'Stripe-Signature': signStripePayload(payload, secret) } });
 }
 
 const requestsTo = (method: string, p: string) => fake.requests.filter((r) => r.method === method && r.path === p);
 
 async function row(userId: string) {
-  const [r] = await sql<{ status: string; provider: string; stripe_subscription_id: string | null; stripe_customer_id: string | null; price_id: string }>(
+  const [r] = await sql<{
+    status: string;
+    provider: string;
+    stripe_subscription_id: string | null;
+    stripe_customer_id: string | null;
+    price_id: string;
+  }>(
     `select status, provider, stripe_subscription_id, stripe_customer_id, price_id from public.subscriptions where user_id = $1 and plan = 'client'`,
     [userId],
   );
@@ -90,12 +87,18 @@ describe('Stripe mode', () => {
 
   it('checkout creates the customer once, stores it, and opens a subscription Checkout Session', async () => {
     const first = await call('create-checkout', { token: buyer.token, body: { priceId: 'price_client_test' } });
-    expect(first).toEqual({ status: 200, body: { url: 'https://checkout.stripe.test/c/pay/cs_fake1', provider: 'stripe' } });
+    expect(first).toEqual({
+      status: 200,
+      body: { url: 'https://checkout.stripe.test/c/pay/cs_fake1', provider: 'stripe' },
+    });
     const created = requestsTo('POST', '/v1/customers');
     expect(created).toHaveLength(1);
     expect(created[0]!.form['metadata[user_id]']).toBe(buyer.id);
     expect(created[0]!.idempotencyKey).toBe(`customer-create-${buyer.id}`);
-    const [stored] = await sql<{ stripe_customer_id: string }>(`select stripe_customer_id from private.billing_customers where user_id = $1`, [buyer.id]);
+    const [stored] = await sql<{ stripe_customer_id: string }>(
+      `select stripe_customer_id from private.billing_customers where user_id = $1`,
+      [buyer.id],
+    );
     customerId = stored!.stripe_customer_id;
     expect(customerId).toBe('cus_fake1');
 
@@ -120,13 +123,25 @@ describe('Stripe mode', () => {
 
   it('the sandbox ids and the sandbox function are refused when Stripe is configured', async () => {
     const res = await call('create-checkout', { token: buyer.token, body: { priceId: 'price_sandbox_client' } });
-    expect(res).toEqual({ status: 400, body: { error: 'Unknown priceId: price_sandbox_client', code: 'invalid_price' } });
-    const sandbox = await call('sandbox-checkout', { token: buyer.token, body: { action: 'get', session: crypto.randomUUID() } });
-    expect(sandbox).toEqual({ status: 403, body: { error: 'Sandbox payments are disabled because Stripe is configured', code: 'sandbox_disabled' } });
+    expect(res).toEqual({
+      status: 400,
+      body: { error: 'Unknown priceId: price_sandbox_client', code: 'invalid_price' },
+    });
+    const sandbox = await call('sandbox-checkout', {
+      token: buyer.token,
+      body: { action: 'get', session: crypto.randomUUID() },
+    });
+    expect(sandbox).toEqual({
+      status: 403,
+      body: { error: 'Sandbox payments are disabled because Stripe is configured', code: 'sandbox_disabled' },
+    });
   });
 
-  it('before the webhook arrives, check-subscription asks Stripe for the stored customer\'s subscriptions', async () => {
-    fake.subscriptions.set('sub_early', subscriptionObject({ id: 'sub_early', customer: customerId, price: 'price_client_test', status: 'incomplete' }));
+  it("before the webhook arrives, check-subscription asks Stripe for the stored customer's subscriptions", async () => {
+    fake.subscriptions.set(
+      'sub_early',
+      subscriptionObject({ id: 'sub_early', customer: customerId, price: 'price_client_test', status: 'incomplete' }),
+    );
     const before = requestsTo('GET', '/v1/subscriptions').length;
     const res = await call('check-subscription', { token: buyer.token });
     expect(res.status).toBe(200);
@@ -138,7 +153,10 @@ describe('Stripe mode', () => {
   });
 
   it('a signed checkout.session.completed activates the plan from the re-fetched subscription', async () => {
-    fake.subscriptions.set('sub_1', subscriptionObject({ id: 'sub_1', customer: customerId, price: 'price_client_test', userId: buyer.id }));
+    fake.subscriptions.set(
+      'sub_1',
+      subscriptionObject({ id: 'sub_1', customer: customerId, price: 'price_client_test', userId: buyer.id }),
+    );
     const res = await sendEvent('evt_checkout_1', 'checkout.session.completed', {
       id: 'cs_fake1',
       object: 'checkout.session',
@@ -149,33 +167,64 @@ describe('Stripe mode', () => {
       metadata: { user_id: buyer.id, plan: 'client' },
     });
     expect(res).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
-    expect(await row(buyer.id)).toMatchObject({ status: 'active', provider: 'stripe', stripe_subscription_id: 'sub_1', stripe_customer_id: customerId });
+    expect(await row(buyer.id)).toMatchObject({
+      status: 'active',
+      provider: 'stripe',
+      stripe_subscription_id: 'sub_1',
+      stripe_customer_id: customerId,
+    });
     const status = await call('check-subscription', { token: buyer.token });
-    expect(status.body).toMatchObject({ subscribed: true, plan: 'client', product_id: 'prod_for_price_client_test', price_id: 'price_client_test', provider: 'stripe' });
+    expect(status.body).toMatchObject({
+      subscribed: true,
+      plan: 'client',
+      product_id: 'prod_for_price_client_test',
+      price_id: 'price_client_test',
+      provider: 'stripe',
+    });
     expect(new Date(status.body.subscription_end as string).getTime()).toBeGreaterThan(Date.now());
   });
 
   it('a replayed event id is acknowledged and ignored', async () => {
     // Stripe's state changed meanwhile; a replay of the old event must not trigger any work.
-    fake.subscriptions.set('sub_1', subscriptionObject({ id: 'sub_1', customer: customerId, price: 'price_client_test', status: 'canceled' }));
+    fake.subscriptions.set(
+      'sub_1',
+      subscriptionObject({ id: 'sub_1', customer: customerId, price: 'price_client_test', status: 'canceled' }),
+    );
     const fetches = requestsTo('GET', '/v1/subscriptions/sub_1').length;
-    const res = await sendEvent('evt_checkout_1', 'checkout.session.completed', { id: 'cs_fake1', object: 'checkout.session', mode: 'subscription', subscription: 'sub_1', client_reference_id: buyer.id });
+    const res = await sendEvent('evt_checkout_1', 'checkout.session.completed', {
+      id: 'cs_fake1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      subscription: 'sub_1',
+      client_reference_id: buyer.id,
+    });
     expect(res).toEqual({ status: 200, body: { received: true, duplicate: true } });
     expect(requestsTo('GET', '/v1/subscriptions/sub_1')).toHaveLength(fetches);
     expect((await row(buyer.id))!.status).toBe('active');
   });
 
   it('a bad signature is a 400 and changes nothing', async () => {
-    const forged = await sendEvent('evt_forged', 'customer.subscription.deleted', { id: 'sub_1', object: 'subscription' }, 'whsec_attacker');
+    const forged = await sendEvent(
+      'evt_forged',
+      'customer.subscription.deleted',
+      { id: 'sub_1', object: 'subscription' },
+      'whsec_attacker',
+    );
     expect(forged).toEqual({ status: 400, body: { error: 'Invalid Stripe signature', code: 'invalid_signature' } });
     const missing = await call('stripe-webhook', { raw: '{"id":"evt_x"}' });
-    expect(missing).toEqual({ status: 400, body: { error: 'Missing Stripe-Signature header', code: 'invalid_signature' } });
+    expect(missing).toEqual({
+      status: 400,
+      body: { error: 'Missing Stripe-Signature header', code: 'invalid_signature' },
+    });
     expect((await row(buyer.id))!.status).toBe('active');
     expect(await sql(`select id from private.stripe_events where id in ('evt_forged', 'evt_x')`)).toEqual([]);
   });
 
-  it('payment failure and deletion events bring the row to Stripe\'s state', async () => {
-    fake.subscriptions.set('sub_1', subscriptionObject({ id: 'sub_1', customer: customerId, price: 'price_client_test', status: 'past_due' }));
+  it("payment failure and deletion events bring the row to Stripe's state", async () => {
+    fake.subscriptions.set(
+      'sub_1',
+      subscriptionObject({ id: 'sub_1', customer: customerId, price: 'price_client_test', status: 'past_due' }),
+    );
     const failed = await sendEvent('evt_failed_1', 'invoice.payment_failed', {
       id: 'in_1',
       object: 'invoice',
@@ -184,30 +233,59 @@ describe('Stripe mode', () => {
     });
     expect(failed.body).toEqual({ received: true, outcome: 'applied' });
     expect((await row(buyer.id))!.status).toBe('past_due');
-    expect((await call('check-subscription', { token: buyer.token })).body).toMatchObject({ subscribed: false, status: 'past_due' });
+    expect((await call('check-subscription', { token: buyer.token })).body).toMatchObject({
+      subscribed: false,
+      status: 'past_due',
+    });
 
-    fake.subscriptions.set('sub_1', subscriptionObject({ id: 'sub_1', customer: customerId, price: 'price_client_test', status: 'canceled' }));
-    const deleted = await sendEvent('evt_deleted_1', 'customer.subscription.deleted', { id: 'sub_1', object: 'subscription', customer: customerId, metadata: {} });
+    fake.subscriptions.set(
+      'sub_1',
+      subscriptionObject({ id: 'sub_1', customer: customerId, price: 'price_client_test', status: 'canceled' }),
+    );
+    const deleted = await sendEvent('evt_deleted_1', 'customer.subscription.deleted', {
+      id: 'sub_1',
+      object: 'subscription',
+      customer: customerId,
+      metadata: {},
+    });
     expect(deleted.body).toEqual({ received: true, outcome: 'applied' });
     expect((await row(buyer.id))!.status).toBe('canceled');
     // Events this integration does not need are recorded and acknowledged.
-    expect((await sendEvent('evt_other_1', 'product.created', { id: 'prod_1', object: 'product' })).body).toEqual({ received: true, outcome: 'ignored' });
+    expect((await sendEvent('evt_other_1', 'product.created', { id: 'prod_1', object: 'product' })).body).toEqual({
+      received: true,
+      outcome: 'ignored',
+    });
   });
 
   it('the portal opens for the stored customer; without one there is nothing to manage', async () => {
     const res = await call('customer-portal', { token: buyer.token, body: {} });
-    expect(res).toEqual({ status: 200, body: { url: 'https://billing.stripe.test/p/session/bps_fake1', provider: 'stripe' } });
-    expect(requestsTo('POST', '/v1/billing_portal/sessions').at(-1)!.form).toEqual({ customer: customerId, return_url: `${SITE}/settings` });
+    expect(res).toEqual({
+      status: 200,
+      body: { url: 'https://billing.stripe.test/p/session/bps_fake1', provider: 'stripe' },
+    });
+    expect(requestsTo('POST', '/v1/billing_portal/sessions').at(-1)!.form).toEqual({
+      customer: customerId,
+      return_url: `${SITE}/settings`,
+    });
     const newcomer = await customerToken();
     expect(await call('customer-portal', { token: newcomer.token })).toEqual({
       status: 409,
       body: { error: 'There is no subscription to manage yet', code: 'no_billing_account' },
     });
-    expect(await call('customer-portal', {})).toEqual({ status: 401, body: { error: 'Must be logged in', code: 'not_logged_in' } });
+    expect(await call('customer-portal', {})).toEqual({
+      status: 401,
+      body: { error: 'Must be logged in', code: 'not_logged_in' },
+    });
   });
 
   it('return URLs must be on the configured site', async () => {
-    const res = await call('create-checkout', { token: buyer.token, body: { plan: 'client', successUrl: 'http://localhost:5173/payment-success' } });
-    expect(res).toEqual({ status: 400, body: { error: 'successUrl is not on an allowed origin', code: 'invalid_return_url' } });
+    const res = await call('create-checkout', {
+      token: buyer.token,
+      body: { plan: 'client', successUrl: 'http://localhost:5173/payment-success' },
+    });
+    expect(res).toEqual({
+      status: 400,
+      body: { error: 'successUrl is not on an allowed origin', code: 'invalid_return_url' },
+    });
   });
 });
