@@ -1,6 +1,6 @@
 import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { catchUpAfterSubscribe } from '@/lib/realtime-catch-up';
+import { catchUpAfterSubscribe, liveRefresher } from '@/lib/realtime-catch-up';
 import { supabase } from '@/lib/supabase';
 
 export type LiveQueryOptions = {
@@ -16,7 +16,8 @@ export type LiveQueryOptions = {
 /**
  * Keeps a query live: any change (insert, update, delete) to the matching rows of `table` reads it again, and so
  * does every (re)subscribe, since changes made while the feed was not live are never delivered (see
- * catchUpAfterSubscribe). The channel is removed on unmount.
+ * catchUpAfterSubscribe). A read in flight (a Load more) is never started over (liveRefresher). The channel is
+ * removed on unmount.
  */
 export function useLiveQuery({ channel, table, filter, queryKey, enabled = true }: LiveQueryOptions) {
   const queryClient = useQueryClient();
@@ -26,18 +27,18 @@ export function useLiveQuery({ channel, table, filter, queryKey, enabled = true 
     if (!enabled) return;
     const liveKey = JSON.parse(key) as QueryKey;
     let stopCatchUp = () => {};
+    const refresher = liveRefresher(queryClient, liveKey);
     const subscription = supabase
       .channel(channel)
-      .on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => {
-        void queryClient.invalidateQueries({ queryKey: liveKey });
-      })
+      .on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => refresher.refresh())
       .subscribe((status) => {
         if (status !== 'SUBSCRIBED') return;
         stopCatchUp();
-        stopCatchUp = catchUpAfterSubscribe(queryClient, liveKey);
+        stopCatchUp = catchUpAfterSubscribe(queryClient, liveKey, () => refresher.refresh());
       });
     return () => {
       stopCatchUp();
+      refresher.stop();
       void supabase.removeChannel(subscription);
     };
   }, [channel, table, filter, key, enabled, queryClient]);

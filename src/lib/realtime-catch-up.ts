@@ -12,14 +12,18 @@ const OTHERS_CAP_MS = 5000;
  * moment), so it never competes with what the page needs to show itself. Returns a cancel for the effect's
  * cleanup (or the next subscribe).
  */
-export function catchUpAfterSubscribe(queryClient: QueryClient, queryKey: QueryKey): () => void {
+export function catchUpAfterSubscribe(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  readAgain: () => void = () => void queryClient.invalidateQueries({ queryKey }),
+): () => void {
   let cancelled = false;
   let stopWaiting = () => {};
   const catchUp = () => {
     stopWaiting = whenPageSettled(
       queryClient,
       () => {
-        if (!cancelled) void queryClient.invalidateQueries({ queryKey });
+        if (!cancelled) readAgain();
       },
       OTHERS_CAP_MS,
     );
@@ -38,5 +42,33 @@ export function catchUpAfterSubscribe(queryClient: QueryClient, queryKey: QueryK
   return () => {
     cancelled = true;
     stopWaiting();
+  };
+}
+
+/**
+ * What a realtime change does to its query: read it again, but never start over a read in flight. Invalidating
+ * cancels a read in flight, and for a paged list that read may be the user's Load more: the list would be read
+ * again with the pages it had, and the page asked for would be lost (a burst of new notifications did so). A change
+ * that arrives during a read is read after it, once for the whole burst. `stop` drops a read still waiting.
+ */
+export function liveRefresher(queryClient: QueryClient, queryKey: QueryKey): { refresh: () => void; stop: () => void } {
+  let stopWaiting: (() => void) | null = null;
+  const inFlight = () => queryClient.isFetching({ queryKey }) > 0;
+  const readAgain = () => void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  return {
+    refresh() {
+      if (!inFlight()) return readAgain();
+      if (stopWaiting) return;
+      stopWaiting = queryClient.getQueryCache().subscribe(() => {
+        if (inFlight()) return;
+        stopWaiting?.();
+        stopWaiting = null;
+        readAgain();
+      });
+    },
+    stop() {
+      stopWaiting?.();
+      stopWaiting = null;
+    },
   };
 }
