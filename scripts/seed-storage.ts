@@ -1,13 +1,13 @@
 /**
- * Demo images for the seeded data (supabase/seed.sql), made here and uploaded through Storage with the service
- * key. `npm start` runs it once the stack is up; it is idempotent (files already there are skipped), so running
+ * Demo images for the seeded data (supabase/seed.sql, its rows only: found by their ids), made here and uploaded
+ * through Storage with the service key. `npm start` runs it once the stack is up; it is idempotent (files already there are skipped), so running
  * it again only fills what is missing. `--force` re-uploads everything.
  *
  *   designer-portfolio/{designerId}/portfolio-{1..3}.webp   finished rooms in the designer's styles
  *   project-photos/{projectId}/before-N.webp, after-N.webp   active: before-1, before-2, after-1;
  *                                                            completed: before-1, after-1, after-2
  *   project-photos/{projectId}/{createdAtMs}_0.webp          the photo a pending project was posted with
- *   catalog-images/{designerId}/{itemId}.webp                one piece per Good Stuff item (image_url is set)
+ *   catalog-images/{designerId}/{itemId}.webp                a piece without photos (image_url is set); its orders keep it
  *
  * Everything is drawn from code (scripts/art) and rasterised with sharp; nothing is downloaded.
  * Target: SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY when set, else the local stack's defaults.
@@ -189,11 +189,22 @@ function pieceImage(itemId: string, category: string, style: DesignStyle): strin
   return cv.document(W, H, 900, 900, body);
 }
 
+/**
+ * The ids supabase/seed.sql gives one kind of row ('d' designers, 'b' projects, 'f' Good Stuff pieces), as an
+ * inclusive range: only the seed's own rows get drawn pictures, never what people made on the stack since.
+ */
+function seedIds(kind: 'b' | 'd' | 'f'): [string, string] {
+  return [`${kind}0000000-0000-4000-8000-000000000000`, `${kind}0000000-0000-4000-8000-ffffffffffff`];
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
+  const [designersFrom, designersTo] = seedIds('d');
   const { data: designers, error: dErr } = await supabase
     .from('designer_profiles')
     .select('user_id, specialties')
+    .gte('user_id', designersFrom)
+    .lte('user_id', designersTo)
     .not('bio', 'is', null);
   if (dErr) throw new Error(`designers: ${dErr.message}`);
   for (const d of designers ?? []) {
@@ -210,9 +221,12 @@ async function main(): Promise<void> {
     }
   }
 
+  const [projectsFrom, projectsTo] = seedIds('b');
   const { data: projects, error: pErr } = await supabase
     .from('projects')
-    .select('id, title, status, preferred_style, created_at');
+    .select('id, title, status, preferred_style, created_at')
+    .gte('id', projectsFrom)
+    .lte('id', projectsTo);
   if (pErr) throw new Error(`projects: ${pErr.message}`);
   for (const p of projects ?? []) {
     const id = p.id as string;
@@ -234,22 +248,28 @@ async function main(): Promise<void> {
     }
   }
 
+  const [itemsFrom, itemsTo] = seedIds('f');
   const { data: items, error: iErr } = await supabase
     .from('catalog_items')
-    .select('id, designer_id, category, image_url');
+    .select('id, designer_id, category, image_url')
+    .gte('id', itemsFrom)
+    .lte('id', itemsTo);
   if (iErr) throw new Error(`catalog: ${iErr.message}`);
   const specialtiesOf = new Map((designers ?? []).map((d) => [d.user_id as string, (d.specialties as string[]) ?? []]));
   const haveByFolder = new Map<string, Set<string>>();
   const urlUpdates: { id: string; publicUrl: string }[] = [];
   for (const it of items ?? []) {
     const folder = it.designer_id as string;
-    if (!haveByFolder.has(folder)) haveByFolder.set(folder, await existing('catalog-images', folder));
     const path = `${folder}/${it.id as string}.webp`;
+    const publicUrl = supabase.storage.from('catalog-images').getPublicUrl(path).data.publicUrl;
+    // A piece someone listed with their own photos on this stack keeps them: only pieces without a photo, or with
+    // the drawn one, are drawn.
+    if (it.image_url !== null && it.image_url !== publicUrl) continue;
+    if (!haveByFolder.has(folder)) haveByFolder.set(folder, await existing('catalog-images', folder));
     const style = styleOf(specialtiesOf.get(folder)?.[0], it.id as string);
     put('catalog-images', path, haveByFolder.get(folder)!, () =>
       webp(pieceImage(it.id as string, it.category as string, style), 80),
     );
-    const publicUrl = supabase.storage.from('catalog-images').getPublicUrl(path).data.publicUrl;
     if (it.image_url !== publicUrl) urlUpdates.push({ id: it.id as string, publicUrl });
   }
   await drain();
@@ -257,6 +277,13 @@ async function main(): Promise<void> {
   for (const u of urlUpdates) {
     const { error } = await supabase.from('catalog_items').update({ image_url: u.publicUrl }).eq('id', u.id);
     if (error) throw new Error(`catalog image_url ${u.id}: ${error.message}`);
+    // The demo's orders were written before their piece had a photo: they keep a copy of it, as a real order does.
+    const { error: orderError } = await supabase
+      .from('orders')
+      .update({ item_photo_url: u.publicUrl })
+      .eq('catalog_item_id', u.id)
+      .is('item_photo_url', null);
+    if (orderError) throw new Error(`order photo of ${u.id}: ${orderError.message}`);
   }
   log(`${uploaded} uploaded, ${skipped} already there (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -385,6 +385,34 @@ select d.designer_id, 'sandbox', 'acct_sandbox_' || md5(d.designer_id::text), tr
        now() - interval '30 days', now() - interval '30 days'
 from (select distinct designer_id from public.catalog_items) d;
 
+-- Orders (docs/decisions/0029-paying-sellers.md): Maya bought two of Jordan's pieces in the sandbox, the lounge chair
+-- (picked up) and the arc lamp she had saved (ready for pickup), each with its pickup conversation, so both sides'
+-- Orders pages show the flow. The orders get the pieces' photos once scripts/seed-storage.ts has drawn them.
+update public.catalog_items set status = 'sold'
+ where id in ('f0000000-0000-4000-8000-000000000006', 'f0000000-0000-4000-8000-000000000026');
+insert into public.orders (id, catalog_item_id, buyer_id, seller_id, item_title, amount, status, provider,
+                           checkout_session_id, payment_intent_id, checkout_expires_at, paid_at, ready_at, completed_at,
+                           created_at, updated_at) values
+  ('e3000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000006', 'c0000000-0000-4000-8000-000000000001',
+   'd0000000-0000-4000-8000-000000000001', 'Danish lounge chair', 460, 'completed', 'sandbox', 'cs_sandbox_demo_chair',
+   'pi_sandbox_demo_chair', now() - interval '8 days' + interval '30 minutes', now() - interval '8 days',
+   now() - interval '7 days', now() - interval '6 days', now() - interval '8 days', now() - interval '6 days'),
+  ('e3000000-0000-4000-8000-000000000002', 'f0000000-0000-4000-8000-000000000026', 'c0000000-0000-4000-8000-000000000001',
+   'd0000000-0000-4000-8000-000000000001', 'Brass arc floor lamp', 260, 'ready', 'sandbox', 'cs_sandbox_demo_lamp',
+   'pi_sandbox_demo_lamp', now() - interval '20 hours' + interval '30 minutes', now() - interval '20 hours',
+   now() - interval '3 hours', null, now() - interval '20 hours', now() - interval '3 hours');
+insert into public.listing_conversations (id, catalog_item_id, buyer_id, seller_id, created_at) values
+  ('e4000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000006', 'c0000000-0000-4000-8000-000000000001',
+   'd0000000-0000-4000-8000-000000000001', now() - interval '8 days'),
+  ('e4000000-0000-4000-8000-000000000002', 'f0000000-0000-4000-8000-000000000026', 'c0000000-0000-4000-8000-000000000001',
+   'd0000000-0000-4000-8000-000000000001', now() - interval '20 hours');
+insert into public.listing_messages (conversation_id, sender_id, body, created_at) values
+  ('e4000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Could I come for the chair on Thursday after six?', now() - interval '8 days' + interval '1 hour'),
+  ('e4000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'Thursday at 6:30 works. It''s by the side door.', now() - interval '8 days' + interval '3 hours'),
+  ('e4000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Got it home, it''s perfect in the reading corner. Thank you!', now() - interval '6 days'),
+  ('e4000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001', 'So happy to get this lamp! Is Saturday morning good for pickup?', now() - interval '19 hours'),
+  ('e4000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'Saturday at ten is great. The marble base is heavy, so bring a hand truck or a friend.', now() - interval '3 hours');
+
 -- The demo's history has already happened: the notifications its rows made are shown in the app but not mailed
 -- on a fresh stack (docs/decisions/0025-notifications.md).
 update public.notifications set mailed_at = now() where mailed_at is null;

@@ -60,6 +60,20 @@ describe('demo seed', () => {
     expect(r.payable).toBe(r.sellers);
   });
 
+  it('the demo customer has bought two pieces (one picked up, one ready), sold, each with its pickup conversation', async () => {
+    const { rows } = await c.query(`
+      select o.status, i.status as piece, (select count(*)::int from public.listing_messages m
+                                           join public.listing_conversations lc on lc.id = m.conversation_id
+                                           where lc.catalog_item_id = o.catalog_item_id and lc.buyer_id = o.buyer_id) as messages
+      from public.orders o join public.catalog_items i on i.id = o.catalog_item_id
+      join auth.users u on u.id = o.buyer_id
+      where u.email = 'customer@goodspace.test' order by o.status`);
+    expect(rows).toEqual([
+      { status: 'completed', piece: 'sold', messages: 3 },
+      { status: 'ready', piece: 'sold', messages: 2 },
+    ]);
+  });
+
   it('demo logins have bcrypt passwords, confirmed e-mails, identities and active sandbox subscriptions', async () => {
     const rows = (
       await c.query(`
