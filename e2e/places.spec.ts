@@ -138,9 +138,9 @@ test('a customer who picks "Portland, OR" sees the Portland designers nearest fi
   await expect(page.getByText('Design students and professionals within 100 miles of you.')).toBeVisible();
   const cards = page.getByTestId('designer-card');
   const card = (name: string) => cards.filter({ hasText: name });
-  await expect(card(portland4.name).getByText(/miles? away$/)).toHaveText('4 miles away');
-  await expect(card(portland6.name).getByText(/miles? away$/)).toHaveText('6 miles away');
-  await expect(card(portland0.name).getByText(/miles? away$/)).toHaveText('0 miles away');
+  await expect(card(portland4.name).getByText(/(miles?|a mile) away$/)).toHaveText('4 miles away');
+  await expect(card(portland6.name).getByText(/(miles?|a mile) away$/)).toHaveText('6 miles away');
+  await expect(card(portland0.name).getByText(/(miles?|a mile) away$/)).toHaveText('under a mile away');
   // Nearest first (the three in this order among whatever else the page lists).
   await expect(cards).toContainText([portland0.name, portland4.name, portland6.name]);
   // Austin and Brooklyn are beyond 100 miles of Portland: not listed while designers within 100 miles are.
@@ -191,9 +191,9 @@ test('a designer who typed "Brooklyn, NY" sees the Brooklyn projects first, near
   await expect(page.getByText('Projects within 100 miles of you, nearest first.')).toBeVisible();
   const cards = page.getByTestId('project-card');
   const card = (title: string) => cards.filter({ hasText: title });
-  await expect(card(brooklyn2).getByText(/miles? away$/)).toHaveText('2 miles away');
-  await expect(card(brooklyn4).getByText(/miles? away$/)).toHaveText('4 miles away');
-  await expect(card(brooklyn0).getByText(/miles? away$/)).toHaveText('0 miles away');
+  await expect(card(brooklyn2).getByText(/(miles?|a mile) away$/)).toHaveText('2 miles away');
+  await expect(card(brooklyn4).getByText(/(miles?|a mile) away$/)).toHaveText('4 miles away');
+  await expect(card(brooklyn0).getByText(/(miles?|a mile) away$/)).toHaveText('under a mile away');
   await expect(cards).toContainText([brooklyn0, brooklyn2, brooklyn4]);
   // Portland and Austin lie beyond 100 miles of Brooklyn: left out while projects within 100 miles exist.
   await expect(card(portland)).toHaveCount(0);
@@ -245,7 +245,7 @@ test('the location field is accessible with its suggestions open, and text that 
   await expect(form).toBeHidden();
   const card = page.getByTestId('project-card').filter({ hasText: title });
   await expect(card.getByText('Xyzzy Nowhere')).toBeVisible();
-  await expect(card.getByText(/miles? away$/)).toHaveCount(0);
+  await expect(card.getByText(/(miles?|a mile) away$/)).toHaveCount(0);
   const { data: saved } = await admin
     .from('projects')
     .select('title, location, place_id, latitude, longitude')

@@ -36,7 +36,7 @@ describe('formatDate', () => {
 
 describe('formatMilesAway', () => {
   it('says whole miles, one mile in the singular', () => {
-    expect(formatMilesAway(0)).toBe('0 miles away');
+    expect(formatMilesAway(0)).toBe('under a mile away');
     expect(formatMilesAway(1)).toBe('1 mile away');
     expect(formatMilesAway(43)).toBe('43 miles away');
     expect(formatMilesAway(1744)).toBe('1,744 miles away');

@@ -29,9 +29,10 @@ export function formatDate(iso: string): string {
 }
 
 /**
- * A distance the database measured, in whole miles (docs/decisions/0024-places.md): "1 mile away", "43 miles
- * away", "1,744 miles away".
+ * A distance the database measured, in whole miles (docs/decisions/0024-places.md): "under a mile away" (it rounds
+ * to 0), "1 mile away", "43 miles away", "1,744 miles away".
  */
 export function formatMilesAway(miles: number): string {
+  if (miles === 0) return 'under a mile away';
   return miles === 1 ? '1 mile away' : `${miles.toLocaleString('en-US')} miles away`;
 }

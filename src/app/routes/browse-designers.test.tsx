@@ -104,7 +104,7 @@ describe('Browse Designers: nearest first with distances (nearby_designers)', ()
     });
     renderPage();
     await screen.findByText('Designer 1');
-    expect(within(card('Designer 1')).getByText('0 miles away')).toBeInTheDocument();
+    expect(within(card('Designer 1')).getByText('under a mile away')).toBeInTheDocument();
     expect(within(card('Designer 2')).getByText('43 miles away')).toBeInTheDocument();
     expect(within(card('Designer 3')).queryByText(/miles? away/)).toBeNull();
     expect(
