@@ -21,6 +21,10 @@ export interface FakeStripe {
   accounts: Map<string, Record<string, unknown>>;
   /** Refunds made by POST /v1/refunds, listed by GET /v1/refunds?payment_intent=. */
   refunds: Record<string, unknown>[];
+  /** Checkout Sessions made by POST /v1/checkout/sessions, read by GET /v1/checkout/sessions/:id. */
+  checkoutSessions: Map<string, Record<string, unknown>>;
+  /** The buyer pays a session on Stripe's page: it completes, paid, with a payment intent. */
+  payCheckout(sessionId: string, paymentIntentId: string): void;
   close(): Promise<void>;
 }
 
@@ -96,6 +100,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const subscriptions = new Map<string, Record<string, unknown>>();
   const accounts = new Map<string, Record<string, unknown>>();
   const refunds: Record<string, unknown>[] = [];
+  const checkoutSessions = new Map<string, Record<string, unknown>>();
   // Stripe answers a repeated idempotency key with its first answer, creating nothing new.
   const replays = new Map<string, unknown>();
   let customers = 0;
@@ -128,6 +133,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
       const account = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
       const loginLink = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(url.pathname);
+      const checkoutSession = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'POST' && url.pathname === '/v1/customers') {
         customers += 1;
         created({ id: `cus_fake${customers}`, object: 'customer', email: form.email ?? null });
@@ -149,14 +155,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
       } else if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         sessions += 1;
-        created({
+        const session = {
           id: `cs_fake${sessions}`,
           object: 'checkout.session',
           mode: form.mode,
+          status: 'open',
+          payment_status: 'unpaid',
+          payment_intent: null,
           expires_at: form.expires_at ? Number(form.expires_at) : now + 86400,
           metadata: metadataOf(form),
           url: `https://checkout.stripe.test/c/pay/cs_fake${sessions}`,
-        });
+        };
+        checkoutSessions.set(session.id, session);
+        created(session);
+      } else if (req.method === 'GET' && checkoutSession && checkoutSessions.has(checkoutSession[1]!)) {
+        reply(200, checkoutSessions.get(checkoutSession[1]!));
       } else if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
         reply(200, {
           id: 'bps_fake1',
@@ -224,6 +237,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions,
     accounts,
     refunds,
+    checkoutSessions,
+    payCheckout(sessionId, paymentIntentId) {
+      const session = checkoutSessions.get(sessionId);
+      if (!session) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: paymentIntentId,
+        url: null,
+      });
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -208,8 +208,16 @@ describe('sandbox buying', () => {
       item_photo_url: null,
       catalog_item_id: item,
     });
+    // Back from the pay page without paying: confirm-order finds nothing paid (the sandbox settles on its page).
+    expect(await invoke(buyer, 'confirm-order', { orderId: bought.orderId })).toMatchObject({
+      order: { id: bought.orderId, status: 'pending' },
+    });
     // Nobody else sees or pays someone's checkout.
     const stranger = await person('customer', 'Stan Stranger');
+    expect(await refusal(stranger, 'confirm-order', { orderId: bought.orderId })).toEqual({
+      status: 404,
+      body: { error: 'Order not found', code: 'not_found' },
+    });
     for (const action of ['order-get', 'order-pay', 'order-cancel']) {
       expect(await refusal(stranger, 'sandbox-market', { action, order: bought.orderId })).toEqual({
         status: 404,
@@ -232,6 +240,9 @@ describe('sandbox buying', () => {
       url: `${APP}/orders/${bought.orderId}?checkout=done`,
     });
     expect(await titles(buyer.id, 'order_receipt')).toHaveLength(1);
+    expect(await invoke(buyer, 'confirm-order', { orderId: bought.orderId })).toMatchObject({
+      order: { status: 'paid' },
+    });
 
     // The seller cancels before pickup: refunded (a sandbox refund), the piece for sale again.
     const { data: cancelled, error } = await seller.client.functions.invoke<{ order: Record<string, unknown> }>(
@@ -334,7 +345,7 @@ describe('sandbox buying', () => {
 });
 
 describe('CORS and methods, answered by the market functions themselves', () => {
-  for (const name of ['connect-account', 'buy-now', 'cancel-order', 'sandbox-market']) {
+  for (const name of ['connect-account', 'buy-now', 'confirm-order', 'cancel-order', 'sandbox-market']) {
     it(`${name}: preflight, a wrong method and signed out`, async () => {
       const pre = await fetch(`${API_URL}/functions/v1/${name}`, {
         method: 'OPTIONS',

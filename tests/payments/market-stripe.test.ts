@@ -11,7 +11,14 @@ import { type CallInit, serveWithSecrets, type ServedFunctions } from './served-
 const WEBHOOK_SECRET = 'whsec_market_platform';
 const CONNECT_SECRET = 'whsec_market_connect';
 const SITE = 'https://goodspace.test';
-const NAMES = ['connect-account', 'buy-now', 'cancel-order', 'stripe-webhook', 'sandbox-market'] as const;
+const NAMES = [
+  'connect-account',
+  'buy-now',
+  'confirm-order',
+  'cancel-order',
+  'stripe-webhook',
+  'sandbox-market',
+] as const;
 type Name = (typeof NAMES)[number];
 
 let fake: FakeStripe;
@@ -531,6 +538,43 @@ describe('sellers get paid through Stripe Connect', () => {
       });
       expect(await pieceStatus(item)).toBe('available');
       expect(await notified(buyer.id, 'order_cancelled')).toHaveLength(1);
+    });
+
+    it('back from Checkout before the webhook: confirm-order asks Stripe and settles the order once', async () => {
+      const lamp = await piece(seller.id, 'Opaline lamp', 40);
+      const buyer = await person('customer', 'Quinn Quick');
+      const opened = await call('buy-now', { token: buyer.token, body: { itemId: lamp } });
+      const orderId = opened.body.orderId as string;
+      const { checkout_session_id: sessionId } = await order(orderId);
+      // Not paid yet: nothing changes, and only its buyer may ask.
+      expect(await call('confirm-order', { token: buyer.token, body: { orderId } })).toMatchObject({
+        status: 200,
+        body: { order: { id: orderId, status: 'pending' } },
+      });
+      expect(await call('confirm-order', { token: seller.token, body: { orderId } })).toEqual({
+        status: 404,
+        body: { error: 'Order not found', code: 'not_found' },
+      });
+      expect(requestsTo('GET', `/v1/checkout/sessions/${sessionId}`)).toHaveLength(1);
+
+      fake.payCheckout(sessionId!, 'pi_quick');
+      expect(await call('confirm-order', { token: buyer.token, body: { orderId } })).toMatchObject({
+        status: 200,
+        body: { order: { id: orderId, status: 'paid', payment_intent_id: 'pi_quick' } },
+      });
+      expect(await pieceStatus(lamp)).toBe('sold');
+      expect(await notified(buyer.id, 'order_receipt')).toEqual(['Receipt: you paid $40 for "Opaline lamp"']);
+      // Settled: asking again does not ask Stripe, and the webhook that follows is a duplicate.
+      const asked = requestsTo('GET', `/v1/checkout/sessions/${sessionId}`).length;
+      expect((await call('confirm-order', { token: buyer.token, body: { orderId } })).body).toMatchObject({
+        order: { status: 'paid' },
+      });
+      expect(requestsTo('GET', `/v1/checkout/sessions/${sessionId}`)).toHaveLength(asked);
+      expect(await sessionCompleted(orderId, 'pi_quick').response).toEqual({
+        status: 200,
+        body: { received: true, outcome: 'duplicate' },
+      });
+      expect(await notified(buyer.id, 'order_receipt')).toHaveLength(1);
     });
 
     it('an accepted offer is the price while it reserves the piece; others cannot buy it meanwhile', async () => {

@@ -82,6 +82,11 @@ export interface MarketProvider {
   dashboardLink(accountId: string): Promise<string>;
   /** The payment page for a pending order. */
   createOrderCheckout(input: OrderCheckoutInput): Promise<OrderCheckout>;
+  /**
+   * The payment intent of the order's checkout once the buyer has paid it, else null (not paid yet). The sandbox
+   * settles on its own page, so it always answers null.
+   */
+  paidCheckout(sessionId: string, orderId: string): Promise<string | null>;
   /** Gives the buyer all their money back (and takes it back from the seller); the refund's id. Idempotent per order. */
   refundOrder(order: { id: string; paymentIntentId: string }, reason: OrderRefundReason): Promise<string>;
 }

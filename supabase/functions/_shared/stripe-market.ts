@@ -123,6 +123,19 @@ export async function createOrderCheckoutSession(stripe: Stripe, input: OrderChe
 }
 
 /**
+ * The payment intent of this order's Checkout Session once it is paid, else null. The buyer's return from Checkout
+ * asks (confirm-order) rather than waiting on the webhook alone, as Stripe's fulfilment guide advises: a late or
+ * lost webhook then only delays nothing. A session of another order, or not yet paid, answers null.
+ */
+export async function paidCheckoutPayment(stripe: Stripe, sessionId: string, orderId: string): Promise<string | null> {
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  if (session.mode !== 'payment' || session.metadata?.order_id !== orderId || session.payment_status !== 'paid') {
+    return null;
+  }
+  return idOf(session.payment_intent);
+}
+
+/**
  * All of the payment back to the buyer, and with reverse_transfer the transfer back from the seller, so the
  * platform is not left paying for it. One refund per order (idempotency key); the reason rides on the refund so
  * the charge.refunded event that follows names it too.
@@ -150,7 +163,9 @@ export async function latestRefund(
 ): Promise<{ id: string; reason: OrderRefundReason | null } | null> {
   const list = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 10 });
   const live = list.data.filter((r) => r.status !== 'failed' && r.status !== 'canceled');
-  const ours = live.find((r) => r.metadata?.order_reason === 'seller_cancelled' || r.metadata?.order_reason === 'already_sold');
+  const ours = live.find(
+    (r) => r.metadata?.order_reason === 'seller_cancelled' || r.metadata?.order_reason === 'already_sold',
+  );
   const refund = ours ?? live[0];
   if (!refund) return null;
   const reason = refund.metadata?.order_reason;

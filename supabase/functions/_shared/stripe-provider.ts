@@ -18,6 +18,7 @@ import {
   createExpressAccount,
   createOnboardingLink,
   createOrderCheckoutSession,
+  paidCheckoutPayment,
   refundOrderPayment,
   retrieveAccountState,
 } from './stripe-market.ts';
@@ -113,7 +114,13 @@ export async function verifyStripeEvent(
   for (const s of typeof secret === 'string' ? [secret] : secret) {
     try {
       // Deno has no Node crypto for the sync variant: the async one with Web Crypto.
-      return await stripe.webhooks.constructEventAsync(payload, signature, s, undefined, Stripe.createSubtleCryptoProvider());
+      return await stripe.webhooks.constructEventAsync(
+        payload,
+        signature,
+        s,
+        undefined,
+        Stripe.createSubtleCryptoProvider(),
+      );
     } catch {
       // Not this endpoint's secret (or not signed at all): try the next.
     }
@@ -221,7 +228,11 @@ export class StripeProvider implements PaymentProvider, MarketProvider {
     try {
       const ids = new Set(plan.refresh);
       if (plan.listCustomer && customer) {
-        const list = await this.stripe.subscriptions.list({ customer: customer.stripeCustomerId, status: 'all', limit: 10 });
+        const list = await this.stripe.subscriptions.list({
+          customer: customer.stripeCustomerId,
+          status: 'all',
+          limit: 10,
+        });
         for (const s of list.data) ids.add(s.id);
       }
       for (const id of ids) await syncStripeSubscription(this.stripe, this.store, this.prices, id, caller.id);
@@ -270,6 +281,14 @@ export class StripeProvider implements PaymentProvider, MarketProvider {
   async createOrderCheckout(input: OrderCheckoutInput): Promise<OrderCheckout> {
     try {
       return await createOrderCheckoutSession(this.stripe, input);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async paidCheckout(sessionId: string, orderId: string): Promise<string | null> {
+    try {
+      return await paidCheckoutPayment(this.stripe, sessionId, orderId);
     } catch (err) {
       return providerFailure(err);
     }
