@@ -123,4 +123,6 @@ export const orderKeys = {
   purchases: (userId: string) => [...orderKeys.all, 'purchases', userId] as const,
   sales: (userId: string) => [...orderKeys.all, 'sales', userId] as const,
   detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
+  /** Asking the provider about a checkout (not under `detail`: reading the order again must not ask again). */
+  confirm: (orderId: string) => [...orderKeys.all, 'confirm', orderId] as const,
 };

@@ -213,6 +213,8 @@ describe('The order page, /orders/:orderId (docs/product.md, Orders)', () => {
     feed.answerJoins();
     let current = order({ status: 'pending', paid_at: null });
     backendHolds(() => current);
+    // The provider has no payment for it yet either.
+    server.use(http.post(functionUrl('confirm-order'), () => HttpResponse.json({ order: current })));
     renderPage(BUYER, '?checkout=done');
     expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
     await waitFor(() => expect(feed.isJoined(`realtime:order:${ORDER}`)).toBe(true));
@@ -226,6 +228,36 @@ describe('The order page, /orders/:orderId (docs/product.md, Orders)', () => {
       expect(state()).toHaveTextContent('Paid. The seller will tell you when it is ready for pickup.'),
     );
     expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
+  });
+
+  it('back from paying with the webhook late: asks the provider (confirm-order), and shows the payment it confirms', async () => {
+    let current = order({ status: 'pending', paid_at: null });
+    backendHolds(() => current);
+    const sent = recordRequests();
+    server.use(
+      http.post(functionUrl('confirm-order'), () => {
+        // The provider says the checkout was paid: the function settles the order.
+        current = order({ status: 'paid' });
+        return HttpResponse.json({ order: current });
+      }),
+    );
+    renderPage(BUYER, '?checkout=done');
+    await waitFor(() =>
+      expect(state()).toHaveTextContent('Paid. The seller will tell you when it is ready for pickup.'),
+    );
+    const [asked, ...again] = await sent.to('POST', 'functions/v1/confirm-order');
+    expect(asked!.body).toEqual({ orderId: ORDER });
+    expect(sentAs(asked!)).toBe(BUYER.id);
+    // Settled: not asked again.
+    expect(again).toEqual([]);
+  });
+
+  it('does not ask the provider unless the buyer is back from paying', async () => {
+    backendHolds(() => order({ status: 'pending', paid_at: null }));
+    const sent = recordRequests();
+    renderPage(BUYER);
+    expect(await screen.findByText('Waiting for the payment. Nothing is charged until you pay.')).toBeInTheDocument();
+    expect(await sent.to('POST', 'functions/v1/confirm-order')).toEqual([]);
   });
 
   it('tells a buyer who paid second that someone else bought it first and they were refunded', async () => {

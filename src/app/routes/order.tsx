@@ -5,13 +5,15 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { PickupConversation } from '@/app/routes/order-pickup-conversation';
+import { useConfirmOrder } from '@/features/orders/api/confirm-order';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderDetails } from '@/features/orders/components/order-details';
 import { useOrderRealtime } from '@/features/orders/hooks/use-order-realtime';
 
 /**
  * /orders/:orderId (docs/product.md, Orders): the order for its buyer and its seller, live (the payment confirmed,
- * ready, completed, cancelled arrive as they happen), with the pickup conversation below.
+ * ready, completed, cancelled arrive as they happen), with the pickup conversation below. A buyer back from the
+ * payment page also asks the provider until the payment is confirmed (useConfirmOrder).
  */
 export function Component() {
   const { orderId = '' } = useParams();
@@ -19,19 +21,19 @@ export function Component() {
   const auth = useAuth();
   const viewerId = auth.user?.id ?? '';
   const order = useOrder(orderId);
+  const checkoutDone = params.get('checkout') === 'done';
   useOrderRealtime(orderId, { enabled: order.data != null });
+  // Back from the payment page with the payment not confirmed yet: ask the provider too, not only its webhook.
+  useConfirmOrder(orderId, {
+    enabled: checkoutDone && order.data?.status === 'pending' && order.data.buyer_id === viewerId,
+  });
   return (
     <QueryState query={order} loading="Loading order…" failed="Failed to load this order">
       {(found) =>
         found ? (
           <Page title={found.seller_id === viewerId ? 'Your sale' : 'Your order'} className="max-w-3xl">
             <div className="space-y-8">
-              <OrderDetails
-                order={found}
-                viewerId={viewerId}
-                checkoutDone={params.get('checkout') === 'done'}
-                now={order.dataUpdatedAt}
-              />
+              <OrderDetails order={found} viewerId={viewerId} checkoutDone={checkoutDone} now={order.dataUpdatedAt} />
               {found.catalog_item_id && found.buyer_id && found.status !== 'pending' && found.status !== 'expired' ? (
                 <PickupConversation order={found} viewerId={viewerId} />
               ) : null}
