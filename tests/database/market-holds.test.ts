@@ -208,6 +208,16 @@ describe('add to project', () => {
     expect(r.rows[0]).toMatchObject({ cost: '80.00' });
   });
 
+  it('a price lowered below the agreed offer is the cost the project records, as Buy Now would charge', async () => {
+    const mine = await project();
+    const item = await piece(100, 'Rattan screen');
+    const o = await as(customer, `select (public.make_offer($1, 90)).id`, [item]);
+    await as(seller, `select public.respond_to_offer($1, 'accept')`, [o.rows[0]!.id]);
+    await c.query(`update public.catalog_items set price = 75 where id = $1`, [item]);
+    const r = await add(customer, mine, item);
+    expect(r.rows[0]).toMatchObject({ cost: '75' });
+  });
+
   it('two projects adding the same piece at once: one wins', async () => {
     const mine = await project();
     const theirs = await project(otherCustomer, 1000, 'soft', 'active', otherDesigner);
