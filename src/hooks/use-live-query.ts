@@ -10,6 +10,8 @@ export type LiveQueryOptions = {
   /** postgres_changes filter, e.g. `project_id=eq.{id}`. */
   filter: string;
   queryKey: QueryKey;
+  /** Other queries a change makes stale (e.g. the piece an offer reserves): read again on each change too. */
+  alsoReads?: readonly QueryKey[];
   enabled?: boolean;
 };
 
@@ -19,18 +21,23 @@ export type LiveQueryOptions = {
  * catchUpAfterSubscribe). A read in flight (a Load more) is never started over (liveRefresher). The channel is
  * removed on unmount.
  */
-export function useLiveQuery({ channel, table, filter, queryKey, enabled = true }: LiveQueryOptions) {
+export function useLiveQuery({ channel, table, filter, queryKey, alsoReads = [], enabled = true }: LiveQueryOptions) {
   const queryClient = useQueryClient();
-  // The key's hash, not the array, decides when to resubscribe: callers build a new array each render.
+  // The keys' hashes, not the arrays, decide when to resubscribe: callers build new arrays each render.
   const key = hashKey(queryKey);
+  const alsoKey = hashKey(alsoReads);
   useEffect(() => {
     if (!enabled) return;
     const liveKey = JSON.parse(key) as QueryKey;
+    const others = JSON.parse(alsoKey) as QueryKey[];
     let stopCatchUp = () => {};
     const refresher = liveRefresher(queryClient, liveKey);
     const subscription = supabase
       .channel(channel)
-      .on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => refresher.refresh())
+      .on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => {
+        refresher.refresh();
+        for (const other of others) void queryClient.invalidateQueries({ queryKey: other });
+      })
       .subscribe((status) => {
         if (status !== 'SUBSCRIBED') return;
         stopCatchUp();
@@ -41,5 +48,5 @@ export function useLiveQuery({ channel, table, filter, queryKey, enabled = true 
       refresher.stop();
       void supabase.removeChannel(subscription);
     };
-  }, [channel, table, filter, key, enabled, queryClient]);
+  }, [channel, table, filter, key, alsoKey, enabled, queryClient]);
 }

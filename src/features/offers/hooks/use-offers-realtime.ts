@@ -1,8 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLiveQuery } from '@/hooks/use-live-query';
 import { catalogKeys, offerKeys } from '@/lib/query-keys';
-import { catchUpAfterSubscribe } from '@/lib/realtime-catch-up';
-import { supabase } from '@/lib/supabase';
 
 /**
  * The offers on a piece, live for the viewer's side of them (realtime on offers for this piece; row-level security
@@ -12,29 +9,12 @@ import { supabase } from '@/lib/supabase';
  * listings reads them again on focus and after each answer instead of holding a channel per piece).
  */
 export function useOffersRealtime(itemId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled) return;
-    let stopCatchUp = () => {};
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: offerKeys.piece(itemId) });
-      void queryClient.invalidateQueries({ queryKey: catalogKeys.detail(itemId) });
-    };
-    const channel = supabase
-      .channel(`offers:${itemId}`)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'offers', filter: `catalog_item_id=eq.${itemId}` },
-        refresh,
-      )
-      .subscribe((status) => {
-        if (status !== 'SUBSCRIBED') return;
-        stopCatchUp();
-        stopCatchUp = catchUpAfterSubscribe(queryClient, offerKeys.piece(itemId));
-      });
-    return () => {
-      stopCatchUp();
-      void supabase.removeChannel(channel);
-    };
-  }, [enabled, itemId, queryClient]);
+  useLiveQuery({
+    channel: `offers:${itemId}`,
+    table: 'offers',
+    filter: `catalog_item_id=eq.${itemId}`,
+    queryKey: offerKeys.piece(itemId),
+    alsoReads: [catalogKeys.detail(itemId)],
+    enabled,
+  });
 }
