@@ -1,5 +1,6 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '@/lib/supabase';
+import { z } from 'zod';
 
 /**
  * An Edge Function's refusal, read from its `{ error, code }` JSON body (ADR 0010). `code` and `status`
@@ -43,4 +44,14 @@ export async function invokeFunction<T>(name: string, body?: Record<string, unkn
   const { data, error } = await supabase.functions.invoke<T>(name, body === undefined ? {} : { body });
   if (error) throw await toFunctionError(error);
   return data as T;
+}
+
+const pageAnswer = z.object({ url: z.string().min(1) });
+
+/**
+ * Calls an Edge Function whose answer is the page to open next (`{ url }`: a payment page, onboarding, where a
+ * sandbox page goes after an action); throws FunctionError, or a ZodError when the answer has no URL.
+ */
+export async function invokeForPage(name: string, body?: Record<string, unknown>): Promise<string> {
+  return pageAnswer.parse(await invokeFunction<unknown>(name, body)).url;
 }

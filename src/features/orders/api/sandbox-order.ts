@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { invokeFunction } from '@/lib/function-error';
+import { invokeForPage, invokeFunction } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { catalogKeys, orderKeys } from '@/lib/query-keys';
 
@@ -43,8 +43,7 @@ export type SandboxOrderAction = 'order-pay' | 'order-cancel';
 
 /** Pay (plays the payment webhook's path) or cancel (the checkout expires): the answer is where to go next. */
 export async function actOnSandboxOrder(orderId: string, action: SandboxOrderAction): Promise<string> {
-  const data = await invokeFunction<unknown>('sandbox-market', { action, order: orderId });
-  return z.object({ url: z.string().min(1) }).parse(data).url;
+  return invokeForPage('sandbox-market', { action, order: orderId });
 }
 
 export function useActOnSandboxOrder(

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { sellerAccountKey } from '@/features/seller-payouts/api/get-seller-account';
 import { sellerAccountSchema } from '@/features/seller-payouts/api/seller-account';
-import { invokeFunction } from '@/lib/function-error';
+import { invokeForPage, invokeFunction } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 
 /** The `sandbox-market` function's `connect-get` answer (ADR 0029): the notice and the caller's sandbox account. */
@@ -35,8 +35,7 @@ export type SandboxConnectAction = 'connect-finish' | 'connect-leave';
 
 /** Finish onboarding (the account can be paid) or leave it unfinished: the answer is where to go next. */
 export async function actOnSandboxConnect(action: SandboxConnectAction): Promise<string> {
-  const data = await invokeFunction<unknown>('sandbox-market', { action });
-  return z.object({ url: z.string().min(1) }).parse(data).url;
+  return invokeForPage('sandbox-market', { action });
 }
 
 export function useActOnSandboxConnect(

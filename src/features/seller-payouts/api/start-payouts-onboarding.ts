@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { paths } from '@/config/paths';
-import { invokeFunction } from '@/lib/function-error';
+import { invokeForPage } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 
 /** Opens a provider's page (onboarding, the payout dashboard); replaced in tests (jsdom cannot navigate). */
@@ -17,12 +16,11 @@ export const payoutsNavigation = {
  */
 export async function startPayoutsOnboarding(): Promise<string> {
   const settings = `${window.location.origin}${paths.settings.getHref()}`;
-  const data = await invokeFunction<unknown>('connect-account', {
+  return invokeForPage('connect-account', {
     action: 'onboard',
     returnUrl: `${settings}?payouts=return`,
     refreshUrl: `${settings}?payouts=refresh`,
   });
-  return z.object({ url: z.string().min(1) }).parse(data).url;
 }
 
 export function useStartPayoutsOnboarding({ onSuccess, onError }: MutationCallbacks<string> = {}) {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { invokeFunction } from '@/lib/function-error';
+import { invokeForPage, invokeFunction } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { userKeys } from '@/lib/query-keys';
 
@@ -57,8 +57,7 @@ export function useSandboxSession(userId: string, sessionId: string) {
 
 /** Confirm/cancel a checkout, cancel-subscription/close a portal session: the answer is where to go next. */
 export async function actOnSandboxSession(input: { session: string; action: SandboxAction }): Promise<string> {
-  const data = await invokeFunction<unknown>('sandbox-checkout', { ...input });
-  return z.object({ url: z.string().min(1) }).parse(data).url;
+  return invokeForPage('sandbox-checkout', { ...input });
 }
 
 type SandboxActionInput = Parameters<typeof actOnSandboxSession>[0];
