@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { OAuthAuthorizationDetails } from '@supabase/supabase-js';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { supabase } from '@/lib/supabase';
+import { pageNavigation } from '@/lib/page-navigation';
 
 /** Either the request to show, or (consent already given for these scopes) where to send the browser. */
 export type AuthorizationState =
@@ -42,14 +43,7 @@ export async function decide(input: { authorizationId: string; action: ConsentAc
   return data.redirect_url;
 }
 
-/** Leaving for the third-party app; replaced in tests. */
-export const consentNavigation = {
-  go(url: string) {
-    window.location.assign(url);
-  },
-};
-
 /** Answers the request and follows its redirect_url to the third-party app. */
 export function useDecide({ onError }: Pick<MutationCallbacks<string, Parameters<typeof decide>[0]>, 'onError'> = {}) {
-  return useMutation({ mutationFn: decide, onSuccess: (url) => consentNavigation.go(url), onError });
+  return useMutation({ mutationFn: decide, onSuccess: (url) => pageNavigation.open(url), onError });
 }

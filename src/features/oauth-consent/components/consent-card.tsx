@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { consentNavigation, useAuthorization, useDecide } from '@/features/oauth-consent/api/oauth-authorization';
+import { useAuthorization, useDecide } from '@/features/oauth-consent/api/oauth-authorization';
+import { pageNavigation } from '@/lib/page-navigation';
 
 /** What each standard scope lets the app do, in words a user understands. */
 const SCOPE_TEXT: Record<string, string> = {
@@ -28,7 +29,7 @@ export function ConsentCard({ authorizationId }: { authorizationId: string }) {
   // Consent already given for these scopes: the server approved at once, go straight back to the app.
   const redirectUrl = query.data?.kind === 'redirect' ? query.data.redirectUrl : null;
   useEffect(() => {
-    if (redirectUrl) consentNavigation.go(redirectUrl);
+    if (redirectUrl) pageNavigation.open(redirectUrl);
   }, [redirectUrl]);
 
   if (!authorizationId) {

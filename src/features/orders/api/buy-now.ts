@@ -8,13 +8,6 @@ const answerSchema = z.object({ url: z.string().min(1), provider: z.string().opt
 
 export type BuyNowAnswer = z.infer<typeof answerSchema>;
 
-/** Opens the payment page (Stripe Checkout is another site); replaced in tests (jsdom cannot navigate). */
-export const buyNowNavigation = {
-  open(url: string) {
-    window.location.assign(url);
-  },
-};
-
 /**
  * Opens an order for the piece and its payment page (Stripe Checkout, or the sandbox's): the `buy-now` function
  * reads the amount from the database. Cancelling the payment brings the buyer back to the piece.

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buyNowNavigation } from '@/features/orders/api/buy-now';
+import { pageNavigation } from '@/lib/page-navigation';
 import { BuyNowButton } from '@/features/orders/components/buy-now-button';
 import { authUser, functionUrl, recordRequests, rpcUrl, sentAs, server, storeSession } from '@/testing/supabase-http';
 import { renderWithClient } from '@/testing/test-utils';
@@ -25,7 +25,7 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
     sent = recordRequests();
     toastError.mockReset();
     opened.length = 0;
-    vi.spyOn(buyNowNavigation, 'open').mockImplementation((url) => void opened.push(url));
+    vi.spyOn(pageNavigation, 'open').mockImplementation((url) => void opened.push(url));
   });
   afterEach(() => {
     sent.stop();

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { buyNowNavigation, useBuyNow } from '@/features/orders/api/buy-now';
+import { useBuyNow } from '@/features/orders/api/buy-now';
 import { useBuyNowQuote, type BuyNowRefusal } from '@/features/orders/api/get-buy-now-quote';
 import { formatMoney } from '@/lib/format';
+import { pageNavigation } from '@/lib/page-navigation';
 import { catalogKeys } from '@/lib/query-keys';
 
 /** Why Buy Now is off, beside the button (the piece's badge says the state; this says what it means for buying). */
@@ -25,7 +26,7 @@ export function BuyNowButton({ itemId, viewerId, listPrice }: { itemId: string; 
   const queryClient = useQueryClient();
   const quote = useBuyNowQuote(itemId, viewerId);
   const buy = useBuyNow(itemId, {
-    onSuccess: ({ url }) => buyNowNavigation.open(url),
+    onSuccess: ({ url }) => pageNavigation.open(url),
     onError: (error) => {
       toast.error(error.message || 'Failed to start checkout. Please try again.');
       // Refused because the piece just changed hands or state: show it as it is now.

@@ -3,13 +3,6 @@ import { paths } from '@/config/paths';
 import { invokeForPage } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 
-/** Opens a provider's page (onboarding, the payout dashboard); replaced in tests (jsdom cannot navigate). */
-export const payoutsNavigation = {
-  open(url: string) {
-    window.location.assign(url);
-  },
-};
-
 /**
  * Get paid / Continue setup: the payment account is made once, then `connect-account` answers with its onboarding
  * page (Stripe's, or the sandbox's), which brings the designer back to Settings.

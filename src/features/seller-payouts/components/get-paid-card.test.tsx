@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { payoutsNavigation } from '@/features/seller-payouts/api/start-payouts-onboarding';
+import { pageNavigation } from '@/lib/page-navigation';
 import { GetPaidCard } from '@/features/seller-payouts/components/get-paid-card';
 import {
   authUser,
@@ -47,7 +47,7 @@ describe('GetPaidCard (docs/product.md, Buy Now and orders)', () => {
     sent = recordRequests();
     toastError.mockReset();
     opened.length = 0;
-    vi.spyOn(payoutsNavigation, 'open').mockImplementation((url) => void opened.push(url));
+    vi.spyOn(pageNavigation, 'open').mockImplementation((url) => void opened.push(url));
   });
   afterEach(() => {
     sent.stop();

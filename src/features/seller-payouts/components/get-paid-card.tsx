@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSellerAccount } from '@/features/seller-payouts/api/get-seller-account';
 import { useOpenPayoutDashboard } from '@/features/seller-payouts/api/open-payout-dashboard';
-import { payoutsNavigation, useStartPayoutsOnboarding } from '@/features/seller-payouts/api/start-payouts-onboarding';
+import { useStartPayoutsOnboarding } from '@/features/seller-payouts/api/start-payouts-onboarding';
+import { pageNavigation } from '@/lib/page-navigation';
 import { listInWords, requirementWords } from '@/features/seller-payouts/utils/requirements';
 
 type Props = {
@@ -26,11 +27,11 @@ export function GetPaidCard({ userId, arrival }: Props) {
   const id = useId();
   const account = useSellerAccount(userId, { refresh: arrival !== null });
   const onboard = useStartPayoutsOnboarding({
-    onSuccess: (url) => payoutsNavigation.open(url),
+    onSuccess: (url) => pageNavigation.open(url),
     onError: (error) => toast.error(error.message || 'Failed to open the payout setup'),
   });
   const dashboard = useOpenPayoutDashboard({
-    onSuccess: (url) => payoutsNavigation.open(url),
+    onSuccess: (url) => pageNavigation.open(url),
     onError: (error) => toast.error(error.message || 'Failed to open the payout dashboard'),
   });
   const busy = onboard.isPending || onboard.isSuccess;

@@ -14,13 +14,6 @@ export type CreateCheckoutInput = {
   returnPath: string;
 };
 
-/** What happens after a checkout URL is obtained; replaced in tests (jsdom cannot navigate). */
-export const checkoutNavigation = {
-  open(url: string) {
-    window.location.assign(url);
-  },
-};
-
 /**
  * Starts a membership purchase and opens the payment page in this tab (Stripe Checkout or
  * the app's sandbox page). Success and cancel URLs are this app's own pages on the current origin: paying leads to

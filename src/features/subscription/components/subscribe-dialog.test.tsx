@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkoutNavigation } from '@/features/subscription/api/create-checkout';
+import { pageNavigation } from '@/lib/page-navigation';
 import { SubscribeDialog } from '@/features/subscription/components/subscribe-dialog';
 import { sentAs, authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
 import type { Role } from '@/types/role';
@@ -44,7 +44,7 @@ describe('SubscribeDialog', () => {
   beforeEach(() => {
     storeSession(USER);
     sent = recordRequests();
-    open = vi.spyOn(checkoutNavigation, 'open').mockImplementation(() => {});
+    open = vi.spyOn(pageNavigation, 'open').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());

@@ -1,10 +1,10 @@
 import { toast } from 'sonner';
 import {
   checkoutErrorMessage,
-  checkoutNavigation,
   checkoutRefusalReason,
   useCreateCheckout,
 } from '@/features/subscription/api/create-checkout';
+import { pageNavigation } from '@/lib/page-navigation';
 
 type UseCheckoutOptions = {
   /** Called when the user must sign in first ('Please log in to continue'). */
@@ -16,7 +16,7 @@ export function useCheckout({ onLoginRequired }: UseCheckoutOptions = {}) {
   return useCreateCheckout({
     onSuccess: (url) => {
       try {
-        checkoutNavigation.open(url);
+        pageNavigation.open(url);
       } catch (error) {
         console.error('Error creating checkout', error);
         toast.error('Failed to open payment page');
