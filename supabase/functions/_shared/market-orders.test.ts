@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { isUuid, refundReason } from './market-orders.ts';
+import { isUuid } from './ids.ts';
+import { refundReason } from './market-orders.ts';
 
 Deno.test("a refund Stripe reports is recorded with its cause: a double payment's, the seller's, or the dashboard's", () => {
   // A payment the database never settled can only be the second buyer's, refunded because the piece was sold.

@@ -2,15 +2,10 @@ import type Stripe from 'npm:stripe@23.1.0';
 import type { MarketStore, OrderRow, RefundReason } from './market-store.ts';
 import type { MarketProvider } from './provider.ts';
 import { latestRefund, type MarketEvent, retrieveAccountState } from './stripe-market.ts';
+import { isUuid } from './ids.ts';
 
 // The steps of an order that the webhook (Stripe) and the sandbox pages (no keys) take the same way
 // (docs/decisions/0029-paying-sellers.md). The database decides; these only carry out what it answers.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
 
 /** 'paid' the piece is the buyer's; 'refunded' someone else had bought it, the money went back; 'duplicate' done before. */
 export type SettleOutcome = 'paid' | 'refunded' | 'duplicate' | 'unknown-order';

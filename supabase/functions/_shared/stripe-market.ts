@@ -2,6 +2,7 @@ import type Stripe from 'npm:stripe@23.1.0';
 import { HttpError } from './http.ts';
 import type { OrderCheckout, OrderCheckoutInput, OrderRefundReason, SellerAccountState } from './provider.ts';
 import type { Caller } from './supabase.ts';
+import { idOf } from './ids.ts';
 
 // Stripe Connect for the market (docs/decisions/0029-paying-sellers.md): Express accounts, account links,
 // Checkout as a destination charge with no application fee, refunds that take the transfer back.
@@ -170,10 +171,6 @@ export async function latestRefund(
   if (!refund) return null;
   const reason = refund.metadata?.order_reason;
   return { id: refund.id, reason: reason === 'seller_cancelled' || reason === 'already_sold' ? reason : null };
-}
-
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  return value == null ? null : typeof value === 'string' ? value : value.id;
 }
 
 /** What a webhook event asks of the market, if anything. */

@@ -24,6 +24,7 @@ import {
 } from './stripe-market.ts';
 import type { Caller } from './supabase.ts';
 import { reconcilePlan, writeFromStripe, type SubscriptionRow } from './subscription-state.ts';
+import { idOf } from './ids.ts';
 
 export { Stripe };
 
@@ -126,10 +127,6 @@ export async function verifyStripeEvent(
     }
   }
   throw new HttpError(400, 'Invalid Stripe signature', 'invalid_signature');
-}
-
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  return value == null ? null : typeof value === 'string' ? value : value.id;
 }
 
 /** The subscription an event concerns, and the user it names (checkout), if any. */

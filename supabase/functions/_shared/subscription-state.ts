@@ -1,5 +1,6 @@
 import type { Plan, Role } from './plans.ts';
 import { PLAN_FOR_ROLE, isPlan } from './plans.ts';
+import { idOf } from './ids.ts';
 
 export type SubscriptionStatus =
   | 'incomplete'
@@ -102,10 +103,6 @@ export function answerFor(role: Role, rows: readonly SubscriptionRow[], now: Dat
 
 function toIso(value: string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
-}
-
-function idOf(value: string | { id: string } | null): string | null {
-  return value === null ? null : typeof value === 'string' ? value : value.id;
 }
 
 /**

@@ -4,7 +4,7 @@
 // Body: { itemId, cancelUrl? } (anything else, an amount or a price included, is ignored).
 // Answer: { url, provider, orderId }: open `url` (Stripe Checkout, or the app's /sandbox/pay).
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
-import { isUuid } from '../_shared/market-orders.ts';
+import { isUuid } from '../_shared/ids.ts';
 import { payments } from '../_shared/payments.ts';
 import type { OrderCheckout } from '../_shared/provider.ts';
 import { resolveReturnUrl } from '../_shared/return-urls.ts';

@@ -3,7 +3,7 @@
 // becomes `cancelled` (which tells the buyer) and the piece is for sale again.
 // Body: { orderId } → { order }. Someone else's order: 404; an order not paid or ready: 409.
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
-import { isUuid } from '../_shared/market-orders.ts';
+import { isUuid } from '../_shared/ids.ts';
 import { effectiveStatus } from '../_shared/market-store.ts';
 import { payments } from '../_shared/payments.ts';
 import { requireCaller, serviceClient } from '../_shared/supabase.ts';

@@ -4,7 +4,8 @@
 // refunded). Calling it again, or after the webhook, changes nothing.
 // Body: { orderId } → { order }. Someone else's order: 404.
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
-import { isUuid, settleOrderPayment } from '../_shared/market-orders.ts';
+import { isUuid } from '../_shared/ids.ts';
+import { settleOrderPayment } from '../_shared/market-orders.ts';
 import { payments } from '../_shared/payments.ts';
 import { requireCaller, serviceClient } from '../_shared/supabase.ts';
 

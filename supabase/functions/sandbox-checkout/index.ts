@@ -8,9 +8,9 @@ import { loadPaymentsConfig } from '../_shared/config.ts';
 import { payments } from '../_shared/payments.ts';
 import { PLAN_DETAILS } from '../_shared/plans.ts';
 import { requireCaller, serviceClient } from '../_shared/supabase.ts';
+import { isUuid } from '../_shared/ids.ts';
 
 const ACTIONS: readonly (SandboxAction | 'get')[] = ['get', 'confirm', 'cancel', 'cancel-subscription', 'close'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const SANDBOX_NOTICE = 'Sandbox: this is a test payment page. No real payment is made and no card is charged.';
 
@@ -34,7 +34,7 @@ Deno.serve(
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {
       throw new HttpError(400, `action must be one of ${ACTIONS.join(', ')}`, 'invalid_action');
     }
-    if (typeof body.session !== 'string' || !UUID.test(body.session)) {
+    if (typeof body.session !== 'string' || !isUuid(body.session)) {
       throw new HttpError(400, 'session must be a sandbox session id', 'invalid_session');
     }
 

@@ -6,7 +6,8 @@
 //   order-get → { sandbox, notice, order }; order-pay → { url } (the order's page); order-cancel → { url } (the piece's page)
 import { errorJson, HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { loadPaymentsConfig } from '../_shared/config.ts';
-import { isUuid, settleOrderPayment } from '../_shared/market-orders.ts';
+import { isUuid } from '../_shared/ids.ts';
+import { settleOrderPayment } from '../_shared/market-orders.ts';
 import { effectiveStatus, type MarketStore, type OrderRow, sellerAccountView } from '../_shared/market-store.ts';
 import { payments } from '../_shared/payments.ts';
 import { resolveReturnUrl } from '../_shared/return-urls.ts';
