@@ -237,6 +237,110 @@ describe('add to project', () => {
     expect(items).toBe(1);
   });
 
+  const liveHolds = async (projectId: string) =>
+    (
+      await c.query(
+        `select count(*)::int as n from private.catalog_holds where project_id = $1 and held_until > now()`,
+        [projectId],
+      )
+    ).rows[0].n as number;
+  const itemCount = async (projectId: string) =>
+    (await c.query(`select count(*)::int as n from public.project_items where project_id = $1`, [projectId])).rows[0]
+      .n as number;
+
+  it('a project holds at most 10 pieces: the 11th is refused with the limit in its words, and nothing changes', async () => {
+    const p = await project(customer, 100_000);
+    for (let k = 0; k < 10; k++) expect((await add(k % 2 ? designer : customer, p, await piece())).ok).toBe(true);
+    const eleventh = await piece();
+    const r = await add(customer, p, eleventh);
+    expect(r).toMatchObject({
+      ok: false,
+      code: 'P0001',
+      message:
+        'This project already holds 10 pieces, the most a project can hold at once. Remove one from its items, or wait for a hold to end, to add another.',
+    });
+    expect(await itemCount(p)).toBe(10);
+    expect(await liveHolds(p)).toBe(10);
+    expect(await heldUntil(eleventh)).toBeNull();
+    // Another project is unaffected; a lapsed hold no longer counts.
+    const theirs = await project(otherCustomer, 1000, 'soft', 'active', otherDesigner);
+    expect((await add(otherCustomer, theirs, eleventh)).ok).toBe(true);
+    await c.query(
+      `update private.catalog_holds set held_until = now() - interval '1 second'
+        where catalog_item_id = (select catalog_item_id from private.catalog_holds where project_id = $1 limit 1)`,
+      [p],
+    );
+    expect((await add(customer, p, await piece())).ok).toBe(true);
+  });
+
+  it('removing and re-adding a piece keeps the first hold’s end; after it ended the piece joins unheld', async () => {
+    const p = await project();
+    const item = await piece();
+    const first = await add(customer, p, item);
+    const end = await heldUntil(item);
+    expect(end).not.toBeNull();
+    // Pretend the hold started 3 days ago: its end is 4 days away.
+    await c.query(
+      `update private.catalog_holds set held_until = held_until - interval '3 days' where catalog_item_id = $1`,
+      [item],
+    );
+    await c.query(
+      `update private.catalog_hold_history set held_until = held_until - interval '3 days' where catalog_item_id = $1`,
+      [item],
+    );
+    await c.query(`update public.catalog_items set held_until = held_until - interval '3 days' where id = $1`, [item]);
+    const shortened = await heldUntil(item);
+    await as(customer, `delete from public.project_items where id = $1`, [first.rows[0]!.id]);
+    expect(await heldUntil(item)).toBeNull();
+    // The designer re-adds it: the hold resumes with the first end, not 7 new days.
+    expect((await add(designer, p, item)).ok).toBe(true);
+    expect(await heldUntil(item)).toEqual(shortened);
+    // The first hold has ended (within the last 7 days): re-added, the piece joins the items but is not held.
+    const again = (
+      await c.query(`select id from public.project_items where project_id = $1 and catalog_item_id = $2`, [p, item])
+    ).rows[0].id as string;
+    expect(await as(designer, `delete from public.project_items where id = $1`, [again])).toMatchObject({
+      rowCount: 1,
+    });
+    await c.query(
+      `update private.catalog_hold_history set held_until = now() - interval '1 day' where catalog_item_id = $1`,
+      [item],
+    );
+    expect((await add(customer, p, item)).ok).toBe(true);
+    expect(await heldUntil(item)).toBeNull();
+    expect(await liveHolds(p)).toBe(0);
+    // 7 days after the first hold ended, the project may hold it again for 7 days.
+    const third = (
+      await c.query(`select id from public.project_items where project_id = $1 and catalog_item_id = $2`, [p, item])
+    ).rows[0].id as string;
+    expect(await as(customer, `delete from public.project_items where id = $1`, [third])).toMatchObject({
+      rowCount: 1,
+    });
+    await c.query(
+      `update private.catalog_hold_history set held_until = now() - interval '8 days' where catalog_item_id = $1`,
+      [item],
+    );
+    expect((await add(customer, p, item)).ok).toBe(true);
+    const days = ((await heldUntil(item))!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    // Nobody reads the history.
+    expect(await as(customer, `select * from private.catalog_hold_history`)).toMatchObject({
+      ok: false,
+      code: '42501',
+    });
+  });
+
+  it('the customer and the designer adding the 10th and 11th piece at once: exactly one is held', async () => {
+    const p = await project(customer, 100_000);
+    for (let k = 0; k < 9; k++) expect((await add(customer, p, await piece())).ok).toBe(true);
+    const [a, b] = [await piece(), await piece()];
+    const results = await Promise.all([add(customer, p, a, conns[0]), add(designer, p, b, conns[1])]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ code: 'P0001' });
+    expect(await liveHolds(p)).toBe(10);
+    expect(await itemCount(p)).toBe(10);
+  });
+
   it('clients cannot set the link, the reservation or the hold themselves', async () => {
     const mine = await project();
     const item = await piece();

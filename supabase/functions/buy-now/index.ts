@@ -6,6 +6,7 @@
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { isUuid } from '../_shared/ids.ts';
 import { payments } from '../_shared/payments.ts';
+import { takeRate } from '../_shared/rate-limit.ts';
 import type { OrderCheckout } from '../_shared/provider.ts';
 import { resolveReturnUrl } from '../_shared/return-urls.ts';
 import { requireCaller, serviceClient } from '../_shared/supabase.ts';
@@ -13,7 +14,10 @@ import { requireCaller, serviceClient } from '../_shared/supabase.ts';
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const { config, market, provider } = payments();
-    const caller = await requireCaller(req, serviceClient(), 'Sign in to buy');
+    const db = serviceClient();
+    const caller = await requireCaller(req, db, 'Sign in to buy');
+    // Each call opens a payment page at the provider: at most 10 an hour per buyer (docs/product.md, Limits).
+    await takeRate(db, caller.id, 'buy_now');
     const body = await readJsonObject(req);
     const itemId = body.itemId;
     if (!isUuid(itemId)) throw new HttpError(400, 'itemId must be a Good Stuff piece id', 'invalid_item');

@@ -7,6 +7,7 @@
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { sellerAccountView, type SellerAccountRow } from '../_shared/market-store.ts';
 import { payments } from '../_shared/payments.ts';
+import { takeRate } from '../_shared/rate-limit.ts';
 import { resolveReturnUrl } from '../_shared/return-urls.ts';
 import { requireCaller, serviceClient } from '../_shared/supabase.ts';
 
@@ -15,7 +16,8 @@ const ACTIONS = ['onboard', 'refresh', 'dashboard'] as const;
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const { config, market, provider } = payments();
-    const caller = await requireCaller(req, serviceClient(), 'Must be logged in');
+    const db = serviceClient();
+    const caller = await requireCaller(req, db, 'Must be logged in');
     if (caller.role !== 'designer') {
       throw new HttpError(403, 'Only designers sell Good Stuff and get paid for it', 'designers_only');
     }
@@ -24,6 +26,9 @@ Deno.serve(
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {
       throw new HttpError(400, `action must be one of ${ACTIONS.join(', ')}`, 'invalid_action');
     }
+    // Onboarding and the dashboard create links (and the first onboarding an account) at the provider: at most 10
+    // an hour per designer (docs/product.md, Limits). Refresh only reads and is not counted.
+    if (action !== 'refresh') await takeRate(db, caller.id, 'connect_account');
 
     const stored = await market.sellerAccount(caller.id);
     // A database that ran without keys keeps its sandbox accounts (and the other way round): they mean nothing

@@ -4,6 +4,7 @@
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { payments } from '../_shared/payments.ts';
 import { assertPlanFitsRole, planFromBody } from '../_shared/plans.ts';
+import { takeRate } from '../_shared/rate-limit.ts';
 import { resolveReturnUrl } from '../_shared/return-urls.ts';
 import { requireCaller, serviceClient } from '../_shared/supabase.ts';
 import { answerFor } from '../_shared/subscription-state.ts';
@@ -11,7 +12,10 @@ import { answerFor } from '../_shared/subscription-state.ts';
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const { config, store, provider } = payments();
-    const caller = await requireCaller(req, serviceClient(), 'Must be logged in to subscribe');
+    const db = serviceClient();
+    const caller = await requireCaller(req, db, 'Must be logged in to subscribe');
+    // Each call opens a Checkout session at the provider: at most 10 an hour per user (docs/product.md, Limits).
+    await takeRate(db, caller.id, 'create_checkout');
     const body = await readJsonObject(req);
     const { plan, priceId } = planFromBody(body, config.prices, config.priceAliases);
     assertPlanFitsRole(caller.role, plan);
