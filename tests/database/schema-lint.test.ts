@@ -129,6 +129,8 @@ describe('schema lint', () => {
       'search_catalog_items',
       'start_listing_conversation',
       'switch_account_type',
+      // The payment functions' per-user count, executable by the service role only (docs/product.md, Limits).
+      'take_function_rate',
       'withdraw_offer',
     ]);
   });

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Keys } from '../keys.ts';
 import type { Mailer } from '../mailer.ts';
 import type { GatewayRequest } from '../service.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { IntervalLimiter, RateLimiter } from './rate-limit.ts';
 import type { TokenContext } from './sessions.ts';
 import type { AuthSettings } from './settings.ts';
 import type { JWTPayload } from 'jose';
@@ -24,8 +24,14 @@ export interface AuthEnv {
     token: RateLimiter;
     signup: RateLimiter;
     verify: RateLimiter;
-    email: RateLimiter;
+    /** The project's e-mail budget ([auth.rate_limit] email_sent per hour). */
+    email: IntervalLimiter;
+    /** One bucket per endpoint, as GoTrue's limiterOpts (Recover, Resend, MagicLink, Otp, User). */
+    recover: RateLimiter;
+    resend: RateLimiter;
+    magicLink: RateLimiter;
     otp: RateLimiter;
+    user: RateLimiter;
     mfaChallenge: RateLimiter;
     mfaVerify: RateLimiter;
   };

@@ -16,8 +16,8 @@ import {
 } from './admin.ts';
 import type { AuthEnv, AuthRequest, Handler } from './context.ts';
 import { AuthError, badRequest, forbidden, notFound, sendError } from './errors.ts';
-import { RateLimiter } from './rate-limit.ts';
-import { otp, recover, resend } from './recover.ts';
+import { IntervalLimiter, RateLimiter } from './rate-limit.ts';
+import { magicLink, otp, recover, resend } from './recover.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
 import {
   adminCreateClient,
@@ -82,7 +82,7 @@ function routes(): Route[] {
     r('POST', '/recover', 'none', recover),
     r('POST', '/resend', 'none', resend),
     r('POST', '/otp', 'none', otp),
-    r('POST', '/magiclink', 'none', otp),
+    r('POST', '/magiclink', 'none', magicLink),
     r('POST', '/logout', 'user', logout),
     r('GET', '/reauthenticate', 'user', reauthenticate),
     r('GET', '/user', 'user', getUser),
@@ -243,6 +243,8 @@ export async function createService(ctx: ServiceContext): Promise<Service> {
   const settings = loadAuthSettings(ctx.config);
   const externalUrl = `${ctx.config.apiUrl}/auth/v1`;
   const rl = settings.rateLimits;
+  const burst = 30 * (ctx.config.testMode ? 100 : 1);
+  const per5Minutes = (events: number) => new RateLimiter(events, 300, Date.now, burst);
   const env: AuthEnv = {
     settings,
     db: ctx.db.authAdmin,
@@ -251,12 +253,19 @@ export async function createService(ctx: ServiceContext): Promise<Service> {
     tokens: { keys: ctx.keys, issuer: externalUrl, jwtExpiry: settings.jwtExpiry },
     externalUrl,
     limiters: {
-      token: new RateLimiter(rl.tokenRefresh, 300),
+      // internal/api/apilimiter: the 5-minute limits hold a burst of 30 whatever the configured rate; the
+      // sign-up, recover, resend, magic link, OTP and user-update buckets are separate, each at
+      // sign_in_sign_ups (GOTRUE_RATE_LIMIT_OTP) per 5 minutes; anonymous sign-ins burst their hourly number.
+      token: per5Minutes(rl.tokenRefresh),
       anonymous: new RateLimiter(rl.anonymousUsers, 3600),
-      signup: new RateLimiter(rl.signInSignUps, 300),
-      verify: new RateLimiter(rl.tokenVerifications, 300),
-      email: new RateLimiter(rl.emailSentPerHour, 3600),
-      otp: new RateLimiter(ctx.config.testMode ? 36_000 : 360, 3600),
+      signup: per5Minutes(rl.signInSignUps),
+      verify: per5Minutes(rl.tokenVerifications),
+      email: new IntervalLimiter(rl.emailSentPerHour, 3600),
+      recover: per5Minutes(rl.signInSignUps),
+      resend: per5Minutes(rl.signInSignUps),
+      magicLink: per5Minutes(rl.signInSignUps),
+      otp: per5Minutes(rl.signInSignUps),
+      user: per5Minutes(rl.signInSignUps),
       // GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: 15 per minute with a burst of 30, per IP and endpoint.
       mfaChallenge: new RateLimiter(30 * (ctx.config.testMode ? 100 : 1), 120),
       mfaVerify: new RateLimiter(30 * (ctx.config.testMode ? 100 : 1), 120),

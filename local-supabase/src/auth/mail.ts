@@ -91,7 +91,9 @@ export async function sendAuthMail(
     checkFrequency(sentAt, env.settings.maxFrequency);
   }
   if (isUndeliverableAddress(to)) throw badRequest('email_address_invalid', `Email address "${to}" is invalid`);
-  if (!env.limiters.email.take('global'))
+  // mail.go sendEmail: a budget of 0 refuses at once; otherwise it is spent only while sign-ups need confirming
+  // (GoTrue's own TODO: autoconfirm projects are not limited).
+  if (env.limiters.email.events === 0 || (!env.settings.mailerAutoconfirm && !env.limiters.email.take()))
     throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
   const otp = generateOtp(env.settings.otpLength);
   const hash = tokenHash(to, otp);

@@ -18,13 +18,15 @@ import {
 
 const AUD = 'authenticated';
 
-function limitOtp(r: AuthRequest): void {
-  if (!r.env.limiters.otp.take(r.ip)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+/** The endpoint's own per-IP bucket (api.go: limitHandler(limiterOpts.Recover / Resend / MagicLink / Otp)). */
+function limitEndpoint(r: AuthRequest, bucket: 'recover' | 'resend' | 'magicLink' | 'otp'): void {
+  if (!r.env.limiters[bucket].take(r.ip))
+    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
 }
 
 /** POST /recover: always 200 `{}`, also for unknown addresses (internal/api/recover.go). */
 export async function recover(r: AuthRequest): Promise<void> {
-  limitOtp(r);
+  limitEndpoint(r, 'recover');
   const p = parseParams(await r.body(), 'RecoverParams', {
     email: 'string',
     code_challenge: 'string',
@@ -45,7 +47,7 @@ export async function recover(r: AuthRequest): Promise<void> {
 
 /** POST /resend: signup or email_change links again (internal/api/resend.go). */
 export async function resend(r: AuthRequest): Promise<void> {
-  limitOtp(r);
+  limitEndpoint(r, 'resend');
   const p = parseParams(await r.body(), 'ResendConfirmationParams', {
     type: 'string',
     email: 'string',
@@ -88,7 +90,17 @@ export async function resend(r: AuthRequest): Promise<void> {
 
 /** POST /otp with an e-mail: a magic link (or the signup confirmation for a new or unconfirmed user). */
 export async function otp(r: AuthRequest): Promise<void> {
-  limitOtp(r);
+  limitEndpoint(r, 'otp');
+  return sendOtp(r);
+}
+
+/** POST /magiclink: the same mail as /otp, counted in a bucket of its own. */
+export async function magicLink(r: AuthRequest): Promise<void> {
+  limitEndpoint(r, 'magicLink');
+  return sendOtp(r);
+}
+
+async function sendOtp(r: AuthRequest): Promise<void> {
   const p = parseParams(await r.body(), 'OtpParams', {
     email: 'string',
     phone: 'string',

@@ -1,5 +1,5 @@
 import type { AuthRequest } from './context.ts';
-import { badRequest, forbidden, AuthError, unprocessable } from './errors.ts';
+import { badRequest, forbidden, AuthError, tooManyRequests, unprocessable } from './errors.ts';
 import { sendAuthMail, tokenHash } from './mail.ts';
 import { obj, parseParams, str } from './params.ts';
 import { hashPassword, passwordMatches, passwordStrengthError, validateEmail } from './password.ts';
@@ -48,6 +48,8 @@ function verifyReauthentication(otpExpiry: number, user: UserRow, nonce: string)
 /** PUT /user (internal/api/user.go UserUpdate): password, metadata, e-mail change. */
 export async function updateUser(r: AuthRequest): Promise<void> {
   const { env } = r;
+  // api.go: PUT /user is limited per IP (limiterOpts.User) after the session is checked.
+  if (!env.limiters.user.take(r.ip)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   const p = parseParams(await r.body(), 'UserUpdateParams', {
     email: 'string',
     password: 'string',
