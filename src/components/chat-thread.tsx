@@ -20,6 +20,7 @@ import { Field, FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorProps, type ShownError } from '@/lib/first-error';
+import { tooOftenMessage } from '@/lib/too-often';
 import { cn } from '@/lib/utils';
 
 /** One message as the thread shows it. */
@@ -88,8 +89,9 @@ export function ChatThread<Row>({
     setOutgoing((list) => [...list.filter((o) => o.localId !== item.localId), { ...item, status: 'sending' }]);
     send(item.text).then(
       () => setOutgoing((list) => list.filter((o) => o.localId !== item.localId)),
-      () => {
-        toast.error('Failed to send message');
+      (error: unknown) => {
+        // A limit reached says when to try again (docs/product.md, Limits); anything else stays generic.
+        toast.error(tooOftenMessage(error) ?? 'Failed to send message');
         setOutgoing((list) => list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed' } : o)));
       },
     );

@@ -86,7 +86,8 @@ describe('Auth rate limits (hosted numbers)', () => {
     const headers = { ...VERSIONED, 'X-Forwarded-For': '198.51.100.7' };
     const answers: number[] = [];
     // Unknown addresses: 200 {} and no mail, so only the request limit is spent.
-    for (let i = 0; i < 31; i++) answers.push((await post('/recover', { email: uniqueEmail('ghost') }, headers)).status);
+    for (let i = 0; i < 31; i++)
+      answers.push((await post('/recover', { email: uniqueEmail('ghost') }, headers)).status);
     expect(answers.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(answers[30]).toBe(429);
     const refused = await post('/recover', { email: uniqueEmail('ghost') }, headers);

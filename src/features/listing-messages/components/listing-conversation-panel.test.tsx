@@ -92,6 +92,20 @@ describe('ListingConversationPanel (docs/product.md, Good Stuff: Ask the seller)
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
+  it('says when to try again when the hourly message limit is reached (429 PT429), keeping the message', async () => {
+    const sentence = "You're doing that too often. Try again in 7 minutes.";
+    server.use(
+      http.get(restUrl('listing_messages'), ({ request }) => pgrstRows(request, [])),
+      http.post(restUrl('listing_messages'), () => pgrstError(429, 'PT429', sentence)),
+    );
+    const { user } = renderPanel();
+    expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Message'), 'Hello again');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith(sentence));
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
   it("shows the seller's new message live (realtime insert on this conversation)", async () => {
     realtime.answerJoins();
     const reply = message(3, SELLER_ID, 'Pick-up any evening.', 3);

@@ -122,4 +122,14 @@ describe('NudgeDialog', () => {
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
     expect(await sent.to('POST', 'rest/v1/designer_nudges')).toHaveLength(1);
   });
+
+  it('shows the database’s words when the hourly nudge limit is reached (429 PT429)', async () => {
+    const sentence = "You're doing that too often. Try again in 42 minutes.";
+    backendAnswers(() => pgrstError(429, 'PT429', sentence));
+    const { user, onOpenChange } = renderDialog();
+    await user.selectOptions(screen.getByLabelText('Project'), projects[0]!.id);
+    await user.click(screen.getByRole('button', { name: 'Send Nudge' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith(sentence));
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
 });

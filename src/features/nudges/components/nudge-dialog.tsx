@@ -16,6 +16,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import type { NudgeableProject } from '@/features/nudges/api/get-nudgeable-projects';
 import { isDuplicateNudge, sendNudgeInputSchema, useSendNudge } from '@/features/nudges/api/send-nudge';
 import { errorProps, firstError } from '@/lib/first-error';
+import { tooOftenMessage } from '@/lib/too-often';
 
 const nudgeFormSchema = sendNudgeInputSchema.pick({ projectId: true });
 type NudgeFormValues = { projectId: string };
@@ -42,7 +43,9 @@ export function NudgeDialog({ clientId, designer, projects, onOpenChange }: Prop
     },
     onError: (error) =>
       toast.error(
-        isDuplicateNudge(error) ? 'You already sent a nudge to this designer for this project' : 'Failed to send nudge',
+        isDuplicateNudge(error)
+          ? 'You already sent a nudge to this designer for this project'
+          : (tooOftenMessage(error) ?? 'Failed to send nudge'),
       ),
   });
   const shown = firstError(['projectId'], form.formState.errors);

@@ -48,10 +48,15 @@ export function checkoutErrorMessage(error: unknown): string {
   return 'Failed to start checkout. Please try again.';
 }
 
-/** The function's own reason for a refusal the user can act on (wrong plan for the account type, already a member). */
+/**
+ * The function's own reason for a refusal the user can act on (wrong plan for the account type, already a member,
+ * too many checkouts started this hour).
+ */
 export function checkoutRefusalReason(error: unknown): string | undefined {
   const code = error instanceof FunctionError ? error.code : null;
-  return code === 'plan_role_mismatch' || code === 'already_subscribed' ? (error as FunctionError).message : undefined;
+  return code === 'plan_role_mismatch' || code === 'already_subscribed' || code === 'rate_limited'
+    ? (error as FunctionError).message
+    : undefined;
 }
 
 export function useCreateCheckout({ onSuccess, onError }: MutationCallbacks<string, CreateCheckoutInput> = {}) {
