@@ -12,9 +12,8 @@ export const INVALID_LOGIN = 'Invalid login credentials';
 /** POST /token?grant_type=… (internal/api/token.go). */
 export async function token(r: AuthRequest): Promise<void> {
   const grant = r.url.searchParams.get('grant_type') ?? '';
-  // token.go: every grant but web3 is counted in the Token bucket (token_refresh per 5 minutes, burst 30).
   if (grant === 'password') {
-    if (!r.env.limiters.token.take(r.ip))
+    if (!r.env.limiters.signup.take(r.ip))
       throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
     return passwordGrant(r);
   }
