@@ -78,7 +78,10 @@ describe('changing the password with a session older than a day', () => {
     expect((await client.auth.reauthenticate()).error).toBeNull();
     const code = await mailedCode(email);
 
-    const wrong = await client.auth.updateUser({ password: NEW_PASSWORD, nonce: code === '123456' ? '654321' : '123456' });
+    const wrong = await client.auth.updateUser({
+      password: NEW_PASSWORD,
+      nonce: code === '123456' ? '654321' : '123456',
+    });
     expect(wrong.error?.status).toBe(422);
     expect(wrong.error?.code).toBe('reauthentication_not_valid');
     expect(wrong.error?.message).toBe('Nonce has expired or is invalid');
