@@ -16,8 +16,9 @@ function isViolation(text: string): boolean {
   return text.startsWith('CSP violation: ') || /Content Security Policy/i.test(text);
 }
 
-export const test = base.extend<{ cspGuard: void }>({
-  cspGuard: [
+export const test = base.extend<{ cspViolations: string[] }>({
+  // The violations seen so far in the test; e2e/csp.spec.ts reads (and then clears) the ones it causes on purpose.
+  cspViolations: [
     async ({ context, browser }, use, testInfo) => {
       const violations: string[] = [];
       const watch = async (watched: BrowserContext) => {
@@ -38,7 +39,7 @@ export const test = base.extend<{ cspGuard: void }>({
       };
       browser.newContext = patched;
       try {
-        await use();
+        await use(violations);
       } finally {
         browser.newContext = newContext;
       }
