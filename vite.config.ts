@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { prerenderPlugin } from './scripts/prerender.ts';
+import { securityHeadersPlugin } from './scripts/security-headers.ts';
 import { siteFilesPlugin } from './scripts/site-files.ts';
 import { assertBuildEnv } from './src/config/parse-env.ts';
 
@@ -46,6 +47,8 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     prerenderPlugin(['/', '/auth']),
     siteFilesPlugin(['/', '/auth', '/pricing']),
+    // Content-Security-Policy and the other security headers: written to dist/_headers, served by preview and dev.
+    securityHeadersPlugin(),
   ],
   resolve: {
     alias: [

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test.ts';
 import { deleteUserByEmail, freshEmail, linkFromInbox, serviceClient, userIdByEmail } from './support/inbox.ts';
 
 const PASSWORD = 'Thrifty2024';

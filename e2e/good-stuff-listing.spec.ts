@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { subscribe } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';

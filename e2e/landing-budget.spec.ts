@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { LANDING_JS_BUDGET_KB, landingJavaScript, recordLanding } from '../scripts/bench/web/landing.ts';
 
 // The landing page's size budget (docs/architecture.md, Performance rules; ADR 0013), measured as bench:web

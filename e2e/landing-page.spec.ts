@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 /** The parts of an <img> the checks read (the journeys' Node config has no DOM lib). */

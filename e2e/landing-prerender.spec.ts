@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createUser, deleteUser, signInBrowser } from './support/users.ts';
 
 // The build prerenders `/` and `/auth` (scripts/prerender.ts, ADR 0013): their HTML paints before any script

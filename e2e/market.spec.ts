@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { admin, subscribe } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { listPiece, pageAs } from './support/market.ts';

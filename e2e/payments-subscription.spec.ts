@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
 import { DEFAULT_PUBLISHABLE_KEY } from '@good-space/local-supabase';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { admin, fullName, subscribe } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';

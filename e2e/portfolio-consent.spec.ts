@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { admin, fullName, subscribe } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';

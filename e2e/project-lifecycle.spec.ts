@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './support/test.ts';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
 import { DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
 import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { E2E_APP_URL } from './stack-ports.ts';
+import { expect, test } from './support/test.ts';
+import { E2E_API_URL, E2E_APP_URL } from './stack-ports.ts';
 
 // What a crawler asks for first must be real files: a host's SPA fallback would answer them with the app's HTML
 // (Lighthouse: "robots.txt is not valid"). The build knows the site's origin from VITE_SITE_URL (docs/deployment.md).
@@ -29,5 +29,26 @@ test('the sitemap is XML listing the public pages, each of which answers', async
     const answer = await request.get(page);
     expect(answer.status(), page).toBe(200);
     expect(answer.headers()['content-type'], page).toMatch(/^text\/html\b/);
+  }
+});
+
+test('every page is served with the security headers the build wrote: the CSP names the Supabase URL and forbids framing', async ({
+  request,
+}) => {
+  for (const page of ['/', '/auth', '/oauth/consent?authorization_id=x', '/spa-fallback-page']) {
+    const res = await request.get(page);
+    expect(res.status(), page).toBe(200);
+    const headers = res.headers();
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp, page).toContain("frame-ancestors 'none'");
+    expect(csp, page).toMatch(
+      new RegExp(`connect-src 'self' ${E2E_API_URL} ${E2E_API_URL.replace('http', 'ws')}(;|$)`),
+    );
+    expect(csp, page).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(csp, page).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(headers['x-frame-options'], page).toBe('DENY');
+    expect(headers['x-content-type-options'], page).toBe('nosniff');
+    expect(headers['referrer-policy'], page).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy'], page).toContain('geolocation=(self)');
   }
 });

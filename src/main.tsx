@@ -1,4 +1,6 @@
 import './index.css';
+// Before anything parses with Zod: no eval under the Content-Security-Policy.
+import '@/lib/zod-jitless';
 import { mayHaveSession } from '@/lib/session-hint';
 
 // The entry is tiny on purpose: React and the app come in a dynamic import, so a prerendered page paints

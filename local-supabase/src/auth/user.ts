@@ -35,14 +35,25 @@ export async function reauthenticate(r: AuthRequest): Promise<void> {
   json(r, 200, {});
 }
 
-/** verifyReauthentication: the nonce must hash to the stored token and be younger than otp_expiry. */
-function verifyReauthentication(otpExpiry: number, user: UserRow, nonce: string): void {
-  const invalid = unprocessable('reauthentication_not_valid', 'Requested nonce is invalid or has expired');
+/**
+ * verifyReauthentication (reauthenticate.go): the nonce must hash to the stored token and be younger than
+ * otp_expiry. A valid one is spent at once (ConfirmReauthentication, outside the update's transaction): the
+ * token and every one-time token of the user are cleared even when the update then fails (e.g. same_password).
+ */
+async function verifyReauthentication(r: AuthRequest, user: UserRow, nonce: string): Promise<void> {
+  const invalid = unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
   const sent = user.reauthentication_sent_at;
   if (!user.reauthentication_token || !sent) throw invalid;
   const sentMs = Date.parse(sent.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
-  if (tokenHash(user.email ?? '', nonce) !== user.reauthentication_token || sentMs + otpExpiry * 1000 < Date.now())
+  if (
+    tokenHash(user.email ?? '', nonce) !== user.reauthentication_token ||
+    sentMs + r.env.settings.otpExpiry * 1000 < Date.now()
+  )
     throw invalid;
+  await transaction(r.env.db, async (tx) => {
+    await q(tx, "update auth.users set reauthentication_token = '' where id = $1", [user.id]);
+    await q(tx, 'delete from auth.one_time_tokens where user_id = $1', [user.id]);
+  });
 }
 
 /** PUT /user (internal/api/user.go UserUpdate): password, metadata, e-mail change. */
@@ -100,7 +111,7 @@ export async function updateUser(r: AuthRequest): Promise<void> {
     ) {
       const nonce = str(p, 'nonce');
       if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
-      verifyReauthentication(env.settings.otpExpiry, user.row, nonce);
+      await verifyReauthentication(r, user.row, nonce);
     }
     if (
       password !== '' &&

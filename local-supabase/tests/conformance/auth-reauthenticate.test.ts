@@ -108,7 +108,7 @@ describe('reauthentication', () => {
     });
     expect(wrong.error!.status).toBe(422);
     expect(wrong.error!.code).toBe('reauthentication_not_valid');
-    expect(wrong.error!.message).toBe('Requested nonce is invalid or has expired');
+    expect(wrong.error!.message).toBe('Nonce has expired or is invalid');
 
     const ok = await c.auth.updateUser({ password: 'N3w-Passw0rd-1', nonce });
     expect(ok.error).toBeNull();
@@ -119,5 +119,20 @@ describe('reauthentication', () => {
     const reused = await c.auth.updateUser({ password: 'N3w-Passw0rd-2', nonce });
     expect(reused.error!.status).toBe(422);
     expect(reused.error!.code).toBe('reauthentication_not_valid');
+  });
+
+  it('a valid nonce is spent even when the update then fails (ConfirmReauthentication comes first)', async () => {
+    const { c, email } = await signedUp();
+    await ageSessions(email);
+    expect((await c.auth.reauthenticate()).error).toBeNull();
+    const nonce = await mailedCode(email);
+    const same = await c.auth.updateUser({ password: DEFAULT_PASSWORD, nonce });
+    expect(same.error!.status).toBe(422);
+    expect(same.error!.code).toBe('same_password');
+    const again = await c.auth.updateUser({ password: 'N3w-Passw0rd-3', nonce });
+    expect(again.error!.status).toBe(422);
+    expect(again.error!.code).toBe('reauthentication_not_valid');
+    const old = await client().auth.signInWithPassword({ email, password: DEFAULT_PASSWORD });
+    expect(old.error).toBeNull();
   });
 });

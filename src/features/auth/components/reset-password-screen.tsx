@@ -20,7 +20,7 @@ export function ResetPasswordScreen({ onUpdated }: { onUpdated: () => void }) {
       <Card>
         <CardContent className="flex flex-col gap-4">
           {auth.status === 'loading' ? <PageSpinner label="Checking your reset link…" /> : null}
-          {auth.status === 'signed-in' ? <NewPasswordForm onUpdated={onUpdated} /> : null}
+          {auth.status === 'signed-in' ? <NewPasswordForm email={auth.user.email} onUpdated={onUpdated} /> : null}
           {auth.status === 'signed-out' ? (
             <div className="flex flex-col items-start gap-3">
               <p role="alert">This reset link is invalid or has expired. Ask for a new one.</p>
