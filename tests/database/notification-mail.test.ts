@@ -181,8 +181,16 @@ describe('notification mail', () => {
     expect(await mailState(first)).toMatchObject({ mailed: true, mail_attempts: 1 });
     const again = await run();
     expect(again.status).toBe(200);
-    // A later nudge is one more mail; the first is not sent again.
+    // A later nudge from the same person waits an hour after their last mail (ADR 0030, "Mail"), then is one
+    // more mail; the first is not sent again.
     await nudge(customer.id, designer.id, 'Quiet study');
+    await run();
+    expect(await mailCount(designer.email)).toBe(1);
+    await c.query(
+      `update public.notifications set mailed_at = mailed_at - interval '61 minutes'
+        where user_id = $1 and mailed_at is not null`,
+      [designer.id],
+    );
     await run();
     await latestMailTo(designer.email, 60_000, { subject: 'Carl Customer nudged you about "Quiet study"' });
     expect(await mailCount(designer.email)).toBe(2);
@@ -348,9 +356,10 @@ describe('notification mail', () => {
     await age(11);
     await run();
     const mail = await latestMailTo(designer.email);
-    expect(mail.Subject).toBe('Mo Customer sent you a message about "Reading nook"');
-    expect(mail.Text).toContain('Are you free on Monday?');
-    expect(mail.Text).toContain('You have 2 unread messages in this conversation.');
+    // Both unread messages in one mail, a digest quoting the latest (ADR 0030, "Mail").
+    expect(mail.Subject).toBe('2 new messages from Mo Customer about "Reading nook"');
+    expect(mail.Text).toContain('The latest: Mo Customer sent you a message about "Reading nook"');
+    expect(mail.Text).toContain('Mo Customer wrote:\n> Are you free on Monday?');
     expect(await states()).toEqual([true, true]);
 
     // Within the hour, another unread message of the same conversation waits.
