@@ -17,6 +17,9 @@ const people: string[] = [];
 
 beforeAll(async () => {
   c = await connect();
+  // The mail queue is one for the whole database: the files that run the mail job take turns (this session's
+  // lock, released when the connection ends), so one's runs never take, fail or mark the other's notifications.
+  await c.query(`select pg_advisory_lock(hashtext('tests: notification mail job'))`);
   // Earlier files' notifications are not this file's: recorded as mailed, so runs here mail this file's rows.
   await c.query('update public.notifications set mailed_at = now() where mailed_at is null');
   worker = serveFunction(stackConfig, {
@@ -28,7 +31,7 @@ beforeAll(async () => {
     },
   });
   await worker.ready;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await worker?.stop();
@@ -218,8 +221,7 @@ describe('one person cannot flood a mailbox', () => {
     const buyer = await person('customer', 'Max Maker');
     const item = await piece(seller.id, 'Walnut desk', 900);
     const offer = async (amount: number) =>
-      (await as(buyer.id, 'select (public.make_offer($1, $2, $3)).id', [item, amount, 'Cash today?']))[0]!
-        .id as string;
+      (await as(buyer.id, 'select (public.make_offer($1, $2, $3)).id', [item, amount, 'Cash today?']))[0]!.id as string;
     const withdraw = (id: string) => as(buyer.id, 'select public.withdraw_offer($1)', [id]);
 
     await withdraw(await offer(500));
@@ -301,11 +303,11 @@ describe('one flood cannot delay others', () => {
        values ($1, 'Cozy den', 'A room that needs furnishing', 'Portland, OR', 400, 1000, 'soft', 'pending') returning id`,
       [customer.id],
     );
-    await as(customer.id, 'insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3)', [
+    await as(
       customer.id,
-      designer.id,
-      proj.rows[0]!.id,
-    ]);
+      'insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3)',
+      [customer.id, designer.id, proj.rows[0]!.id],
+    );
 
     // One run (its batch is 100): both get their mail; the flooded person gets a few, not the batch.
     await run();
@@ -335,7 +337,7 @@ describe('two runs at once', () => {
     const a = await connect();
     const b = await connect();
     try {
-      const mine = (rows: { user_id: string }[]) => rows.filter((r) => r.user_id === seller.id);
+      const mine = (rows: { id: string; user_id: string }[]) => rows.filter((r) => r.user_id === seller.id);
       await a.query('begin');
       const first = mine((await a.query('select * from public.claim_notification_mails(500)')).rows);
       expect(first).toHaveLength(1);
@@ -345,7 +347,7 @@ describe('two runs at once', () => {
       await a.query('commit');
       // Committed: the key is held.
       expect(mine((await b.query('select * from public.claim_notification_mails(500)')).rows)).toEqual([]);
-      await a.query('select public.finish_notification_mail($1)', [first[0].id]);
+      await a.query('select public.finish_notification_mail($1)', [first[0]!.id]);
       expect(await book(seller.id, 'offer_received')).toEqual({ rows: 5, mailed: 5, mails: 1 });
       expect(mine((await b.query('select * from public.claim_notification_mails(500)')).rows)).toEqual([]);
     } finally {

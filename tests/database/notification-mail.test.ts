@@ -22,6 +22,9 @@ const people: string[] = [];
 
 beforeAll(async () => {
   c = await connect();
+  // The mail queue is one for the whole database: the files that run the mail job take turns (this session's
+  // lock, released when the connection ends), so one's runs never take, fail or mark the other's notifications.
+  await c.query(`select pg_advisory_lock(hashtext('tests: notification mail job'))`);
   // The seed's notifications (and those of earlier test files) are not this file's: recorded as mailed, so a run
   // here mails this file's rows rather than a backlog of up to a batch of others.
   await c.query('update public.notifications set mailed_at = now() where mailed_at is null');
@@ -50,7 +53,7 @@ beforeAll(async () => {
     },
   });
   await worker.ready;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await worker?.stop();

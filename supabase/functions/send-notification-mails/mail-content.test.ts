@@ -113,49 +113,55 @@ Deno.test('a mail carrying several notifications is a digest: how many, from who
   assert.equal(renderMail({ ...msg, folded_count: 1 }, OPTS).subject, msg.title);
 });
 
-Deno.test("someone's own words are quoted under their name, HTML-escaped and bounded; a subject is one short line", () => {
-  const attack =
-    '<a href="https://evil.test/login">Your account is locked, sign in here</a><script>alert(1)</script>\n' +
-    'line two\n\n\nline three\nfour\nfive\nsix\nseven\neight\n' +
-    'x'.repeat(1000);
-  const msg: DueNotification = {
-    ...NUDGE,
-    kind: 'listing_message',
-    title: 'Mallory <b>Admin</b>\r\nBcc: everyone@example.com sent a message about "Lamp"',
-    body: attack,
-    actor_name: 'Mallory <b>Admin</b>',
-    link: '/good-stuff/44444444-4444-4444-8444-444444444444',
-  };
-  const mail = renderMail(msg, OPTS);
-  assert.ok(!/[\r\n]/.test(mail.subject));
-  assert.ok([...mail.subject].length <= SUBJECT_MAX_CHARS);
-  assert.ok(!mail.html.includes('<script>'));
-  assert.ok(!mail.html.includes('<a href="https://evil.test'));
-  assert.ok(!mail.html.includes('<b>'));
-  assert.match(mail.html, /&lt;a href=&quot;https:\/\/evil\.test\/login&quot;&gt;/);
-  assert.match(mail.html, /Mallory &lt;b&gt;Admin&lt;\/b&gt; wrote:/);
-  // Exactly our two links, never one of theirs.
-  const links = [...mail.html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);
-  assert.deepEqual(links, ['https://goodspace.test/good-stuff/44444444-4444-4444-8444-444444444444', OPTS.unsubscribeUrl]);
-  // Quoted line by line, at most 6 lines and 300 characters, cut with '…'.
-  const quoted = mail.text.split('\n').filter((l) => l.startsWith('> '));
-  assert.ok(quoted.length <= 6);
-  assert.ok(quoted.join('').length <= QUOTE_MAX_CHARS + 2 * quoted.length + 1);
-  assert.ok(quoted.at(-1)!.endsWith('…'));
-  assert.equal(quoted[1], '> line two');
-  assert.ok(!mail.text.includes('x'.repeat(400)));
-  // Short words stay whole; a long one is cut.
-  assert.deepEqual(quoteLines('Hello!'), ['Hello!']);
-  assert.deepEqual(quoteLines('a\nb\nc\nd\ne\nf\ng'), ['a', 'b', 'c', 'd', 'e', 'f…']);
-  assert.equal([...quoteLines('y'.repeat(1000))[0]!].length, QUOTE_MAX_CHARS);
-  // An offer without a note carries our words, not quoted as the buyer's.
-  const plain = renderMail(
-    { ...msg, kind: 'offer_received', body: 'Accept, decline or counter within 48 hours.' },
-    OPTS,
-  );
-  assert.ok(!plain.text.includes('wrote:'));
-  assert.match(plain.text, /\n\nAccept, decline or counter within 48 hours\.\n/);
-});
+Deno.test(
+  "someone's own words are quoted under their name, HTML-escaped and bounded; a subject is one short line",
+  () => {
+    const attack =
+      '<a href="https://evil.test/login">Your account is locked, sign in here</a><script>alert(1)</script>\n' +
+      'line two\n\n\nline three\nfour\nfive\nsix\nseven\neight\n' +
+      'x'.repeat(1000);
+    const msg: DueNotification = {
+      ...NUDGE,
+      kind: 'listing_message',
+      title: 'Mallory <b>Admin</b>\r\nBcc: everyone@example.com sent a message about "Lamp"',
+      body: attack,
+      actor_name: 'Mallory <b>Admin</b>',
+      link: '/good-stuff/44444444-4444-4444-8444-444444444444',
+    };
+    const mail = renderMail(msg, OPTS);
+    assert.ok(!/[\r\n]/.test(mail.subject));
+    assert.ok([...mail.subject].length <= SUBJECT_MAX_CHARS);
+    assert.ok(!mail.html.includes('<script>'));
+    assert.ok(!mail.html.includes('<a href="https://evil.test'));
+    assert.ok(!mail.html.includes('<b>'));
+    assert.match(mail.html, /&lt;a href=&quot;https:\/\/evil\.test\/login&quot;&gt;/);
+    assert.match(mail.html, /Mallory &lt;b&gt;Admin&lt;\/b&gt; wrote:/);
+    // Exactly our two links, never one of theirs.
+    const links = [...mail.html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(links, [
+      'https://goodspace.test/good-stuff/44444444-4444-4444-8444-444444444444',
+      OPTS.unsubscribeUrl,
+    ]);
+    // Quoted line by line, at most 6 lines and 300 characters, cut with '…'.
+    const quoted = mail.text.split('\n').filter((l) => l.startsWith('> '));
+    assert.ok(quoted.length <= 6);
+    assert.ok(quoted.join('').length <= QUOTE_MAX_CHARS + 2 * quoted.length + 1);
+    assert.ok(quoted.at(-1)!.endsWith('…'));
+    assert.equal(quoted[1], '> line two');
+    assert.ok(!mail.text.includes('x'.repeat(400)));
+    // Short words stay whole; a long one is cut.
+    assert.deepEqual(quoteLines('Hello!'), ['Hello!']);
+    assert.deepEqual(quoteLines('a\nb\nc\nd\ne\nf\ng'), ['a', 'b', 'c', 'd', 'e', 'f…']);
+    assert.equal([...quoteLines('y'.repeat(1000))[0]!].length, QUOTE_MAX_CHARS);
+    // An offer without a note carries our words, not quoted as the buyer's.
+    const plain = renderMail(
+      { ...msg, kind: 'offer_received', body: 'Accept, decline or counter within 48 hours.' },
+      OPTS,
+    );
+    assert.ok(!plain.text.includes('wrote:'));
+    assert.match(plain.text, /\n\nAccept, decline or counter within 48 hours\.\n/);
+  },
+);
 
 Deno.test('market mails (no project) open the piece with a button for what to do next', () => {
   const piece = '/good-stuff/44444444-4444-4444-8444-444444444444';

@@ -116,7 +116,12 @@ const NAME_MAX_CHARS = 60;
 /** Cut to `max` characters, ending in '…' when cut. */
 function clip(value: string, max: number): string {
   const chars = [...value];
-  return chars.length <= max ? value : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? value
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** One line: any run of whitespace (new lines included) becomes one space. */
@@ -177,7 +182,8 @@ export function renderMail(n: DueNotification, opts: { siteUrl: string; unsubscr
   const digest = n.folded_count > 1;
   const heading = clip(oneLine(digest ? digestSubject(n) : n.title), SUBJECT_MAX_CHARS);
   const latest = digest ? `The latest: ${oneLine(n.title)}` : null;
-  const quoted = n.body !== null && THEIR_WORDS.has(n.kind) && !(n.kind === 'offer_received' && n.body === OFFER_DEFAULT_BODY);
+  const quoted =
+    n.body !== null && THEIR_WORDS.has(n.kind) && !(n.kind === 'offer_received' && n.body === OFFER_DEFAULT_BODY);
   const quote = n.body && quoted ? quoteLines(n.body) : [];
   const wrote = `${n.actor_name ? clip(oneLine(n.actor_name), NAME_MAX_CHARS) : 'They'} wrote:`;
   const ours = n.body && !quoted ? clip(n.body, 500) : null;
