@@ -138,54 +138,76 @@ async function book(recipient: string, kind: string) {
   return r.rows[0]!;
 }
 
+/**
+ * Does `action` up to `times` times, as an attacker would, and says how many went through. A refusal for doing
+ * it too often (the per-hour limits of ADR 0030, "Rates") ends the flood early; the mail rules must hold for
+ * whatever got through.
+ */
+async function flood(times: number, action: (i: number) => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < times; i++) {
+    try {
+      await action(i);
+    } catch (err) {
+      if (i > 0 && /too often/i.test(String(err))) return i;
+      throw err;
+    }
+  }
+  return times;
+}
+
 describe('one person cannot flood a mailbox', () => {
   it('200 listing messages make one mail an hour, a digest that quotes the latest, escaped and bounded', async () => {
     const seller = await person('designer', 'Sally Seller');
     const buyer = await person('customer', 'Bea Buyer');
     const sideboard = await piece(seller.id, 'Teak sideboard');
     const lamp = await piece(seller.id, 'Teak lamp');
+    // A question about the lamp first, then a flood about the sideboard, each message a phishing attempt.
+    const conv2 = await conversation(buyer.id, lamp);
+    await say(buyer.id, conv2, 'And the lamp?');
     const conv = await conversation(buyer.id, sideboard);
-    for (let i = 1; i < 200; i++) await say(buyer.id, conv, `Message ${i}: is it still available?`);
     const attack = `<a href="https://evil.test/login">Your Good Space account is locked</a>\n${'x'.repeat(1900)}`;
-    await say(buyer.id, conv, attack);
+    const n = await flood(199, (i) => say(buyer.id, conv, `${i} ${attack}`));
+    const sideboardRows = (minutes: number) =>
+      c.query(
+        `update public.notifications set created_at = created_at - make_interval(mins => $3)
+          where user_id = $1 and kind = 'listing_message' and data ->> 'conversation_id' = $2`,
+        [seller.id, conv, minutes],
+      );
     // The bell stays one row per message.
-    expect(await book(seller.id, 'listing_message')).toEqual({ rows: 200, mailed: 0, mails: 0 });
+    expect(await book(seller.id, 'listing_message')).toEqual({ rows: n + 1, mailed: 0, mails: 0 });
 
     // Fresh messages may still be read in the app: nothing yet.
     await run();
-    expect(await book(seller.id, 'listing_message')).toEqual({ rows: 200, mailed: 0, mails: 0 });
+    expect(await book(seller.id, 'listing_message')).toEqual({ rows: n + 1, mailed: 0, mails: 0 });
 
-    await age(seller.id, 'listing_message', 11);
+    await sideboardRows(11);
     await run();
     await run();
     const mail = await latestMailTo(seller.email);
-    expect(mail.Subject).toBe('200 new messages from Bea Buyer about "Teak sideboard"');
+    expect(mail.Subject).toBe(`${n} new messages from Bea Buyer about "Teak sideboard"`);
     expect(mail.Text).toContain('The latest: Bea Buyer sent a message about "Teak sideboard"');
-    expect(mail.Text).toContain('Bea Buyer wrote:\n> <a href="https://evil.test/login">');
+    expect(mail.Text).toContain(`Bea Buyer wrote:\n> ${n - 1} <a href="https://evil.test/login">`);
     // Their words are quoted and bounded, never markup of ours.
     expect(mail.Text).not.toContain('x'.repeat(400));
     expect(mail.HTML).not.toContain('<a href="https://evil.test');
     expect(mail.HTML).toContain('&lt;a href=&quot;https://evil.test/login&quot;&gt;');
-    expect(await book(seller.id, 'listing_message')).toEqual({ rows: 200, mailed: 200, mails: 1 });
+    expect(await book(seller.id, 'listing_message')).toEqual({ rows: n + 1, mailed: n, mails: 1 });
 
-    // Within the hour, more from the same person (another piece, too) waits, however old it gets.
-    const conv2 = await conversation(buyer.id, lamp);
-    await say(buyer.id, conv2, 'And the lamp?');
-    await say(buyer.id, conv, 'Hello??');
+    // Within the hour, more from the same person (about another piece, too) waits, however old it gets.
     await age(seller.id, 'listing_message', 30);
     await run();
-    expect(await book(seller.id, 'listing_message')).toEqual({ rows: 202, mailed: 200, mails: 1 });
+    expect(await book(seller.id, 'listing_message')).toEqual({ rows: n + 1, mailed: n, mails: 1 });
 
-    // An hour after the last mail, one more carries both.
+    // An hour after the last mail, one more.
     await anHourLater(seller.id);
     await run();
     await run();
-    await latestMailTo(seller.email, 30_000, { subject: '2 new messages from Bea Buyer' });
+    await latestMailTo(seller.email, 30_000, { subject: 'Bea Buyer sent a message about "Teak lamp"' });
     expect(await subjects(seller.email)).toEqual([
-      '2 new messages from Bea Buyer',
-      '200 new messages from Bea Buyer about "Teak sideboard"',
+      `${n} new messages from Bea Buyer about "Teak sideboard"`,
+      'Bea Buyer sent a message about "Teak lamp"',
     ]);
-    expect(await book(seller.id, 'listing_message')).toEqual({ rows: 202, mailed: 202, mails: 2 });
+    expect(await book(seller.id, 'listing_message')).toEqual({ rows: n + 1, mailed: n + 1, mails: 2 });
   });
 
   it('a listing message read within 10 minutes is never mailed; one unread for 10 minutes is', async () => {
@@ -228,23 +250,24 @@ describe('one person cannot flood a mailbox', () => {
     await run();
     const first = await latestMailTo(seller.email);
     expect(first.Subject).toBe('Max Maker offered $500 for "Walnut desk"');
-    for (let i = 1; i < 200; i++) {
-      const id = await offer(500 + i);
-      if (i < 199) await withdraw(id);
-    }
-    expect(await book(seller.id, 'offer_received')).toEqual({ rows: 200, mailed: 1, mails: 1 });
+    const n = await flood(199, async (i) => {
+      const id = await offer(501 + i);
+      if (i < 198) await withdraw(id);
+    });
+    expect(await book(seller.id, 'offer_received')).toEqual({ rows: n + 1, mailed: 1, mails: 1 });
     await run();
-    expect(await book(seller.id, 'offer_received')).toEqual({ rows: 200, mailed: 1, mails: 1 });
+    expect(await book(seller.id, 'offer_received')).toEqual({ rows: n + 1, mailed: 1, mails: 1 });
 
     await anHourLater(seller.id);
     await run();
     await run();
+    const latest = `Max Maker offered $${500 + n} for "Walnut desk"`;
     const digest = await latestMailTo(seller.email, 30_000, {
-      subject: '199 offers from Max Maker about "Walnut desk"',
+      subject: n > 1 ? `${n} offers from Max Maker about "Walnut desk"` : latest,
     });
-    expect(digest.Text).toContain('The latest: Max Maker offered $699 for "Walnut desk"');
+    if (n > 1) expect(digest.Text).toContain(`The latest: ${latest}`);
     expect(await subjects(seller.email)).toHaveLength(2);
-    expect(await book(seller.id, 'offer_received')).toEqual({ rows: 200, mailed: 200, mails: 2 });
+    expect(await book(seller.id, 'offer_received')).toEqual({ rows: n + 1, mailed: n + 1, mails: 2 });
   });
 
   it('an item added and removed 200 times makes one mail per kind', async () => {
@@ -360,7 +383,7 @@ describe('two runs at once', () => {
     const seller = await person('designer', 'Una Once');
     const buyer = await person('customer', 'Vic Volley');
     const conv = await conversation(buyer.id, await piece(seller.id, 'Pine dresser'));
-    for (let i = 0; i < 50; i++) await say(buyer.id, conv, `Hi ${i}`);
+    const n = await flood(50, (i) => say(buyer.id, conv, `Hi ${i}`));
     await age(seller.id, 'listing_message', 11);
     // A receipt for someone else in the same runs.
     const other = await person('customer', 'Wes Waiting');
@@ -373,8 +396,12 @@ describe('two runs at once', () => {
     await latestMailTo(seller.email);
     await latestMailTo(other.email);
     await run();
-    expect(await subjects(seller.email)).toEqual(['50 new messages from Vic Volley about "Pine dresser"']);
+    expect(await subjects(seller.email)).toEqual([
+      n > 1
+        ? `${n} new messages from Vic Volley about "Pine dresser"`
+        : 'Vic Volley sent a message about "Pine dresser"',
+    ]);
     expect(await subjects(other.email)).toEqual(['Receipt: you paid $20 for "Stool"']);
-    expect(await book(seller.id, 'listing_message')).toEqual({ rows: 50, mailed: 50, mails: 1 });
+    expect(await book(seller.id, 'listing_message')).toEqual({ rows: n, mailed: n, mails: 1 });
   });
 });
