@@ -365,13 +365,15 @@ describe('two runs at once', () => {
       const first = mine((await a.query('select * from public.claim_notification_mails(500)')).rows);
       expect(first).toHaveLength(1);
       expect(first[0]).toMatchObject({ kind: 'offer_received', folded_count: 5, folded_subjects: 1 });
-      // While the first run's claim is not committed, the second one skips the key.
+      // While the first run's claim is not committed, the second one skips the key, even for an offer made since
+      // (a row the first run has not locked).
+      await as(buyer.id, 'select public.make_offer($1, $2)', [item, 150]);
       expect(mine((await b.query('select * from public.claim_notification_mails(500)')).rows)).toEqual([]);
       await a.query('commit');
       // Committed: the key is held.
       expect(mine((await b.query('select * from public.claim_notification_mails(500)')).rows)).toEqual([]);
       await a.query('select public.finish_notification_mail($1)', [first[0]!.id]);
-      expect(await book(seller.id, 'offer_received')).toEqual({ rows: 5, mailed: 5, mails: 1 });
+      expect(await book(seller.id, 'offer_received')).toEqual({ rows: 6, mailed: 5, mails: 1 });
       expect(mine((await b.query('select * from public.claim_notification_mails(500)')).rows)).toEqual([]);
     } finally {
       await a.query('rollback').catch(() => undefined);
