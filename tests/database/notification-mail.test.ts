@@ -22,6 +22,9 @@ const people: string[] = [];
 
 beforeAll(async () => {
   c = await connect();
+  // The mail queue is one for the whole database: the files that run the mail job take turns (this session's
+  // lock, released when the connection ends), so one's runs never take, fail or mark the other's notifications.
+  await c.query(`select pg_advisory_lock(hashtext('tests: notification mail job'))`);
   // The seed's notifications (and those of earlier test files) are not this file's: recorded as mailed, so a run
   // here mails this file's rows rather than a backlog of up to a batch of others.
   await c.query('update public.notifications set mailed_at = now() where mailed_at is null');
@@ -50,7 +53,7 @@ beforeAll(async () => {
     },
   });
   await worker.ready;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await worker?.stop();
@@ -181,8 +184,16 @@ describe('notification mail', () => {
     expect(await mailState(first)).toMatchObject({ mailed: true, mail_attempts: 1 });
     const again = await run();
     expect(again.status).toBe(200);
-    // A later nudge is one more mail; the first is not sent again.
+    // A later nudge from the same person waits an hour after their last mail (ADR 0030, "Mail"), then is one
+    // more mail; the first is not sent again.
     await nudge(customer.id, designer.id, 'Quiet study');
+    await run();
+    expect(await mailCount(designer.email)).toBe(1);
+    await c.query(
+      `update public.notifications set mailed_at = mailed_at - interval '61 minutes'
+        where user_id = $1 and mailed_at is not null`,
+      [designer.id],
+    );
     await run();
     await latestMailTo(designer.email, 60_000, { subject: 'Carl Customer nudged you about "Quiet study"' });
     expect(await mailCount(designer.email)).toBe(2);
@@ -348,9 +359,10 @@ describe('notification mail', () => {
     await age(11);
     await run();
     const mail = await latestMailTo(designer.email);
-    expect(mail.Subject).toBe('Mo Customer sent you a message about "Reading nook"');
-    expect(mail.Text).toContain('Are you free on Monday?');
-    expect(mail.Text).toContain('You have 2 unread messages in this conversation.');
+    // Both unread messages in one mail, a digest quoting the latest (ADR 0030, "Mail").
+    expect(mail.Subject).toBe('2 new messages from Mo Customer about "Reading nook"');
+    expect(mail.Text).toContain('The latest: Mo Customer sent you a message about "Reading nook"');
+    expect(mail.Text).toContain('Mo Customer wrote:\n> Are you free on Monday?');
     expect(await states()).toEqual([true, true]);
 
     // Within the hour, another unread message of the same conversation waits.

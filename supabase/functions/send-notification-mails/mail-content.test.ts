@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { openUrl, renderMail, type DueNotification } from './mail-content.ts';
+import {
+  openUrl,
+  QUOTE_MAX_CHARS,
+  quoteLines,
+  renderMail,
+  SUBJECT_MAX_CHARS,
+  type DueNotification,
+} from './mail-content.ts';
 import { smtpSettings } from './smtp-settings.ts';
 
 const NUDGE: DueNotification = {
@@ -17,6 +24,9 @@ const NUDGE: DueNotification = {
   actor_name: 'Olivia Owner',
   project_title: 'Kitchen <refresh> & more',
   unread_in_conversation: 0,
+  folded_count: 1,
+  folded_subjects: 1,
+  subject_title: 'Kitchen <refresh> & more',
 };
 const OPTS = {
   siteUrl: 'https://goodspace.test',
@@ -68,20 +78,90 @@ Deno.test('no name, no body, no project: those lines are left out', () => {
   assert.ok(!mail.html.includes('Project:'));
 });
 
-Deno.test("a message mail counts the conversation's unread messages when there are several", () => {
-  const msg = {
+Deno.test('a mail carrying several notifications is a digest: how many, from whom, about what, and the latest', () => {
+  const msg: DueNotification = {
     ...NUDGE,
-    kind: 'message_received' as const,
-    title: 'Olivia Owner sent you a message about "Kitchen"',
-    body: 'Hello!',
-    link: '/project/33333333-3333-4333-8333-333333333333',
+    kind: 'listing_message',
+    project_id: null,
+    project_title: null,
+    title: 'Bea Buyer sent a message about "Teak sideboard"',
+    body: 'Is it still available?',
+    link: '/good-stuff/44444444-4444-4444-8444-444444444444',
+    actor_name: 'Bea Buyer',
+    subject_title: 'Teak sideboard',
+    folded_count: 3,
+    folded_subjects: 1,
   };
+  const mail = renderMail(msg, OPTS);
+  assert.equal(mail.subject, '3 new messages from Bea Buyer about "Teak sideboard"');
   assert.match(
-    renderMail({ ...msg, unread_in_conversation: 3 }, OPTS).text,
-    /You have 3 unread messages in this conversation\./,
+    mail.text,
+    /^Hi Ada Designer,\n\n3 new messages from Bea Buyer about "Teak sideboard"\n\nThe latest: Bea Buyer sent a message about "Teak sideboard"\n\nBea Buyer wrote:\n> Is it still available\?\n/,
   );
-  assert.ok(!renderMail({ ...msg, unread_in_conversation: 1 }, OPTS).text.includes('unread messages'));
+  // About several pieces: no "about".
+  assert.equal(renderMail({ ...msg, folded_subjects: 2 }, OPTS).subject, '3 new messages from Bea Buyer');
+  // Offers made, withdrawn and made again; items added.
+  assert.equal(
+    renderMail({ ...msg, kind: 'offer_received', folded_count: 7 }, OPTS).subject,
+    '7 offers from Bea Buyer about "Teak sideboard"',
+  );
+  assert.equal(
+    renderMail({ ...msg, kind: 'item_added', folded_count: 2, subject_title: 'Den' }, OPTS).subject,
+    '2 items added from Bea Buyer about "Den"',
+  );
+  // One notification: its own title, as before.
+  assert.equal(renderMail({ ...msg, folded_count: 1 }, OPTS).subject, msg.title);
 });
+
+Deno.test(
+  "someone's own words are quoted under their name, HTML-escaped and bounded; a subject is one short line",
+  () => {
+    const attack =
+      '<a href="https://evil.test/login">Your account is locked, sign in here</a><script>alert(1)</script>\n' +
+      'line two\n\n\nline three\nfour\nfive\nsix\nseven\neight\n' +
+      'x'.repeat(1000);
+    const msg: DueNotification = {
+      ...NUDGE,
+      kind: 'listing_message',
+      title: 'Mallory <b>Admin</b>\r\nBcc: everyone@example.com sent a message about "Lamp"',
+      body: attack,
+      actor_name: 'Mallory <b>Admin</b>',
+      link: '/good-stuff/44444444-4444-4444-8444-444444444444',
+    };
+    const mail = renderMail(msg, OPTS);
+    assert.ok(!/[\r\n]/.test(mail.subject));
+    assert.ok([...mail.subject].length <= SUBJECT_MAX_CHARS);
+    assert.ok(!mail.html.includes('<script>'));
+    assert.ok(!mail.html.includes('<a href="https://evil.test'));
+    assert.ok(!mail.html.includes('<b>'));
+    assert.match(mail.html, /&lt;a href=&quot;https:\/\/evil\.test\/login&quot;&gt;/);
+    assert.match(mail.html, /Mallory &lt;b&gt;Admin&lt;\/b&gt; wrote:/);
+    // Exactly our two links, never one of theirs.
+    const links = [...mail.html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(links, [
+      'https://goodspace.test/good-stuff/44444444-4444-4444-8444-444444444444',
+      OPTS.unsubscribeUrl,
+    ]);
+    // Quoted line by line, at most 6 lines and 300 characters, cut with '…'.
+    const quoted = mail.text.split('\n').filter((l) => l.startsWith('> '));
+    assert.ok(quoted.length <= 6);
+    assert.ok(quoted.join('').length <= QUOTE_MAX_CHARS + 2 * quoted.length + 1);
+    assert.ok(quoted.at(-1)!.endsWith('…'));
+    assert.equal(quoted[1], '> line two');
+    assert.ok(!mail.text.includes('x'.repeat(400)));
+    // Short words stay whole; a long one is cut.
+    assert.deepEqual(quoteLines('Hello!'), ['Hello!']);
+    assert.deepEqual(quoteLines('a\nb\nc\nd\ne\nf\ng'), ['a', 'b', 'c', 'd', 'e', 'f…']);
+    assert.equal([...quoteLines('y'.repeat(1000))[0]!].length, QUOTE_MAX_CHARS);
+    // An offer without a note carries our words, not quoted as the buyer's.
+    const plain = renderMail(
+      { ...msg, kind: 'offer_received', body: 'Accept, decline or counter within 48 hours.' },
+      OPTS,
+    );
+    assert.ok(!plain.text.includes('wrote:'));
+    assert.match(plain.text, /\n\nAccept, decline or counter within 48 hours\.\n/);
+  },
+);
 
 Deno.test('market mails (no project) open the piece with a button for what to do next', () => {
   const piece = '/good-stuff/44444444-4444-4444-8444-444444444444';
