@@ -225,9 +225,9 @@ describe('the counterpart of an active project or a paid order reads the address
   it('no one else: another party of the seller, an unknown id, no id', async () => {
     const buyer = await as('buyer');
     expect((await buyer.rpc('contact_email', { p_user: u.chatter })).error).toMatchObject({ code: '42501' });
-    expect(
-      (await buyer.rpc('contact_email', { p_user: '00000000-0000-4000-8000-000000000000' })).error,
-    ).toMatchObject({ code: '42501' });
+    expect((await buyer.rpc('contact_email', { p_user: '00000000-0000-4000-8000-000000000000' })).error).toMatchObject({
+      code: '42501',
+    });
     expect((await buyer.rpc('contact_email', { p_user: null })).error?.code).toBe('22023');
   });
 
@@ -247,7 +247,14 @@ describe("notifications' mail bookkeeping is the mail job's", () => {
       .select('id, kind, title, body, link, data, read_at, created_at')
       .eq('id', notification);
     expect(ok).toMatchObject({ error: null, data: [{ id: notification, title: 'Chad sent you a message' }] });
-    for (const columns of ['*', 'mail_error', 'mailed_at', 'mail_attempts', 'mail_next_attempt_at', 'mail_claimed_until']) {
+    for (const columns of [
+      '*',
+      'mail_error',
+      'mailed_at',
+      'mail_attempts',
+      'mail_next_attempt_at',
+      'mail_claimed_until',
+    ]) {
       const r = await seller.from('notifications').select(columns).eq('id', notification);
       expect(r.error?.code, columns).toBe('42501');
       expect(JSON.stringify(r.data ?? null)).not.toContain('550');
@@ -280,7 +287,12 @@ describe('accounts that never confirmed their e-mail are not listed and not mail
   it('once confirmed, they are listed', async () => {
     await c.query(`update auth.users set email_confirmed_at = now() where id = $1`, [u.unconfirmed]);
     try {
-      const direct = await (await as('customer')).from('designer_profiles').select('user_id').eq('user_id', u.unconfirmed);
+      const direct = await (
+        await as('customer')
+      )
+        .from('designer_profiles')
+        .select('user_id')
+        .eq('user_id', u.unconfirmed);
       expect(direct).toMatchObject({ error: null, data: [{ user_id: u.unconfirmed }] });
     } finally {
       await c.query(`update auth.users set email_confirmed_at = null where id = $1`, [u.unconfirmed]);
