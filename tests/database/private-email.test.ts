@@ -273,7 +273,7 @@ describe('accounts that never confirmed their e-mail are not listed and not mail
     const customer = await as('customer');
     const page = await customer.rpc('nearby_designers', { page_size: 100, near_only: false }).select('user_id');
     expect(page.error).toBeNull();
-    const listed = (page.data ?? []).map((r: { user_id: string }) => r.user_id);
+    const listed = ((page.data ?? []) as { user_id: string }[]).map((r) => r.user_id);
     expect(listed).toContain(u.confirmed);
     expect(listed).not.toContain(u.unconfirmed);
 
