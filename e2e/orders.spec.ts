@@ -91,6 +91,11 @@ test('a designer gets paid: onboarding, Buy Now, the order from paid to complete
   const buyerState = c.getByTestId('order-state');
   await expect(buyerState).toContainText('Paid. The seller will tell you when it is ready for pickup.');
   await expect(c.getByRole('heading', { name: 'Pickup conversation' })).toBeVisible();
+  // Paid: each party reads the other's e-mail address (docs/decisions/0030-parts/privacy.md).
+  await expect(c.getByRole('link', { name: new RegExp(`at ${seller.email}$`) })).toHaveAttribute(
+    'href',
+    `mailto:${seller.email}`,
+  );
   await expectNoAxeViolations(c);
 
   // --- Both see the order in their lists.
@@ -106,6 +111,10 @@ test('a designer gets paid: onboarding, Buy Now, the order from paid to complete
   await sale.getByRole('link', { name: table }).click();
   await expect(s).toHaveURL(`/orders/${orderId}`);
   await expect(s.getByRole('heading', { level: 1, name: 'Your sale' })).toBeVisible();
+  await expect(s.getByRole('link', { name: new RegExp(`at ${buyer.email}$`) })).toHaveAttribute(
+    'href',
+    `mailto:${buyer.email}`,
+  );
   await expectNoAxeViolations(s);
 
   // --- The seller marks it ready, then completed: the buyer's open page shows each without a reload.

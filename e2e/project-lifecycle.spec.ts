@@ -146,6 +146,11 @@ test('a project from posting to review, with customer and designer side by side'
     await expect(toast(c.page, 'Bid accepted!')).toBeVisible();
     await expect(c.page.locator('[data-status="active"]')).toHaveText('Status: Active');
     await expect(c.page.getByRole('heading', { name: 'Items & Budget' })).toBeVisible();
+    // Active: the customer reads their designer's e-mail address (docs/decisions/0030-parts/privacy.md).
+    await expect(c.page.getByRole('link', { name: `E-mail your designer at ${designer.email}` })).toHaveAttribute(
+      'href',
+      `mailto:${designer.email}`,
+    );
 
     // --- The rival's bid lost: their bids say so, with no link to a project they can no longer open.
     const r = await openAs(browser, rival, DESIGNER_AT);

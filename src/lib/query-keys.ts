@@ -11,6 +11,15 @@ export const userKeys = {
 };
 
 /** Public designer directory and one designers
+/**
+ * A counterpart's e-mail address (rpc contact_email): only for an active project's customer and assigned designer and
+ * a paid order's parties (docs/decisions/0030-parts/privacy.md). Under the person whose address it is.
+ */
+export const contactKeys = {
+  all: ['contact'] as const,
+  email: (userId: string) => [...contactKeys.all, 'email', userId] as const,
+};
+
 /** Public designer directory and one designer's public page. */
 export const designerKeys = {
   all: ['designers'] as const,

@@ -1362,6 +1362,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      contact_email: { Args: { p_user: string }; Returns: string }
       complete_order: {
         Args: { order_id: string }
         Returns: {

@@ -68,7 +68,7 @@ async function attempt(spec: TableSpec, op: Op, who: Who): Promise<{ allowed: bo
     if (e.code !== '42501') throw new Error(`${spec.table}.${op} as ${who}: unexpected ${e.code} ${e.message}`);
   };
   if (op === 'select') {
-    const { data, error } = await client.from(spec.table).select('*').match(key);
+    const { data, error } = await client.from(spec.table).select(spec.columns ?? '*').match(key);
     if (error) fail(error);
     return { allowed: !error && (data?.length ?? 0) > 0, dirty: Boolean(setup) };
   }

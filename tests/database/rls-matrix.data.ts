@@ -25,6 +25,11 @@ export interface TableSpec {
   /** the subject row of select/update/delete */
   key: (w: World) => Record<string, unknown>;
   serviceActsAs: 'owner' | 'assigned';
+  /**
+   * The columns a select names, where the API roles may read only some (column grants: select=* is refused with
+   * 42501 for everyone but the service role). Unset: every column.
+   */
+  columns?: string;
   select: Cell;
   insert: Cell;
   update: Cell;
@@ -96,7 +101,9 @@ export const RLS_MATRIX: TableSpec[] = [
     table: 'profiles',
     key: (w) => ({ id: w.owner }),
     serviceActsAs: 'owner',
-    // The e-mail is personal: only the person and those who share a project, bid or nudge with them.
+    // The name: the person and those who share a project, bid, nudge, offer, conversation or order with them. The
+    // e-mail is not an API column at all (docs/decisions/0030-parts/privacy.md): contact_email() gives it.
+    columns: 'id, full_name, created_at, updated_at',
     select: { allow: ['owner', 'assigned', 'service'] },
     insert: {
       allow: ['service'],
@@ -339,6 +346,8 @@ export const RLS_MATRIX: TableSpec[] = [
     table: 'notifications',
     key: () => ({ id: SUBJECT_NOTIFICATION }),
     serviceActsAs: 'owner',
+    // The mail bookkeeping (mailed_at, mail_*) is the mail job's: not granted to the API roles.
+    columns: 'id, user_id, kind, project_id, actor_id, title, body, link, data, read_at, created_at',
     select: { allow: ['owner', 'service'], setup: subjectNotification },
     insert: {
       allow: ['service'],

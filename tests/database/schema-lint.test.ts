@@ -116,6 +116,8 @@ describe('schema lint', () => {
       // The mail run's, executable by the service role only (docs/decisions/0025-notifications.md).
       'claim_notification_mails',
       'complete_order',
+      // A counterpart's e-mail, the relation checked (docs/decisions/0030-parts/privacy.md).
+      'contact_email',
       'delete_user',
       'designer_bids',
       'finish_notification_mail',
@@ -159,6 +161,18 @@ describe('schema lint', () => {
     ]);
   });
 
+  it('the API roles cannot select private columns: e-mail addresses, the mail bookkeeping (docs/decisions/0030-parts/privacy.md)', async () => {
+    const readable = await rows<{ role: string; t: string; col: string }>(`
+      select r.role, c.table_name as t, c.column_name as col
+        from information_schema.columns c cross join (values ('anon'), ('authenticated')) r(role)
+       where c.table_schema = 'public'
+         and (c.table_name, c.column_name) in (('profiles', 'email'), ('notifications', 'mailed_at'),
+              ('notifications', 'mail_attempts'), ('notifications', 'mail_next_attempt_at'),
+              ('notifications', 'mail_claimed_until'), ('notifications', 'mail_error'))
+         and has_column_privilege(r.role, format('public.%I', c.table_name), c.column_name, 'SELECT')`);
+    expect(readable).toEqual([]);
+  });
+
   it('authenticated has exactly the grants the RLS matrix expects', async () => {
     const got = await rows<{ t: string; p: string }>(`
       select table_name as t, privilege_type as p from information_schema.role_table_grants where grantee = 'authenticated' and table_schema = 'public'
@@ -178,6 +192,7 @@ describe('schema lint', () => {
       'buy_now_quote',
       'catalog_item_distance',
       'complete_order',
+      'contact_email',
       'delete_user',
       'designer_bids',
       'make_offer',

@@ -563,8 +563,13 @@ function recordsetFrom(ctx: BuildContext, rel: Relation, columns: string[], json
 }
 
 export interface MutationOptions {
-  /** RETURNING the whole row (representation) rather than `1`. */
+  /** RETURNING the row (representation) rather than `1`. */
   returnRows: boolean;
+  /**
+   * With returnRows: the columns RETURNING names (returnedColumns), or null for the whole row. PostgREST returns only
+   * what the select asks for (`returningF`), so a role granted some columns only can still write and read those back.
+   */
+  returnColumns?: string[] | null;
   onConflict?: string[];
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missingDefault: boolean;
@@ -617,8 +622,27 @@ export function buildInsert(ctx: BuildContext, rel: Relation, payload: Payload, 
   return [`INSERT INTO ${table} (${cols}) SELECT ${picked} FROM ${source}${conflict} RETURNING ${returning}`];
 }
 
+/**
+ * The columns a mutation's representation reads, when the select names plain columns of the table only; null (the
+ * whole row) for `*`, embeds, aggregates or anything that is not a column. PostgREST also names only the embeds'
+ * join columns; here an embed still returns the whole row.
+ */
+export function returnedColumns(rel: Relation, items: SelectItem[]): string[] | null {
+  const names = new Set<string>();
+  for (const item of items) {
+    if (item.kind !== 'column' || item.agg || !rel.columns.has(item.field.name)) return null;
+    names.add(item.field.name);
+  }
+  return names.size > 0 ? [...names] : null;
+}
+
 function returningSql(rel: Relation, opts: MutationOptions): string {
-  const row = opts.returnRows ? `${ident(rel.name)} AS pgrst_row` : '1 AS pgrst_one';
+  const cols = opts.returnRows && opts.returnColumns ? opts.returnColumns : null;
+  const row = cols
+    ? cols.map((c) => `${ident(rel.name)}.${ident(c)}`).join(', ')
+    : opts.returnRows
+      ? `${ident(rel.name)} AS pgrst_row`
+      : '1 AS pgrst_one';
   // xmax = 0 tells an inserted row from an updated one: an upsert that inserted nothing answers 200.
   return opts.resolution === 'merge-duplicates'
     ? `${row}, (xmax = 0) AS pgrst_inserted`
@@ -661,7 +685,10 @@ export function buildMutationStatement(
   if (!representation) {
     return `WITH ${ctes.join(', ')} SELECT NULL::bigint AS total_result_set, ${counts}, ''::text AS body`;
   }
-  const from = `(SELECT (pgrst_row).* FROM pgrst_mut) AS ${ident(rel.name)}`;
+  const cols = returnedColumns(rel, representation.items);
+  const from = cols
+    ? `(SELECT ${cols.map(ident).join(', ')} FROM pgrst_mut) AS ${ident(rel.name)}`
+    : `(SELECT (pgrst_row).* FROM pgrst_mut) AS ${ident(rel.name)}`;
   const parts = compileNode(ctx, rel, rel.name, from, representation.items, [], { skipOwnParams: true });
   markRootUsed(ctx);
   ctes.push(`pgrst_source AS ( ${selectSql(parts, false)} )`);

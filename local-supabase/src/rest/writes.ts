@@ -8,6 +8,7 @@ import {
   buildUpdate,
   checkUnusedPaths,
   newContext,
+  returnedColumns,
   rootWhere,
   type BuildContext,
   type Payload,
@@ -94,6 +95,7 @@ export async function insert(deps: HandlerDeps, s: RequestState, res: ServerResp
   const resolution = s.prefs.resolution;
   const mutations = buildInsert(ctx, rel, payload, {
     returnRows: needsRepresentation(s),
+    returnColumns: returnedColumns(rel, q.select),
     onConflict: q.onConflict,
     resolution,
     missingDefault: s.prefs.missing === 'default',
@@ -121,7 +123,11 @@ export async function update(deps: HandlerDeps, s: RequestState, res: ServerResp
   let r = { pageTotal: 0, inserted: 0, body: '[]' };
   if (payload.columns.length > 0) {
     const done = await mutate(deps, s, ctx, rel, [
-      buildUpdate(ctx, rel, payload, where, { returnRows: needsRepresentation(s), missingDefault: false }),
+      buildUpdate(ctx, rel, payload, where, {
+        returnRows: needsRepresentation(s),
+        returnColumns: returnedColumns(rel, q.select),
+        missingDefault: false,
+      }),
     ]);
     if ('plan' in done) return sendPlan(s, res, done.plan);
     r = done;
@@ -140,7 +146,11 @@ export async function remove(deps: HandlerDeps, s: RequestState, res: ServerResp
   const ctx = newContext(cache, s.schema, q);
   const where = rootWhere(ctx, rel);
   const r = await mutate(deps, s, ctx, rel, [
-    buildDelete(rel, where, { returnRows: needsRepresentation(s), missingDefault: false }),
+    buildDelete(rel, where, {
+      returnRows: needsRepresentation(s),
+      returnColumns: returnedColumns(rel, q.select),
+      missingDefault: false,
+    }),
   ]);
   if ('plan' in r) return sendPlan(s, res, r.plan);
   const range = `*/${s.prefs.count ? r.pageTotal : '*'}`;
@@ -178,6 +188,7 @@ export async function put(deps: HandlerDeps, s: RequestState, res: ServerRespons
   const ctx = newContext(cache, s.schema, { ...q, byPath: new Map([['', { filters: [] }]]) });
   const mutations = buildInsert(ctx, rel, payload, {
     returnRows: needsRepresentation(s),
+    returnColumns: returnedColumns(rel, q.select),
     onConflict: pk,
     resolution: 'merge-duplicates',
     missingDefault: false,

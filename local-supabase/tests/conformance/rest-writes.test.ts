@@ -22,6 +22,22 @@ describe('insert', () => {
     expect(single.data).toEqual({ k: 'i3', v: 7 });
   });
 
+  it('returns only the columns the select names, so a role with some columns granted reads those back', async () => {
+    // PostgREST's RETURNING names the selected columns (returningF), not the whole row.
+    const ins = await db.from(`${P}_cols`).insert({ id: 1, open: 'a', hidden: 'secret' }).select('id, open');
+    expect(ins).toMatchObject({ status: 201, error: null, data: [{ id: 1, open: 'a' }] });
+    const all = await db.from(`${P}_cols`).insert({ id: 2, open: 'b', hidden: 'secret' }).select();
+    expect(all).toMatchObject({ status: 401, error: { code: '42501' } });
+    const upd = await db.from(`${P}_cols`).update({ open: 'c' }).eq('id', 1).select('open');
+    expect(upd).toMatchObject({ status: 200, error: null, data: [{ open: 'c' }] });
+    const hidden = await db.from(`${P}_cols`).update({ open: 'd' }).eq('id', 1).select('hidden');
+    expect(hidden).toMatchObject({ status: 401, error: { code: '42501' } });
+    const del = await db.from(`${P}_cols`).delete().eq('id', 1).select('id');
+    expect(del).toMatchObject({ status: 200, error: null, data: [{ id: 1 }] });
+    const left = (await sql(`select id, open, hidden from ${P}_cols order by id`)) as unknown[];
+    expect(left).toEqual([]);
+  });
+
   it('fills keys missing from some rows with NULL, or with the default under missing=default', async () => {
     const nulls = await db
       .from(`${P}_kv`)

@@ -141,8 +141,8 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
       run: () => ok(c.from('profiles').select('id').eq('id', a.customer.id).maybeSingle()),
     },
     {
-      name: 'profiles: full_name, email of the designer', spec: 'profiles select full_name, email by id', as: 'customer', kind: 'read',
-      run: () => ok(c.from('profiles').select('full_name, email').eq('id', a.designer.id).maybeSingle()),
+      name: 'profiles: full_name of the designer', spec: 'profiles select full_name by id', as: 'customer', kind: 'read',
+      run: () => ok(c.from('profiles').select('full_name').eq('id', a.designer.id).maybeSingle()),
     },
     {
       name: 'user_roles: own role', spec: 'user_roles select role where user_id (single)', as: 'designer', kind: 'read',
@@ -257,13 +257,13 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
     {
       name: 'messages: hot project, latest 30 + sender', spec: 'messages select with sender profile, newest page (get-messages.ts)', as: 'designer', kind: 'read',
       run: () =>
-        ok(d.from('messages').select('id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name, email)')
+        ok(d.from('messages').select('id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name)')
           .eq('project_id', a.hotProject).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(30)),
     },
     {
       name: 'messages: hot project, page 101 (keyset) + sender', spec: 'messages select with sender profile, older page by keyset cursor (get-messages.ts)', as: 'customer', kind: 'read',
       run: () =>
-        ok(c.from('messages').select('id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name, email)')
+        ok(c.from('messages').select('id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name)')
           .eq('project_id', a.hotProject)
           .lte('created_at', pools.messagesPage101After.created_at)
           .or(`created_at.lt."${pools.messagesPage101After.created_at}",id.lt.${pools.messagesPage101After.id}`)
@@ -272,7 +272,7 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
     {
       name: 'project_bids: pending project + bidder', spec: 'project_bids select by project', as: 'customer', kind: 'read',
       run: () =>
-        ok(c.from('project_bids').select('*, profiles(full_name, email)').eq('project_id', a.pendingProject)
+        ok(c.from('project_bids').select('*, profiles(full_name)').eq('project_id', a.pendingProject)
           .order('created_at', { ascending: false })),
     },
     {

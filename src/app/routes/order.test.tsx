@@ -77,6 +77,11 @@ function backendHolds(current: () => Record<string, unknown>) {
       HttpResponse.json({ id: CONVERSATION, catalog_item_id: ITEM, buyer_id: BUYER.id, seller_id: SELLER.id }),
     ),
     http.get(restUrl('listing_messages'), ({ request }) => pgrstRows(request, [])),
+    // The other party's address (rpc contact_email): the database gives it for a paid order's parties.
+    http.post(rpcUrl('contact_email'), async ({ request }) => {
+      const { p_user } = (await request.json()) as { p_user: string };
+      return HttpResponse.json(p_user === SELLER.id ? 'dana@example.com' : 'cora@example.com');
+    }),
   );
 }
 
@@ -112,6 +117,50 @@ describe('The order page, /orders/:orderId (docs/product.md, Orders)', () => {
     toast.error.mockReset();
   });
   afterEach(() => sent.stop());
+
+  it("gives each party of a paid order the other's e-mail address as a mailto link", async () => {
+    backendHolds(() => order({ status: 'ready', ready_at: '2026-11-29T12:00:00.000Z' }));
+    renderPage(BUYER);
+    const link = await screen.findByRole('link', { name: 'E-mail Dana Lister at dana@example.com' });
+    expect(link).toHaveAttribute('href', 'mailto:dana@example.com');
+    expect(link.closest('p')).toHaveTextContent('Contact: dana@example.com');
+    expect((await sent.to('POST', 'rest/v1/rpc/contact_email'))[0]!.body).toEqual({ p_user: SELLER.id });
+  });
+
+  it("gives the seller the buyer's address", async () => {
+    backendHolds(() => order());
+    renderPage(SELLER);
+    expect(await screen.findByRole('link', { name: 'E-mail Cora Buyer at cora@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:cora@example.com',
+    );
+    expect((await sent.to('POST', 'rest/v1/rpc/contact_email'))[0]!.body).toEqual({ p_user: BUYER.id });
+  });
+
+  it('asks for no address before the order is paid', async () => {
+    backendHolds(() => order({ status: 'pending', paid_at: null }));
+    renderPage(BUYER);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your order' })).toBeInTheDocument();
+    expect(await sent.to('POST', 'rest/v1/rpc/contact_email')).toEqual([]);
+    expect(screen.queryByText(/Contact:/)).not.toBeInTheDocument();
+  });
+
+  it('shows no address when the database refuses it (the order was cancelled meanwhile)', async () => {
+    backendHolds(() => order({ status: 'completed', completed_at: '2026-11-30T10:00:00.000Z' }));
+    server.use(
+      http.post(rpcUrl('contact_email'), () =>
+        pgrstError(
+          403,
+          '42501',
+          'You can see an e-mail address only while you share an active project or a paid order with that person',
+        ),
+      ),
+    );
+    renderPage(BUYER);
+    await sent.to('POST', 'rest/v1/rpc/contact_email');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your order' })).toBeInTheDocument();
+    expect(screen.queryByText(/Contact:/)).not.toBeInTheDocument();
+  });
 
   it('shows the buyer the piece, amount, seller, dates and status, and the pickup conversation below', async () => {
     backendHolds(() => order());

@@ -4,11 +4,15 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ContactEmail } from '@/features/contact/components/contact-email';
 import { PickupConversation } from '@/app/routes/order-pickup-conversation';
 import { useConfirmOrder } from '@/features/orders/api/confirm-order';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderDetails } from '@/features/orders/components/order-details';
 import { useOrderRealtime } from '@/features/orders/hooks/use-order-realtime';
+
+/** Statuses in which the two parties of an order may reach each other by e-mail (contact_email). */
+const PAID = new Set(['paid', 'ready', 'completed']);
 
 /**
  * /orders/:orderId (docs/product.md, Orders): the order for its buyer and its seller, live (the payment confirmed,
@@ -34,6 +38,13 @@ export function Component() {
           <Page title={found.seller_id === viewerId ? 'Your sale' : 'Your order'} className="max-w-3xl">
             <div className="space-y-8">
               <OrderDetails order={found} viewerId={viewerId} checkoutDone={checkoutDone} now={order.dataUpdatedAt} />
+              {PAID.has(found.status) ? (
+                // The other party's address once the order is paid (docs/decisions/0030-parts/privacy.md).
+                <ContactEmail
+                  userId={found.buyer_id === viewerId ? found.seller_id : found.buyer_id}
+                  name={found.buyer_id === viewerId ? found.seller_name : found.buyer_name}
+                />
+              ) : null}
               {found.catalog_item_id && found.buyer_id && found.status !== 'pending' && found.status !== 'expired' ? (
                 <PickupConversation order={found} viewerId={viewerId} />
               ) : null}

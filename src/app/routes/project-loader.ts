@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getUserRoleQueryOptions } from '@/features/auth/api/get-user-role';
 import { getProjectBidsQueryOptions } from '@/features/bids/api/get-project-bids';
+import { getContactEmailQueryOptions } from '@/features/contact/api/get-contact-email';
 import { getMessagesQueryOptions } from '@/features/messages/api/get-messages';
 import { getProjectItemsQueryOptions } from '@/features/project-items/api/get-project-items';
 import { getPhotoNotesQueryOptions } from '@/features/project-photos/api/get-photo-notes';
@@ -28,6 +29,11 @@ export function prefetchProjectPage(queryClient: QueryClient, projectId: string,
     queryClient.prefetchQuery(project).then(() => {
       // The portfolio choices show on the customer's completed project only.
       const data = queryClient.getQueryData(project.queryKey);
+      // The other party's address shows on an active project to its two parties.
+      if (data?.status === 'active' && (data.customer_id === userId || data.designer_id === userId)) {
+        const other = data.customer_id === userId ? data.designer_id : data.customer_id;
+        return other ? queryClient.prefetchQuery(getContactEmailQueryOptions(other)) : undefined;
+      }
       if (data?.status !== 'completed' || data.customer_id !== userId) return;
       return queryClient.prefetchQuery(getPortfolioConsentQueryOptions(projectId));
     }),

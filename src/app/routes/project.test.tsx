@@ -157,3 +157,70 @@ describe('project page: a project the user cannot see', () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 });
+
+describe("project page: the other party's e-mail address (docs/decisions/0030-parts/privacy.md)", () => {
+  const DESIGNER_ID = 'd0000000-0000-4000-8000-000000000002';
+  const project = (status: string) => ({
+    id: PROJECT_ID,
+    customer_id: CUSTOMER.id,
+    designer_id: DESIGNER_ID,
+    title: 'Sunny loft',
+    description: 'A bright room with old floors',
+    location: 'Portland, OR',
+    latitude: null,
+    longitude: null,
+    space_size: 400,
+    budget: 1000,
+    budget_type: 'soft',
+    preferred_style: 'Modern',
+    status,
+    items_total: 0,
+    created_at: '2026-11-22T06:00:00Z',
+    updated_at: '2026-11-22T06:00:00Z',
+    completed_at: status === 'completed' ? '2026-11-23T06:00:00Z' : null,
+  });
+  let sent: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    sent = recordRequests();
+    toastError.mockReset();
+  });
+  afterEach(() => sent.stop());
+
+  function answerPanels() {
+    server.use(
+      http.get(restUrl('project_items'), ({ request }) => pgrstRows(request, [])),
+      http.get(restUrl('project_portfolio_consent'), ({ request }) => pgrstRows(request, [])),
+      http.post(rpcUrl('contact_email'), () => HttpResponse.json('dora@example.com')),
+    );
+  }
+
+  it("shows the customer of an active project their designer's address as a mailto link", async () => {
+    backend(project('active'));
+    answerPanels();
+    renderPage();
+    const link = await screen.findByRole(
+      'link',
+      { name: 'E-mail your designer at dora@example.com' },
+      { timeout: 5000 },
+    );
+    expect(link).toHaveAttribute('href', 'mailto:dora@example.com');
+    expect(link.closest('p')).toHaveTextContent('Contact: dora@example.com');
+    const [asked] = await sent.to('POST', 'rest/v1/rpc/contact_email');
+    expect(asked!.body).toEqual({ p_user: DESIGNER_ID });
+    expect(sentAs(asked!)).toBe(CUSTOMER.id);
+  });
+
+  it('asks for no address once the project is completed', async () => {
+    backend(project('completed'));
+    answerPanels();
+    server.use(
+      http.get(restUrl('projects'), ({ request }) =>
+        pgrstRows(request, [{ ...project('completed'), portfolio_consent: false, portfolio_show_costs: false }]),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Sunny loft' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await sent.to('POST', 'rest/v1/rpc/contact_email')).toEqual([]);
+    expect(screen.queryByText(/Contact:/)).not.toBeInTheDocument();
+  });
+});

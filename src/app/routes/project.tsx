@@ -9,6 +9,7 @@ import { useUserRole } from '@/features/auth/api/get-user-role';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { BidsCard } from '@/features/bids/components/bids-card';
 import { DesignerBidCard } from '@/features/bids/components/designer-bid-card';
+import { ContactEmail } from '@/features/contact/components/contact-email';
 import { MessagesPanel } from '@/features/messages/components/messages-panel';
 import { BudgetTracker } from '@/features/project-items/components/budget-tracker';
 import { ProjectPhotosCard } from '@/features/project-photos/components/project-photos-card';
@@ -109,6 +110,14 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       <ProjectDetailCard project={data} onBack={goBack} />
+
+      {participant && data.status === 'active' ? (
+        // The other party's address, while the project is active (docs/decisions/0030-parts/privacy.md).
+        <ContactEmail
+          userId={isOwner ? data.designer_id : data.customer_id}
+          name={isOwner ? 'your designer' : 'your client'}
+        />
+      ) : null}
 
       {data.status === 'pending' && isOwner ? <BidsCard projectId={data.id} /> : null}
       {data.status === 'pending' && mayBid ? (

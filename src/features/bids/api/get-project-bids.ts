@@ -3,7 +3,7 @@ import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 const BID_COLUMNS =
-  'id, project_id, designer_id, bid_amount, proposal, estimated_days, status, created_at, designer:profiles!project_bids_designer_id_fkey(full_name, email)';
+  'id, project_id, designer_id, bid_amount, proposal, estimated_days, status, created_at, designer:profiles!project_bids_designer_id_fkey(full_name)';
 
 /**
  * A project's bids with the bidder's profile. Row-level security returns every bid to
@@ -23,7 +23,7 @@ export type ProjectBid = Awaited<ReturnType<typeof getProjectBids>>[number];
 
 /** The bidder's name, else their e-mail, else 'Designer'. */
 export function bidderName(bid: ProjectBid): string {
-  return bid.designer?.full_name || bid.designer?.email || 'Designer';
+  return bid.designer?.full_name || 'Designer';
 }
 
 export function getProjectBidsQueryOptions(projectId: string) {

@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase';
 
 export const MESSAGES_PAGE_SIZE = 30;
 export const MESSAGE_COLUMNS =
-  'id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name, email)';
+  'id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name)';
 
 /**
  * One page of a conversation, newest first (the screen reverses it): the latest page loads first and

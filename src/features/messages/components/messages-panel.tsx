@@ -7,7 +7,7 @@ import { useMessagesRealtime } from '@/features/messages/hooks/use-messages-real
 const toMessage = (message: Message): ChatMessage => ({
   id: message.id,
   senderId: message.sender_id,
-  senderName: message.sender?.full_name || message.sender?.email || 'Unknown',
+  senderName: message.sender?.full_name || 'Unknown',
   createdAt: message.created_at,
   text: message.content,
 });

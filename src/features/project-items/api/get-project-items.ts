@@ -13,7 +13,7 @@ export async function getProjectItems(projectId: string) {
   const { data, error } = await supabase
     .from('project_items')
     .select(
-      'id, project_id, name, description, cost, added_by, created_at, catalog_item_id, bought_at, order_id, adder:profiles!project_items_added_by_fkey(full_name, email)',
+      'id, project_id, name, description, cost, added_by, created_at, catalog_item_id, bought_at, order_id, adder:profiles!project_items_added_by_fkey(full_name)',
     )
     .eq('project_id', projectId)
     .order('created_at', { ascending: false })

@@ -23,7 +23,7 @@ type Item = {
   cost: number;
   added_by: string;
   created_at: string;
-  adder: { full_name: string; email: string } | null;
+  adder: { full_name: string } | null;
 };
 /** project_items' columns as Realtime describes a change's row (pg_type names). */
 const ITEM_COLUMNS = [
@@ -46,7 +46,7 @@ function itemsPage(count: number, newestSecond = count): Item[] {
     cost: 1,
     added_by: USER.id,
     created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, newestSecond - i)).toISOString(),
-    adder: { full_name: 'Carl', email: 'carl@example.com' },
+    adder: { full_name: 'Carl' },
   }));
 }
 

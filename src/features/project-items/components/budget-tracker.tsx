@@ -104,7 +104,7 @@ function ItemRow({
   onDelete: () => void;
   deleting: boolean;
 }) {
-  const adder = item.added_by === userId ? 'You' : item.adder?.full_name || item.adder?.email || 'The other party';
+  const adder = item.added_by === userId ? 'You' : item.adder?.full_name || 'The other party';
   return (
     <li className="flex items-start justify-between gap-3 rounded-md border p-3" data-testid="project-item">
       <div className="min-w-0 space-y-1">
