@@ -17,7 +17,11 @@ let people = 0;
 async function seller(): Promise<Seller> {
   people += 1;
   const user = await createUser({
-    metadata: { full_name: `Photo Seller ${people}`, username: `listing-photos-${people}-${Date.now()}`, role: 'designer' },
+    metadata: {
+      full_name: `Photo Seller ${people}`,
+      username: `listing-photos-${people}-${Date.now()}`,
+      role: 'designer',
+    },
   });
   made.push(user.id);
   // Listing needs the Designer membership (20261129000200_listing_membership.sql).
@@ -60,7 +64,8 @@ async function photosOf(id: string): Promise<{ photo_urls: string[]; image_url: 
   return row!;
 }
 const piecesOf = async (s: Seller) =>
-  (await sql<{ n: number }>(`select count(*)::int as n from public.catalog_items where designer_id = $1`, [s.id]))[0]!.n;
+  (await sql<{ n: number }>(`select count(*)::int as n from public.catalog_items where designer_id = $1`, [s.id]))[0]!
+    .n;
 
 let alice: Seller;
 let bob: Seller;
@@ -84,7 +89,11 @@ const ownPath = () => `${alice.id}/table-1.png`;
 const attacks = (): [string, string, RegExp][] => [
   ['an external URL (a tracking pixel)', 'https://tracker.example/pixel.gif?u=1', /not a photo uploaded to Good Stuff/],
   ["another seller's photo", bobs, /not one of your uploaded photos/],
-  ['an object that does not exist', `${api}/storage/v1/object/public/catalog-images/${alice.id}/missing.png`, /not found/],
+  [
+    'an object that does not exist',
+    `${api}/storage/v1/object/public/catalog-images/${alice.id}/missing.png`,
+    /not found/,
+  ],
   [
     "a '../' path into another folder",
     `${api}/storage/v1/object/public/catalog-images/${alice.id}/../${bob.id}/chair-1.png`,
@@ -95,7 +104,11 @@ const attacks = (): [string, string, RegExp][] => [
     `${api}/storage/v1/object/public/catalog-images/${alice.id}/%2e%2e/${bob.id}/chair-1.png`,
     /not a photo uploaded to Good Stuff/,
   ],
-  ['the right path on another host', `https://evil.example/storage/v1/object/public/catalog-images/${ownPath()}`, /not a photo uploaded/],
+  [
+    'the right path on another host',
+    `https://evil.example/storage/v1/object/public/catalog-images/${ownPath()}`,
+    /not a photo uploaded/,
+  ],
   ['a query string', `${own}?track=buyer`, /not a photo uploaded to Good Stuff/],
   ['a fragment', `${own}#x`, /not a photo uploaded to Good Stuff/],
   ['the private object endpoint', `${api}/storage/v1/object/catalog-images/${ownPath()}`, /not a photo uploaded/],
@@ -103,7 +116,11 @@ const attacks = (): [string, string, RegExp][] => [
 
 describe('listing photos are the seller’s own uploads', () => {
   it('their own uploaded photo is accepted, cover first', async () => {
-    const { data, error } = await alice.client.from('catalog_items').insert(listing(alice, [own])).select('id').single();
+    const { data, error } = await alice.client
+      .from('catalog_items')
+      .insert(listing(alice, [own]))
+      .select('id')
+      .single();
     expect(error).toBeNull();
     expect(await photosOf(data!.id)).toEqual({ photo_urls: [own], image_url: own });
   });
@@ -111,7 +128,10 @@ describe('listing photos are the seller’s own uploads', () => {
   it('on insert: every other URL is refused with a clear message, and no piece is made', async () => {
     const before = await piecesOf(alice);
     for (const [what, url, message] of attacks()) {
-      const { data, error } = await alice.client.from('catalog_items').insert(listing(alice, [own, url])).select('id');
+      const { data, error } = await alice.client
+        .from('catalog_items')
+        .insert(listing(alice, [own, url]))
+        .select('id');
       expect(data, what).toBeNull();
       expect(error?.code, what).toBe('23514');
       expect(error?.message, what).toMatch(/^Listing photos must be photos you uploaded for your listings: /);
@@ -121,7 +141,11 @@ describe('listing photos are the seller’s own uploads', () => {
   });
 
   it('on update (photo_urls or image_url): refused, and the photos stay as they were', async () => {
-    const { data } = await alice.client.from('catalog_items').insert(listing(alice, [own])).select('id').single();
+    const { data } = await alice.client
+      .from('catalog_items')
+      .insert(listing(alice, [own]))
+      .select('id')
+      .single();
     const id = data!.id as string;
     for (const [what, url] of attacks()) {
       for (const patch of [{ photo_urls: [url] }, { photo_urls: [own, url] }, { image_url: url }]) {
@@ -132,7 +156,14 @@ describe('listing photos are the seller’s own uploads', () => {
     expect(await photosOf(id)).toEqual({ photo_urls: [own], image_url: own });
     // Another own upload is fine; so is taking every photo off.
     const second = await upload(alice, 'table-2.png');
-    expect((await alice.client.from('catalog_items').update({ photo_urls: [second, own] }).eq('id', id)).error).toBeNull();
+    expect(
+      (
+        await alice.client
+          .from('catalog_items')
+          .update({ photo_urls: [second, own] })
+          .eq('id', id)
+      ).error,
+    ).toBeNull();
     expect(await photosOf(id)).toEqual({ photo_urls: [second, own], image_url: second });
     expect((await alice.client.from('catalog_items').update({ photo_urls: [] }).eq('id', id)).error).toBeNull();
   });

@@ -271,7 +271,10 @@ describe('the listing', () => {
   it('photos: at most 6, the first is image_url; dimensions in inches; condition keys (labels accepted)', async () => {
     // The seller's own uploads: a listing takes no other photo (tests/database/listing-photos.test.ts).
     const bucket = serviceClient().storage.from('catalog-images');
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const urls: string[] = [];
     for (const n of [1, 2, 3]) {
       const { error } = await bucket.upload(`${seller}/${n}.png`, png, { contentType: 'image/png', upsert: true });

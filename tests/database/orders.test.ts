@@ -71,7 +71,10 @@ afterAll(async () => {
 /** A photo the seller uploaded (a listing takes no other: 20261130000500_listing_photos.sql); its public URL. */
 async function photoOf(owner: string): Promise<string> {
   const bucket = serviceClient().storage.from('catalog-images');
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const { error } = await bucket.upload(`${owner}/lamp.png`, png, { contentType: 'image/png', upsert: true });
   if (error) throw error;
   return bucket.getPublicUrl(`${owner}/lamp.png`).data.publicUrl;

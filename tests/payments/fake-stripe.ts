@@ -264,7 +264,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!session || !form) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
       const amount = forged.amount ?? (session.amount_total as number);
       const destination =
-        'destination' in forged ? forged.destination : (form['payment_intent_data[transfer_data][destination]'] ?? null);
+        'destination' in forged
+          ? forged.destination
+          : (form['payment_intent_data[transfer_data][destination]'] ?? null);
       paymentIntents.set(paymentIntentId, {
         id: paymentIntentId,
         object: 'payment_intent',

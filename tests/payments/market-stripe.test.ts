@@ -63,7 +63,10 @@ async function person(role: 'customer' | 'designer', name: string): Promise<Pers
 async function photoOf(sellerId: string): Promise<string> {
   const bucket = serviceClient().storage.from('catalog-images');
   const path = `${sellerId}/piece.png`;
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const { error } = await bucket.upload(path, png, { contentType: 'image/png', upsert: true });
   if (error) throw error;
   return bucket.getPublicUrl(path).data.publicUrl;
@@ -373,7 +376,9 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(replay).toEqual({ status: 200, body: { received: true, duplicate: true } });
       // A different event for the same payment (async_payment_succeeded after completed): the database says duplicate.
       expect(
-        (await sessionCompleted(firstOrder, 'pi_first', 'checkout.session.async_payment_succeeded')).response,
+        await (
+          await sessionCompleted(firstOrder, 'pi_first', 'checkout.session.async_payment_succeeded')
+        ).response,
       ).toEqual({
         status: 200,
         body: { received: true, outcome: 'duplicate' },
@@ -389,7 +394,7 @@ describe('sellers get paid through Stripe Connect', () => {
 
     it('a second buyer who paid too is refunded at once, the transfer reversed, and told why', async () => {
       const refundsBefore = requestsTo('POST', '/v1/refunds').length;
-      expect((await sessionCompleted(secondOrder, 'pi_second')).response).toEqual({
+      expect(await (await sessionCompleted(secondOrder, 'pi_second')).response).toEqual({
         status: 200,
         body: { received: true, outcome: 'refunded' },
       });
@@ -516,7 +521,10 @@ describe('sellers get paid through Stripe Connect', () => {
       const buyer = await person('customer', 'Dash Board');
       const opened = await call('buy-now', { token: buyer.token, body: { itemId: item } });
       const orderId = opened.body.orderId as string;
-      expect(((await sessionCompleted(orderId, 'pi_dash')).response).body).toEqual({ received: true, outcome: 'paid' });
+      expect((await (await sessionCompleted(orderId, 'pi_dash')).response).body).toEqual({
+        received: true,
+        outcome: 'paid',
+      });
       fake.refunds.push({
         id: 're_dashboard',
         object: 'refund',
@@ -586,7 +594,7 @@ describe('sellers get paid through Stripe Connect', () => {
         order: { status: 'paid' },
       });
       expect(requestsTo('GET', `/v1/checkout/sessions/${sessionId}`)).toHaveLength(asked);
-      expect((await sessionCompleted(orderId, 'pi_quick')).response).toEqual({
+      expect(await (await sessionCompleted(orderId, 'pi_quick')).response).toEqual({
         status: 200,
         body: { received: true, outcome: 'duplicate' },
       });
@@ -604,7 +612,12 @@ describe('sellers get paid through Stripe Connect', () => {
         const buyer = await person('customer', 'Mo Mismatch');
         const orderId = (await call('buy-now', { token: buyer.token, body: { itemId: lamp } })).body.orderId as string;
         const pi = `pi_mismatch_${crypto.randomUUID().slice(0, 8)}`;
-        expect((await sessionCompleted(orderId, pi, 'checkout.session.completed', forged)).response, what).toEqual({
+        expect(
+          await (
+            await sessionCompleted(orderId, pi, 'checkout.session.completed', forged)
+          ).response,
+          what,
+        ).toEqual({
           status: 200,
           body: { received: true, outcome: 'mismatch' },
         });
@@ -626,11 +639,14 @@ describe('sellers get paid through Stripe Connect', () => {
       const buyer = await person('customer', 'Otto Other');
       const cheap = await piece(seller.id, 'Small vase', 20);
       const dear = await piece(seller.id, 'Large urn', 500);
-      const cheapOrder = (await call('buy-now', { token: buyer.token, body: { itemId: cheap } })).body.orderId as string;
+      const cheapOrder = (await call('buy-now', { token: buyer.token, body: { itemId: cheap } })).body
+        .orderId as string;
       const dearOrder = (await call('buy-now', { token: buyer.token, body: { itemId: dear } })).body.orderId as string;
       const piCheap = `pi_cheap_${crypto.randomUUID().slice(0, 8)}`;
       expect(
-        (await sessionCompleted(cheapOrder, piCheap, 'checkout.session.completed', { metadataOrder: dearOrder })).response,
+        await (
+          await sessionCompleted(cheapOrder, piCheap, 'checkout.session.completed', { metadataOrder: dearOrder })
+        ).response,
       ).toEqual({ status: 200, body: { received: true, outcome: 'mismatch' } });
       expect(await order(dearOrder)).toMatchObject({ status: 'pending', payment_intent_id: null });
       expect(await order(cheapOrder)).toMatchObject({ status: 'pending', payment_intent_id: null });
@@ -648,7 +664,7 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(requestsTo('POST', '/v1/refunds').filter((r) => r.form.payment_intent === piConnected)).toEqual([]);
 
       // The order's own payment, as it should be, settles it.
-      expect((await sessionCompleted(dearOrder, `pi_dear_${crypto.randomUUID().slice(0, 8)}`)).response).toEqual({
+      expect(await (await sessionCompleted(dearOrder, `pi_dear_${crypto.randomUUID().slice(0, 8)}`)).response).toEqual({
         status: 200,
         body: { received: true, outcome: 'paid' },
       });
