@@ -652,6 +652,17 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(await order(cheapOrder)).toMatchObject({ status: 'pending', payment_intent_id: null });
       expect(await pieceStatus(dear)).toBe('available');
 
+      // A session naming no order of ours (another environment on the same Stripe account): left alone, not refunded.
+      const piUnknown = `pi_unknown_${crypto.randomUUID().slice(0, 8)}`;
+      expect(
+        await (
+          await sessionCompleted(cheapOrder, piUnknown, 'checkout.session.completed', {
+            metadataOrder: crypto.randomUUID(),
+          })
+        ).response,
+      ).toEqual({ status: 200, body: { received: true, outcome: 'unknown-order' } });
+      expect(requestsTo('POST', '/v1/refunds').filter((r) => r.form.payment_intent === piUnknown)).toEqual([]);
+
       // A connected account's own session naming our order (the Connect endpoint): not settled, only flagged.
       const piConnected = `pi_connected_${crypto.randomUUID().slice(0, 8)}`;
       const { checkout_session_id: dearSession } = await order(dearOrder);

@@ -58,8 +58,9 @@ export function paymentMismatch(
 /**
  * A paid checkout (the webhook's event, or confirm-order's look) settles its order only when it is that order's
  * payment (paymentMismatch). One that is not leaves the order as it is and is logged; money the platform took for
- * it goes back to the buyer (refundMismatch, taking back the transfer); a connected account's own payment is only
- * logged (it is not ours to refund). The answer is 'mismatch' either way: nothing Stripe retries can change it.
+ * one of our orders goes back to the buyer (refundMismatch, taking back the transfer). A connected account's own
+ * payment is only logged (not ours to refund), and so is one naming no order of ours (another environment on the
+ * same Stripe account may own it). The answer is 'mismatch' (or 'unknown-order'): nothing a retry can change.
  */
 export async function settleCheckoutPayment(
   market: MarketStore,
@@ -67,17 +68,17 @@ export async function settleCheckoutPayment(
   payment: CheckoutPayment,
 ): Promise<SettleOutcome> {
   const order = payment.orderId && isUuid(payment.orderId) ? await market.order(payment.orderId) : null;
-  const seller = order?.seller_id ? await market.sellerAccount(order.seller_id) : null;
-  const problem = order
-    ? paymentMismatch(order, seller?.provider === 'stripe' ? seller.account_id : null, payment)
-    : `no order ${payment.orderId ?? ''}`;
-  if (problem === null) return await settleOrderPayment(market, provider, order!.id, payment.paymentIntentId);
+  if (!order) return 'unknown-order';
+  const seller = order.seller_id ? await market.sellerAccount(order.seller_id) : null;
+  const problem = paymentMismatch(order, seller?.provider === 'stripe' ? seller.account_id : null, payment);
+  if (problem === null) return await settleOrderPayment(market, provider, order.id, payment.paymentIntentId);
+  const refunded = payment.account === null;
   console.error(
-    `market: payment ${payment.paymentIntentId} (session ${payment.sessionId}) not settled: ${problem}` +
-      (payment.account ? '; flagged, not refunded (a connected account\'s charge)' : '; refunded'),
+    `market: payment ${payment.paymentIntentId} (session ${payment.sessionId}) not settled for order ${order.id}: ` +
+      `${problem}; ${refunded ? 'refunded' : "flagged only (a connected account's charge)"}`,
   );
-  if (!payment.account) await provider.refundMismatch(payment.paymentIntentId, order?.id ?? null);
-  return order ? 'mismatch' : 'unknown-order';
+  if (refunded) await provider.refundMismatch(payment.paymentIntentId, order.id);
+  return 'mismatch';
 }
 
 export type MarketEventOutcome =
