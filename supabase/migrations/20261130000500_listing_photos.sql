@@ -39,27 +39,43 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke execute on function private.catalog_photo_problem(text, uuid, text) from public, anon, authenticated;
 
--- Existing rows (before the trigger exists, which would refuse them): photos of the seller's own folder that exist are kept (moved to this project's URL when the
--- database knows it); anything else is dropped. Orders keep a copy of the cover: a foreign one is cleared too.
+-- Existing rows (before the trigger exists, which would refuse them): photos of the seller's own folder that exist
+-- are kept (moved to this project's URL when the database knows it); anything else is dropped.
 do $$
 declare
   base text := private.public_api_url();
 begin
+  -- Only rows whose photos change are written (updated_at says when the seller last changed the listing).
+  with kept as (
+    select i.id, coalesce((
+      select array_agg(coalesce(base || '/storage/v1/object/public/catalog-images/' || n.name, u.url) order by u.ord)
+        from unnest(i.photo_urls) with ordinality u(url, ord)
+        cross join lateral (select private.catalog_photo_name(u.url) as name) n
+       where n.name is not null
+         and split_part(n.name, '/', 1) = i.designer_id::text
+         and exists (select 1 from storage.objects o where o.bucket_id = 'catalog-images' and o.name = n.name)
+    ), '{}') as photo_urls
+      from public.catalog_items i
+     where cardinality(i.photo_urls) > 0
+  )
   update public.catalog_items i
-     set photo_urls = coalesce((
-       select array_agg(coalesce(base || '/storage/v1/object/public/catalog-images/' || n.name, u.url) order by u.ord)
-         from unnest(i.photo_urls) with ordinality u(url, ord)
-         cross join lateral (select private.catalog_photo_name(u.url) as name) n
-        where n.name is not null
-          and split_part(n.name, '/', 1) = i.designer_id::text
-          and exists (select 1 from storage.objects o where o.bucket_id = 'catalog-images' and o.name = n.name)
-     ), '{}')
-   where cardinality(i.photo_urls) > 0;
+     set photo_urls = kept.photo_urls
+    from kept
+   where i.id = kept.id and i.photo_urls is distinct from kept.photo_urls;
+  -- An order's copy of its cover is shown to its buyer and seller: the same rule, as a snapshot (kept even if the
+  -- object is gone since).
   update public.orders o
-     set item_photo_url = null
+     set item_photo_url = case
+           when split_part(private.catalog_photo_name(o.item_photo_url), '/', 1) = o.seller_id::text
+             then coalesce(base || '/storage/v1/object/public/catalog-images/' || private.catalog_photo_name(o.item_photo_url),
+                           o.item_photo_url)
+         end
    where o.item_photo_url is not null
-     and (private.catalog_photo_name(o.item_photo_url) is null
-          or split_part(private.catalog_photo_name(o.item_photo_url), '/', 1) <> o.seller_id::text);
+     and o.item_photo_url is distinct from (case
+           when split_part(private.catalog_photo_name(o.item_photo_url), '/', 1) = o.seller_id::text
+             then coalesce(base || '/storage/v1/object/public/catalog-images/' || private.catalog_photo_name(o.item_photo_url),
+                           o.item_photo_url)
+         end);
 end $$;
 
 -- Checked whenever the photos change (after catalog_items_market_columns has made image_url and photo_urls one
