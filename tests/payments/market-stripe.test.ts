@@ -683,6 +683,36 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(await pieceStatus(dear)).toBe('sold');
     });
 
+    it('the webhook and the buyer back from Checkout at once: a right payment settles once, a wrong one is refunded once', async () => {
+      const buyer = await person('customer', 'Rita Race');
+      const right = await piece(seller.id, 'Rattan stool', 60);
+      const rightOrder = (await call('buy-now', { token: buyer.token, body: { itemId: right } })).body
+        .orderId as string;
+      const { checkout_session_id: rightSession } = await order(rightOrder);
+      const piRight = `pi_race_${crypto.randomUUID().slice(0, 8)}`;
+      const paid = fake.payCheckout(rightSession!, piRight);
+      const [hook, back] = await Promise.all([
+        sendEvent('checkout.session.completed', paid).response,
+        call('confirm-order', { token: buyer.token, body: { orderId: rightOrder } }),
+      ]);
+      expect([hook.status, back.status]).toEqual([200, 200]);
+      expect(await order(rightOrder)).toMatchObject({ status: 'paid', payment_intent_id: piRight });
+      expect(await notified(buyer.id, 'order_receipt')).toEqual(['Receipt: you paid $60 for "Rattan stool"']);
+
+      const wrong = await piece(seller.id, 'Wicker stool', 60);
+      const wrongOrder = (await call('buy-now', { token: buyer.token, body: { itemId: wrong } })).body
+        .orderId as string;
+      const { checkout_session_id: wrongSession } = await order(wrongOrder);
+      const piWrong = `pi_race_${crypto.randomUUID().slice(0, 8)}`;
+      const underpaid = fake.payCheckout(wrongSession!, piWrong, { amount: 100 });
+      await Promise.all([
+        sendEvent('checkout.session.completed', underpaid).response,
+        call('confirm-order', { token: buyer.token, body: { orderId: wrongOrder } }),
+      ]);
+      expect(await order(wrongOrder)).toMatchObject({ status: 'pending', payment_intent_id: null });
+      expect(fake.refunds.filter((r) => r.payment_intent === piWrong)).toHaveLength(1);
+    });
+
     it('an accepted offer is the price while it reserves the piece; others cannot buy it meanwhile', async () => {
       const offerItem = await piece(seller.id, 'Cane chair', 120);
       const haggler = await person('customer', 'Hal Haggler');
