@@ -12,6 +12,7 @@ import pg from 'pg';
 import ws from 'ws';
 import { dbDirOf, loadConfig, startStack } from '@good-space/local-supabase';
 import { loadPlaces } from '../places/load-places.ts';
+import { writePublicApiUrl } from '../lib/public-api-url.mjs';
 import { FULL_SIZE, loadDataset, tableCounts, type Actors, type DatasetSize } from './db/dataset.ts';
 import { captureCall, explainCall, type CapturedCall, type PlanReport } from './db/plans.ts';
 import { buildQueries, FAR_ORIGIN, MARKET_SEARCH, NEAR_ORIGIN, type Actor, type BenchQuery, type DistanceList, type Pools } from './db/queries.ts';
@@ -214,6 +215,8 @@ async function main(): Promise<void> {
   try {
     const size = scaled(FULL_SIZE, SCALE);
     const t0 = performance.now();
+    // Listing photos are this stack's URLs (20261130000500_listing_photos.sql).
+    await writePublicApiUrl({ dbUrl: config.dbUrl, apiUrl: config.apiUrl });
     const actors = await loadDataset(config.dbUrl, size, log);
     const loadSeconds = (performance.now() - t0) / 1000;
     const counts = await tableCounts(config.dbUrl);

@@ -5,6 +5,7 @@ import {
   listen,
   type Listening,
   realtimeClient,
+  serviceClient,
   signUserJwt,
   sleep,
   waitFor,
@@ -268,9 +269,18 @@ describe('the listing', () => {
   });
 
   it('photos: at most 6, the first is image_url; dimensions in inches; condition keys (labels accepted)', async () => {
-    const urls = [1, 2, 3].map(
-      (n) => `https://example.test/storage/v1/object/public/catalog-images/${seller}/${n}.jpg`,
+    // The seller's own uploads: a listing takes no other photo (tests/database/listing-photos.test.ts).
+    const bucket = serviceClient().storage.from('catalog-images');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
     );
+    const urls: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const { error } = await bucket.upload(`${seller}/${n}.png`, png, { contentType: 'image/png', upsert: true });
+      if (error) throw error;
+      urls.push(bucket.getPublicUrl(`${seller}/${n}.png`).data.publicUrl);
+    }
     const item = await piece({ photo_urls: urls, width_in: 12.5, depth_in: 12, height_in: 20, condition: 'Very good' });
     const row = async () =>
       (

@@ -6,6 +6,7 @@ import {
   listen,
   type Listening,
   realtimeClient,
+  serviceClient,
   signUserJwt,
   waitFor,
 } from '@good-space/local-supabase/testing';
@@ -67,12 +68,24 @@ afterAll(async () => {
   await Promise.all([c, ...conns].map((x) => x.end()));
 });
 
+/** A photo the seller uploaded (a listing takes no other: 20261130000500_listing_photos.sql); its public URL. */
+async function photoOf(owner: string): Promise<string> {
+  const bucket = serviceClient().storage.from('catalog-images');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const { error } = await bucket.upload(`${owner}/lamp.png`, png, { contentType: 'image/png', upsert: true });
+  if (error) throw error;
+  return bucket.getPublicUrl(`${owner}/lamp.png`).data.publicUrl;
+}
+
 async function piece(price = 85, title = 'Opaline glass lamp', owner = seller): Promise<string> {
   const r = await c.query<{ id: string }>(
     `insert into public.catalog_items (designer_id, title, description, category, price, condition, photo_urls)
-     values ($1, $2, 'Milk glass shade, rewired', 'lighting', $3, 'very_good', array['https://img.test/lamp.jpg'])
+     values ($1, $2, 'Milk glass shade, rewired', 'lighting', $3, 'very_good', array[$4])
      returning id`,
-    [owner, title, price],
+    [owner, title, price, await photoOf(owner)],
   );
   return r.rows[0]!.id;
 }
@@ -274,7 +287,7 @@ describe('opening an order', () => {
     expect(o).toMatchObject({
       seller_account_id: acct,
       item_title: 'Brass floor lamp',
-      item_photo_url: 'https://img.test/lamp.jpg',
+      item_photo_url: await photoOf(seller),
       order: { amount: 85, status: 'pending', offer_id: null, buyer_id: buyer, seller_id: seller, provider: 'sandbox' },
     });
     const row = await orderRow(o.order.id);

@@ -23,8 +23,18 @@ export interface FakeStripe {
   refunds: Record<string, unknown>[];
   /** Checkout Sessions made by POST /v1/checkout/sessions, read by GET /v1/checkout/sessions/:id. */
   checkoutSessions: Map<string, Record<string, unknown>>;
-  /** The buyer pays a session on Stripe's page: it completes, paid, with a payment intent. */
-  payCheckout(sessionId: string, paymentIntentId: string): void;
+  /** Payment intents made when a session is paid, read by GET /v1/payment_intents/:id. */
+  paymentIntents: Map<string, Record<string, unknown>>;
+  /**
+   * The buyer pays a session on Stripe's page: it completes, paid, with a payment intent of the session's amount,
+   * currency and destination, unless `forged` says otherwise (a payment that does not match its order).
+   * Answers the session as Stripe now holds it.
+   */
+  payCheckout(
+    sessionId: string,
+    paymentIntentId: string,
+    forged?: { amount?: number; currency?: string; destination?: string | null },
+  ): Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -101,6 +111,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const accounts = new Map<string, Record<string, unknown>>();
   const refunds: Record<string, unknown>[] = [];
   const checkoutSessions = new Map<string, Record<string, unknown>>();
+  const paymentIntents = new Map<string, Record<string, unknown>>();
+  // What each session was made with (its line item and destination), for the payment intent paying it.
+  const sessionForms = new Map<string, Record<string, string>>();
   // Stripe answers a repeated idempotency key with its first answer, creating nothing new.
   const replays = new Map<string, unknown>();
   let customers = 0;
@@ -134,6 +147,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const account = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
       const loginLink = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(url.pathname);
       const checkoutSession = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      const paymentIntent = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'POST' && url.pathname === '/v1/customers') {
         customers += 1;
         created({ id: `cus_fake${customers}`, object: 'customer', email: form.email ?? null });
@@ -162,14 +176,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           status: 'open',
           payment_status: 'unpaid',
           payment_intent: null,
+          amount_total: Number(form['line_items[0][price_data][unit_amount]'] ?? 0),
+          currency: form['line_items[0][price_data][currency]'] ?? null,
           expires_at: form.expires_at ? Number(form.expires_at) : now + 86400,
           metadata: metadataOf(form),
           url: `https://checkout.stripe.test/c/pay/cs_fake${sessions}`,
         };
         checkoutSessions.set(session.id, session);
+        sessionForms.set(session.id, form);
         created(session);
       } else if (req.method === 'GET' && checkoutSession && checkoutSessions.has(checkoutSession[1]!)) {
         reply(200, checkoutSessions.get(checkoutSession[1]!));
+      } else if (req.method === 'GET' && paymentIntent && paymentIntents.has(paymentIntent[1]!)) {
+        reply(200, paymentIntents.get(paymentIntent[1]!));
       } else if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
         reply(200, {
           id: 'bps_fake1',
@@ -238,15 +257,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     accounts,
     refunds,
     checkoutSessions,
-    payCheckout(sessionId, paymentIntentId) {
+    paymentIntents,
+    payCheckout(sessionId, paymentIntentId, forged = {}) {
       const session = checkoutSessions.get(sessionId);
-      if (!session) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
+      const form = sessionForms.get(sessionId);
+      if (!session || !form) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
+      const amount = forged.amount ?? (session.amount_total as number);
+      const destination =
+        'destination' in forged
+          ? forged.destination
+          : (form['payment_intent_data[transfer_data][destination]'] ?? null);
+      paymentIntents.set(paymentIntentId, {
+        id: paymentIntentId,
+        object: 'payment_intent',
+        amount,
+        amount_received: amount,
+        currency: forged.currency ?? session.currency,
+        status: 'succeeded',
+        transfer_data: destination ? { destination } : null,
+        metadata: metadataOf(
+          Object.fromEntries(
+            Object.entries(form)
+              .filter(([k]) => k.startsWith('payment_intent_data[metadata]'))
+              .map(([k, v]) => [k.replace('payment_intent_data[', '').replace(/^metadata\]/, 'metadata'), v]),
+          ),
+        ),
+      });
       Object.assign(session, {
         status: 'complete',
         payment_status: 'paid',
         payment_intent: paymentIntentId,
         url: null,
       });
+      return { ...session };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signedInClient, sql } from '@good-space/local-supabase/testing';
+import { createUser, serviceClient, signedInClient, sql } from '@good-space/local-supabase/testing';
 import { accountObject, signStripePayload, startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 import { type CallInit, serveWithSecrets, type ServedFunctions } from './served-functions.ts';
 
@@ -59,12 +59,25 @@ async function person(role: 'customer' | 'designer', name: string): Promise<Pers
   return { id: user.id, client, token: (await client.auth.getSession()).data.session!.access_token };
 }
 
+/** A photo the seller uploaded to catalog-images (a listing takes no other: 20261130000500_listing_photos.sql). */
+async function photoOf(sellerId: string): Promise<string> {
+  const bucket = serviceClient().storage.from('catalog-images');
+  const path = `${sellerId}/piece.png`;
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const { error } = await bucket.upload(path, png, { contentType: 'image/png', upsert: true });
+  if (error) throw error;
+  return bucket.getPublicUrl(path).data.publicUrl;
+}
+
 async function piece(sellerId: string, title: string, price: number): Promise<string> {
   const [row] = await sql<{ id: string }>(
-    `insert into public.catalog_items (designer_id, title, description, category, price, condition, photo_urls, image_url)
-     values ($1, $2, 'A piece from the market tests', 'chair', $3, 'good', array['https://cdn.goodspace.test/a.webp'], 'https://cdn.goodspace.test/a.webp')
+    `insert into public.catalog_items (designer_id, title, description, category, price, condition, photo_urls)
+     values ($1, $2, 'A piece from the market tests', 'chair', $3, 'good', array[$4])
      returning id`,
-    [sellerId, title, price],
+    [sellerId, title, price, await photoOf(sellerId)],
   );
   return row!.id;
 }
@@ -92,15 +105,20 @@ function sendEvent(type: string, object: Body, opts: { secret?: string; id?: str
   };
 }
 
-function sessionCompleted(orderId: string, paymentIntent: string, type = 'checkout.session.completed') {
-  return sendEvent(type, {
-    id: `cs_for_${orderId}`,
-    object: 'checkout.session',
-    mode: 'payment',
-    payment_status: 'paid',
-    payment_intent: paymentIntent,
-    metadata: { order_id: orderId },
-  });
+/**
+ * The buyer pays the order's Checkout Session on (fake) Stripe and Stripe sends the event with that session;
+ * `forged` makes the payment differ from the order (amount, currency, destination) or the session name another order.
+ */
+async function sessionCompleted(
+  orderId: string,
+  paymentIntent: string,
+  type = 'checkout.session.completed',
+  forged: { amount?: number; currency?: string; destination?: string | null; metadataOrder?: string } = {},
+) {
+  const { checkout_session_id } = await order(orderId);
+  const session = fake.payCheckout(checkout_session_id!, paymentIntent, forged);
+  if (forged.metadataOrder) session.metadata = { order_id: forged.metadataOrder };
+  return sendEvent(type, session);
 }
 
 const requestsTo = (method: string, p: string) => fake.requests.filter((r) => r.method === method && r.path === p);
@@ -299,7 +317,8 @@ describe('sellers get paid through Stripe Connect', () => {
         'line_items[0][price_data][currency]': 'usd',
         'line_items[0][price_data][unit_amount]': '8550',
         'line_items[0][price_data][product_data][name]': 'Teak sideboard',
-        'line_items[0][price_data][product_data][images][0]': 'https://cdn.goodspace.test/a.webp',
+        // The listing's own photo, the only kind a listing takes: no other URL reaches Stripe's page.
+        'line_items[0][price_data][product_data][images][0]': await photoOf(seller.id),
         'payment_intent_data[transfer_data][destination]': accountId,
         'payment_intent_data[metadata][order_id]': firstOrder,
         'metadata[order_id]': firstOrder,
@@ -342,7 +361,7 @@ describe('sellers get paid through Stripe Connect', () => {
     });
 
     it('the webhook marks the order paid and the piece sold, once; both are told', async () => {
-      const sent = sessionCompleted(firstOrder, 'pi_first');
+      const sent = await sessionCompleted(firstOrder, 'pi_first');
       expect(await sent.response).toEqual({ status: 200, body: { received: true, outcome: 'paid' } });
       expect(await order(firstOrder)).toMatchObject({ status: 'paid', payment_intent_id: 'pi_first' });
       expect(await pieceStatus(item)).toBe('sold');
@@ -357,7 +376,9 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(replay).toEqual({ status: 200, body: { received: true, duplicate: true } });
       // A different event for the same payment (async_payment_succeeded after completed): the database says duplicate.
       expect(
-        await sessionCompleted(firstOrder, 'pi_first', 'checkout.session.async_payment_succeeded').response,
+        await (
+          await sessionCompleted(firstOrder, 'pi_first', 'checkout.session.async_payment_succeeded')
+        ).response,
       ).toEqual({
         status: 200,
         body: { received: true, outcome: 'duplicate' },
@@ -373,7 +394,7 @@ describe('sellers get paid through Stripe Connect', () => {
 
     it('a second buyer who paid too is refunded at once, the transfer reversed, and told why', async () => {
       const refundsBefore = requestsTo('POST', '/v1/refunds').length;
-      expect(await sessionCompleted(secondOrder, 'pi_second').response).toEqual({
+      expect(await (await sessionCompleted(secondOrder, 'pi_second')).response).toEqual({
         status: 200,
         body: { received: true, outcome: 'refunded' },
       });
@@ -500,7 +521,10 @@ describe('sellers get paid through Stripe Connect', () => {
       const buyer = await person('customer', 'Dash Board');
       const opened = await call('buy-now', { token: buyer.token, body: { itemId: item } });
       const orderId = opened.body.orderId as string;
-      expect((await sessionCompleted(orderId, 'pi_dash').response).body).toEqual({ received: true, outcome: 'paid' });
+      expect((await (await sessionCompleted(orderId, 'pi_dash')).response).body).toEqual({
+        received: true,
+        outcome: 'paid',
+      });
       fake.refunds.push({
         id: 're_dashboard',
         object: 'refund',
@@ -570,11 +594,123 @@ describe('sellers get paid through Stripe Connect', () => {
         order: { status: 'paid' },
       });
       expect(requestsTo('GET', `/v1/checkout/sessions/${sessionId}`)).toHaveLength(asked);
-      expect(await sessionCompleted(orderId, 'pi_quick').response).toEqual({
+      expect(await (await sessionCompleted(orderId, 'pi_quick')).response).toEqual({
         status: 200,
         body: { received: true, outcome: 'duplicate' },
       });
       expect(await notified(buyer.id, 'order_receipt')).toHaveLength(1);
+    });
+
+    it("a payment that does not match its order settles nothing (amount, currency, seller's account, order named); it is refunded", async () => {
+      const cases: [string, { amount?: number; currency?: string; destination?: string }][] = [
+        ['a wrong amount', { amount: 100 }],
+        ['a wrong currency', { currency: 'eur' }],
+        ["another account than the seller's", { destination: 'acct_elsewhere' }],
+      ];
+      for (const [what, forged] of cases) {
+        const lamp = await piece(seller.id, `Brass lamp (${what})`, 40);
+        const buyer = await person('customer', 'Mo Mismatch');
+        const orderId = (await call('buy-now', { token: buyer.token, body: { itemId: lamp } })).body.orderId as string;
+        const pi = `pi_mismatch_${crypto.randomUUID().slice(0, 8)}`;
+        expect(
+          await (
+            await sessionCompleted(orderId, pi, 'checkout.session.completed', forged)
+          ).response,
+          what,
+        ).toEqual({
+          status: 200,
+          body: { received: true, outcome: 'mismatch' },
+        });
+        expect(await order(orderId), what).toMatchObject({ status: 'pending', payment_intent_id: null });
+        expect(await pieceStatus(lamp), what).toBe('available');
+        // The money taken goes back to the buyer, the transfer back from whoever received it.
+        const refunds = requestsTo('POST', '/v1/refunds').filter((r) => r.form.payment_intent === pi);
+        expect(refunds, what).toHaveLength(1);
+        expect(refunds[0]!.form).toMatchObject({ reverse_transfer: 'true', 'metadata[order_reason]': 'mismatch' });
+        // The buyer back from Checkout: confirm-order applies the same check, and settles nothing either.
+        expect(await call('confirm-order', { token: buyer.token, body: { orderId } }), what).toMatchObject({
+          status: 200,
+          body: { order: { id: orderId, status: 'pending', payment_intent_id: null } },
+        });
+        expect(await order(orderId), what).toMatchObject({ status: 'pending', payment_intent_id: null });
+      }
+
+      // A session whose metadata names another order: the order it names is not paid by it.
+      const buyer = await person('customer', 'Otto Other');
+      const cheap = await piece(seller.id, 'Small vase', 20);
+      const dear = await piece(seller.id, 'Large urn', 500);
+      const cheapOrder = (await call('buy-now', { token: buyer.token, body: { itemId: cheap } })).body
+        .orderId as string;
+      const dearOrder = (await call('buy-now', { token: buyer.token, body: { itemId: dear } })).body.orderId as string;
+      const piCheap = `pi_cheap_${crypto.randomUUID().slice(0, 8)}`;
+      expect(
+        await (
+          await sessionCompleted(cheapOrder, piCheap, 'checkout.session.completed', { metadataOrder: dearOrder })
+        ).response,
+      ).toEqual({ status: 200, body: { received: true, outcome: 'mismatch' } });
+      expect(await order(dearOrder)).toMatchObject({ status: 'pending', payment_intent_id: null });
+      expect(await order(cheapOrder)).toMatchObject({ status: 'pending', payment_intent_id: null });
+      expect(await pieceStatus(dear)).toBe('available');
+
+      // A session naming no order of ours (another environment on the same Stripe account): left alone, not refunded.
+      const piUnknown = `pi_unknown_${crypto.randomUUID().slice(0, 8)}`;
+      expect(
+        await (
+          await sessionCompleted(cheapOrder, piUnknown, 'checkout.session.completed', {
+            metadataOrder: crypto.randomUUID(),
+          })
+        ).response,
+      ).toEqual({ status: 200, body: { received: true, outcome: 'unknown-order' } });
+      expect(requestsTo('POST', '/v1/refunds').filter((r) => r.form.payment_intent === piUnknown)).toEqual([]);
+
+      // A connected account's own session naming our order (the Connect endpoint): not settled, only flagged.
+      const piConnected = `pi_connected_${crypto.randomUUID().slice(0, 8)}`;
+      const { checkout_session_id: dearSession } = await order(dearOrder);
+      const connected = fake.payCheckout(dearSession!, piConnected);
+      expect(
+        await sendEvent('checkout.session.completed', connected, { account: 'acct_standard', secret: CONNECT_SECRET })
+          .response,
+      ).toEqual({ status: 200, body: { received: true, outcome: 'mismatch' } });
+      expect(await order(dearOrder)).toMatchObject({ status: 'pending', payment_intent_id: null });
+      expect(requestsTo('POST', '/v1/refunds').filter((r) => r.form.payment_intent === piConnected)).toEqual([]);
+
+      // The order's own payment, as it should be, settles it.
+      expect(await (await sessionCompleted(dearOrder, `pi_dear_${crypto.randomUUID().slice(0, 8)}`)).response).toEqual({
+        status: 200,
+        body: { received: true, outcome: 'paid' },
+      });
+      expect(await order(dearOrder)).toMatchObject({ status: 'paid' });
+      expect(await pieceStatus(dear)).toBe('sold');
+    });
+
+    it('the webhook and the buyer back from Checkout at once: a right payment settles once, a wrong one is refunded once', async () => {
+      const buyer = await person('customer', 'Rita Race');
+      const right = await piece(seller.id, 'Rattan stool', 60);
+      const rightOrder = (await call('buy-now', { token: buyer.token, body: { itemId: right } })).body
+        .orderId as string;
+      const { checkout_session_id: rightSession } = await order(rightOrder);
+      const piRight = `pi_race_${crypto.randomUUID().slice(0, 8)}`;
+      const paid = fake.payCheckout(rightSession!, piRight);
+      const [hook, back] = await Promise.all([
+        sendEvent('checkout.session.completed', paid).response,
+        call('confirm-order', { token: buyer.token, body: { orderId: rightOrder } }),
+      ]);
+      expect([hook.status, back.status]).toEqual([200, 200]);
+      expect(await order(rightOrder)).toMatchObject({ status: 'paid', payment_intent_id: piRight });
+      expect(await notified(buyer.id, 'order_receipt')).toEqual(['Receipt: you paid $60 for "Rattan stool"']);
+
+      const wrong = await piece(seller.id, 'Wicker stool', 60);
+      const wrongOrder = (await call('buy-now', { token: buyer.token, body: { itemId: wrong } })).body
+        .orderId as string;
+      const { checkout_session_id: wrongSession } = await order(wrongOrder);
+      const piWrong = `pi_race_${crypto.randomUUID().slice(0, 8)}`;
+      const underpaid = fake.payCheckout(wrongSession!, piWrong, { amount: 100 });
+      await Promise.all([
+        sendEvent('checkout.session.completed', underpaid).response,
+        call('confirm-order', { token: buyer.token, body: { orderId: wrongOrder } }),
+      ]);
+      expect(await order(wrongOrder)).toMatchObject({ status: 'pending', payment_intent_id: null });
+      expect(fake.refunds.filter((r) => r.payment_intent === piWrong)).toHaveLength(1);
     });
 
     it('an accepted offer is the price while it reserves the piece; others cannot buy it meanwhile', async () => {

@@ -1,4 +1,5 @@
 import { stackGlobalSetup, testStackConfig, type TestProjectLike } from '@good-space/local-supabase/testing';
+import { writePublicApiUrl } from '../../scripts/lib/public-api-url.mjs';
 import { loadPlaces } from '../../scripts/places/load-places.ts';
 
 const startStack = stackGlobalSetup();
@@ -12,6 +13,9 @@ export async function setup(project: TestProjectLike): Promise<() => Promise<voi
   try {
     const config = testStackConfig(Number(project.config.env?.LOCAL_SUPABASE_TEST_PORT_OFFSET ?? 0));
     await loadPlaces({ dbUrl: config.dbUrl });
+    // Listing photos must be this stack's URLs (20261130000500_listing_photos.sql). Its own setting here, as
+    // notification-mail.test.ts points project_url at a worker of its own for a while.
+    await writePublicApiUrl({ dbUrl: config.dbUrl, apiUrl: config.apiUrl });
   } catch (err) {
     await teardown();
     throw err;

@@ -328,8 +328,14 @@ function steps(n: DatasetSize): Step[] {
 
   add(
     'market: photos, saved pieces, offers',
-    `update public.catalog_items set photo_urls = array(
-         select 'https://bench.test/storage/v1/object/public/catalog-images/' || designer_id || '/' || id || '-' || k || '.webp'
+    // A listing takes only its seller's own uploads (20261130000500_listing_photos.sql): the objects' rows first
+    // (metadata only, as an upload leaves them), then their URLs on the database's own API URL.
+    `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
+     select 'catalog-images', i.designer_id || '/' || i.id || '-' || k || '.webp', i.designer_id, i.designer_id::text,
+            '{"mimetype": "image/webp", "size": 48000}'
+       from public.catalog_items i, generate_series(1, 1 + abs(hashtext(i.id::text)) % 3) k;
+     update public.catalog_items set photo_urls = array(
+         select private.public_api_url() || '/storage/v1/object/public/catalog-images/' || designer_id || '/' || id || '-' || k || '.webp'
            from generate_series(1, 1 + abs(hashtext(id::text)) % 3) k),
        width_in = 20 + abs(hashtext(id::text)) % 60, depth_in = 16 + abs(hashtext(id::text)) % 20,
        height_in = 14 + abs(hashtext(id::text)) % 50;

@@ -15,6 +15,19 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** A photo of the form: one already on the listing (its public URL), or a file picked to upload. */
 export type ListingPhoto = { key: string; url: string; file?: undefined } | { key: string; url: string; file: File };
 
+/** The public URL folder of a seller's listing photos: the project's API URL, catalog-images, their id. */
+export function ownCatalogPhotoPrefix(supabaseUrl: string, userId: string): string {
+  return `${supabaseUrl.replace(/\/+$/, '')}/storage/v1/object/public/catalog-images/${userId}/`;
+}
+
+/** A URL of an object under `prefix`: plain path segments (none starting with a dot), no query or fragment. */
+export function isOwnPhotoUrl(url: string, prefix: string): boolean {
+  return (
+    url.startsWith(prefix) &&
+    /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(url.slice(prefix.length))
+  );
+}
+
 /**
  * A dimension in inches as typed: required or (editing a piece listed before dimensions) optional; a number above 0,
  * at most MAX_INCHES, with at most one decimal (the column is numeric(6,1)).
@@ -35,7 +48,14 @@ function inches(name: string, required: boolean) {
  * rules (supabase/migrations/20261128000100_market.sql). New listings need all three dimensions; a piece listed
  * before dimensions existed may be edited without them, but gets all three or none.
  */
-export function catalogItemSchema({ requireDimensions }: { requireDimensions: boolean }) {
+export function catalogItemSchema({
+  requireDimensions,
+  ownPhotoPrefix,
+}: {
+  requireDimensions: boolean;
+  /** Where the seller's own catalog-images photos live (ownCatalogPhotoPrefix); a kept photo must start with it. */
+  ownPhotoPrefix?: string;
+}) {
   return z
     .object({
       title: z.string().trim().min(1, 'Title is required').max(100, 'Title must be at most 100 characters'),
@@ -74,6 +94,13 @@ export function catalogItemSchema({ requireDimensions }: { requireDimensions: bo
         .refine(
           (photos) => photos.every((p) => !p.file || p.file.size <= MAX_IMAGE_BYTES),
           'File size must be less than 5MB',
+        )
+        // The database takes only the seller's own uploads (20261130000500_listing_photos.sql): a photo kept on
+        // the listing must be one of them, with nothing after its path.
+        .refine(
+          (photos) =>
+            photos.every((p) => p.file || ownPhotoPrefix === undefined || isOwnPhotoUrl(p.url, ownPhotoPrefix)),
+          'Photos must be ones you uploaded for your listings',
         ),
     })
     .refine(

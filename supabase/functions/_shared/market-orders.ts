@@ -1,14 +1,14 @@
 import type Stripe from 'npm:stripe@23.1.0';
 import type { MarketStore, OrderRow, RefundReason } from './market-store.ts';
-import type { MarketProvider } from './provider.ts';
-import { latestRefund, type MarketEvent, retrieveAccountState } from './stripe-market.ts';
+import type { CheckoutPayment, MarketProvider } from './provider.ts';
+import { checkoutPaymentOf, latestRefund, type MarketEvent, retrieveAccountState, toCents } from './stripe-market.ts';
 import { isUuid } from './ids.ts';
 
 // The steps of an order that the webhook (Stripe) and the sandbox pages (no keys) take the same way
 // (docs/decisions/0029-paying-sellers.md). The database decides; these only carry out what it answers.
 
 /** 'paid' the piece is the buyer's; 'refunded' someone else had bought it, the money went back; 'duplicate' done before. */
-export type SettleOutcome = 'paid' | 'refunded' | 'duplicate' | 'unknown-order';
+export type SettleOutcome = 'paid' | 'refunded' | 'duplicate' | 'unknown-order' | 'mismatch';
 
 /**
  * A payment arrived for an order. The database marks it paid if the piece can still go to this buyer; if the piece
@@ -30,13 +30,65 @@ export async function settleOrderPayment(
   return 'refunded';
 }
 
+/**
+ * Why a paid checkout is not this order's payment, or null when it is (docs/decisions/0030-safe-by-default.md,
+ * "Stripe events"): the platform's own charge, of the order's own Checkout Session naming this order, of exactly
+ * the order's amount in cents and currency, transferred to the seller's connected account.
+ */
+export function paymentMismatch(
+  order: Pick<OrderRow, 'id' | 'amount' | 'currency' | 'checkout_session_id'>,
+  sellerAccountId: string | null,
+  payment: CheckoutPayment,
+): string | null {
+  if (payment.account !== null) return `a connected account's own payment (${payment.account})`;
+  if (payment.orderId !== order.id) return `the session names order ${payment.orderId ?? 'none'}`;
+  if (payment.sessionId !== order.checkout_session_id) return `session ${payment.sessionId} is not the order's checkout`;
+  if (payment.currency.toLowerCase() !== order.currency.toLowerCase()) {
+    return `currency ${payment.currency}, the order's is ${order.currency}`;
+  }
+  if (payment.amountCents !== toCents(order.amount)) {
+    return `amount ${payment.amountCents} cents, the order's is ${toCents(order.amount)}`;
+  }
+  if (!sellerAccountId || payment.destination !== sellerAccountId) {
+    return `paid to ${payment.destination ?? 'no account'}, the seller's is ${sellerAccountId ?? 'none'}`;
+  }
+  return null;
+}
+
+/**
+ * A paid checkout (the webhook's event, or confirm-order's look) settles its order only when it is that order's
+ * payment (paymentMismatch). One that is not leaves the order as it is and is logged; money the platform took for
+ * one of our orders goes back to the buyer (refundMismatch, taking back the transfer). A connected account's own
+ * payment is only logged (not ours to refund), and so is one naming no order of ours (another environment on the
+ * same Stripe account may own it). The answer is 'mismatch' (or 'unknown-order'): nothing a retry can change.
+ */
+export async function settleCheckoutPayment(
+  market: MarketStore,
+  provider: MarketProvider,
+  payment: CheckoutPayment,
+): Promise<SettleOutcome> {
+  const order = payment.orderId && isUuid(payment.orderId) ? await market.order(payment.orderId) : null;
+  if (!order) return 'unknown-order';
+  const seller = order.seller_id ? await market.sellerAccount(order.seller_id) : null;
+  const problem = paymentMismatch(order, seller?.provider === 'stripe' ? seller.account_id : null, payment);
+  if (problem === null) return await settleOrderPayment(market, provider, order.id, payment.paymentIntentId);
+  const refunded = payment.account === null;
+  console.error(
+    `market: payment ${payment.paymentIntentId} (session ${payment.sessionId}) not settled for order ${order.id}: ` +
+      `${problem}; ${refunded ? 'refunded' : "flagged only (a connected account's charge)"}`,
+  );
+  if (refunded) await provider.refundMismatch(payment.paymentIntentId, order.id);
+  return 'mismatch';
+}
+
 export type MarketEventOutcome =
   | SettleOutcome
   | 'expired'
   | 'applied'
   | 'unknown-account'
   | 'cancelled'
-  | 'kept';
+  | 'kept'
+  | 'ignored-unpaid';
 
 /**
  * A refund Stripe reports (charge.refunded, in full). Ours carry their reason (cancel-order, a double payment);
@@ -69,8 +121,10 @@ export async function handleMarketEvent(
   deps: { stripe: Stripe; market: MarketStore; provider: MarketProvider },
 ): Promise<MarketEventOutcome> {
   switch (event.kind) {
-    case 'order-paid':
-      return await settleOrderPayment(deps.market, deps.provider, event.orderId, event.paymentIntentId);
+    case 'order-paid': {
+      const payment = await checkoutPaymentOf(deps.stripe, event.session, event.account);
+      return payment ? await settleCheckoutPayment(deps.market, deps.provider, payment) : 'ignored-unpaid';
+    }
     case 'order-expired':
       if (!isUuid(event.orderId)) return 'unknown-order';
       await deps.market.expire(event.orderId);

@@ -65,6 +65,21 @@ export interface OrderCheckout {
 
 export type OrderRefundReason = 'seller_cancelled' | 'already_sold';
 
+/** A paid checkout as the provider reports it; compared with the order before the order is settled. */
+export interface CheckoutPayment {
+  sessionId: string;
+  /** The order the session's metadata names. */
+  orderId: string | null;
+  paymentIntentId: string;
+  /** What was taken, in the currency's smallest unit (cents). */
+  amountCents: number;
+  currency: string;
+  /** The connected account the money was transferred to (transfer_data.destination). */
+  destination: string | null;
+  /** The connected account the event came from (a Connect endpoint's event), null for the platform's own. */
+  account: string | null;
+}
+
 /**
  * The market side of the same provider (docs/decisions/0029-paying-sellers.md): sellers' connected accounts and
  * the buyers' payments to them. Stripe Connect with keys, the sandbox without. The rules (who may buy, at what
@@ -83,10 +98,12 @@ export interface MarketProvider {
   /** The payment page for a pending order. */
   createOrderCheckout(input: OrderCheckoutInput): Promise<OrderCheckout>;
   /**
-   * The payment intent of the order's checkout once the buyer has paid it, else null (not paid yet). The sandbox
+   * The payment of the order's checkout once the buyer has paid it, else null (not paid yet). The sandbox
    * settles on its own page, so it always answers null.
    */
-  paidCheckout(sessionId: string, orderId: string): Promise<string | null>;
+  paidCheckout(sessionId: string): Promise<CheckoutPayment | null>;
+  /** Gives back a payment that does not match its order (and the transfer); the refund's id. Idempotent per payment. */
+  refundMismatch(paymentIntentId: string, orderId: string | null): Promise<string>;
   /** Gives the buyer all their money back (and takes it back from the seller); the refund's id. Idempotent per order. */
   refundOrder(order: { id: string; paymentIntentId: string }, reason: OrderRefundReason): Promise<string>;
 }

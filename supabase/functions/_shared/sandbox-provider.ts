@@ -1,6 +1,7 @@
 import type { BillingStore } from './billing-store.ts';
 import { HttpError } from './http.ts';
 import type {
+  CheckoutPayment,
   CheckoutInput,
   MarketProvider,
   OrderCheckout,
@@ -90,9 +91,13 @@ export class SandboxProvider implements PaymentProvider, MarketProvider {
     return Promise.resolve({ url: url.href, sessionId: sandboxId('cs'), expiresAt: input.expiresAt });
   }
 
-  paidCheckout(): Promise<string | null> {
+  paidCheckout(): Promise<CheckoutPayment | null> {
     // The sandbox's Pay settles the order on its page (sandbox-market), before the buyer is back.
     return Promise.resolve(null);
+  }
+
+  refundMismatch(): Promise<string> {
+    return Promise.resolve(sandboxId('re'));
   }
 
   refundOrder(_order: { id: string; paymentIntentId: string }, _reason: OrderRefundReason): Promise<string> {

@@ -199,12 +199,20 @@ function ev(type: string, object: Record<string, unknown>): Stripe.Event {
 
 Deno.test('events: which concern orders and accounts', () => {
   const paid = { id: 'cs_1', mode: 'payment', payment_status: 'paid', payment_intent: 'pi_1', metadata: { order_id: ORDER } };
-  assert.deepEqual(marketEventOf(ev('checkout.session.completed', paid)), { kind: 'order-paid', orderId: ORDER, paymentIntentId: 'pi_1' });
+  // The session rides along: what it paid, to whom, is checked against the order before settling (market-orders.ts).
+  assert.deepEqual(marketEventOf(ev('checkout.session.completed', paid)), { kind: 'order-paid', session: paid, account: null });
   assert.deepEqual(marketEventOf(ev('checkout.session.async_payment_succeeded', paid)), {
     kind: 'order-paid',
-    orderId: ORDER,
-    paymentIntentId: 'pi_1',
+    session: paid,
+    account: null,
   });
+  assert.deepEqual(marketEventOf({ ...ev('checkout.session.completed', paid), account: 'acct_other' }), {
+    kind: 'order-paid',
+    session: paid,
+    account: 'acct_other',
+  });
+  // A connected account's own session expiring is not one of our orders.
+  assert.equal(marketEventOf({ ...ev('checkout.session.expired', { ...paid, payment_status: 'unpaid' }), account: 'acct_other' }), null);
   // Not paid yet (a delayed payment method), a membership checkout, someone else's session: not an order's payment.
   assert.equal(marketEventOf(ev('checkout.session.completed', { ...paid, payment_status: 'unpaid' })), null);
   assert.equal(marketEventOf(ev('checkout.session.completed', { ...paid, mode: 'subscription' })), null);

@@ -1,6 +1,12 @@
 import type Stripe from 'npm:stripe@23.1.0';
 import { HttpError } from './http.ts';
-import type { OrderCheckout, OrderCheckoutInput, OrderRefundReason, SellerAccountState } from './provider.ts';
+import type {
+  CheckoutPayment,
+  OrderCheckout,
+  OrderCheckoutInput,
+  OrderRefundReason,
+  SellerAccountState,
+} from './provider.ts';
 import type { Caller } from './supabase.ts';
 import { idOf } from './ids.ts';
 
@@ -124,16 +130,50 @@ export async function createOrderCheckoutSession(stripe: Stripe, input: OrderChe
 }
 
 /**
- * The payment intent of this order's Checkout Session once it is paid, else null. The buyer's return from Checkout
- * asks (confirm-order) rather than waiting on the webhook alone, as Stripe's fulfilment guide advises: a late or
- * lost webhook then only delays nothing. A session of another order, or not yet paid, answers null.
+ * What Stripe says was paid through one Checkout Session, read from Stripe (the signed event's session, or the
+ * session retrieved by id) and its payment intent, never from our own records: settling compares it with the
+ * order (checkPayment in market-orders.ts). Null while the session is not paid.
  */
-export async function paidCheckoutPayment(stripe: Stripe, sessionId: string, orderId: string): Promise<string | null> {
-  const session = await stripe.checkout.sessions.retrieve(sessionId);
-  if (session.mode !== 'payment' || session.metadata?.order_id !== orderId || session.payment_status !== 'paid') {
-    return null;
-  }
-  return idOf(session.payment_intent);
+export async function checkoutPaymentOf(
+  stripe: Stripe,
+  session: Pick<Stripe.Checkout.Session, 'id' | 'mode' | 'payment_status' | 'payment_intent' | 'metadata'>,
+  account: string | null,
+): Promise<CheckoutPayment | null> {
+  const paymentIntentId = idOf(session.payment_intent);
+  if (session.mode !== 'payment' || session.payment_status !== 'paid' || !paymentIntentId) return null;
+  // The destination, amount and currency of the money actually taken are the payment intent's (a destination
+  // charge); a connected account's own payment is read on that account.
+  const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {}, account ? { stripeAccount: account } : {});
+  return {
+    sessionId: session.id,
+    orderId: session.metadata?.order_id ?? null,
+    paymentIntentId,
+    amountCents: intent.amount_received || intent.amount,
+    currency: intent.currency,
+    destination: idOf(intent.transfer_data?.destination) ?? null,
+    account,
+  };
+}
+
+/** The paid payment of a Checkout Session retrieved by id (confirm-order), else null. */
+export async function paidCheckoutPayment(stripe: Stripe, sessionId: string): Promise<CheckoutPayment | null> {
+  return await checkoutPaymentOf(stripe, await stripe.checkout.sessions.retrieve(sessionId), null);
+}
+
+/**
+ * Gives back a payment that did not match its order (docs/decisions/0030-safe-by-default.md): all of it, and the
+ * transfer back from whoever received it. One refund per payment intent; never a connected account's own charge.
+ */
+export async function refundMismatchedPayment(stripe: Stripe, paymentIntentId: string, orderId: string | null): Promise<string> {
+  const refund = await stripe.refunds.create(
+    {
+      payment_intent: paymentIntentId,
+      reverse_transfer: true,
+      metadata: { ...(orderId ? { order_id: orderId } : {}), order_reason: 'mismatch' },
+    },
+    { idempotencyKey: `mismatch-refund-${paymentIntentId}` },
+  );
+  return refund.id;
 }
 
 /**
@@ -175,7 +215,7 @@ export async function latestRefund(
 
 /** What a webhook event asks of the market, if anything. */
 export type MarketEvent =
-  | { kind: 'order-paid'; orderId: string; paymentIntentId: string }
+  | { kind: 'order-paid'; session: Stripe.Checkout.Session; account: string | null }
   | { kind: 'order-expired'; orderId: string }
   | { kind: 'account'; accountId: string }
   | { kind: 'charge-refunded'; paymentIntentId: string };
@@ -190,17 +230,18 @@ export function marketEventOf(event: Stripe.Event): MarketEvent | null {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
-      const orderId = session.metadata?.order_id;
-      const paymentIntentId = idOf(session.payment_intent);
-      // 'unpaid' is a delayed payment method still on its way: its async_payment_succeeded event follows.
-      if (session.mode !== 'payment' || !orderId || session.payment_status !== 'paid' || !paymentIntentId) return null;
-      return { kind: 'order-paid', orderId, paymentIntentId };
+      // 'unpaid' is a delayed payment method still on its way: its async_payment_succeeded event follows. What was
+      // paid, to whom and for which order is checked against the order before it is settled (market-orders.ts).
+      if (session.mode !== 'payment' || !session.metadata?.order_id || session.payment_status !== 'paid') return null;
+      if (!idOf(session.payment_intent)) return null;
+      return { kind: 'order-paid', session, account: event.account ?? null };
     }
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {
       const session = event.data.object;
       const orderId = session.metadata?.order_id;
-      return session.mode === 'payment' && orderId ? { kind: 'order-expired', orderId } : null;
+      // Our sessions are the platform's: a connected account's own session (a Connect endpoint's event) is not.
+      return session.mode === 'payment' && orderId && !event.account ? { kind: 'order-expired', orderId } : null;
     }
     case 'account.updated':
       return { kind: 'account', accountId: event.data.object.id };

@@ -4,6 +4,7 @@ import type { StripeSettings } from './config.ts';
 import { HttpError } from './http.ts';
 import { PLAN_FOR_ROLE, type Plan } from './plans.ts';
 import type {
+  CheckoutPayment,
   CheckoutInput,
   MarketProvider,
   OrderCheckout,
@@ -19,6 +20,7 @@ import {
   createOnboardingLink,
   createOrderCheckoutSession,
   paidCheckoutPayment,
+  refundMismatchedPayment,
   refundOrderPayment,
   retrieveAccountState,
 } from './stripe-market.ts';
@@ -283,9 +285,17 @@ export class StripeProvider implements PaymentProvider, MarketProvider {
     }
   }
 
-  async paidCheckout(sessionId: string, orderId: string): Promise<string | null> {
+  async paidCheckout(sessionId: string): Promise<CheckoutPayment | null> {
     try {
-      return await paidCheckoutPayment(this.stripe, sessionId, orderId);
+      return await paidCheckoutPayment(this.stripe, sessionId);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async refundMismatch(paymentIntentId: string, orderId: string | null): Promise<string> {
+    try {
+      return await refundMismatchedPayment(this.stripe, paymentIntentId, orderId);
     } catch (err) {
       return providerFailure(err);
     }

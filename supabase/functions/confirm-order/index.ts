@@ -1,11 +1,11 @@
 // confirm-order: the buyer is back from the payment page (docs/decisions/0029-paying-sellers.md, "Back from
 // Checkout"). The webhook normally settles the order first; when it is late or lost, this asks the provider whether
-// the order's checkout was paid and settles it the same way (settleOrderPayment: sold, or a double payment
-// refunded). Calling it again, or after the webhook, changes nothing.
+// the order's checkout was paid and settles it the same way (settleCheckoutPayment: checked against the order,
+// then sold, or a double payment refunded). Calling it again, or after the webhook, changes nothing.
 // Body: { orderId } → { order }. Someone else's order: 404.
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { isUuid } from '../_shared/ids.ts';
-import { settleOrderPayment } from '../_shared/market-orders.ts';
+import { settleCheckoutPayment } from '../_shared/market-orders.ts';
 import { payments } from '../_shared/payments.ts';
 import { requireCaller, serviceClient } from '../_shared/supabase.ts';
 
@@ -21,9 +21,10 @@ Deno.serve(
     // Only a payment the database has not settled yet is asked about; an expired checkout may still have been paid.
     const unsettled = order.status === 'pending' || order.status === 'expired';
     if (!unsettled || order.provider !== provider.kind || !order.checkout_session_id) return json({ order });
-    const paymentIntentId = await provider.paidCheckout(order.checkout_session_id, order.id);
-    if (!paymentIntentId) return json({ order });
-    await settleOrderPayment(market, provider, order.id, paymentIntentId);
+    const payment = await provider.paidCheckout(order.checkout_session_id);
+    if (!payment) return json({ order });
+    // Settled only if it is this order's payment: its session, amount, currency and seller (settleCheckoutPayment).
+    await settleCheckoutPayment(market, provider, payment);
     return json({ order: await market.order(order.id) });
   }),
 );

@@ -287,4 +287,45 @@ describe('ListVintageForm (docs/product.md, Good Stuff)', () => {
     expect((removal!.body as { prefixes: string[] }).prefixes).toEqual(['d1/100-0.png']);
     expect(toast.success).toHaveBeenCalledWith('Listing updated');
   });
+
+  it("refuses to keep a photo that is not one of the seller's uploads (the database refuses it too), sending nothing", async () => {
+    const own = publicUrl('d1/100-0.png');
+    // Listed before the rule, or sent by another client: a tracking pixel, another seller's photo, a trick path.
+    for (const foreign of [
+      'https://tracker.example/pixel.gif',
+      publicUrl('d2/100-0.png'),
+      publicUrl('d1/../d2/100-0.png'),
+      `${own}?u=1`,
+      `https://evil.example/storage/v1/object/public/catalog-images/d1/100-0.png`,
+    ]) {
+      const item: CatalogItemDetail = {
+        id: NEW_ID,
+        designer_id: 'd1',
+        title: 'Opaline lamp',
+        description: 'White opaline glass.',
+        category: 'lighting',
+        price: 95,
+        condition: 'good',
+        photo_urls: [own, foreign],
+        image_url: own,
+        location: 'Portland, OR',
+        place_id: 'gn:5746545',
+        width_in: 12,
+        depth_in: 12,
+        height_in: 20,
+        status: 'available',
+        reserved_until: null,
+        held_until: null,
+        created_at: '2026-11-20T10:00:00Z',
+        seller: { id: 'd1', name: 'Dana', location: null },
+      };
+      const { user, unmount } = setup(item);
+      await submit(user, 'Save changes');
+      expect(await screen.findByRole('alert'), foreign).toHaveTextContent(
+        'Photos must be ones you uploaded for your listings',
+      );
+      expect(await writes(sent), foreign).toEqual([]);
+      unmount();
+    }
+  });
 });

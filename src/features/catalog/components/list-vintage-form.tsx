@@ -9,6 +9,7 @@ import { FormSubmitRow, LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { env } from '@/config/env';
 import { useCreateCatalogItem } from '@/features/catalog/api/create-catalog-item';
 import type { CatalogItemDetail } from '@/features/catalog/api/get-catalog-item';
 import { useUpdateCatalogItem } from '@/features/catalog/api/update-catalog-item';
@@ -25,6 +26,7 @@ import {
   catalogItemSchema,
   type CatalogItemInput,
   type CatalogItemValues,
+  ownCatalogPhotoPrefix,
 } from '@/features/catalog/catalog-item-schema';
 import { PhotoPicker } from '@/features/catalog/components/photo-picker';
 import { errorProps, firstError } from '@/lib/first-error';
@@ -92,7 +94,10 @@ export function ListVintageForm({ userId, item, onSaved }: ListVintageFormProps)
   const errorId = `${id}-error`;
   // A piece listed before dimensions existed may be edited without them; new listings need them.
   const requireDimensions = !item || item.width_in !== null;
-  const schema = useMemo(() => catalogItemSchema({ requireDimensions }), [requireDimensions]);
+  const schema = useMemo(
+    () => catalogItemSchema({ requireDimensions, ownPhotoPrefix: ownCatalogPhotoPrefix(env.SUPABASE_URL, userId) }),
+    [requireDimensions, userId],
+  );
   const form = useForm<CatalogItemInput, unknown, CatalogItemValues>({
     resolver: zodResolver(schema),
     defaultValues: item ? valuesOf(item) : empty,

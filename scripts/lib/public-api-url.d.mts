@@ -1,0 +1,2 @@
+// Types for public-api-url.mjs (plain JavaScript, like mail-job-settings.mjs).
+export declare function writePublicApiUrl(settings: { dbUrl: string; apiUrl: string }): Promise<void>;
