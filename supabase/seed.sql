@@ -414,5 +414,6 @@ insert into public.listing_messages (conversation_id, sender_id, body, created_a
   ('e4000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'Saturday at ten is great. The marble base is heavy, so bring a hand truck or a friend.', now() - interval '3 hours');
 
 -- The demo's history has already happened: the notifications its rows made are shown in the app but not mailed
--- on a fresh stack (docs/decisions/0025-notifications.md).
-update public.notifications set mailed_at = now() where mailed_at is null;
+-- on a fresh stack (docs/decisions/0025-notifications.md). Mailed when they happened, at least an hour ago: a
+-- mail within the hour would hold the next mail of its kind from that person for an hour (ADR 0030, mail).
+update public.notifications set mailed_at = least(created_at, now() - interval '1 hour') where mailed_at is null;
