@@ -65,7 +65,7 @@ export async function read(deps: HandlerDeps, s: RequestState, res: ServerRespon
   const results = await runTransaction(deps.pool, {
     readOnly: true,
     settings: transactionSettings(deps, s),
-      preRequest: preRequestSql(deps.settings),
+    preRequest: preRequestSql(deps.settings),
     statements,
   });
   const row = results[0]!.rows[0] as { total_result_set: string | null; page_total: string; body: string };

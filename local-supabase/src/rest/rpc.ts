@@ -92,7 +92,7 @@ async function runCall(
   const results = await runTransaction(deps.pool, {
     readOnly,
     settings: transactionSettings(deps, s),
-      preRequest: preRequestSql(deps.settings),
+    preRequest: preRequestSql(deps.settings),
     statements: [statement],
     decide: tx.decide,
   });

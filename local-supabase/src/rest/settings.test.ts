@@ -44,9 +44,9 @@ describe('settings', () => {
     expect(at('check_request')).toEqual({ schema: '', name: 'check_request' });
     expect(at('a.b.c')).toEqual({ schema: 'a', name: 'b.c' });
     expect(at('')).toBeNull();
-    expect(preRequestSql({ ...restSettingsFrom({}, new Map()), preRequest: { schema: 'private', name: 'check"req' } })).toBe(
-      'select "private"."check""req"()',
-    );
+    expect(
+      preRequestSql({ ...restSettingsFrom({}, new Map()), preRequest: { schema: 'private', name: 'check"req' } }),
+    ).toBe('select "private"."check""req"()');
     expect(preRequestSql({ ...restSettingsFrom({}, new Map()), preRequest: { schema: '', name: 'check' } })).toBe(
       'select "check"()',
     );

@@ -17,7 +17,14 @@ import { runTransaction } from './executor.ts';
 import { parseJsonBody } from './json-body.ts';
 import { parseQueryParams, type QueryParams } from './parse-query.ts';
 import type { Relation } from './schema-cache.ts';
-import { isObject, preRequestSql, transactionDecision, transactionSettings, type HandlerDeps, type RequestState } from './request.ts';
+import {
+  isObject,
+  preRequestSql,
+  transactionDecision,
+  transactionSettings,
+  type HandlerDeps,
+  type RequestState,
+} from './request.ts';
 import { explainStatement, notSingular, sendBody, sendPlan } from './response.ts';
 import { findRelation } from './schema-lookup.ts';
 
@@ -78,7 +85,7 @@ async function mutate(
   const results = await runTransaction(deps.pool, {
     readOnly: false,
     settings: transactionSettings(deps, s),
-      preRequest: preRequestSql(deps.settings),
+    preRequest: preRequestSql(deps.settings),
     statements: [{ text: sql, values: ctx.params.values }],
     decide: tx.decide,
   });

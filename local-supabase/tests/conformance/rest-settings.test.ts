@@ -278,7 +278,12 @@ describe('db-pre-request', () => {
     await setSetting('db_pre_request', 'public.guard');
     await until(async () => (await send('GET', '/stamps', { 'x-block': 'custom' })).status === 403);
     const read = await send('GET', '/stamps', { 'x-block': 'custom' });
-    expect(read.body).toEqual({ code: 'blocked', message: 'Blocked before the query', details: null, hint: 'Drop x-block' });
+    expect(read.body).toEqual({
+      code: 'blocked',
+      message: 'Blocked before the query',
+      details: null,
+      hint: 'Drop x-block',
+    });
     expect(read.headers.get('x-blocked-by')).toBe('guard');
     const write = await send('POST', '/stamps', { 'x-block': 'pt' }, { id: 1, seen_role: 'x' });
     expect(write.status).toBe(402);
