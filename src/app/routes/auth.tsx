@@ -15,7 +15,7 @@ import {
 } from '@/features/auth/components/lazy-auth-forms';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { siteUrl } from '@/features/auth/utils/site-url';
-import { mfaChallengeNeeded } from '@/features/mfa/utils/assurance-level';
+import { mfaChallengeNeeded } from '@/lib/assurance-level';
 import { useInBrowser } from '@/hooks/use-in-browser';
 import { loadSupabase } from '@/lib/supabase-loader';
 

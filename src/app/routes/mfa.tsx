@@ -7,7 +7,7 @@ import { useUserRole } from '@/features/auth/api/get-user-role';
 import { signOut } from '@/features/auth/api/sign-out';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { MfaChallengeForm } from '@/features/mfa/components/mfa-challenge-form';
-import { mfaChallengeNeeded } from '@/features/mfa/utils/assurance-level';
+import { mfaChallengeNeeded } from '@/lib/assurance-level';
 
 /**
  * Two-factor sign-in (docs/product.md, Accounts): the second sign-in step. The protected routes send a user here

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useUserRole } from '@/features/auth/api/get-user-role';
 import { signOut } from '@/features/auth/api/sign-out';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { mfaChallengeNeeded } from '@/features/mfa/utils/assurance-level';
+import { mfaChallengeNeeded } from '@/lib/assurance-level';
 
 /** The shell around every page: top bar for the current user, then the page. */
 export function RootLayout() {
