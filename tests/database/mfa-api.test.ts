@@ -2,7 +2,16 @@ import { createHmac } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, createUser, serviceClient, signedInClient, sql } from '@good-space/local-supabase/testing';
+import {
+  anonClient,
+  createUser,
+  listen,
+  realtimeClient,
+  serviceClient,
+  signedInClient,
+  sql,
+  waitFor,
+} from '@good-space/local-supabase/testing';
 import { connect } from './support/pg.ts';
 
 /**
@@ -254,6 +263,35 @@ describe('the policies alone, without the pre-request (Storage, Realtime and any
       ).rejects.toMatchObject({ code: '42501' });
     } finally {
       await db.query('rollback');
+    }
+  });
+});
+
+describe('Realtime', () => {
+  it("delivers a project's new messages to the aal2 session and a no-factor member, none to the aal1 session", async () => {
+    const binding = { event: 'INSERT' as const, table: 'messages', filter: `project_id=eq.${project}` };
+    const feed = async (client: SupabaseClient, name: string) =>
+      listen(realtimeClient((await client.auth.getSession()).data.session!.access_token), name, [binding]);
+    const verified = await feed(aal2, 'mfa-messages-aal2');
+    const passwordOnly = await feed(aal1, 'mfa-messages-aal1');
+    // Subscribed after the aal1 one: once it has both rows, the aal1 subscriber's turn has passed too.
+    const designerFeed = await feed(noFactor, 'mfa-messages-designer');
+    try {
+      for (const content of ['First news', 'Second news'])
+        await sql(`insert into public.messages (project_id, sender_id, content) values ($1, $2, $3)`, [
+          project,
+          designer.id,
+          content,
+        ]);
+      await waitFor(
+        () => verified.changes.length >= 2 && designerFeed.changes.length >= 2,
+        `the aal2 and the no-factor subscribers to receive both messages (${verified.changes.length}, ${designerFeed.changes.length}; aal1: ${passwordOnly.changes.length})`,
+      );
+      expect(passwordOnly.changes).toEqual([]);
+    } finally {
+      await verified.channel.unsubscribe();
+      await passwordOnly.channel.unsubscribe();
+      await designerFeed.channel.unsubscribe();
     }
   });
 });
