@@ -263,6 +263,9 @@ describe('db-pre-request', () => {
       end $$;
       create function public.pre_request_role() returns text language sql as $$ select nullif(current_setting('app.pre_request_role', true), '') $$;
     `);
+    // The schema cache reloads after DDL on its own time.
+    await until(async () => (await send('POST', '/rpc/pre_request_role', {}, {})).status === 200);
+    await until(async () => (await send('GET', '/stamps', {})).status === 200);
   });
 
   afterAll(async () => {
