@@ -230,6 +230,11 @@ test('a user turns on TOTP two-factor sign-in; the next sign-in needs a code bef
     const context = await browser.newContext();
     const second = await context.newPage();
     await signInBrowser(second, { ...user, session: signIn.session! });
+    // Before the code the API refuses this session everything (403 insufficient_aal): the app asks it nothing.
+    const refused: string[] = [];
+    second.on('response', (response) => {
+      if (response.status() === 401 || response.status() === 403) refused.push(response.url());
+    });
     await second.goto('/settings');
     await expect(second).toHaveURL('/mfa?redirectTo=%2Fsettings');
     await expect(second.getByRole('heading', { level: 1, name: 'Settings' })).toHaveCount(0);
@@ -245,6 +250,7 @@ test('a user turns on TOTP two-factor sign-in; the next sign-in needs a code bef
     await expect(
       second.getByRole('region', { name: 'Two-factor authentication' }).getByText('On', { exact: true }),
     ).toBeVisible();
+    expect(refused).toEqual([]);
     await context.close();
   } finally {
     await deleteUser(user);

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { mfaChallengeNeeded } from '@/features/mfa/utils/assurance-level';
+import { mfaChallengeNeeded } from '@/lib/assurance-level';
 
 /**
  * docs/product.md, Pages: signed-in pages show a spinner while the session loads and send signed-out visitors to /auth,

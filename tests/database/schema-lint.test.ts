@@ -82,7 +82,40 @@ const STATE_COLUMNS: [string, string][] = [
   ['project_items', 'order_id'],
 ];
 
+/** The restrictive policy that makes a user with a verified factor present an aal2 token (ADR 0030, mfa part). */
+const AAL_POLICY = 'two-factor users need aal2';
+
 describe('schema lint', () => {
+  it('every table the API reaches refuses an aal1 token of a two-factor user: one restrictive policy, evaluated once per statement', async () => {
+    // public (the Data API) and, in the schemas of Storage and Realtime, every table a policy grants something on.
+    const missing = await rows(`
+      select n.nspname || '.' || c.relname as tbl
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and c.relrowsecurity
+        and (n.nspname = 'public'
+          or (n.nspname in ('storage', 'realtime') and exists (
+            select 1 from pg_policies p where p.schemaname = n.nspname and p.tablename = c.relname and p.permissive = 'PERMISSIVE')))
+        and not exists (
+          select 1 from pg_policies p
+          where p.schemaname = n.nspname and p.tablename = c.relname and p.policyname = '${AAL_POLICY}'
+            and p.permissive = 'RESTRICTIVE' and p.cmd = 'ALL' and p.roles = '{authenticated}'
+            and p.qual = '( SELECT private.aal_satisfied() AS aal_satisfied)'
+            and p.with_check = '( SELECT private.aal_satisfied() AS aal_satisfied)')
+      order by 1`);
+    expect(missing).toEqual([]);
+    expect(
+      await rows(
+        `select 1 from pg_policies where schemaname = 'storage' and tablename = 'objects' and policyname = '${AAL_POLICY}'`,
+      ),
+    ).toHaveLength(1);
+    // The pre-request covers every RPC, the SECURITY DEFINER ones (which bypass row-level security) included.
+    expect(
+      await rows(`
+        select cfg from pg_db_role_setting s, unnest(s.setconfig) cfg
+        where s.setrole = 'authenticator'::regrole and cfg like 'pgrst.db_pre_request=%'`),
+    ).toEqual([{ cfg: 'pgrst.db_pre_request=private.check_request' }]);
+  });
+
   it('every table in public has RLS enabled and at least one policy (0013, 0007, 0008)', async () => {
     const bad = await rows(`
       select c.relname, c.relrowsecurity, (select count(*) from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname)::int as policies
@@ -153,6 +186,8 @@ describe('schema lint', () => {
         `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute') order by 1`,
       ),
     ).toEqual([
+      // The pre-request every API request runs, anon's too (ADR 0030, mfa part).
+      { proname: 'check_request' },
       { proname: 'miles_between' },
       { proname: 'nearest_place' },
       { proname: 'place_box' },
@@ -249,7 +284,8 @@ describe('schema lint', () => {
       `select tablename, policyname, roles::text[] as roles, qual, with_check from pg_policies where schemaname = 'public'`,
     );
     for (const p of pols) {
-      expect(p.roles, p.policyname).toEqual(p.tablename === 'places' ? ['anon', 'authenticated'] : ['authenticated']);
+      const everyone = p.tablename === 'places' && p.policyname !== AAL_POLICY;
+      expect(p.roles, p.policyname).toEqual(everyone ? ['anon', 'authenticated'] : ['authenticated']);
       for (const expr of [p.qual, p.with_check]) {
         if (!expr) continue;
         const bare = (expr.match(/auth\.(uid|jwt|role|email)\(\)/g) ?? []).length;

@@ -2,7 +2,7 @@ import pg from 'pg';
 
 /**
  * One transaction per request, sent as one pipeline (node-postgres `pipeline: true`): BEGIN, the
- * set_config of role/claims/request GUCs, the statement(s), and COMMIT go out together, so a request
+ * set_config of role/claims/request GUCs, the db-pre-request call, the statement(s), and COMMIT go out together, so a request
  * costs one round trip to Postgres, as PostgREST's hasql pipeline does. Statements are prepared by name
  * once per connection (keyed by their SQL text, which carries no values).
  */
@@ -16,6 +16,11 @@ export interface TxRequest {
   readOnly: boolean;
   /** GUCs set with is_local = true, in order. */
   settings: [string, string][];
+  /**
+   * `select <db-pre-request>()`, run after the GUCs and before the statements, in the same transaction
+   * (PostgREST's MainTx: tx vars, then the pre-request, then the main query); its error is the request's.
+   */
+  preRequest?: string | null;
   statements: Statement[];
   /**
    * Decides after the statements whether to commit. When absent, COMMIT is pipelined too (an error in a
@@ -56,15 +61,17 @@ export async function runTransaction(pool: pg.Pool, req: TxRequest): Promise<pg.
       req.readOnly ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED',
     );
     const cfg = client.query(prepared(SET_CONFIG_SQL, [req.settings.map((s) => s[0]), req.settings.map((s) => s[1])]));
+    const pre = req.preRequest ? [client.query(prepared(req.preRequest, []))] : [];
     const main = req.statements.map((s) => client.query(prepared(s.text, s.values)));
     const end = req.decide ? null : client.query('COMMIT');
-    const settled = await Promise.allSettled([begin, cfg, ...main, ...(end ? [end] : [])]);
+    const settled = await Promise.allSettled([begin, cfg, ...pre, ...main, ...(end ? [end] : [])]);
     const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (settled[0]!.status === 'rejected') {
       destroy = true;
       throw (settled[0] as PromiseRejectedResult).reason;
     }
-    const results = settled.slice(2, 2 + main.length).map((s) => (s.status === 'fulfilled' ? s.value : null));
+    const first = 2 + pre.length;
+    const results = settled.slice(first, first + main.length).map((s) => (s.status === 'fulfilled' ? s.value : null));
     if (failure) {
       // With COMMIT pipelined, the server already ended the failed transaction; otherwise end it here.
       if (!end) await client.query('ROLLBACK');

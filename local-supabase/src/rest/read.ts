@@ -11,7 +11,7 @@ import {
 import { RestError } from './errors.ts';
 import { runTransaction, type Statement } from './executor.ts';
 import { parseQueryParams, parseRangeHeader, type QueryParams } from './parse-query.ts';
-import { headerValue, transactionSettings, type HandlerDeps, type RequestState } from './request.ts';
+import { headerValue, preRequestSql, transactionSettings, type HandlerDeps, type RequestState } from './request.ts';
 import { contentRange, explainStatement, notSingular, sendBody, sendPlan } from './response.ts';
 import { findRelation } from './schema-lookup.ts';
 
@@ -50,6 +50,7 @@ export async function read(deps: HandlerDeps, s: RequestState, res: ServerRespon
     const [plan] = await runTransaction(deps.pool, {
       readOnly: true,
       settings: transactionSettings(deps, s),
+      preRequest: preRequestSql(deps.settings),
       statements: [{ text: explainStatement(s, stmt.sql), values: ctx.params.values }],
     });
     return sendPlan(s, res, plan!);
@@ -64,6 +65,7 @@ export async function read(deps: HandlerDeps, s: RequestState, res: ServerRespon
   const results = await runTransaction(deps.pool, {
     readOnly: true,
     settings: transactionSettings(deps, s),
+    preRequest: preRequestSql(deps.settings),
     statements,
   });
   const row = results[0]!.rows[0] as { total_result_set: string | null; page_total: string; body: string };

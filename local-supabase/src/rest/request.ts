@@ -20,6 +20,8 @@ export interface RestSettings {
   aggregatesEnabled: boolean;
   /** `pgrst.db_plan_enabled`: the `application/vnd.pgrst.plan` media type (EXPLAIN). */
   planEnabled: boolean;
+  /** `pgrst.db_pre_request`: the function called before every request's statement (null: none). */
+  preRequest: { schema: string; name: string } | null;
 }
 
 export interface HandlerDeps {
@@ -243,6 +245,16 @@ export function transactionSettings(deps: HandlerDeps, s: RequestState): [string
   const cache = deps.cache.peek();
   for (const setting of cache?.roleSettings.get(s.role) ?? []) out.push(setting);
   return out;
+}
+
+/**
+ * `select "schema"."fn"()` for db-pre-request (PostgREST's preReqQuery; an unqualified name is left to the
+ * request's search_path, as PostgREST's fromQi leaves it), or null when none is set.
+ */
+export function preRequestSql(settings: RestSettings): string | null {
+  const fn = settings.preRequest;
+  if (!fn) return null;
+  return `select ${fn.schema ? `${ident(fn.schema)}.` : ''}${ident(fn.name)}()`;
 }
 
 /**

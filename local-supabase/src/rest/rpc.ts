@@ -20,6 +20,7 @@ import { rangeOf } from './read.ts';
 import {
   headerValue,
   isObject,
+  preRequestSql,
   transactionDecision,
   transactionSettings,
   type HandlerDeps,
@@ -83,6 +84,7 @@ async function runCall(
     return runTransaction(deps.pool, {
       readOnly,
       settings: transactionSettings(deps, s),
+      preRequest: preRequestSql(deps.settings),
       statements: [{ text: explainStatement(s, statement.text), values: statement.values }],
     });
   }
@@ -90,6 +92,7 @@ async function runCall(
   const results = await runTransaction(deps.pool, {
     readOnly,
     settings: transactionSettings(deps, s),
+    preRequest: preRequestSql(deps.settings),
     statements: [statement],
     decide: tx.decide,
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { preRequestSql } from './request.ts';
 import { configBool, restSettingsFrom } from './settings.ts';
 
 describe('settings', () => {
@@ -21,6 +22,7 @@ describe('settings', () => {
       maxRows: 50,
       aggregatesEnabled: false,
       planEnabled: false,
+      preRequest: null,
     });
     const db = new Map([
       ['db_schemas', 'api, public'],
@@ -34,5 +36,20 @@ describe('settings', () => {
       aggregatesEnabled: true,
       planEnabled: false,
     });
+  });
+
+  it('reads db-pre-request as PostgREST does: split at the first dot, unqualified without one, empty unset', () => {
+    const at = (v: string) => restSettingsFrom({}, new Map([['db_pre_request', v]])).preRequest;
+    expect(at('private.check_request')).toEqual({ schema: 'private', name: 'check_request' });
+    expect(at('check_request')).toEqual({ schema: '', name: 'check_request' });
+    expect(at('a.b.c')).toEqual({ schema: 'a', name: 'b.c' });
+    expect(at('')).toBeNull();
+    expect(
+      preRequestSql({ ...restSettingsFrom({}, new Map()), preRequest: { schema: 'private', name: 'check"req' } }),
+    ).toBe('select "private"."check""req"()');
+    expect(preRequestSql({ ...restSettingsFrom({}, new Map()), preRequest: { schema: '', name: 'check' } })).toBe(
+      'select "check"()',
+    );
+    expect(preRequestSql(restSettingsFrom({}, new Map()))).toBeNull();
   });
 });

@@ -80,5 +80,17 @@ export function restSettingsFrom(api: Record<string, unknown>, db: Map<string, s
     anonRole: 'anon',
     aggregatesEnabled: configBool(db.get('db_aggregates_enabled'), false),
     planEnabled: configBool(db.get('db_plan_enabled'), false),
+    preRequest: qualifiedName(db.get('db_pre_request')),
   };
+}
+
+/**
+ * PostgREST's toQi: `schema.name` split at the first dot, a name without one unqualified; empty is unset.
+ * (Hosted has no config.toml key for it: only `alter role authenticator set pgrst.db_pre_request`.)
+ */
+export function qualifiedName(value: string | undefined): { schema: string; name: string } | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const dot = text.indexOf('.');
+  return dot < 0 ? { schema: '', name: text } : { schema: text.slice(0, dot), name: text.slice(dot + 1) };
 }

@@ -18,7 +18,14 @@ import { runTransaction } from './executor.ts';
 import { parseJsonBody } from './json-body.ts';
 import { parseQueryParams, type QueryParams } from './parse-query.ts';
 import type { Relation } from './schema-cache.ts';
-import { isObject, transactionDecision, transactionSettings, type HandlerDeps, type RequestState } from './request.ts';
+import {
+  isObject,
+  preRequestSql,
+  transactionDecision,
+  transactionSettings,
+  type HandlerDeps,
+  type RequestState,
+} from './request.ts';
 import { explainStatement, notSingular, sendBody, sendPlan } from './response.ts';
 import { findRelation } from './schema-lookup.ts';
 
@@ -70,6 +77,7 @@ async function mutate(
     const [plan] = await runTransaction(deps.pool, {
       readOnly: false,
       settings: transactionSettings(deps, s),
+      preRequest: preRequestSql(deps.settings),
       statements: [{ text: explainStatement(s, sql), values: ctx.params.values }],
     });
     return { plan: plan! };
@@ -78,6 +86,7 @@ async function mutate(
   const results = await runTransaction(deps.pool, {
     readOnly: false,
     settings: transactionSettings(deps, s),
+    preRequest: preRequestSql(deps.settings),
     statements: [{ text: sql, values: ctx.params.values }],
     decide: tx.decide,
   });

@@ -228,3 +228,79 @@ describe('exposed schemas', () => {
     await until(async () => (await get('/boxes', { 'Accept-Profile': 'archive' })).status === 200);
   });
 });
+
+// PostgREST's db-pre-request (docs.postgrest.org/en/v14/references/transactions.html#pre-request): a function
+// called in every request's transaction after the role and the request.* settings, before the main query; what
+// it raises is the response, as from any function.
+describe('db-pre-request', () => {
+  const send = async (method: string, pathAndQuery: string, headers: Record<string, string>, body?: unknown) => {
+    const res = await fetch(`${config.apiUrl}/rest/v1${pathAndQuery}`, {
+      method,
+      headers: { apikey: config.anonKey, 'Content-Type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as any) : null };
+  };
+
+  beforeAll(async () => {
+    await db.query(`
+      create table public.stamps (id int primary key, seen_role text);
+      grant select, insert on public.stamps to anon;
+      create function public.guard() returns void language plpgsql as $$
+      begin
+        case current_setting('request.headers', true)::json ->> 'x-block'
+          when 'custom' then
+            raise sqlstate 'PGRST' using
+              message = '{"code":"blocked","message":"Blocked before the query","details":null,"hint":"Drop x-block"}',
+              detail = '{"status":403,"headers":{"X-Blocked-By":"guard"}}';
+          when 'pt' then raise sqlstate 'PT402' using message = 'Pay first';
+          else null;
+        end case;
+        -- Seen by the main query: the same transaction, the request's role already in force (a custom
+        -- setting reads '' after its transaction on that connection, hence nullif below).
+        perform set_config('app.pre_request_role', current_user, true);
+      end $$;
+      create function public.pre_request_role() returns text language sql as $$ select nullif(current_setting('app.pre_request_role', true), '') $$;
+    `);
+    // The schema cache reloads after DDL on its own time.
+    await until(async () => (await send('POST', '/rpc/pre_request_role', {}, {})).status === 200);
+    await until(async () => (await send('GET', '/stamps', {})).status === 200);
+  });
+
+  afterAll(async () => {
+    await setSetting('db_pre_request', null);
+  });
+
+  it('is not called while unset', async () => {
+    expect((await send('GET', '/stamps', { 'x-block': 'custom' })).status).toBe(200);
+    expect((await send('POST', '/rpc/pre_request_role', {}, {})).body).toBeNull();
+  });
+
+  it('runs before every read, write and function call once set, and its raise is the answer', async () => {
+    await setSetting('db_pre_request', 'public.guard');
+    await until(async () => (await send('GET', '/stamps', { 'x-block': 'custom' })).status === 403);
+    const read = await send('GET', '/stamps', { 'x-block': 'custom' });
+    expect(read.body).toEqual({
+      code: 'blocked',
+      message: 'Blocked before the query',
+      details: null,
+      hint: 'Drop x-block',
+    });
+    expect(read.headers.get('x-blocked-by')).toBe('guard');
+    const write = await send('POST', '/stamps', { 'x-block': 'pt' }, { id: 1, seen_role: 'x' });
+    expect(write.status).toBe(402);
+    expect(write.body).toMatchObject({ message: 'Pay first' });
+    expect((await db.query('select count(*)::int as n from public.stamps')).rows[0].n).toBe(0);
+    expect((await send('POST', '/rpc/pre_request_role', { 'x-block': 'custom' }, {})).status).toBe(403);
+    // Let through: it ran as the request's role, in the request's transaction, before the call.
+    expect((await send('POST', '/rpc/pre_request_role', {}, {})).body).toBe('anon');
+    expect((await send('POST', '/stamps', {}, { id: 2, seen_role: 'y' })).status).toBe(201);
+  });
+
+  it('stops being called once reset and PostgREST reloads its config', async () => {
+    await setSetting('db_pre_request', null);
+    await until(async () => (await send('GET', '/stamps', { 'x-block': 'custom' })).status === 200);
+    expect((await send('POST', '/rpc/pre_request_role', {}, {})).body).toBeNull();
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from '@/features/auth/components/lazy-auth-forms';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { siteUrl } from '@/features/auth/utils/site-url';
+import { mfaChallengeNeeded } from '@/lib/assurance-level';
 import { useInBrowser } from '@/hooks/use-in-browser';
 import { loadSupabase } from '@/lib/supabase-loader';
 
@@ -26,7 +27,9 @@ export function Component() {
   const auth = useAuth();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const role = useUserRole(auth.user?.id);
+  // With two-factor sign-in on, a password alone reads nothing (docs/product.md, Accounts): the code comes first.
+  const needsCode = auth.status === 'signed-in' && mfaChallengeNeeded(auth.session);
+  const role = useUserRole(needsCode ? null : auth.user?.id);
   const hydrated = useInBrowser();
   // The password-reset link signs the user in; they must stay here to set the new password.
   const resetting = params.get('reset') === 'true';
@@ -42,6 +45,7 @@ export function Component() {
   if (auth.status === 'signed-in') {
     // Back to the protected page that sent them here, else to their role's start page.
     const redirectTo = safeRedirectPath(params.get('redirectTo'));
+    if (needsCode) return <Navigate to={paths.mfa.getHref(redirectTo)} replace />;
     if (redirectTo) return <Navigate to={redirectTo} replace />;
     if (role.data) return <Navigate to={homeForRole(role.data)} replace />;
     if (role.isPending) return <PageSpinner />;

@@ -7,7 +7,7 @@ import { useUserRole } from '@/features/auth/api/get-user-role';
 import { signOut } from '@/features/auth/api/sign-out';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { MfaChallengeForm } from '@/features/mfa/components/mfa-challenge-form';
-import { mfaChallengeNeeded } from '@/features/mfa/utils/assurance-level';
+import { mfaChallengeNeeded } from '@/lib/assurance-level';
 
 /**
  * Two-factor sign-in (docs/product.md, Accounts): the second sign-in step. The protected routes send a user here
@@ -18,19 +18,27 @@ export function Component() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data: role = null } = useUserRole(auth.user?.id);
+  const challenge = auth.status === 'signed-in' && mfaChallengeNeeded(auth.session);
   const redirectTo = safeRedirectPath(params.get('redirectTo'));
+  // The role (for the start page) is read once the session is aal2: before that the API refuses every read.
+  const role = useUserRole(auth.status === 'signed-in' && !challenge && !redirectTo ? auth.user.id : null);
 
   if (auth.status === 'loading') return <PageSpinner label="Checking your session…" />;
   if (auth.status === 'signed-out') return <Navigate to={paths.auth.getHref({ redirectTo })} replace />;
-  const next = redirectTo ?? (role ? homeForRole(role) : paths.home.getHref());
-  if (!mfaChallengeNeeded(auth.session)) return <Navigate to={next} replace />;
+  if (!challenge) {
+    if (redirectTo) return <Navigate to={redirectTo} replace />;
+    if (role.isPending) return <PageSpinner label="Checking your session…" />;
+    return <Navigate to={role.data ? homeForRole(role.data) : paths.home.getHref()} replace />;
+  }
 
   return (
     <Page title="Two-factor verification" className="max-w-xl">
       <MfaChallengeForm
         userId={auth.user.id}
-        onVerified={() => void navigate(next, { replace: true })}
+        // The session turns aal2 and this page renders again, going on from above; redirectTo goes at once.
+        onVerified={() => {
+          if (redirectTo) void navigate(redirectTo, { replace: true });
+        }}
         onSignOut={() => void signOut().then(() => navigate(paths.auth.getHref(), { replace: true }))}
       />
     </Page>

@@ -6,13 +6,15 @@ import { paths } from '@/config/paths';
 import { useUserRole } from '@/features/auth/api/get-user-role';
 import { signOut } from '@/features/auth/api/sign-out';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { mfaChallengeNeeded } from '@/lib/assurance-level';
 
 /** The shell around every page: top bar for the current user, then the page. */
 export function RootLayout() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const { data: role = null } = useUserRole(auth.user?.id);
-  const userId = auth.status === 'signed-in' ? auth.user.id : null;
+  // Before the second factor the API answers nothing (docs/product.md, Accounts): no role, no bell until then.
+  const userId = auth.status === 'signed-in' && !mfaChallengeNeeded(auth.session) ? auth.user.id : null;
+  const { data: role = null } = useUserRole(userId);
 
   async function logout() {
     await signOut();

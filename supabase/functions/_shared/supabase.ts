@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
+import { requireAssurance } from './assurance.ts';
 import { HttpError } from './http.ts';
 import { isRole, type Role } from './plans.ts';
 
@@ -48,13 +49,15 @@ function bearer(req: Request): string | null {
 /**
  * The signed-in caller, or a 401 with `message` (the product's wording: the app looks for "Must be logged in").
  * The token is checked by Auth (getUser), so a deleted user or a signed-out session is refused even though
- * the platform's verify_jwt let an anon or publishable key through.
+ * the platform's verify_jwt let an anon or publishable key through. A user with two-factor sign-in on needs an
+ * aal2 token (403 insufficient_aal, _shared/assurance.ts).
  */
 export async function requireCaller(req: Request, db: SupabaseClient, message: string): Promise<Caller> {
   const token = bearer(req);
   if (!token) throw new HttpError(401, message, 'not_logged_in');
   const { data, error } = await db.auth.getUser(token);
   if (error || !data.user) throw new HttpError(401, message, 'not_logged_in');
+  requireAssurance(data.user, token);
   const { data: roleRow, error: roleError } = await db
     .from('user_roles')
     .select('role')

@@ -7,6 +7,7 @@
 // docs/decisions/0018-account-deletion-through-storage.md.
 import { isAuthError } from 'npm:@supabase/supabase-js@2.119.1';
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
+import { requireAssurance } from '../_shared/assurance.ts';
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { callerClient, serviceClient } from '../_shared/supabase.ts';
 import { accountFolders, ownProjectIds, removeFolders } from './account-files.ts';
@@ -25,7 +26,8 @@ function bearer(req: Request): string | null {
 
 /**
  * The caller's user id, read from a token Auth accepts (getUser), never from the body. An anon or publishable key,
- * a signed-out session or a deleted user is 'No user logged in'; Auth itself failing is a 500, not a 401.
+ * a signed-out session or a deleted user is 'No user logged in'; Auth itself failing is a 500, not a 401; a user
+ * with two-factor sign-in on and an aal1 token is 403 insufficient_aal.
  */
 async function callerId(req: Request, admin: SupabaseClient): Promise<string> {
   const token = bearer(req);
@@ -36,6 +38,8 @@ async function callerId(req: Request, admin: SupabaseClient): Promise<string> {
   const refused = isAuthError(error) && typeof error.status === 'number' && error.status >= 400 && error.status < 500;
   if (error && !refused) throw error;
   if (error || !data.user) throw new HttpError(401, NO_USER, 'not_logged_in');
+  // Before any file goes: with two-factor sign-in on, only an aal2 session deletes the account.
+  requireAssurance(data.user, token);
   return data.user.id;
 }
 

@@ -202,6 +202,42 @@ describe('AuthProvider', () => {
     }
   });
 
+  it('leaves the account check of a two-factor user until the code is verified (the API refuses aal1)', async () => {
+    const factor = { id: 'f0000000-0000-4000-8000-000000000001', status: 'verified', factor_type: 'totp' };
+    const twoFactor = { ...USER, factors: [factor] } as typeof USER;
+    const atAal = (aal: string) => {
+      const session = sessionFor(twoFactor);
+      const [head, body, sig] = session.access_token.split('.');
+      const claims = JSON.parse(atob(body!.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+      const payload = btoa(JSON.stringify({ ...claims, aal }))
+        .replace(/=+$/, '')
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_');
+      return { ...session, access_token: `${head}.${payload}.${sig}` };
+    };
+    await startSignedOut(app);
+    server.use(
+      http.post(authUrl('token'), () => HttpResponse.json(atAal('aal1'))),
+      http.post(authUrl(`factors/${factor.id}/challenge`), () =>
+        HttpResponse.json({ id: 'c1', type: 'totp', expires_at: Math.floor(Date.now() / 1000) + 300 }),
+      ),
+      http.post(authUrl(`factors/${factor.id}/verify`), () => HttpResponse.json(atAal('aal2'))),
+    );
+    profileExists();
+    const supabase = await app.client();
+    await supabase.auth.signInWithPassword({ email: 'ada@example.com', password: 'Str0ngPass' });
+    expect(await screen.findByText('last event: SIGNED_IN')).toBeInTheDocument();
+    await app.settled();
+    expect(await checks()).toEqual([]);
+
+    const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code: '123456' });
+    expect(error).toBeNull();
+    expect(await screen.findByText('last event: MFA_CHALLENGE_VERIFIED')).toBeInTheDocument();
+    await waitFor(async () => expect(await checks()).toHaveLength(1));
+    expect(await logouts()).toEqual([]);
+    expect(screen.getByText('signed in as ada@example.com')).toBeInTheDocument();
+  });
+
   it('signs out a user missing from profiles on token refresh', async () => {
     const page = app.holdPage(); // the restored session's own check waits; the refresh's does not
     try {

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { checkUserExists } from '@/features/auth/api/check-user-exists';
 import { signOut, takeSignOutEnd } from '@/features/auth/api/sign-out';
 import { AuthContext, type AuthState } from '@/features/auth/utils/auth-context';
+import { mfaChallengeNeeded } from '@/lib/assurance-level';
 import { whenPageSettled } from '@/lib/page-settled';
 import { isSessionKey, mayHaveSession } from '@/lib/session-hint';
 import { loadSupabase, whenSupabaseLoaded } from '@/lib/supabase-loader';
@@ -67,7 +68,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (event === 'SIGNED_OUT') queryClient.clear();
         // Checked on sign-in and token refresh; a session restored from storage on load (INITIAL_SESSION)
         // is a sign-in too, and may belong to an account deleted since (e.g. from another device).
-        if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
+        // Before the second factor the API refuses every read of a two-factor user (403 insufficient_aal), so the
+        // check waits for the code: it runs when the challenge is verified (MFA_CHALLENGE_VERIFIED).
+        const checked = ['SIGNED_IN', 'TOKEN_REFRESHED', 'INITIAL_SESSION', 'MFA_CHALLENGE_VERIFIED'];
+        if (checked.includes(event) && session && !mfaChallengeNeeded(session)) {
           // supabase-js runs this callback while holding its auth lock; a supabase call awaited inside it
           // would wait for that lock forever, so the check runs just after. For a session restored on load it
           // runs once the page being opened has loaded, painted and is idle: a background check that does not

@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { mfaChallengeNeeded, tokenAssuranceLevel } from '@/features/mfa/utils/assurance-level';
+import { mfaChallengeNeeded, tokenAssuranceLevel } from '@/lib/assurance-level';
 
 function token(claims: Record<string, unknown>): string {
   const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
