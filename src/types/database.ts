@@ -471,6 +471,8 @@ export type Database = {
           mail_attempts: number
           mail_claimed_until: string | null
           mail_error: string | null
+          mail_fold_key: string | null
+          mail_folded_into: string | null
           mail_next_attempt_at: string | null
           mailed_at: string | null
           project_id: string | null
@@ -489,6 +491,8 @@ export type Database = {
           mail_attempts?: number
           mail_claimed_until?: string | null
           mail_error?: string | null
+          mail_fold_key?: never
+          mail_folded_into?: string | null
           mail_next_attempt_at?: string | null
           mailed_at?: string | null
           project_id?: string | null
@@ -507,6 +511,8 @@ export type Database = {
           mail_attempts?: number
           mail_claimed_until?: string | null
           mail_error?: string | null
+          mail_fold_key?: never
+          mail_folded_into?: string | null
           mail_next_attempt_at?: string | null
           mailed_at?: string | null
           project_id?: string | null
@@ -1350,6 +1356,8 @@ export type Database = {
           body: string
           created_at: string
           email: string
+          folded_count: number
+          folded_subjects: number
           id: string
           kind: string
           link: string
@@ -1357,12 +1365,12 @@ export type Database = {
           project_id: string
           project_title: string
           recipient_name: string
+          subject_title: string
           title: string
           unread_in_conversation: number
           user_id: string
         }[]
       }
-      contact_email: { Args: { p_user: string }; Returns: string }
       complete_order: {
         Args: { order_id: string }
         Returns: {
@@ -1397,6 +1405,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      contact_email: { Args: { p_user: string }; Returns: string }
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined }
       designer_bids: {
         Args: {
@@ -1885,6 +1894,10 @@ export type Database = {
       switch_account_type: {
         Args: { new_role: Database["public"]["Enums"]["app_role"] }
         Returns: Database["public"]["Enums"]["app_role"]
+      }
+      take_function_rate: {
+        Args: { action: string; user_id: string }
+        Returns: undefined
       }
       unread_notification_count: {
         Args: Record<PropertyKey, never>
