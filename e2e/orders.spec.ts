@@ -91,7 +91,7 @@ test('a designer gets paid: onboarding, Buy Now, the order from paid to complete
   const buyerState = c.getByTestId('order-state');
   await expect(buyerState).toContainText('Paid. The seller will tell you when it is ready for pickup.');
   await expect(c.getByRole('heading', { name: 'Pickup conversation' })).toBeVisible();
-  // Paid: each party reads the other's e-mail address (docs/decisions/0030-parts/privacy.md).
+  // Paid: each party reads the other's e-mail address (docs/decisions/0030-safe-by-default.md).
   await expect(c.getByRole('link', { name: new RegExp(`at ${seller.email}$`) })).toHaveAttribute(
     'href',
     `mailto:${seller.email}`,

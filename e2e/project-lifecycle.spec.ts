@@ -146,7 +146,7 @@ test('a project from posting to review, with customer and designer side by side'
     await expect(toast(c.page, 'Bid accepted!')).toBeVisible();
     await expect(c.page.locator('[data-status="active"]')).toHaveText('Status: Active');
     await expect(c.page.getByRole('heading', { name: 'Items & Budget' })).toBeVisible();
-    // Active: the customer reads their designer's e-mail address (docs/decisions/0030-parts/privacy.md).
+    // Active: the customer reads their designer's e-mail address (docs/decisions/0030-safe-by-default.md).
     await expect(c.page.getByRole('link', { name: `E-mail your designer at ${designer.email}` })).toHaveAttribute(
       'href',
       `mailto:${designer.email}`,

@@ -22,7 +22,7 @@ export function tokenAssuranceLevel(accessToken: string | null | undefined): str
  * Two-factor sign-in (docs/product.md, Accounts): a user with a verified factor must reach aal2 before using the app. The same rule
  * supabase-js's getAuthenticatorAssuranceLevel applies (next level aal2, current aal1), read from the session
  * without a network call so the guard does not delay every page. The server enforces the same rule on every
- * request (403 insufficient_aal, docs/decisions/0030-parts/mfa.md), so nothing may read the API while this holds:
+ * request (403 insufficient_aal, docs/decisions/0030-safe-by-default.md), so nothing may read the API while this holds:
  * the guard, the account check and the bar wait for the code.
  */
 export function mfaChallengeNeeded(session: Pick<Session, 'access_token' | 'user'> | null): boolean {

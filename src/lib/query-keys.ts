@@ -13,7 +13,7 @@ export const userKeys = {
 /** Public designer directory and one designers
 /**
  * A counterpart's e-mail address (rpc contact_email): only for an active project's customer and assigned designer and
- * a paid order's parties (docs/decisions/0030-parts/privacy.md). Under the person whose address it is.
+ * a paid order's parties (docs/decisions/0030-safe-by-default.md). Under the person whose address it is.
  */
 export const contactKeys = {
   all: ['contact'] as const,

@@ -1,4 +1,4 @@
--- Good Space: e-mail addresses stay private, and three smaller holes (issue 26; docs/decisions/0030-parts/privacy.md).
+-- Good Space: e-mail addresses stay private, and three smaller holes (issue 26; docs/decisions/0030-safe-by-default.md).
 --
 -- 1. profiles.email: the API roles get a column list without it. A related person (conversation, offer, bid, nudge)
 --    still reads a name; the address of a counterpart comes only from contact_email(), which checks that the product

@@ -1,4 +1,4 @@
--- The second factor protects the API, not only the pages (docs/decisions/0030-parts/mfa.md, docs/product.md,
+-- The second factor protects the API, not only the pages (docs/decisions/0030-safe-by-default.md, docs/product.md,
 -- Accounts). A user with a verified factor (auth.mfa_factors) must present an aal2 token: a password alone
 -- (aal1) reads nothing, writes nothing and calls nothing. A user without a factor, anon and the service role
 -- are unaffected. Three layers, as Supabase's MFA guide ("Enforce rules for MFA logins") and its "Securing your

@@ -6,7 +6,7 @@ import { latestMailTo, sleep, stackConfig } from '@good-space/local-supabase/tes
 import { asActor, connect, createUser, deleteUsers, user } from './support/pg.ts';
 
 /**
- * One person cannot flood a mailbox, and one flood cannot delay others' mail (docs/decisions/0030-parts/mail.md;
+ * One person cannot flood a mailbox, and one flood cannot delay others' mail (docs/decisions/0030-safe-by-default.md;
  * docs/product.md, Notifications → By e-mail). The attacker acts as the app does (a signed-in request); the
  * edge function send-notification-mails runs in its Deno worker against the test stack's database and inbox.
  * Time is driven by moving created_at / mailed_at into the past, never by waiting.

@@ -102,7 +102,7 @@ export const RLS_MATRIX: TableSpec[] = [
     key: (w) => ({ id: w.owner }),
     serviceActsAs: 'owner',
     // The name: the person and those who share a project, bid, nudge, offer, conversation or order with them. The
-    // e-mail is not an API column at all (docs/decisions/0030-parts/privacy.md): contact_email() gives it.
+    // e-mail is not an API column at all (docs/decisions/0030-safe-by-default.md): contact_email() gives it.
     columns: 'id, full_name, created_at, updated_at',
     select: { allow: ['owner', 'assigned', 'service'] },
     insert: {

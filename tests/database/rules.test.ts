@@ -518,7 +518,7 @@ describe('messages, notes, reviews, nudges, catalog, profiles', () => {
     expect(await as(w.otherDesigner, name, [w.owner])).toMatchObject({ ok: true, rowCount: 0 });
     expect(await as(w.otherDesigner, name, [w.owner], bid)).toMatchObject({ ok: true, rowCount: 1 });
     expect(await as(w.owner, name, [w.otherDesigner], bid)).toMatchObject({ ok: true, rowCount: 1 });
-    // The name only: the e-mail is no API column (docs/decisions/0030-parts/privacy.md).
+    // The name only: the e-mail is no API column (docs/decisions/0030-safe-by-default.md).
     expect(await as(w.owner, `select email from public.profiles where id = $1`, [w.otherDesigner], bid)).toMatchObject({
       ok: false,
       code: '42501',

@@ -82,7 +82,7 @@ const STATE_COLUMNS: [string, string][] = [
   ['project_items', 'order_id'],
 ];
 
-/** The restrictive policy that makes a user with a verified factor present an aal2 token (ADR 0030, mfa part). */
+/** The restrictive policy that makes a user with a verified factor present an aal2 token (ADR 0030, "The second factor protects the API"). */
 const AAL_POLICY = 'two-factor users need aal2';
 
 describe('schema lint', () => {
@@ -149,7 +149,7 @@ describe('schema lint', () => {
       // The mail run's, executable by the service role only (docs/decisions/0025-notifications.md).
       'claim_notification_mails',
       'complete_order',
-      // A counterpart's e-mail, the relation checked (docs/decisions/0030-parts/privacy.md).
+      // A counterpart's e-mail, the relation checked (docs/decisions/0030-safe-by-default.md).
       'contact_email',
       'delete_user',
       'designer_bids',
@@ -186,7 +186,7 @@ describe('schema lint', () => {
         `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute') order by 1`,
       ),
     ).toEqual([
-      // The pre-request every API request runs, anon's too (ADR 0030, mfa part).
+      // The pre-request every API request runs, anon's too (ADR 0030, "The second factor protects the API").
       { proname: 'check_request' },
       { proname: 'miles_between' },
       { proname: 'nearest_place' },
@@ -196,7 +196,7 @@ describe('schema lint', () => {
     ]);
   });
 
-  it('the API roles cannot select private columns: e-mail addresses, the mail bookkeeping (docs/decisions/0030-parts/privacy.md)', async () => {
+  it('the API roles cannot select private columns: e-mail addresses, the mail bookkeeping (docs/decisions/0030-safe-by-default.md)', async () => {
     const readable = await rows<{ role: string; t: string; col: string }>(`
       select r.role, c.table_name as t, c.column_name as col
         from information_schema.columns c cross join (values ('anon'), ('authenticated')) r(role)

@@ -39,7 +39,7 @@ export function Component() {
             <div className="space-y-8">
               <OrderDetails order={found} viewerId={viewerId} checkoutDone={checkoutDone} now={order.dataUpdatedAt} />
               {PAID.has(found.status) ? (
-                // The other party's address once the order is paid (docs/decisions/0030-parts/privacy.md).
+                // The other party's address once the order is paid (docs/decisions/0030-safe-by-default.md).
                 <ContactEmail
                   userId={found.buyer_id === viewerId ? found.seller_id : found.buyer_id}
                   name={found.buyer_id === viewerId ? found.seller_name : found.buyer_name}

@@ -158,7 +158,7 @@ describe('project page: a project the user cannot see', () => {
   });
 });
 
-describe("project page: the other party's e-mail address (docs/decisions/0030-parts/privacy.md)", () => {
+describe("project page: the other party's e-mail address (docs/decisions/0030-safe-by-default.md)", () => {
   const DESIGNER_ID = 'd0000000-0000-4000-8000-000000000002';
   const project = (status: string) => ({
     id: PROJECT_ID,

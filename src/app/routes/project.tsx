@@ -112,7 +112,7 @@ export function Component() {
       <ProjectDetailCard project={data} onBack={goBack} />
 
       {participant && data.status === 'active' ? (
-        // The other party's address, while the project is active (docs/decisions/0030-parts/privacy.md).
+        // The other party's address, while the project is active (docs/decisions/0030-safe-by-default.md).
         <ContactEmail
           userId={isOwner ? data.designer_id : data.customer_id}
           name={isOwner ? 'your designer' : 'your client'}

@@ -1,6 +1,6 @@
 import { HttpError } from './http.ts';
 
-// Two-factor sign-in protects the functions too (docs/product.md, Accounts; docs/decisions/0030-parts/mfa.md):
+// Two-factor sign-in protects the functions too (docs/product.md, Accounts; docs/decisions/0030-safe-by-default.md):
 // a user with a verified factor acts only with an aal2 token, as the database's policies and pre-request
 // demand of the Data API. Checked right after Auth has accepted the token, before anything is read or changed.
 

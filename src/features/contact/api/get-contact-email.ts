@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 
 /**
  * The e-mail address of the other party of an active project or a paid order. The database gives it only then
- * (rpc contact_email answers 42501 otherwise, docs/decisions/0030-parts/privacy.md); profiles never expose it.
+ * (rpc contact_email answers 42501 otherwise, docs/decisions/0030-safe-by-default.md); profiles never expose it.
  * One's own address is the session's (auth.user.email), never read here.
  */
 export async function getContactEmail(userId: string): Promise<string | null> {
