@@ -1569,10 +1569,8 @@ export type Database = {
           distance_miles: number
           id: string
           items_total: number
-          latitude: number
-          location: string
-          longitude: number
           place_id: string
+          place_label: string
           preferred_style: string
           space_size: number
           status: Database["public"]["Enums"]["project_status"]
@@ -1685,6 +1683,7 @@ export type Database = {
         }[]
       }
       project_access: { Args: { project_id: string }; Returns: string }
+      project_location: { Args: { p_project: string }; Returns: string }
       respond_to_counter: {
         Args: { action: string; offer_id: string }
         Returns: {
