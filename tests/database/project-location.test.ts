@@ -70,7 +70,9 @@ beforeAll(async () => {
     ['bidder', 'bid'],
     ['loser', 'loserBid'],
   ] as const) {
-    const r = await (await clientAs(u[who]))
+    const r = await (
+      await clientAs(u[who])
+    )
       .from('project_bids')
       .insert({ project_id: typed, designer_id: u[who], bid_amount: 900, proposal: 'Warm and light' })
       .select('id')
