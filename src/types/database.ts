@@ -1683,7 +1683,13 @@ export type Database = {
         }[]
       }
       project_access: { Args: { project_id: string }; Returns: string }
-      project_location: { Args: { p_project: string }; Returns: string }
+      project_locations: {
+        Args: { p_projects: string[] }
+        Returns: {
+          id: string
+          location: string
+        }[]
+      }
       respond_to_counter: {
         Args: { action: string; offer_id: string }
         Returns: {

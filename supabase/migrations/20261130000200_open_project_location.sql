@@ -9,8 +9,8 @@
 -- 3. open_projects() returns the place's label (place_label) and the distance instead of location and coordinates;
 --    it and open_project_count() read as their owner (the caller may not read the coordinates they measure) and
 --    restate projects_select_visible for open projects: every designer, and the project's own customer.
--- 4. project_location(p_project): the location as typed, for the project's customer and its assigned designer
---    (designer_id, set when a bid is accepted); null for anyone else.
+-- 4. project_locations(p_projects): the location as typed, for the project's customer and its assigned designer
+--    (designer_id, set when a bid is accepted); other projects are left out.
 
 -- ---------------------------------------------------------------------------------------------------------
 -- 1. No location or coordinates through the API
@@ -22,7 +22,7 @@ grant select (id, customer_id, designer_id, title, description, place_id, space_
   on public.projects to authenticated;
 comment on column public.projects.location is
   'The location as the customer typed it (may be an address). Not granted to the API roles: designers see the '
-  'place''s label (place_id → places.label); the customer and the assigned designer read it with project_location().';
+  'place''s label (place_id → places.label); the customer and the assigned designer read it with project_locations().';
 comment on column public.projects.latitude is
   'The place''s latitude (rounded to 0.1° without a place), for distances; not granted to the API roles.';
 comment on column public.projects.longitude is
@@ -273,16 +273,28 @@ end $$;
 -- ---------------------------------------------------------------------------------------------------------
 -- 4. The location as typed, once the project is the caller's
 -- ---------------------------------------------------------------------------------------------------------
--- The customer always; a designer once assigned (accept_bid sets designer_id), for as long as they stay so.
--- Anyone else, or an unknown id: null (the page then shows the place's label). One primary-key probe.
-create function public.project_location(p_project uuid) returns text
-language sql stable security definer set search_path = '' as $$
-  select p.location from public.projects p
-   where p.id = p_project
-     and (select auth.uid()) is not null
-     and (p.customer_id = (select auth.uid()) or p.designer_id = (select auth.uid()))
-$$;
-comment on function public.project_location(uuid) is
-  'The location as typed, for the project''s customer and its assigned designer; null for anyone else.';
-revoke execute on function public.project_location(uuid) from public, anon;
-grant execute on function public.project_location(uuid) to authenticated, service_role;
+-- For the projects named (a page of cards, or the one project page): the customer's always, a designer's once
+-- assigned (accept_bid sets designer_id) and for as long as they stay so. Projects the caller may not read this of,
+-- or unknown ids, are left out (the app then shows the place's label). At most 100 ids (a page is 24): primary-key
+-- probes.
+create function public.project_locations(p_projects uuid[]) returns table (id uuid, location text)
+language plpgsql stable security definer set search_path = '' as $$
+#variable_conflict use_column
+declare
+  uid uuid := (select auth.uid());
+begin
+  if uid is null then
+    raise exception 'No user logged in' using errcode = '42501';
+  end if;
+  if p_projects is null or cardinality(p_projects) > 100 then
+    raise exception 'Name between 0 and 100 projects' using errcode = '22023';
+  end if;
+  return query
+    select p.id, p.location from public.projects p
+     where p.id = any(p_projects) and (p.customer_id = uid or p.designer_id = uid)
+     order by p.id;
+end $$;
+comment on function public.project_locations(uuid[]) is
+  'The location as typed of the named projects the caller owns or is assigned to; the others are left out.';
+revoke execute on function public.project_locations(uuid[]) from public, anon;
+grant execute on function public.project_locations(uuid[]) to authenticated, service_role;

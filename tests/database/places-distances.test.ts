@@ -196,7 +196,9 @@ describe('the trigger keeps location, place_id and coordinates true', () => {
     expect(error).toBeNull();
     expect(data).toMatchObject({ place_id: 'gn:990000001' });
     // The location as typed and the coordinates are no API columns (docs/decisions/0030-parts/location.md).
-    expect(await client.rpc('project_location', { p_project: data!.id })).toMatchObject({ data: 'Nemoville, XQ' });
+    expect(await client.rpc('project_locations', { p_projects: [data!.id] })).toMatchObject({
+      data: [{ id: data!.id, location: 'Nemoville, XQ' }],
+    });
     const stored = await c.query(`select location, latitude, longitude from public.projects where id = $1`, [data!.id]);
     expect(stored.rows[0]).toEqual({
       location: 'Nemoville, XQ',

@@ -140,7 +140,7 @@ describe('portfolio_projects', () => {
     expect(project.data).toEqual([]);
     // The location as typed is no API column for anyone (docs/decisions/0030-parts/location.md).
     expect((await other.from('projects').select('id, location').eq('id', shownWithCosts)).error?.code).toBe('42501');
-    expect(await other.rpc('project_location', { p_project: shownWithCosts })).toMatchObject({ data: null });
+    expect(await other.rpc('project_locations', { p_projects: [shownWithCosts] })).toMatchObject({ data: [] });
     const items = await other.from('project_items').select('id, cost').eq('project_id', shownWithCosts);
     expect(items.error).toBeNull();
     expect(items.data).toEqual([]);

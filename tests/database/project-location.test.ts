@@ -8,7 +8,7 @@ import { connect, createUser, deleteUsers } from './support/pg.ts';
  * An open project shows designers its place and distance, never the location as typed (people type addresses) or
  * its coordinates, until the project is theirs (issue 26, docs/decisions/0030-parts/location.md). As an attacker
  * with supabase-js: a paid designer, unrelated, having bid or nudged, tries every route (select=location,
- * select=*, filters and orders on the coordinates, embeds, the open_projects rpc, project_location); the
+ * select=*, filters and orders on the coordinates, embeds, the open_projects rpc, project_locations); the
  * customer reads their text; the assigned designer reads it once assigned and no longer once unassigned.
  */
 let c: pg.Client;
@@ -95,6 +95,13 @@ afterAll(async () => {
 
 const as = (who: keyof typeof u): Promise<SupabaseClient> => clientAs(u[who]);
 
+/** The location as typed that project_locations gives the caller for one project, or undefined when left out. */
+async function textOf(client: SupabaseClient, project: string): Promise<string | undefined> {
+  const { data, error } = await client.rpc('project_locations', { p_projects: [project] });
+  expect(error).toBeNull();
+  return (data as { id: string; location: string }[]).find((r) => r.id === project)?.location;
+}
+
 /** Every way a designer could ask the table for the location or the coordinates: each is refused (42501). */
 async function expectNoRawRoute(client: SupabaseClient, project: string) {
   for (const columns of ['location', '*', 'id, location', 'id, latitude', 'id, longitude', 'id, title, latitude']) {
@@ -119,8 +126,8 @@ async function expectNoRawRoute(client: SupabaseClient, project: string) {
   expect(viaNudge.error?.code).toBe('42501');
   const viaNudgeAll = await client.from('designer_nudges').select('id, project:projects(*)');
   expect(viaNudgeAll.error?.code).toBe('42501');
-  // The guarded read answers nothing.
-  expect(await client.rpc('project_location', { p_project: project })).toMatchObject({ error: null, data: null });
+  // The guarded read leaves it out.
+  expect(await client.rpc('project_locations', { p_projects: [project] })).toMatchObject({ error: null, data: [] });
 }
 
 describe('a designer of an open project sees its place and distance, never the text or the coordinates', () => {
@@ -193,19 +200,30 @@ describe('a designer of an open project sees its place and distance, never the t
   it('a signed-out caller reads nothing', async () => {
     const anon = anonClient();
     expect((await anon.from('projects').select('id').eq('id', typed)).error?.code).toBe('42501');
-    expect((await anon.rpc('project_location', { p_project: typed })).error?.code).toBe('42501');
+    expect((await anon.rpc('project_locations', { p_projects: [typed] })).error?.code).toBe('42501');
     expect((await anon.rpc('open_projects', {})).error?.code).toBe('42501');
   });
 });
 
 describe('the customer, and the designer once the project is theirs, read the location as typed', () => {
+  it('project_locations takes at most 100 ids and mixes in nothing of others', async () => {
+    const client = await as('stranger');
+    const many = Array.from({ length: 101 }, () => typed);
+    expect((await client.rpc('project_locations', { p_projects: many })).error?.code).toBe('22023');
+    expect(await (await as('customer')).rpc('project_locations', { p_projects: [] })).toMatchObject({ data: [] });
+  });
+
   it('the customer reads their text; the table columns stay closed to them too', async () => {
     const client = await as('customer');
-    expect(await client.rpc('project_location', { p_project: typed })).toMatchObject({ error: null, data: ADDRESS });
-    expect(await client.rpc('project_location', { p_project: located })).toMatchObject({
-      error: null,
-      data: `${DEVICE.latitude},${DEVICE.longitude}`,
-    });
+    const both = await client.rpc('project_locations', { p_projects: [typed, located] });
+    expect(both.error).toBeNull();
+    expect(both.data).toEqual(
+      expect.arrayContaining([
+        { id: typed, location: ADDRESS },
+        { id: located, location: `${DEVICE.latitude},${DEVICE.longitude}` },
+      ]),
+    );
+    expect(both.data).toHaveLength(2);
     expect((await client.from('projects').select('location').eq('id', typed)).error?.code).toBe('42501');
     // A customer's open_projects lists only their own open projects (as the table read did), without the text.
     const own = await client.rpc('open_projects', { page_size: 100 });
@@ -234,12 +252,9 @@ describe('the customer, and the designer once the project is theirs, read the lo
   it('the bid accepted: the assigned designer reads it, the losing bidder still does not', async () => {
     const accepted = await (await as('customer')).rpc('accept_bid', { bid_id: bid });
     expect(accepted.error).toBeNull();
-    expect(await (await as('bidder')).rpc('project_location', { p_project: typed })).toMatchObject({
-      error: null,
-      data: ADDRESS,
-    });
+    expect(await textOf(await as('bidder'), typed)).toBe(ADDRESS);
     const loser = await as('loser');
-    expect(await loser.rpc('project_location', { p_project: typed })).toMatchObject({ error: null, data: null });
+    expect(await textOf(loser, typed)).toBeUndefined();
     expect((await loser.from('projects').select('location').eq('id', typed)).error?.code).toBe('42501');
     expect(loserBid).toBeTruthy();
   });
@@ -247,10 +262,7 @@ describe('the customer, and the designer once the project is theirs, read the lo
   it('unassigned (the project reopened when the designer left), the designer reads it no more', async () => {
     // The database's own reopening (private.reopen_projects_of_leaving_user) clears designer_id; the rule follows it.
     await c.query(`update public.projects set designer_id = null, status = 'pending' where id = $1`, [typed]);
-    expect(await (await as('bidder')).rpc('project_location', { p_project: typed })).toMatchObject({
-      error: null,
-      data: null,
-    });
+    expect(await textOf(await as('bidder'), typed)).toBeUndefined();
     // Nothing the attacker did changed the project.
     const row = await c.query(`select location, place_id from public.projects where id = $1`, [typed]);
     expect(row.rows[0]).toEqual({ location: ADDRESS, place_id: PLACE.id });

@@ -130,7 +130,7 @@ describe('schema lint', () => {
       'portfolio_projects',
       'project_access',
       // The location as typed, for the customer and the assigned designer (docs/decisions/0030-parts/location.md).
-      'project_location',
+      'project_locations',
       'respond_to_counter',
       'respond_to_offer',
       // Words need their index, which row-level security would forbid (@@ is not leakproof): available pieces only.
@@ -212,7 +212,7 @@ describe('schema lint', () => {
       'open_projects',
       'portfolio_projects',
       'project_access',
-      'project_location',
+      'project_locations',
       'respond_to_counter',
       'respond_to_offer',
       'search_catalog_items',

@@ -198,7 +198,7 @@ const cases: Case[] = [
       rows('user_roles', [{ role: 'designer' }]),
       rows('project_bids', []),
       // Not theirs yet: the location as typed is not given (the page shows the place's label).
-      http.post(rpcUrl('project_location'), () => HttpResponse.json(null)),
+      http.post(rpcUrl('project_locations'), () => HttpResponse.json([])),
     ],
     button: 'Place Bid',
     opened: () => screen.queryByRole('dialog', { name: 'Submit Your Bid' }),

@@ -44,14 +44,12 @@ function answerTheWorld() {
     rows('profiles', (w) => [{ id: w.user.id }]),
     ...['project_bids', 'project_items', 'project_photo_notes', 'messages'].map((table) => rows(table, () => [])),
     http.post(storageUrl('object/list/project-photos'), () => HttpResponse.json([])),
-    // The location as typed, for the customer and the assigned designer (rpc project_location; null to others).
-    http.post(restUrl('rpc/project_location'), () =>
-      HttpResponse.json(
-        world().project.customer_id === world().user.id || world().project.designer_id === world().user.id
-          ? '12 Elm Street, Portland, OR'
-          : null,
-      ),
-    ),
+    // The location as typed, for the customer and the assigned designer (rpc project_locations; none to others).
+    http.post(restUrl('rpc/project_locations'), () => {
+      const { project, user } = world();
+      const theirs = project.customer_id === user.id || project.designer_id === user.id;
+      return HttpResponse.json(theirs ? [{ id: project.id, location: '12 Elm Street, Portland, OR' }] : []);
+    }),
     // The other party's address on an active project (rpc contact_email).
     http.post(restUrl('rpc/contact_email'), () =>
       HttpResponse.json(world().user.id === CUSTOMER.id ? 'dora@example.com' : 'carl@example.com'),

@@ -38,7 +38,9 @@ function backend(
 ) {
   server.use(
     http.get(restUrl('projects'), ({ request }) => pgrstRows(request, project ? [project] : [])),
-    http.post(rpcUrl('project_location'), () => HttpResponse.json(location)),
+    http.post(rpcUrl('project_locations'), () =>
+      HttpResponse.json(project && location !== null ? [{ id: project.id, location }] : []),
+    ),
     http.post(rpcUrl('project_access'), access),
     http.get(restUrl('user_roles'), ({ request }) => pgrstRows(request, [{ role: 'customer' }])),
     http.post(functionUrl('check-subscription'), () => subscriptionStatus('client', true)),
@@ -253,13 +255,13 @@ describe('project page: the location (docs/decisions/0030-parts/location.md)', (
   });
   afterEach(() => sent.stop());
 
-  it('shows the customer the location as they typed it, asked of project_location', async () => {
+  it('shows the customer the location as they typed it, asked of project_locations', async () => {
     backend(visible, undefined, '12 Elm Street, Portland, OR');
     renderPage();
     expect(await screen.findByText('12 Elm Street, Portland, OR', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText('Portland, OR')).not.toBeInTheDocument();
-    const [asked] = await sent.to('POST', 'rest/v1/rpc/project_location');
-    expect(asked!.body).toEqual({ p_project: PROJECT_ID });
+    const [asked] = await sent.to('POST', 'rest/v1/rpc/project_locations');
+    expect(asked!.body).toEqual({ p_projects: [PROJECT_ID] });
     const [read] = await sent.to('GET', 'rest/v1/projects');
     expect(read!.url.searchParams.get('select')).not.toMatch(/location|latitude|longitude/);
   });

@@ -2,8 +2,9 @@ import type { Tables } from '@/types/database';
 
 /**
  * A project as cards and pages read it (PROJECT_COLUMNS). The location as typed and the coordinates are no API
- * columns (docs/decisions/0030-parts/location.md): everyone who sees a project sees its place's label; the
- * project page adds `location`, the text as typed, for its customer and assigned designer (project_location).
+ * columns (docs/decisions/0030-parts/location.md): everyone who sees a project sees its place's label; the reads
+ * of one's own projects (the page, the customer's and the assigned designer's lists) add `location`, the text as
+ * typed, from project_locations.
  * The portfolio choices are read on their own (docs/decisions/0017).
  */
 export type Project = Omit<
@@ -11,7 +12,7 @@ export type Project = Omit<
   'portfolio_consent' | 'portfolio_show_costs' | 'location' | 'latitude' | 'longitude'
 > & {
   place: { label: string } | null;
-  /** The location as typed: only on the project page, only for its customer and assigned designer. */
+  /** The location as typed: only for its customer and assigned designer (null or absent for anyone else). */
   location?: string | null;
 };
 export type ProjectStatus = Project['status'];

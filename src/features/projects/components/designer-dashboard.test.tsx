@@ -71,6 +71,11 @@ function backendHolds({
     }),
     http.post(rpcUrl('open_project_count'), async () => HttpResponse.json(await openTotal)),
     http.get(restUrl('projects'), ({ request }) => pgrstRows(request, assigned)),
+    // The assigned projects' location as typed (theirs now: docs/decisions/0030-parts/location.md).
+    http.post(rpcUrl('project_locations'), async ({ request }) => {
+      const { p_projects } = (await request.json()) as { p_projects: string[] };
+      return HttpResponse.json(p_projects.map((id) => ({ id, location: '12 Elm Street, Portland, OR' })));
+    }),
     http.head(
       restUrl('projects'),
       () =>
@@ -123,6 +128,10 @@ describe('DesignerDashboard tab totals', () => {
     expect(assigned!.url.searchParams.get('order')).toBe('created_at.desc,id.desc');
     expect(assigned!.url.searchParams.get('offset')).toBe('0');
     expect(assigned!.url.searchParams.get('limit')).toBe(String(PROJECTS_PAGE_SIZE));
+    // Their location as typed, asked for the page's rows at once.
+    const [texts, ...again] = await sent.to('POST', 'rest/v1/rpc/project_locations');
+    expect(again).toEqual([]);
+    expect((texts!.body as { p_projects: string[] }).p_projects).toHaveLength(PROJECTS_PAGE_SIZE);
   });
 
   it('asks the database for the open projects and their total from the same place', async () => {
