@@ -195,6 +195,8 @@ test('a designer who typed "Brooklyn, NY" sees the Brooklyn projects first, near
   await expect(card(brooklyn4).getByText(/(miles?|a mile) away$/)).toHaveText('4 miles away');
   await expect(card(brooklyn0).getByText(/(miles?|a mile) away$/)).toHaveText('under a mile away');
   await expect(cards).toContainText([brooklyn0, brooklyn2, brooklyn4]);
+  // The place's label, never the location as typed (docs/decisions/0030-safe-by-default.md).
+  await expect(card(brooklyn4)).toContainText('Williamsburg, NY');
   // Portland and Austin lie beyond 100 miles of Brooklyn: left out while projects within 100 miles exist.
   await expect(card(portland)).toHaveCount(0);
   await expect(card(austin)).toHaveCount(0);

@@ -1578,10 +1578,8 @@ export type Database = {
           distance_miles: number
           id: string
           items_total: number
-          latitude: number
-          location: string
-          longitude: number
           place_id: string
+          place_label: string
           preferred_style: string
           space_size: number
           status: Database["public"]["Enums"]["project_status"]
@@ -1694,6 +1692,13 @@ export type Database = {
         }[]
       }
       project_access: { Args: { project_id: string }; Returns: string }
+      project_locations: {
+        Args: { p_projects: string[] }
+        Returns: {
+          id: string
+          location: string
+        }[]
+      }
       respond_to_counter: {
         Args: { action: string; offer_id: string }
         Returns: {

@@ -191,12 +191,17 @@ describe('the trigger keeps location, place_id and coordinates true', () => {
         budget: 900,
         status: 'pending',
       })
-      .select('location, place_id, latitude, longitude')
+      .select('id, place_id')
       .single();
     expect(error).toBeNull();
-    expect(data).toEqual({
+    expect(data).toMatchObject({ place_id: 'gn:990000001' });
+    // The location as typed and the coordinates are no API columns (docs/decisions/0030-safe-by-default.md).
+    expect(await client.rpc('project_locations', { p_projects: [data!.id] })).toMatchObject({
+      data: [{ id: data!.id, location: 'Nemoville, XQ' }],
+    });
+    const stored = await c.query(`select location, latitude, longitude from public.projects where id = $1`, [data!.id]);
+    expect(stored.rows[0]).toEqual({
       location: 'Nemoville, XQ',
-      place_id: 'gn:990000001',
       latitude: PLACES[0].at.latitude,
       longitude: PLACES[0].at.longitude,
     });
@@ -538,25 +543,35 @@ async function openCount(client: SupabaseClient, origin: { latitude: number; lon
 
 describe('open_projects', () => {
   const mine: { id: string; miles: number | null }[] = [];
+  const pointPlaces: string[] = [];
   let theirs: string;
   beforeAll(async () => {
     // The customer's projects: 13 within 100 miles, 3 beyond, 1 that names no place; one of another customer.
     const miles = [1, 2, 3, 5, 8, 13, 21, 34, 55, 55, 70, 89, 99, 140, 233, 377];
-    for (const m of [...miles, null]) {
-      const location = m === null ? 'Behind the lighthouse' : latLng(north(m));
+    // A project's coordinates are its place's (docs/decisions/0030-safe-by-default.md): each row is posted at a
+    // place of its own at the exact point (removed after these tests), so its distance is the point's.
+    const at = async (owner: string, title: string, point: { latitude: number; longitude: number } | null) => {
+      let place: string | null = null;
+      if (point) {
+        place = `gn:9900005${String(pointPlaces.length).padStart(2, '0')}`;
+        await insertPlace({ id: place, name: `Mile ${title}`, label: `Mile ${title}, XQ`, at: point, population: 1 });
+        pointPlaces.push(place);
+      }
       const { rows } = await c.query<{ id: string }>(
-        `insert into public.projects (customer_id, title, description, location, space_size, budget)
-         values ($1, 'Room ' || $2, 'A room that needs furnishing', $3, 100, 100) returning id`,
-        [customer, String(m), location],
+        `insert into public.projects (customer_id, title, description, location, place_id, space_size, budget)
+         values ($1, $2, 'A room that needs furnishing', $3, $4, 100, 100) returning id`,
+        [owner, title, point ? `Mile ${title}, XQ` : 'Behind the lighthouse', place],
       );
-      mine.push({ id: rows[0]!.id, miles: m });
+      return rows[0]!.id;
+    };
+    for (const m of [...miles, null]) {
+      mine.push({ id: await at(customer, `Room ${m}`, m === null ? null : north(m)), miles: m });
     }
-    const { rows } = await c.query<{ id: string }>(
-      `insert into public.projects (customer_id, title, description, location, space_size, budget)
-       values ($1, 'Their room', 'A room of another customer', $2, 100, 100) returning id`,
-      [otherCustomer, latLng(north(4))],
-    );
-    theirs = rows[0]!.id;
+    theirs = await at(otherCustomer, 'Their room', north(4));
+  });
+  afterAll(async () => {
+    await c.query(`delete from public.projects where place_id = any($1)`, [pointPlaces]);
+    await c.query(`delete from public.places where id = any($1)`, [pointPlaces]);
   });
 
   const expected = (within: boolean) =>

@@ -135,9 +135,12 @@ describe('portfolio_projects', () => {
 
   it('the table itself stays closed to them: the project row, its items and its location', async () => {
     const other = await as(w.otherCustomer);
-    const project = await other.from('projects').select('id, location, customer_id').eq('id', shownWithCosts);
+    const project = await other.from('projects').select('id, customer_id').eq('id', shownWithCosts);
     expect(project.error).toBeNull();
     expect(project.data).toEqual([]);
+    // The location as typed is no API column for anyone (docs/decisions/0030-safe-by-default.md).
+    expect((await other.from('projects').select('id, location').eq('id', shownWithCosts)).error?.code).toBe('42501');
+    expect(await other.rpc('project_locations', { p_projects: [shownWithCosts] })).toMatchObject({ data: [] });
     const items = await other.from('project_items').select('id, cost').eq('project_id', shownWithCosts);
     expect(items.error).toBeNull();
     expect(items.data).toEqual([]);

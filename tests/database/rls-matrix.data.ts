@@ -176,6 +176,9 @@ export const RLS_MATRIX: TableSpec[] = [
     table: 'projects',
     key: (w) => ({ id: w.activeProject }),
     serviceActsAs: 'owner',
+    // No location as typed or coordinates (docs/decisions/0030-safe-by-default.md): project_locations() gives them.
+    columns:
+      'id, customer_id, designer_id, title, description, place_id, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, portfolio_consent, portfolio_show_costs',
     select: { allow: ['owner', 'assigned', 'service'] },
     insert: {
       allow: ['owner', 'service'],

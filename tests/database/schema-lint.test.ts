@@ -156,8 +156,14 @@ describe('schema lint', () => {
       'finish_notification_mail',
       'make_offer',
       'mark_order_ready',
+      // Open projects and their total: the place's label and the distance, never the coordinates they measure
+      // (read as their owner, the visibility rule restated: docs/decisions/0030-safe-by-default.md).
+      'open_project_count',
+      'open_projects',
       'portfolio_projects',
       'project_access',
+      // The location as typed, for the customer and the assigned designer (docs/decisions/0030-safe-by-default.md).
+      'project_locations',
       'respond_to_counter',
       'respond_to_offer',
       // Words need their index, which row-level security would forbid (@@ is not leakproof): available pieces only.
@@ -196,14 +202,15 @@ describe('schema lint', () => {
     ]);
   });
 
-  it('the API roles cannot select private columns: e-mail addresses, the mail bookkeeping (docs/decisions/0030-safe-by-default.md)', async () => {
+  it("the API roles cannot select private columns: e-mail addresses, the mail bookkeeping, projects' location as typed and coordinates (docs/decisions/0030-safe-by-default.md)", async () => {
     const readable = await rows<{ role: string; t: string; col: string }>(`
       select r.role, c.table_name as t, c.column_name as col
         from information_schema.columns c cross join (values ('anon'), ('authenticated')) r(role)
        where c.table_schema = 'public'
          and (c.table_name, c.column_name) in (('profiles', 'email'), ('notifications', 'mailed_at'),
               ('notifications', 'mail_attempts'), ('notifications', 'mail_next_attempt_at'),
-              ('notifications', 'mail_claimed_until'), ('notifications', 'mail_error'))
+              ('notifications', 'mail_claimed_until'), ('notifications', 'mail_error'),
+              ('projects', 'location'), ('projects', 'latitude'), ('projects', 'longitude'))
          and has_column_privilege(r.role, format('public.%I', c.table_name), c.column_name, 'SELECT')`);
     expect(readable).toEqual([]);
   });
@@ -240,6 +247,7 @@ describe('schema lint', () => {
       'open_projects',
       'portfolio_projects',
       'project_access',
+      'project_locations',
       'respond_to_counter',
       'respond_to_offer',
       'search_catalog_items',

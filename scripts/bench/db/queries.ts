@@ -69,14 +69,17 @@ async function ok<T extends Answer>(p: PromiseLike<T>): Promise<T> {
   return r;
 }
 
+// As src/features/projects/api/project-types.ts: the place's label, never the location as typed or the coordinates.
 const PROJECT_COLUMNS =
-  'id, customer_id, designer_id, title, description, location, place_id, latitude, longitude, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at';
+  'id, customer_id, designer_id, title, description, place_id, place:places(label), space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at';
+const OPEN_PROJECT_COLUMNS =
+  'id, customer_id, designer_id, title, description, place_id, place_label, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, distance_miles, within_reach';
 const DESIGNER_CARD_COLUMNS =
   'user_id, full_name, username, bio, base_rate, rate_per_item, rate_per_sqft, specialties, experience_years, location';
 const CATALOG_CARD_COLUMNS =
   'id, designer_id, title, description, category, price, dimensions, condition, image_url, location, created_at';
 const NUDGE_COLUMNS =
-  'id, client_id, designer_id, project_id, status, quote_amount, quote_message, created_at, responded_at, project:projects(id, title, description, location, space_size, budget, budget_type, preferred_style, status)';
+  'id, client_id, designer_id, project_id, status, quote_amount, quote_message, created_at, responded_at, project:projects(id, title, description, place:places(label), space_size, budget, budget_type, preferred_style, status)';
 
 type Origin = { lat: number; lng: number };
 type Cursor = { miles: number | null; id: string } | null;
@@ -99,7 +102,7 @@ function openProjects(client: SupabaseClient, origin: Origin, after: Cursor) {
       origin_latitude: origin.lat, origin_longitude: origin.lng,
       after_miles: after?.miles ?? undefined, after_id: after?.id, page_size: 24,
     })
-    .select(`${PROJECT_COLUMNS}, distance_miles, within_reach`)
+    .select(OPEN_PROJECT_COLUMNS)
     .order('distance_miles', { ascending: true, nullsFirst: false }).order('id', { ascending: true });
 }
 
@@ -378,7 +381,7 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
     {
       name: 'rpc open_projects: no position (24)', spec: 'projects pending, unassigned, newest first (get-available-projects.ts, no place)', as: 'designer', kind: 'read',
       run: () =>
-        ok(d.rpc('open_projects', { page_size: 24 }).select(`${PROJECT_COLUMNS}, distance_miles, within_reach`)
+        ok(d.rpc('open_projects', { page_size: 24 }).select(OPEN_PROJECT_COLUMNS)
           .order('created_at', { ascending: false }).order('id', { ascending: false })),
     },
     {

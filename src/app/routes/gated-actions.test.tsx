@@ -44,9 +44,8 @@ const project = {
   designer_id: null,
   title: 'Sunny loft',
   description: 'A bright room with old floors',
-  location: 'Portland, OR',
-  latitude: null,
-  longitude: null,
+  place_id: 'gn:5746545',
+  place: { label: 'Portland, OR' },
   space_size: 400,
   budget: 1000,
   budget_type: 'soft',
@@ -175,7 +174,9 @@ const cases: Case[] = [
     // the designer's profile names no place (and jsdom has no geolocation): no origin.
     backend: () => [
       rows('designer_profiles', [{ latitude: null, longitude: null }]),
-      http.post(rpcUrl('open_projects'), () => HttpResponse.json([project])),
+      http.post(rpcUrl('open_projects'), () =>
+        HttpResponse.json([{ ...project, place: undefined, place_label: project.place.label }]),
+      ),
       http.post(rpcUrl('open_project_count'), () => HttpResponse.json(1)),
       http.get(restUrl('projects'), ({ request }) => pgrstRows(request, [])),
       http.head(restUrl('projects'), () => pgrstCount(0)),
@@ -192,7 +193,13 @@ const cases: Case[] = [
     url: `/project/${PROJECT_ID}`,
     user: DESIGNER,
     role: 'designer',
-    backend: () => [rows('projects', [project]), rows('user_roles', [{ role: 'designer' }]), rows('project_bids', [])],
+    backend: () => [
+      rows('projects', [project]),
+      rows('user_roles', [{ role: 'designer' }]),
+      rows('project_bids', []),
+      // Not theirs yet: the location as typed is not given (the page shows the place's label).
+      http.post(rpcUrl('project_locations'), () => HttpResponse.json([])),
+    ],
     button: 'Place Bid',
     opened: () => screen.queryByRole('dialog', { name: 'Submit Your Bid' }),
   },

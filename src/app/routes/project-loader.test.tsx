@@ -44,6 +44,12 @@ function answerTheWorld() {
     rows('profiles', (w) => [{ id: w.user.id }]),
     ...['project_bids', 'project_items', 'project_photo_notes', 'messages'].map((table) => rows(table, () => [])),
     http.post(storageUrl('object/list/project-photos'), () => HttpResponse.json([])),
+    // The location as typed, for the customer and the assigned designer (rpc project_locations; none to others).
+    http.post(restUrl('rpc/project_locations'), () => {
+      const { project, user } = world();
+      const theirs = project.customer_id === user.id || project.designer_id === user.id;
+      return HttpResponse.json(theirs ? [{ id: project.id, location: '12 Elm Street, Portland, OR' }] : []);
+    }),
     // The other party's address on an active project (rpc contact_email).
     http.post(restUrl('rpc/contact_email'), () =>
       HttpResponse.json(world().user.id === CUSTOMER.id ? 'dora@example.com' : 'carl@example.com'),
@@ -70,9 +76,8 @@ function project(status: 'pending' | 'active' | 'completed', designerId: string 
     designer_id: designerId,
     title: 'Sunny loft',
     description: 'A bright room with old floors',
-    location: 'Portland, OR',
-    latitude: null,
-    longitude: null,
+    place_id: 'gn:5746545',
+    place: { label: 'Portland, OR' },
     space_size: 400,
     budget: 1000,
     budget_type: 'soft',

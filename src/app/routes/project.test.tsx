@@ -31,9 +31,16 @@ vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success
  * The backend for a subscribed customer: the project read (RLS: `project` is what the customer may see), then,
  * when that finds nothing, the access rpc's answer; every panel of a visible project is empty.
  */
-function backend(project: Record<string, unknown> | null, access: () => Response = () => HttpResponse.json('denied')) {
+function backend(
+  project: Record<string, unknown> | null,
+  access: () => Response = () => HttpResponse.json('denied'),
+  location: string | null = null,
+) {
   server.use(
     http.get(restUrl('projects'), ({ request }) => pgrstRows(request, project ? [project] : [])),
+    http.post(rpcUrl('project_locations'), () =>
+      HttpResponse.json(project && location !== null ? [{ id: project.id, location }] : []),
+    ),
     http.post(rpcUrl('project_access'), access),
     http.get(restUrl('user_roles'), ({ request }) => pgrstRows(request, [{ role: 'customer' }])),
     http.post(functionUrl('check-subscription'), () => subscriptionStatus('client', true)),
@@ -138,9 +145,8 @@ describe('project page: a project the user cannot see', () => {
       designer_id: null,
       title: 'Sunny loft',
       description: 'A bright room with old floors',
-      location: 'Portland, OR',
-      latitude: null,
-      longitude: null,
+      place_id: 'gn:5746545',
+      place: { label: 'Portland, OR' },
       space_size: 400,
       budget: 1000,
       budget_type: 'soft',
@@ -166,9 +172,8 @@ describe("project page: the other party's e-mail address (docs/decisions/0030-sa
     designer_id: DESIGNER_ID,
     title: 'Sunny loft',
     description: 'A bright room with old floors',
-    location: 'Portland, OR',
-    latitude: null,
-    longitude: null,
+    place_id: 'gn:5746545',
+    place: { label: 'Portland, OR' },
     space_size: 400,
     budget: 1000,
     budget_type: 'soft',
@@ -222,5 +227,48 @@ describe("project page: the other party's e-mail address (docs/decisions/0030-sa
     expect(await screen.findByRole('heading', { name: 'Sunny loft' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await sent.to('POST', 'rest/v1/rpc/contact_email')).toEqual([]);
     expect(screen.queryByText(/Contact:/)).not.toBeInTheDocument();
+  });
+});
+
+describe('project page: the location (docs/decisions/0030-safe-by-default.md)', () => {
+  const visible = {
+    id: PROJECT_ID,
+    customer_id: CUSTOMER.id,
+    designer_id: null,
+    title: 'Sunny loft',
+    description: 'A bright room with old floors',
+    place_id: 'gn:5746545',
+    place: { label: 'Portland, OR' },
+    space_size: 400,
+    budget: 1000,
+    budget_type: 'soft',
+    preferred_style: 'Modern',
+    status: 'pending',
+    items_total: 0,
+    created_at: '2026-11-22T06:00:00Z',
+    updated_at: '2026-11-22T06:00:00Z',
+    completed_at: null,
+  };
+  let sent: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    sent = recordRequests();
+  });
+  afterEach(() => sent.stop());
+
+  it('shows the customer the location as they typed it, asked of project_locations', async () => {
+    backend(visible, undefined, '12 Elm Street, Portland, OR');
+    renderPage();
+    expect(await screen.findByText('12 Elm Street, Portland, OR', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Portland, OR')).not.toBeInTheDocument();
+    const [asked] = await sent.to('POST', 'rest/v1/rpc/project_locations');
+    expect(asked!.body).toEqual({ p_projects: [PROJECT_ID] });
+    const [read] = await sent.to('GET', 'rest/v1/projects');
+    expect(read!.url.searchParams.get('select')).not.toMatch(/location|latitude|longitude/);
+  });
+
+  it("shows the place's label when the database gives no text (a designer before the project is theirs)", async () => {
+    backend(visible, undefined, null);
+    renderPage();
+    expect(await screen.findByText('Portland, OR', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase';
 export const NUDGES_PAGE_SIZE = 20;
 
 const NUDGE_COLUMNS =
-  'id, client_id, designer_id, project_id, status, quote_amount, quote_message, created_at, responded_at, project:projects(id, title, description, location, space_size, budget, budget_type, preferred_style, status)';
+  'id, client_id, designer_id, project_id, status, quote_amount, quote_message, created_at, responded_at, project:projects(id, title, description, place:places(label), space_size, budget, budget_type, preferred_style, status)';
 
 /** The designer's nudges with their project, newest first, paged. */
 export async function getDesignerNudgesPage(designerId: string, page: number) {

@@ -112,7 +112,7 @@ function NudgeCard({ nudge, projectHref, busy, onAccept, onDecline }: CardProps)
             <p>{project.description}</p>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
               <dt className="text-muted-foreground">Location</dt>
-              <dd>{project.location}</dd>
+              <dd>{project.place?.label ?? 'Not given'}</dd>
               <dt className="text-muted-foreground">Space</dt>
               <dd>{project.space_size} sq ft</dd>
               <dt className="text-muted-foreground">Budget</dt>

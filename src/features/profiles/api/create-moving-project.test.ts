@@ -18,6 +18,15 @@ describe('movingProjectInputSchema (docs/product.md, Projects)', () => {
     expect(parsed).toMatchObject({ location: 'Austin, TX', place_id: 'gn:4671654' });
   });
 
+  it('never puts free text (an address) in the description designers read: only a chosen place', () => {
+    const parsed = movingProjectInputSchema.parse({
+      ...valid,
+      location: { location: '12 Kelp Street, Austin', placeId: null },
+    });
+    expect(parsed).toMatchObject({ location: '12 Kelp Street, Austin', place_id: null });
+    expect(movingProjectDescription(parsed)).toBe('Moving to a new home and furnishing a 900 sq ft space.');
+  });
+
   it('treats an unparseable number as empty, which is required', () => {
     const result = movingProjectInputSchema.safeParse({ ...valid, space_size: 'lots' });
     expect(result.success).toBe(false);

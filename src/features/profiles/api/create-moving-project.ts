@@ -30,16 +30,24 @@ export const movingProjectInputSchema = z
 export type MovingProjectInput = z.input<typeof movingProjectInputSchema>;
 export type MovingProjectValues = z.output<typeof movingProjectInputSchema>;
 
+/**
+ * Where the title and description say the customer is moving: the chosen place's name, never free text (which may
+ * be an address; designers of an open project see its title, not its location: docs/decisions/0030-safe-by-default.md).
+ */
+function destination(values: MovingProjectValues): string {
+  return values.place_id ? values.location : 'a new home';
+}
+
 export function movingProjectDescription(values: MovingProjectValues): string {
-  const base = `Moving to ${values.location} and furnishing a ${values.space_size} sq ft space.`;
+  const base = `Moving to ${destination(values)} and furnishing a ${values.space_size} sq ft space.`;
   return values.items ? `${base} Items needed: ${values.items}` : base;
 }
 
-/** A moving project: a pending project titled 'Moving to {location}' (the database needs a client plan). */
+/** A moving project: a pending project titled 'Moving to {place}' (the database needs a client plan). */
 export async function createMovingProject(customerId: string, values: MovingProjectValues): Promise<void> {
   const { error } = await supabase.from('projects').insert({
     customer_id: customerId,
-    title: `Moving to ${values.location}`.slice(0, 100),
+    title: `Moving to ${destination(values)}`.slice(0, 100),
     description: movingProjectDescription(values),
     location: values.location,
     place_id: values.place_id,

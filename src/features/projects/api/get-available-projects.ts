@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
+import { PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
 import type { Coordinates } from '@/lib/geo';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -10,6 +10,13 @@ import { supabase } from '@/lib/supabase';
  * without coordinates) are listed, false when none lies within 100 miles and all are, null without a position.
  */
 export type AvailableProject = Project & { distance_miles: number | null; within_reach: boolean | null };
+
+/**
+ * What open_projects gives: the place's label and the distance, never the location as typed or the coordinates
+ * (docs/decisions/0030-safe-by-default.md).
+ */
+const OPEN_PROJECT_COLUMNS =
+  'id, customer_id, designer_id, title, description, place_id, place_label, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, distance_miles, within_reach';
 
 /** Where the next page starts: the last row of the one before (docs/decisions/0024, Distance reads). */
 export type AvailableProjectsCursor = Pick<AvailableProject, 'id' | 'created_at' | 'distance_miles'>;
@@ -36,12 +43,13 @@ export async function getAvailableProjects(
       after_id: after?.id,
       page_size: PROJECTS_PAGE_SIZE,
     })
-    .select(`${PROJECT_COLUMNS}, distance_miles, within_reach`);
+    .select(OPEN_PROJECT_COLUMNS);
   const { data, error } = origin
     ? await query.order('distance_miles', { ascending: true, nullsFirst: false }).order('id', { ascending: true })
     : await query.order('created_at', { ascending: false }).order('id', { ascending: false });
   if (error) throw error;
-  return data;
+  // As the table read shapes it (PROJECT_COLUMNS' place:places(label)), so one card shows both.
+  return data.map(({ place_label, ...row }) => ({ ...row, place: place_label ? { label: place_label } : null }));
 }
 
 export function getAvailableProjectsQueryOptions(origin: Coordinates | null) {

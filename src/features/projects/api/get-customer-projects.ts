@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { withLocations } from '@/features/projects/api/with-locations';
 
 /** The customer's projects, newest first, one page at a time. */
 export async function getCustomerProjects(customerId: string, page: number): Promise<Project[]> {
@@ -14,7 +15,8 @@ export async function getCustomerProjects(customerId: string, page: number): Pro
     .order('id', { ascending: false })
     .range(from, from + PROJECTS_PAGE_SIZE - 1);
   if (error) throw error;
-  return data;
+  // Their own projects: the location as they typed it (docs/decisions/0030-safe-by-default.md).
+  return withLocations(data);
 }
 
 export function getCustomerProjectsQueryOptions(customerId: string) {

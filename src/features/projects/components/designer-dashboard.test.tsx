@@ -16,9 +16,8 @@ function project(i: number, extra: Record<string, unknown> = {}) {
     designer_id: null,
     title: `Room ${i}`,
     description: 'A room that needs furnishing',
-    location: 'Portland, OR',
-    latitude: null,
-    longitude: null,
+    place_id: 'gn:5746545',
+    place: { label: 'Portland, OR' },
     space_size: 300,
     budget: 1500,
     budget_type: 'soft',
@@ -31,6 +30,12 @@ function project(i: number, extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
+/** A project fixture as open_projects answers it: place_label, not the embedded place. */
+const asOpenProjectRows = (rows: unknown[]) =>
+  (rows as Record<string, unknown>[]).map(({ place, ...row }) => ({
+    ...row,
+    place_label: (place as { label: string } | null)?.label ?? null,
+  }));
 const page = (n: number, extra: Record<string, unknown> = {}) =>
   Array.from({ length: n }, (_, i) => project(i + 1, extra));
 
@@ -59,12 +64,18 @@ function backendHolds({
     http.get(restUrl('designer_profiles'), ({ request }) =>
       pgrstRows(request, [place ?? { latitude: null, longitude: null }]),
     ),
+    // The function's rows carry the place's label (place_label), where the table read embeds place:places(label).
     http.post(rpcUrl('open_projects'), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
-      return HttpResponse.json('after_id' in body ? openLater : open);
+      return HttpResponse.json(asOpenProjectRows('after_id' in body ? openLater : open));
     }),
     http.post(rpcUrl('open_project_count'), async () => HttpResponse.json(await openTotal)),
     http.get(restUrl('projects'), ({ request }) => pgrstRows(request, assigned)),
+    // The assigned projects' location as typed (theirs now: docs/decisions/0030-safe-by-default.md).
+    http.post(rpcUrl('project_locations'), async ({ request }) => {
+      const { p_projects } = (await request.json()) as { p_projects: string[] };
+      return HttpResponse.json(p_projects.map((id) => ({ id, location: '12 Elm Street, Portland, OR' })));
+    }),
     http.head(
       restUrl('projects'),
       () =>
@@ -117,6 +128,10 @@ describe('DesignerDashboard tab totals', () => {
     expect(assigned!.url.searchParams.get('order')).toBe('created_at.desc,id.desc');
     expect(assigned!.url.searchParams.get('offset')).toBe('0');
     expect(assigned!.url.searchParams.get('limit')).toBe(String(PROJECTS_PAGE_SIZE));
+    // Their location as typed, asked for the page's rows at once.
+    const [texts, ...again] = await sent.to('POST', 'rest/v1/rpc/project_locations');
+    expect(again).toEqual([]);
+    expect((texts!.body as { p_projects: string[] }).p_projects).toHaveLength(PROJECTS_PAGE_SIZE);
   });
 
   it('asks the database for the open projects and their total from the same place', async () => {

@@ -3,14 +3,18 @@ import type { Project } from '@/features/projects/api/project-types';
 import { BUDGET_TYPE_LABEL } from '@/features/projects/utils/format';
 import { formatMilesAway, formatMoney } from '@/lib/format';
 
-/** Location, space, style and budget (with its Hard Cap / Flexible tag), as a description list. */
+/**
+ * Location, space, style and budget (with its Hard Cap / Flexible tag), as a description list. The location is
+ * the text as typed where the database gave it (the project page, to its customer and assigned designer), else
+ * the place's label (docs/decisions/0030-safe-by-default.md).
+ */
 export function ProjectFacts({ project, distance }: { project: Project; distance?: number | null }) {
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
       <div>
         <dt className="text-muted-foreground">Location</dt>
         <dd className="font-medium break-words">
-          {project.location}
+          {project.location ?? project.place?.label ?? 'Not given'}
           {typeof distance === 'number' ? (
             <span className="block text-muted-foreground">{formatMilesAway(distance)}</span>
           ) : null}
