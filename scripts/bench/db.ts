@@ -72,7 +72,7 @@ async function pools(dbUrl: string, a: Actors, n: number): Promise<Pools> {
       messagesPage101After: (await rows<{ created_at: string; id: string }>(
         `select to_json(created_at) #>> '{}' as created_at, id from public.messages
           where project_id = '${a.hotProject}' order by created_at desc, id desc offset 2999 limit 1`))[0]!,
-      page5After: await page5Cursors(rows),
+      page5After: await page5Cursors(rows, a.designer.id),
       denverPlace: (await rows<{ id: string }>(
         `select id from public.places where label = 'Denver, CO' order by population desc, id limit 1`))[0]!.id,
       listers: (await rows<{ designer_id: string }>(
@@ -119,10 +119,12 @@ async function searchCursor(
 
 /**
  * Where page 5 of each distance read starts: the 96th row of the same read (pages 1-4 of 24), read through the
- * function itself as postgres (who sees every row, as the bench customer and designer do in these lists).
+ * function itself as postgres (who sees every row, as the bench customer and designer do in these lists); open
+ * projects as the bench designer, since open_projects shows them to designers only (ADR 0030, location).
  */
 async function page5Cursors(
   rows: <T>(sql: string) => Promise<T[]>,
+  designerId: string,
 ): Promise<Record<DistanceList, { miles: number | null; id: string }>> {
   const at96 = async (sql: string) => {
     const r = (await rows<{ miles: number | null; id: string }>(sql))[95];
@@ -131,8 +133,15 @@ async function page5Cursors(
   };
   const designers = (o: { lat: number; lng: number }) =>
     at96(`select user_id as id, distance_miles as miles from public.nearby_designers(${o.lat}, ${o.lng}, null, null, null, 96)`);
-  const open = (o: { lat: number; lng: number }) =>
-    at96(`select id, distance_miles as miles from public.open_projects(${o.lat}, ${o.lng}, null, null, null, 96)`);
+  const open = async (o: { lat: number; lng: number }) => {
+    const claims = JSON.stringify({ sub: designerId, role: 'authenticated' });
+    await rows(`select set_config('request.jwt.claims', '${claims}', false)`);
+    try {
+      return await at96(`select id, distance_miles as miles from public.open_projects(${o.lat}, ${o.lng}, null, null, null, 96)`);
+    } finally {
+      await rows(`select set_config('request.jwt.claims', '', false)`);
+    }
+  };
   const catalog = (within: number | null) =>
     at96(`select id, distance_miles as miles from public.nearby_catalog_items(${NEAR_ORIGIN.lat}, ${NEAR_ORIGIN.lng}, ${within ?? 'null'}, null, null, null, 96)`);
   return {
