@@ -240,7 +240,7 @@ describe('db-pre-request', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as any) : null };
+    return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as unknown) : null };
   };
 
   beforeAll(async () => {
