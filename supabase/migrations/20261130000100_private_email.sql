@@ -6,7 +6,7 @@
 -- 2. notifications: the mail bookkeeping (mailed_at, mail_attempts, mail_next_attempt_at, mail_claimed_until,
 --    mail_error) is the mail job's, not the recipient's.
 -- 3. Accounts that never confirmed their e-mail are neither listed (designer_profiles' read rule, which every
---    directory read goes through: nearby_designers is SECURITY INVOKER) nor mailed (claim_notification_mails).
+--    directory read goes through: nearby_designers is SECURITY INVOKER) nor mailed (claim_notification_mails, restated in 20261130000400_fair_mail.sql).
 
 -- ---------------------------------------------------------------------------------------------------------
 -- 1. profiles: no e-mail through the API
@@ -78,70 +78,5 @@ create policy designer_profiles_select_confirmed on public.designer_profiles for
   using (user_id = (select auth.uid())
          or exists (select 1 from private.confirmed_users c where c.id = designer_profiles.user_id));
 
--- The mail job mails confirmed accounts only: claim_notification_mails restated from
--- 20261127000200_notification_mail.sql with one added condition (u.email_confirmed_at is not null).
-create or replace function public.claim_notification_mails(batch integer default 50, hold_seconds integer default 300)
-returns table (
-  id uuid, user_id uuid, kind text, project_id uuid, title text, body text, link text, created_at timestamptz,
-  mail_attempts integer, email text, recipient_name text, actor_name text, project_title text,
-  unread_in_conversation integer
-)
-language plpgsql volatile security definer set search_path = '' as $$
-#variable_conflict use_column
-begin
-  if batch is null or batch < 1 or batch > 500 then
-    raise exception 'batch must be between 1 and 500' using errcode = '22023';
-  end if;
-  return query
-  with due as (
-    select n.id
-      from public.notifications n
-      join auth.users u on u.id = n.user_id and u.deleted_at is null and u.email is not null
-                          and u.email_confirmed_at is not null
-     where n.mailed_at is null
-       and n.mail_attempts < 5
-       and coalesce(n.mail_next_attempt_at, n.created_at) <= now()
-       and (n.mail_claimed_until is null or n.mail_claimed_until < now())
-       and not exists (
-         select 1 from public.notification_preferences p
-          where p.user_id = n.user_id and p.kind = n.kind and not p.email)
-       and (n.kind <> 'message_received' or (
-         n.read_at is null
-         and n.created_at <= now() - interval '10 minutes'
-         and not exists (
-           select 1 from public.notifications later
-            where later.user_id = n.user_id and later.kind = 'message_received'
-              and later.project_id is not distinct from n.project_id
-              and later.read_at is null and later.mailed_at is null
-              and later.created_at <= now() - interval '10 minutes'
-              and (later.created_at, later.id) > (n.created_at, n.id))
-         and not exists (
-           select 1 from public.notifications sent
-            where sent.user_id = n.user_id and sent.kind = 'message_received'
-              and sent.project_id is not distinct from n.project_id
-              and sent.mailed_at > now() - interval '1 hour')))
-     order by n.created_at, n.id
-     limit batch
-       for update of n skip locked
-  ), claimed as (
-    update public.notifications n
-       set mail_attempts = n.mail_attempts + 1,
-           mail_claimed_until = now() + make_interval(secs => greatest(hold_seconds, 1))
-      from due
-     where n.id = due.id
-    returning n.*
-  )
-  select c.id, c.user_id, c.kind, c.project_id, c.title, c.body, c.link, c.created_at, c.mail_attempts,
-         u.email::text, nullif(btrim(pr.full_name), ''), nullif(btrim(ap.full_name), ''), pj.title,
-         case when c.kind = 'message_received' then (
-           select count(*)::integer from public.notifications m
-            where m.user_id = c.user_id and m.kind = 'message_received'
-              and m.project_id is not distinct from c.project_id and m.read_at is null and m.mailed_at is null)
-         else 0 end
-    from claimed c
-    join auth.users u on u.id = c.user_id
-    left join public.profiles pr on pr.id = c.user_id
-    left join public.profiles ap on ap.id = c.actor_id
-    left join public.projects pj on pj.id = c.project_id
-   order by c.created_at, c.id;
-end $$;
+-- The mail job mails confirmed accounts only: claim_notification_mails' condition
+-- `u.email_confirmed_at is not null` is in its one restatement, 20261130000400_fair_mail.sql.
