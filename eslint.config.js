@@ -137,9 +137,13 @@ export default defineConfig(
     files: [
       'src/main.tsx',
       'src/app/*.{ts,tsx}',
-      'src/app/routes/{root,landing,auth,not-found}.tsx',
-      'src/features/{auth,landing}/**',
-      'src/features/mfa/utils/**',
+      'src/app/routes/{root,landing,not-found}.tsx',
+      'src/app/routes/account/auth.tsx',
+      // Sign-in, sign-up and the session (the account feature's part that /auth and the shell paint with).
+      'src/features/account/api/{check-user-exists,get-user-role,reset-password,send-reauthentication-code,sign-in,sign-out,sign-up,update-password}.ts',
+      'src/features/account/components/{auth-provider,forgot-password-dialog,lazy-auth-forms,login-form,new-password-form,reset-password-screen,signup-form}.tsx',
+      'src/features/account/{hooks,utils}/**',
+      'src/features/landing/**',
       'src/components/**',
       'src/config/**',
       'src/hooks/use-in-browser.ts',

@@ -5,10 +5,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLeaveDeletedAccount } from '@/app/leave-deleted-account';
 import { ProtectedRoute } from '@/app/protected-route';
-import { signOut } from '@/features/auth/api/sign-out';
-import { AuthContext, type AuthState } from '@/features/auth/utils/auth-context';
+import { signOut } from '@/features/account/api/sign-out';
+import { AuthContext, type AuthState } from '@/features/account/utils/auth-context';
 
-vi.mock('@/features/auth/api/sign-out', () => ({ signOut: vi.fn(), expectSignOutTo: vi.fn() }));
+vi.mock('@/features/account/api/sign-out', () => ({ signOut: vi.fn(), expectSignOutTo: vi.fn() }));
 
 const user = { id: 'u1', email: 'ada@example.com' } as User;
 const SIGNED_IN: AuthState = { status: 'signed-in', session: { user } as Session, user, event: 'INITIAL_SESSION' };

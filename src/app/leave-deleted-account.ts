@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { expectSignOutTo, signOut } from '@/features/auth/api/sign-out';
+import { expectSignOutTo, signOut } from '@/features/account/api/sign-out';
 
 /**
  * What every delete-account button does once the account is gone: the user ends on '/', signed out.

@@ -6,7 +6,7 @@ import type { Role } from '@/types/role';
 export function barLinks(role: Role | null): NavItem[] {
   return [
     { label: 'Pricing', href: paths.pricing.getHref() },
-    { label: 'List Vintage', href: paths.listVintage.getHref() },
+    { label: 'List Vintage', href: paths.listPiece.getHref() },
     // Designers sell on Good Stuff; everyone signed in can buy there (saved pieces, offers, Add to project).
     ...(role ? [{ label: 'Good Stuff', href: paths.goodStuff.getHref() }] : []),
     ...(role === 'customer' ? [{ label: 'Browse Designers', href: paths.browseDesigners.getHref() }] : []),
@@ -25,7 +25,7 @@ export function accountLinks(role: Role | null): NavItem[] {
     ...(role === 'designer'
       ? [
           { label: 'My Portfolio', href: paths.portfolio.getHref() },
-          { label: 'My listings', href: paths.myListings.getHref() },
+          { label: 'My listings', href: paths.myPieces.getHref() },
         ]
       : []),
     ...(role

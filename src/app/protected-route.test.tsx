@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ProtectedRoute } from '@/app/protected-route';
-import { AuthContext, type AuthState } from '@/features/auth/utils/auth-context';
+import { AuthContext, type AuthState } from '@/features/account/utils/auth-context';
 
 function Where() {
   const location = useLocation();

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/features/account/hooks/use-auth';
 import { mfaChallengeNeeded } from '@/lib/assurance-level';
 
 /**

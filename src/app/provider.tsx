@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { AuthProvider } from '@/features/account/components/auth-provider';
 import { HydrationProvider } from '@/app/hydration-provider';
 import { useInBrowser } from '@/hooks/use-in-browser';
 import { createQueryClient } from '@/lib/query-client';

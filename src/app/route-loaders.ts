@@ -13,11 +13,11 @@ export type RouteLoader = (queryClient: QueryClient, params: Params, options: { 
  */
 export const routeLoaders: Record<string, RouteLoader> = {
   [paths.project.path]: async (queryClient, { projectId = '' }, options) => {
-    const loader = await import('@/app/routes/project-loader').catch(() => null);
+    const loader = await import('@/app/routes/projects/project-loader').catch(() => null);
     await loader?.loadProjectPage(queryClient, projectId, options);
   },
   [paths.goodStuffItem.path]: async (queryClient, { id = '' }, options) => {
-    const loader = await import('@/app/routes/good-stuff-item-loader').catch(() => null);
+    const loader = await import('@/app/routes/good-stuff/piece-loader').catch(() => null);
     await loader?.loadGoodStuffItemPage(queryClient, id, options);
   },
 };

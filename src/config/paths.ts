@@ -70,7 +70,7 @@ export const paths = {
     path: '/portfolio/:designerId',
     getHref: (designerId: string) => `/portfolio/${encodeURIComponent(designerId)}`,
   },
-  listVintage: { path: '/list-vintage', getHref: () => '/list-vintage' },
+  listPiece: { path: '/list-vintage', getHref: () => '/list-vintage' },
   /** The market; its search box and filters live in the search params (filtersFromSearchParams). */
   goodStuff: { path: '/good-stuff', getHref: (search?: URLSearchParams) => withSearch('/good-stuff', search) },
   /** One piece's page (shareable). */
@@ -79,12 +79,12 @@ export const paths = {
     getHref: (itemId: string) => `/good-stuff/${encodeURIComponent(itemId)}`,
   },
   /** The seller's form for their piece (List Vintage's form, filled). */
-  editListing: {
+  editPiece: {
     path: '/good-stuff/:id/edit',
     getHref: (itemId: string) => `/good-stuff/${encodeURIComponent(itemId)}/edit`,
   },
   /** A designer's own listings of every status. */
-  myListings: { path: '/good-stuff/mine', getHref: () => '/good-stuff/mine' },
+  myPieces: { path: '/good-stuff/mine', getHref: () => '/good-stuff/mine' },
   /** The pieces and designers the user saved (the heart). */
   saved: { path: '/saved', getHref: () => '/saved' },
   /** A piece's conversation between a buyer and its seller ('Ask the seller'). */

@@ -48,16 +48,16 @@ export const ownProfileKeys = {
 };
 
 /** Good Stuff (catalog_items). */
-export const catalogKeys = {
+export const pieceKeys = {
   all: ['catalog-items'] as const,
   /** The market for some words, filters, sort and viewer's place. */
-  search: (filters: Record<string, unknown>) => [...catalogKeys.all, 'search', filters] as const,
+  search: (filters: Record<string, unknown>) => [...pieceKeys.all, 'search', filters] as const,
   /** One piece (its page, its edit form). */
-  detail: (itemId: string) => [...catalogKeys.all, 'detail', itemId] as const,
+  detail: (itemId: string) => [...pieceKeys.all, 'detail', itemId] as const,
   /** How many people saved a piece, for its seller (under the piece: refreshing it refreshes the count). */
-  savedCount: (itemId: string) => [...catalogKeys.detail(itemId), 'saved-count'] as const,
+  savedCount: (itemId: string) => [...pieceKeys.detail(itemId), 'saved-count'] as const,
   /** A seller's own listings of every status (My listings). */
-  mine: (sellerId: string) => [...catalogKeys.all, 'mine', sellerId] as const,
+  mine: (sellerId: string) => [...pieceKeys.all, 'mine', sellerId] as const,
 };
 
 /** Projects and everything on a project page; sub-resources nest under the project, so one prefix refreshes the page. */
@@ -119,11 +119,11 @@ export const offerKeys = {
 };
 
 /** A piece's conversations between its seller and each buyer who asked, and one conversation's messages. */
-export const listingConversationKeys = {
+export const conversationKeys = {
   all: ['listing-conversations'] as const,
-  piece: (itemId: string) => [...listingConversationKeys.all, 'piece', itemId] as const,
-  detail: (conversationId: string) => [...listingConversationKeys.all, 'detail', conversationId] as const,
-  messages: (conversationId: string) => [...listingConversationKeys.detail(conversationId), 'messages'] as const,
+  piece: (itemId: string) => [...conversationKeys.all, 'piece', itemId] as const,
+  detail: (conversationId: string) => [...conversationKeys.all, 'detail', conversationId] as const,
+  messages: (conversationId: string) => [...conversationKeys.detail(conversationId), 'messages'] as const,
 };
 
 /** Good Stuff orders: the user's purchases and sales (each a paged list) and one order. */

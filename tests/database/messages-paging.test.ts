@@ -7,7 +7,7 @@ import { buildWorld, destroyWorld, type World } from './support/world.ts';
 
 /**
  * A project's messages load newest first, 30 at a time, and older pages on demand
- * (src/features/messages/api/get-messages.ts): each older page starts after the oldest message shown, read as
+ * (src/features/messages/api/get-project-messages.ts): each older page starts after the oldest message shown, read as
  * `created_at <= cursor` (the range of the messages (project_id, created_at) index) with the shared tie-break
  * filter. Messages written at the same instant must still come once each, in order, across a page boundary.
  */

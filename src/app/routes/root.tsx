@@ -3,9 +3,9 @@ import { accountLinks, barLinks, guestLinks } from '@/app/navigation';
 import { NotificationBellSlot, NotificationsMenuSlot } from '@/app/notifications-slot';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
-import { useUserRole } from '@/features/auth/api/get-user-role';
-import { signOut } from '@/features/auth/api/sign-out';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useUserRole } from '@/features/account/api/get-user-role';
+import { signOut } from '@/features/account/api/sign-out';
+import { useAuth } from '@/features/account/hooks/use-auth';
 import { mfaChallengeNeeded } from '@/lib/assurance-level';
 
 /** The shell around every page: top bar for the current user, then the page. */

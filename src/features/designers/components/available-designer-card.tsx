@@ -6,7 +6,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import type { DirectoryDesigner } from '@/features/designers/api/get-designers';
 import { DistanceBadge } from '@/features/designers/components/distance-badge';
 import { PortfolioPreview } from '@/features/designers/components/portfolio-preview';
-import { designerName } from '@/features/designers/utils/format';
+import { designerName } from '@/features/designers/utils/designer-format';
 import { formatMoney } from '@/lib/format';
 
 type Props = {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import type { DirectoryDesigner } from '@/features/designers/api/get-designers';
 import { DistanceBadge } from '@/features/designers/components/distance-badge';
-import { designerName } from '@/features/designers/utils/format';
+import { designerName } from '@/features/designers/utils/designer-format';
 import { formatMoney } from '@/lib/format';
 
 type Props = {

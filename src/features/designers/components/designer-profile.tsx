@@ -5,7 +5,7 @@ import { Photo } from '@/components/ui/photo';
 import { QueryState } from '@/components/query-state';
 import type { DesignerCardRow } from '@/features/designers/api/get-designers';
 import { useDesignerPortfolioPhotos } from '@/features/designers/api/get-portfolio-photos';
-import { designerName } from '@/features/designers/utils/format';
+import { designerName } from '@/features/designers/utils/designer-format';
 import { formatMoney } from '@/lib/format';
 
 type Props = { designer: DesignerCardRow; rating: ReactNode; actions?: ReactNode };

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@/features/orders/api/order';
 import { invokeFunction } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
-import { catalogKeys, orderKeys } from '@/lib/query-keys';
+import { pieceKeys, orderKeys } from '@/lib/query-keys';
 
 /**
  * The seller cancels a paid order before pickup: the `cancel-order` function refunds the buyer through the payment
@@ -22,7 +22,7 @@ export function useCancelOrder(orderId: string, { onSuccess, onError }: Mutation
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
+        queryClient.invalidateQueries({ queryKey: pieceKeys.all }),
       ]),
   });
 }

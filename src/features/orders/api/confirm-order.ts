@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@/features/orders/api/order';
 import { invokeFunction } from '@/lib/function-error';
-import { catalogKeys, orderKeys } from '@/lib/query-keys';
+import { pieceKeys, orderKeys } from '@/lib/query-keys';
 
 /**
  * Asks the payment provider whether the buyer's checkout was paid, and has the order settled if it was
@@ -30,7 +30,7 @@ export function useConfirmOrder(orderId: string, { enabled }: { enabled: boolean
       if (order.status !== 'pending') {
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
-          queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
+          queryClient.invalidateQueries({ queryKey: pieceKeys.all }),
         ]);
       }
       return order;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { catalogKeys } from '@/lib/query-keys';
+import { pieceKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 /** Why the viewer cannot buy a piece now (the same rules as opening an order, ADR 0029). */
@@ -28,7 +28,7 @@ export async function getBuyNowQuote(itemId: string): Promise<BuyNowQuote> {
 export function getBuyNowQuoteQueryOptions(itemId: string, viewerId: string) {
   return queryOptions({
     // Under the piece: whatever reads the piece again (a live offer change, a status change) reads this too.
-    queryKey: [...catalogKeys.detail(itemId), 'buy-now-quote', viewerId] as const,
+    queryKey: [...pieceKeys.detail(itemId), 'buy-now-quote', viewerId] as const,
     queryFn: () => getBuyNowQuote(itemId),
     staleTime: 0,
     refetchOnWindowFocus: true,

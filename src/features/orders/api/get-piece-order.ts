@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogKeys } from '@/lib/query-keys';
+import { pieceKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -22,7 +22,7 @@ export async function getPieceOrder(itemId: string) {
 export function getPieceOrderQueryOptions(itemId: string, viewerId: string) {
   return queryOptions({
     // Under the piece: whatever reads the piece again (an order paid, live) reads this too.
-    queryKey: [...catalogKeys.detail(itemId), 'order', viewerId] as const,
+    queryKey: [...pieceKeys.detail(itemId), 'order', viewerId] as const,
     queryFn: () => getPieceOrder(itemId),
   });
 }

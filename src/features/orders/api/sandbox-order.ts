@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { invokeForPage, invokeFunction } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
-import { catalogKeys, orderKeys } from '@/lib/query-keys';
+import { pieceKeys, orderKeys } from '@/lib/query-keys';
 
 /** The `sandbox-market` function's `order-get` answer (ADR 0029): the buyer's own pending order. */
 const sandboxOrderSchema = z.object({
@@ -57,7 +57,7 @@ export function useActOnSandboxOrder(
       // The order and the piece just changed: stale before the user moves on (nothing refetched here).
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all, refetchType: 'none' }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.all, refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: pieceKeys.all, refetchType: 'none' }),
       ]);
       await onSuccess?.(url, action);
     },

@@ -6,7 +6,7 @@ import { useBuyNow } from '@/features/orders/api/buy-now';
 import { useBuyNowQuote, type BuyNowRefusal } from '@/features/orders/api/get-buy-now-quote';
 import { formatMoney } from '@/lib/format';
 import { pageNavigation } from '@/lib/page-navigation';
-import { catalogKeys } from '@/lib/query-keys';
+import { pieceKeys } from '@/lib/query-keys';
 
 /** Why Buy Now is off, beside the button (the piece's badge says the state; this says what it means for buying). */
 const DISABLED_REASON: Record<Exclude<BuyNowRefusal, 'own_piece' | 'seller_not_ready'>, string> = {
@@ -30,7 +30,7 @@ export function BuyNowButton({ itemId, viewerId, listPrice }: { itemId: string; 
     onError: (error) => {
       toast.error(error.message || 'Failed to start checkout. Please try again.');
       // Refused because the piece just changed hands or state: show it as it is now.
-      void queryClient.invalidateQueries({ queryKey: catalogKeys.detail(itemId) });
+      void queryClient.invalidateQueries({ queryKey: pieceKeys.detail(itemId) });
     },
   });
 

@@ -1,5 +1,5 @@
 import { useLiveQuery } from '@/hooks/use-live-query';
-import { catalogKeys, orderKeys } from '@/lib/query-keys';
+import { pieceKeys, orderKeys } from '@/lib/query-keys';
 
 /**
  * One order, live for its buyer and seller (realtime on the orders row; row-level security lets only its parties
@@ -13,7 +13,7 @@ export function useOrderRealtime(orderId: string, { enabled = true }: { enabled?
     table: 'orders',
     filter: `id=eq.${orderId}`,
     queryKey: orderKeys.detail(orderId),
-    alsoReads: [catalogKeys.all],
+    alsoReads: [pieceKeys.all],
     enabled,
   });
 }

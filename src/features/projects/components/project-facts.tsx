@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import type { Project } from '@/features/projects/api/project-types';
-import { BUDGET_TYPE_LABEL } from '@/features/projects/utils/format';
+import { BUDGET_TYPE_LABEL } from '@/features/projects/utils/project-format';
 import { formatMilesAway, formatMoney } from '@/lib/format';
 
 /**

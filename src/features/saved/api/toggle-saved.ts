@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveDesigner } from '@/features/saved/api/save-designer';
-import { saveItem } from '@/features/saved/api/save-item';
+import { saveItem } from '@/features/saved/api/save-piece';
 import { unsaveDesigner } from '@/features/saved/api/unsave-designer';
-import { unsaveItem } from '@/features/saved/api/unsave-item';
+import { unsaveItem } from '@/features/saved/api/unsave-piece';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { savedKeys } from '@/lib/query-keys';
 

@@ -1,0 +1,200 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Component as Designers } from '@/app/routes/designers/designers';
+import { DESIGNERS_PAGE_SIZE } from '@/features/designers/api/get-designers';
+import { AuthContext } from '@/features/account/utils/auth-context';
+import { deviceGeolocation, removeDeviceGeolocation } from '@/testing/device-geolocation';
+import {
+  authUser,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  rpcUrl,
+  sentAs,
+  server,
+  sessionFor,
+  storageUrl,
+  storeSession,
+} from '@/testing/supabase-http';
+
+const toastError = vi.fn();
+vi.mock('sonner', () => ({ toast: { error: (...args: unknown[]) => toastError(...args), success: vi.fn() } }));
+
+const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
+const PORTLAND = { latitude: 45.5152, longitude: -122.6784 };
+
+/** A row of nearby_designers: the card's columns, created_at, distance_miles and within_reach. */
+function designer(i: number, miles: number | null, withinReach: boolean | null) {
+  return {
+    user_id: `d0000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    full_name: `Designer ${i}`,
+    username: `designer${i}`,
+    bio: 'Thrifted rooms.',
+    base_rate: 300,
+    rate_per_item: 0,
+    rate_per_sqft: 0,
+    specialties: [],
+    experience_years: 2,
+    location: 'Salem, OR',
+    created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, 100 - i)).toISOString(),
+    distance_miles: miles,
+    within_reach: withinReach,
+  };
+}
+
+/**
+ * The backend: the customer's own profile (its coordinates, set by the database from its place), the directory's
+ * pages from nearby_designers (the first page when no cursor is sent, else `later`), and empty portfolio folders.
+ */
+function backendHolds({
+  profile,
+  first,
+  later = [],
+}: {
+  profile: { latitude: number | null; longitude: number | null } | null;
+  first: unknown[];
+  later?: unknown[];
+}) {
+  server.use(
+    http.get(restUrl('customer_profiles'), ({ request }) => pgrstRows(request, profile ? [profile] : [])),
+    http.post(rpcUrl('nearby_designers'), async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      return HttpResponse.json('after_id' in body ? later : first);
+    }),
+    http.post(storageUrl('object/list/designer-portfolio'), () => HttpResponse.json([])),
+    // Each card's Save heart: nobody saved yet.
+    http.get(restUrl('saved_designers'), ({ request }) => pgrstRows(request, [])),
+  );
+}
+
+function renderPage() {
+  storeSession(CUSTOMER);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AuthContext
+        value={{ status: 'signed-in', session: sessionFor(CUSTOMER), user: CUSTOMER, event: 'INITIAL_SESSION' }}
+      >
+        <MemoryRouter initialEntries={['/designers']}>
+          <Designers />
+        </MemoryRouter>
+      </AuthContext>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+/** The card whose title is `name`. */
+const card = (name: string) =>
+  screen.getByText(name, { exact: true }).closest<HTMLElement>('[data-testid="designer-card"]')!;
+const NEAR = 'Design students and professionals within 100 miles of you.';
+const ANYWHERE = 'Design students and professionals ready to furnish your space with thrifted finds.';
+
+describe('Available Designers: distances and the 100-mile rule from the database (nearby_designers)', () => {
+  let sent: ReturnType<typeof recordRequests>;
+  let device: ReturnType<typeof deviceGeolocation>;
+  beforeEach(() => {
+    sent = recordRequests();
+    device = deviceGeolocation();
+    toastError.mockReset();
+  });
+  afterEach(removeDeviceGeolocation);
+
+  it("measures from the customer's place, nearest first, says 'within 100 miles', and pages after the last row", async () => {
+    const page1 = Array.from({ length: DESIGNERS_PAGE_SIZE }, (_, i) => designer(i + 1, i + 3, true));
+    backendHolds({ profile: PORTLAND, first: page1, later: [designer(25, 40, true), designer(26, null, true)] });
+    const user = renderPage();
+
+    expect(await screen.findAllByTestId('designer-card')).toHaveLength(DESIGNERS_PAGE_SIZE);
+    expect(screen.getByText(NEAR)).toBeInTheDocument();
+    expect(within(card('Designer 1')).getByText('3 miles away')).toBeInTheDocument();
+    expect(within(card('Designer 24')).getByText('26 miles away')).toBeInTheDocument();
+    // The profile named a place: the device is not asked.
+    expect(device.asked).not.toHaveBeenCalled();
+
+    const [profileRead, ...again] = await sent.to('GET', 'rest/v1/customer_profiles');
+    expect(again).toEqual([]);
+    expect(profileRead!.url.searchParams.get('select')).toBe('latitude,longitude');
+    expect(profileRead!.url.searchParams.get('user_id')).toBe(`eq.${CUSTOMER.id}`);
+    const [first, ...more] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
+    expect(more).toEqual([]);
+    expect(sentAs(first!)).toBe(CUSTOMER.id);
+    expect(first!.body).toEqual({
+      origin_latitude: 45.5152,
+      origin_longitude: -122.6784,
+      page_size: 24,
+      near_only: true,
+    });
+    expect(first!.url.searchParams.get('order')).toBe('distance_miles.asc.nullslast,user_id.asc');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findAllByTestId('designer-card')).toHaveLength(DESIGNERS_PAGE_SIZE + 2);
+    expect(within(card('Designer 25')).getByText('40 miles away')).toBeInTheDocument();
+    // Without a place, no distance.
+    expect(within(card('Designer 26')).queryByText(/miles? away/)).toBeNull();
+    const [, next] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
+    expect(next!.body).toEqual({
+      origin_latitude: 45.5152,
+      origin_longitude: -122.6784,
+      after_miles: 26,
+      after_id: page1[23]!.user_id,
+      page_size: 24,
+      near_only: true,
+    });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it("lists everyone nearest first, without 'within 100 miles', when nobody is that near", async () => {
+    backendHolds({ profile: PORTLAND, first: [designer(1, 1744, false), designer(2, 2410, false)] });
+    renderPage();
+    await screen.findByText('Designer 1');
+    expect(within(card('Designer 1')).getByText('1,744 miles away')).toBeInTheDocument();
+    expect(within(card('Designer 2')).getByText('2,410 miles away')).toBeInTheDocument();
+    expect(screen.getByText(ANYWHERE)).toBeInTheDocument();
+    expect(screen.queryByText(NEAR)).toBeNull();
+  });
+
+  it("measures from the device when the customer's profile names no place, and reads nothing before it answers", async () => {
+    backendHolds({ profile: { latitude: null, longitude: null }, first: [designer(1, 8, true)] });
+    renderPage();
+    await waitFor(() => expect(device.asked).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('Loading designers…')).toBeInTheDocument();
+    expect(await sent.to('POST', 'rest/v1/rpc/nearby_designers')).toEqual([]);
+
+    device.answer(45.6, -122.55);
+    expect(within(await screen.findByTestId('designer-card')).getByText('8 miles away')).toBeInTheDocument();
+    expect(screen.getByText(NEAR)).toBeInTheDocument();
+    const [first] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
+    expect(first!.body).toEqual({ origin_latitude: 45.6, origin_longitude: -122.55, page_size: 24, near_only: true });
+  });
+
+  it('lists every designer newest first, without distances, when there is no origin; pages after (created_at, id)', async () => {
+    const page1 = Array.from({ length: DESIGNERS_PAGE_SIZE }, (_, i) => designer(i + 1, null, null));
+    backendHolds({ profile: null, first: page1, later: [designer(25, null, null)] });
+    const user = renderPage();
+    await waitFor(() => expect(device.asked).toHaveBeenCalledTimes(1));
+    device.deny();
+
+    expect(await screen.findAllByTestId('designer-card')).toHaveLength(DESIGNERS_PAGE_SIZE);
+    expect(toastError).toHaveBeenCalledWith('Location access denied. Showing all designers.', expect.anything());
+    expect(screen.getByText(ANYWHERE)).toBeInTheDocument();
+    expect(screen.queryByText(/miles? away/)).toBeNull();
+    const [first] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
+    expect(first!.body).toEqual({ page_size: 24, near_only: true });
+    expect(first!.url.searchParams.get('order')).toBe('created_at.desc,user_id.desc');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findAllByTestId('designer-card')).toHaveLength(DESIGNERS_PAGE_SIZE + 1);
+    const [, next] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
+    expect(next!.body).toEqual({
+      after_created_at: page1[23]!.created_at,
+      after_id: page1[23]!.user_id,
+      page_size: 24,
+      near_only: true,
+    });
+  });
+});

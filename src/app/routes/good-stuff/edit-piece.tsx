@@ -1,0 +1,41 @@
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { QueryState } from '@/components/query-state';
+import { Page } from '@/components/layouts/page';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/account/hooks/use-auth';
+import { usePiece } from '@/features/good-stuff/api/get-piece';
+import { ListPieceForm } from '@/features/good-stuff/components/list-piece-form';
+
+/**
+ * Edit listing, /good-stuff/:id/edit: the seller's own piece in List Vintage's form (docs/product.md, Good Stuff);
+ * anyone else's, or none, is not found (the policy would refuse the change). Saving opens the piece's page.
+ */
+export function Component() {
+  const { id: itemId = '' } = useParams();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const userId = auth.user?.id ?? '';
+  const item = usePiece(itemId);
+  return (
+    <QueryState query={item} loading="Loading piece…" failed="Failed to load this piece">
+      {(piece) =>
+        piece && piece.designer_id === userId ? (
+          <Page title="Edit listing" description={piece.title}>
+            <ListPieceForm
+              userId={userId}
+              item={piece}
+              onSaved={(id) => void navigate(paths.goodStuffItem.getHref(id))}
+            />
+          </Page>
+        ) : (
+          <Page title="Piece not found" description="Only a piece’s seller can edit it.">
+            <Button asChild variant="outline">
+              <Link to={paths.goodStuff.getHref()}>Back to Good Stuff</Link>
+            </Button>
+          </Page>
+        )
+      }
+    </QueryState>
+  );
+}

@@ -1,0 +1,136 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Component as DesignerDashboardPage } from '@/app/routes/projects/dashboard-designer';
+import { DESIGNER_BIDS_PAGE_SIZE } from '@/features/bids/api/get-designer-bids';
+import { AuthContext } from '@/features/account/utils/auth-context';
+import {
+  pgrstCount,
+  authUser,
+  functionUrl,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  rpcUrl,
+  server,
+  sessionFor,
+  storeSession,
+} from '@/testing/supabase-http';
+import { subscriptionStatus } from '@/testing/subscription-answers';
+import { renderWithClient } from '@/testing/test-utils';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const DESIGNER = 'd0000000-0000-4000-8000-000000000001';
+const LOST = '8f4e2d1c-1111-4222-8333-000000000001';
+const OPEN = '8f4e2d1c-1111-4222-8333-000000000002';
+const WON = '8f4e2d1c-1111-4222-8333-000000000003';
+
+const user = authUser(DESIGNER, 'dora@example.com');
+
+/**
+ * The backend for the designer: a profile that names no place, their bids through rpc designer_bids (`bids`), the
+ * tab totals as head counts (`bidCount` bids), no projects of their own and none open nearby, and an active
+ * membership.
+ */
+function backend(bids: Record<string, unknown>[], bidCount: number) {
+  server.use(
+    http.get(restUrl('designer_profiles'), ({ request }) => pgrstRows(request, [{ latitude: null, longitude: null }])),
+    http.post(rpcUrl('designer_bids'), () => HttpResponse.json(bids)),
+    http.head(restUrl('project_bids'), () => pgrstCount(bidCount)),
+    http.head(restUrl('projects'), () => pgrstCount(0)),
+    http.get(restUrl('projects'), ({ request }) => pgrstRows(request, [])),
+    http.post(rpcUrl('open_projects'), () => HttpResponse.json([])),
+    http.post(rpcUrl('open_project_count'), () => HttpResponse.json(0)),
+    http.post(functionUrl('check-subscription'), () => subscriptionStatus('designer', true)),
+  );
+}
+
+function bid(i: number, extra: Record<string, unknown>) {
+  return {
+    id: `b0000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    project_id: OPEN,
+    project_title: `Room ${i}`,
+    bid_amount: 400.5,
+    status: 'pending',
+    created_at: new Date(Date.UTC(2026, 10, 20 - i)).toISOString(),
+    can_open: true,
+    ...extra,
+  };
+}
+
+function renderPage() {
+  storeSession(user);
+  return renderWithClient(
+    <AuthContext value={{ status: 'signed-in', session: sessionFor(user), user, event: 'INITIAL_SESSION' }}>
+      <MemoryRouter>
+        <DesignerDashboardPage />
+      </MemoryRouter>
+    </AuthContext>,
+  );
+}
+
+describe('designer dashboard: My Bids', () => {
+  let sent: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    sent = recordRequests();
+  });
+
+  it("is a tab with the designer's total of bids, listing each with its status; a lost one says so", async () => {
+    backend(
+      [
+        bid(1, {
+          project_id: LOST,
+          project_title: 'Sunny loft',
+          status: 'rejected',
+          can_open: false,
+          bid_amount: 850.5,
+        }),
+        bid(2, { project_id: WON, project_title: 'Brick studio', status: 'accepted', can_open: true }),
+        ...Array.from({ length: DESIGNER_BIDS_PAGE_SIZE - 2 }, (_, i) => bid(i + 3, {})),
+      ],
+      25,
+    );
+    const { user: clicker } = renderPage();
+    const tab = await screen.findByRole('tab', { name: 'My Bids (25)' });
+    await clicker.click(tab);
+    const list = await screen.findByRole('list', { name: 'My bids' });
+    const rows = within(list).getAllByTestId('designer-bid');
+    expect(rows).toHaveLength(DESIGNER_BIDS_PAGE_SIZE);
+
+    const lost = rows[0]!;
+    expect(lost).toHaveTextContent('Sunny loft');
+    expect(lost).toHaveTextContent('Rejected');
+    expect(lost).toHaveTextContent('Your bid $850.50');
+    expect(lost).toHaveTextContent('Not selected: the client chose another designer.');
+    expect(within(lost).queryByRole('link')).toBeNull();
+
+    const won = rows[1]!;
+    expect(won).toHaveTextContent('Accepted');
+    expect(within(won).getByRole('link', { name: 'Brick studio' })).toHaveAttribute('href', `/project/${WON}`);
+    expect(within(rows[2]!).getByRole('link', { name: 'Room 3' })).toHaveAttribute('href', `/project/${OPEN}`);
+    expect(rows[2]).toHaveTextContent('Pending');
+    // A full page: more can be loaded.
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+
+    // The total counts the designer's own bids; the list is the first page, newest first.
+    const [count] = await sent.to('HEAD', 'rest/v1/project_bids');
+    expect(count!.url.searchParams.get('designer_id')).toBe(`eq.${DESIGNER}`);
+    expect(count!.headers.get('prefer')).toBe('count=exact');
+    const [page, ...more] = await sent.to('POST', 'rest/v1/rpc/designer_bids');
+    expect(more).toEqual([]);
+    expect(page!.body).toEqual({ page_size: DESIGNER_BIDS_PAGE_SIZE });
+    expect(page!.url.searchParams.get('order')).toBe('created_at.desc,id.desc');
+    expect(page!.url.searchParams.get('select')).toBe(
+      'id,project_id,project_title,bid_amount,status,created_at,can_open',
+    );
+  });
+
+  it('says when there are no bids yet', async () => {
+    backend([], 0);
+    const { user: clicker } = renderPage();
+    await clicker.click(await screen.findByRole('tab', { name: 'My Bids (0)' }));
+    expect(await screen.findByText('No bids yet. Bid on an available project to get started.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,274 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Component as ProjectPage } from '@/app/routes/projects/project';
+import { AuthContext } from '@/features/account/utils/auth-context';
+import {
+  sentAs,
+  authUser,
+  functionUrl,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  rpcUrl,
+  server,
+  sessionFor,
+  storageUrl,
+  storeSession,
+} from '@/testing/supabase-http';
+import { subscriptionStatus } from '@/testing/subscription-answers';
+
+const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
+const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
+
+const toastError = vi.fn();
+vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
+
+/**
+ * The backend for a subscribed customer: the project read (RLS: `project` is what the customer may see), then,
+ * when that finds nothing, the access rpc's answer; every panel of a visible project is empty.
+ */
+function backend(
+  project: Record<string, unknown> | null,
+  access: () => Response = () => HttpResponse.json('denied'),
+  location: string | null = null,
+) {
+  server.use(
+    http.get(restUrl('projects'), ({ request }) => pgrstRows(request, project ? [project] : [])),
+    http.post(rpcUrl('project_locations'), () =>
+      HttpResponse.json(project && location !== null ? [{ id: project.id, location }] : []),
+    ),
+    http.post(rpcUrl('project_access'), access),
+    http.get(restUrl('user_roles'), ({ request }) => pgrstRows(request, [{ role: 'customer' }])),
+    http.post(functionUrl('check-subscription'), () => subscriptionStatus('client', true)),
+    ...['project_bids', 'project_photo_notes', 'messages'].map((table) =>
+      http.get(restUrl(table), ({ request }) => pgrstRows(request, [])),
+    ),
+    http.post(storageUrl('object/list/project-photos'), () => HttpResponse.json([])),
+  );
+}
+
+function renderPage(id = PROJECT_ID) {
+  storeSession(CUSTOMER);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AuthContext
+        value={{ status: 'signed-in', session: sessionFor(CUSTOMER), user: CUSTOMER, event: 'INITIAL_SESSION' }}
+      >
+        <MemoryRouter initialEntries={[`/project/${id}`]}>
+          <Routes>
+            <Route path="/project/:projectId" element={<ProjectPage />} />
+            <Route path="/dashboard/customer" element={<p>customer dashboard</p>} />
+          </Routes>
+        </MemoryRouter>
+      </AuthContext>
+    </QueryClientProvider>,
+  );
+}
+
+describe('project page: a project the user cannot see', () => {
+  let sent: ReturnType<typeof recordRequests>;
+  let unanswered: string[];
+  beforeEach(() => {
+    sent = recordRequests();
+    unanswered = [];
+    server.events.on('request:unhandled', ({ request }) => {
+      unanswered.push(`${request.method} ${request.url}`);
+    });
+    toastError.mockReset();
+  });
+  afterEach(() => expect(unanswered).toEqual([]));
+
+  /** The page read the project as the user, and asked the rpc about it (or not). */
+  async function expectAsked({ access }: { access: boolean }) {
+    const [read] = await sent.to('GET', 'rest/v1/projects');
+    expect(read!.url.searchParams.get('id')).toBe(`eq.${PROJECT_ID}`);
+    expect(sentAs(read!)).toBe(CUSTOMER.id);
+    const asked = await sent.to('POST', 'rest/v1/rpc/project_access');
+    if (!access) return expect(asked).toEqual([]);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.body).toEqual({ project_id: PROJECT_ID });
+    expect(sentAs(asked[0]!)).toBe(CUSTOMER.id);
+  }
+
+  it("says 'Access denied' and goes back when the project exists but is not theirs", async () => {
+    backend(null, () => HttpResponse.json('denied'));
+    renderPage();
+    expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
+    await expectAsked({ access: true });
+    expect(toastError).toHaveBeenCalledWith('Access denied');
+    expect(toastError).not.toHaveBeenCalledWith('Project not found');
+  });
+
+  it("says 'Project not found' and goes back when there is no such project", async () => {
+    backend(null, () => HttpResponse.json('missing'));
+    renderPage();
+    expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
+    await expectAsked({ access: true });
+    expect(toastError).toHaveBeenCalledWith('Project not found');
+    expect(toastError).not.toHaveBeenCalledWith('Access denied');
+  });
+
+  it("does not ask the server about an id that cannot name a project: 'Project not found'", async () => {
+    backend(null);
+    renderPage('not-a-project');
+    expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await sent.to('GET', 'rest/v1/projects')).toEqual([]);
+    expect(await sent.to('POST', 'rest/v1/rpc/project_access')).toEqual([]);
+    expect(toastError).toHaveBeenCalledWith('Project not found');
+  });
+
+  it('shows a failure, not a wrong message, when the access check itself fails', async () => {
+    backend(null, () =>
+      pgrstError(
+        503,
+        'PGRST000',
+        'Database connection error. Retrying the connection.',
+        'connection to server at "127.0.0.1", port 5432 failed: Connection refused',
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Failed to load the project.');
+    await expectAsked({ access: true });
+    expect(toastError).toHaveBeenCalledWith('Failed to load projects');
+    expect(toastError).not.toHaveBeenCalledWith('Access denied');
+  });
+
+  it('asks nothing more when the project is visible', async () => {
+    backend({
+      id: PROJECT_ID,
+      customer_id: CUSTOMER.id,
+      designer_id: null,
+      title: 'Sunny loft',
+      description: 'A bright room with old floors',
+      place_id: 'gn:5746545',
+      place: { label: 'Portland, OR' },
+      space_size: 400,
+      budget: 1000,
+      budget_type: 'soft',
+      preferred_style: 'Modern',
+      status: 'pending',
+      items_total: 0,
+      created_at: '2026-11-22T06:00:00Z',
+      updated_at: '2026-11-22T06:00:00Z',
+      completed_at: null,
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Sunny loft' }, { timeout: 5000 })).toBeInTheDocument();
+    await expectAsked({ access: false });
+    expect(toastError).not.toHaveBeenCalled();
+  });
+});
+
+describe("project page: the other party's e-mail address (docs/decisions/0030-safe-by-default.md)", () => {
+  const DESIGNER_ID = 'd0000000-0000-4000-8000-000000000002';
+  const project = (status: string) => ({
+    id: PROJECT_ID,
+    customer_id: CUSTOMER.id,
+    designer_id: DESIGNER_ID,
+    title: 'Sunny loft',
+    description: 'A bright room with old floors',
+    place_id: 'gn:5746545',
+    place: { label: 'Portland, OR' },
+    space_size: 400,
+    budget: 1000,
+    budget_type: 'soft',
+    preferred_style: 'Modern',
+    status,
+    items_total: 0,
+    created_at: '2026-11-22T06:00:00Z',
+    updated_at: '2026-11-22T06:00:00Z',
+    completed_at: status === 'completed' ? '2026-11-23T06:00:00Z' : null,
+  });
+  let sent: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    sent = recordRequests();
+    toastError.mockReset();
+  });
+  afterEach(() => sent.stop());
+
+  function answerPanels() {
+    server.use(
+      http.get(restUrl('project_items'), ({ request }) => pgrstRows(request, [])),
+      http.get(restUrl('project_portfolio_consent'), ({ request }) => pgrstRows(request, [])),
+      http.post(rpcUrl('contact_email'), () => HttpResponse.json('dora@example.com')),
+    );
+  }
+
+  it("shows the customer of an active project their designer's address as a mailto link", async () => {
+    backend(project('active'));
+    answerPanels();
+    renderPage();
+    const link = await screen.findByRole(
+      'link',
+      { name: 'E-mail your designer at dora@example.com' },
+      { timeout: 5000 },
+    );
+    expect(link).toHaveAttribute('href', 'mailto:dora@example.com');
+    expect(link.closest('p')).toHaveTextContent('Contact: dora@example.com');
+    const [asked] = await sent.to('POST', 'rest/v1/rpc/contact_email');
+    expect(asked!.body).toEqual({ p_user: DESIGNER_ID });
+    expect(sentAs(asked!)).toBe(CUSTOMER.id);
+  });
+
+  it('asks for no address once the project is completed', async () => {
+    backend(project('completed'));
+    answerPanels();
+    server.use(
+      http.get(restUrl('projects'), ({ request }) =>
+        pgrstRows(request, [{ ...project('completed'), portfolio_consent: false, portfolio_show_costs: false }]),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Sunny loft' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await sent.to('POST', 'rest/v1/rpc/contact_email')).toEqual([]);
+    expect(screen.queryByText(/Contact:/)).not.toBeInTheDocument();
+  });
+});
+
+describe('project page: the location (docs/decisions/0030-safe-by-default.md)', () => {
+  const visible = {
+    id: PROJECT_ID,
+    customer_id: CUSTOMER.id,
+    designer_id: null,
+    title: 'Sunny loft',
+    description: 'A bright room with old floors',
+    place_id: 'gn:5746545',
+    place: { label: 'Portland, OR' },
+    space_size: 400,
+    budget: 1000,
+    budget_type: 'soft',
+    preferred_style: 'Modern',
+    status: 'pending',
+    items_total: 0,
+    created_at: '2026-11-22T06:00:00Z',
+    updated_at: '2026-11-22T06:00:00Z',
+    completed_at: null,
+  };
+  let sent: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    sent = recordRequests();
+  });
+  afterEach(() => sent.stop());
+
+  it('shows the customer the location as they typed it, asked of project_locations', async () => {
+    backend(visible, undefined, '12 Elm Street, Portland, OR');
+    renderPage();
+    expect(await screen.findByText('12 Elm Street, Portland, OR', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Portland, OR')).not.toBeInTheDocument();
+    const [asked] = await sent.to('POST', 'rest/v1/rpc/project_locations');
+    expect(asked!.body).toEqual({ p_projects: [PROJECT_ID] });
+    const [read] = await sent.to('GET', 'rest/v1/projects');
+    expect(read!.url.searchParams.get('select')).not.toMatch(/location|latitude|longitude/);
+  });
+
+  it("shows the place's label when the database gives no text (a designer before the project is theirs)", async () => {
+    backend(visible, undefined, null);
+    renderPage();
+    expect(await screen.findByText('Portland, OR', undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

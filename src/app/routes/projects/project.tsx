@@ -1,0 +1,190 @@
+import { Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { CompleteProjectDialog, ReviewDialog, SubscribeDialog } from '@/app/routes/projects/project-dialogs';
+import { PageSpinner } from '@/components/layouts/page-spinner';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useUserRole } from '@/features/account/api/get-user-role';
+import { useAuth } from '@/features/account/hooks/use-auth';
+import { BidsCard } from '@/features/bids/components/bids-card';
+import { DesignerBidCard } from '@/features/bids/components/designer-bid-card';
+import { ContactEmail } from '@/features/account/components/contact-email';
+import { MessagesPanel } from '@/features/messages/components/project-messages-panel';
+import { BudgetTracker } from '@/features/projects/components/budget-tracker';
+import { ProjectPhotosCard } from '@/features/projects/components/project-photos-card';
+import { useProject } from '@/features/projects/api/get-project';
+import { useProjectAccess } from '@/features/projects/api/get-project-access';
+import { PortfolioConsentCard } from '@/features/projects/components/portfolio-consent-card';
+import { ProjectDetailCard } from '@/features/projects/components/project-detail-card';
+import { useSubscription } from '@/features/memberships/hooks/use-subscription';
+import { useSubscriptionGate } from '@/features/memberships/hooks/use-subscription-gate';
+
+/**
+ * The project page (docs/product.md, Projects), composed from the project, bids, items, photos, messages, reviews
+ * and subscription features. Row-level security decides what each person can read; this page only arranges it.
+ * Its queries are started by the route's loader (src/app/routes/projects/project-loader.ts) before it renders.
+ */
+export function Component() {
+  const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const userId = auth.user?.id ?? '';
+  const role = useUserRole(userId);
+  const project = useProject(projectId);
+  const subscription = useSubscription(userId);
+  // Place Bid waits for the membership check, then opens the form or asks to subscribe.
+  const membership = useSubscriptionGate(userId, role.data ?? 'customer');
+  const [reviewOpen, setReviewOpen] = useState(false);
+  const [promptDismissed, setPromptDismissed] = useState(false);
+  // Mark as Complete asks for the portfolio choices first (docs/decisions/0017), then offers the review.
+  const [completeOpen, setCompleteOpen] = useState(false);
+
+  const data = project.data;
+  const isOwner = Boolean(data && data.customer_id === userId);
+  const isAssigned = Boolean(data && data.designer_id === userId);
+  const mayBid = Boolean(
+    data && data.status === 'pending' && data.designer_id === null && role.data === 'designer' && !isOwner,
+  );
+  const denied = Boolean(data && !isOwner && !isAssigned && !mayBid && !role.isPending);
+  // RLS hides a project the same way whether it is missing or not this user's: only then ask which, to say
+  // 'Project not found' or 'Access denied' (docs/product.md, Projects).
+  const empty = project.isSuccess && data === null;
+  const access = useProjectAccess(projectId, { enabled: empty });
+  const rereadOnce = useRef(false);
+
+  const goBack = () => {
+    // Back to where the user came from, or to their dashboard when the page was opened directly.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate(role.data ? paths.dashboard.getHref(role.data) : paths.home.getHref(), { replace: true });
+  };
+
+  // Reads the latest role and query objects without making them reasons to run again (that would repeat the toast).
+  const settle = useEffectEvent(() => {
+    if (empty && access.isSuccess) {
+      if (access.data === 'allowed' && !rereadOnce.current) {
+        // It became visible between the two reads (e.g. a bid was just accepted): read it again.
+        rereadOnce.current = true;
+        void project.refetch();
+        return;
+      }
+      if (access.data === 'denied') toast.error('Access denied', { id: 'project-access-denied' });
+      else toast.error('Project not found', { id: 'project-not-found' });
+      goBack();
+    } else if (denied) {
+      toast.error('Access denied', { id: 'project-access-denied' });
+      goBack();
+    }
+  });
+  useEffect(() => settle(), [empty, access.isSuccess, access.data, denied, project.dataUpdatedAt]);
+
+  const loadFailed = project.isError || access.isError;
+  useEffect(() => {
+    if (loadFailed) toast.error('Failed to load projects', { id: 'project-load' });
+  }, [loadFailed]);
+
+  // The customer opening an active project without a membership gets the subscribe prompt (once per visit).
+  const promptDue =
+    Boolean(data && isOwner && data.status === 'active') && !subscription.isLoading && !subscription.subscribed;
+  const subscribeShown = membership.dialogProps.open || (promptDue && !promptDismissed);
+  const onSubscribeOpenChange = (open: boolean) => {
+    membership.dialogProps.onOpenChange(open);
+    if (!open) setPromptDismissed(true);
+  };
+
+  if (project.isPending || role.isPending) return <PageSpinner />;
+  if (loadFailed) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-8">
+        <p role="alert" className="text-destructive">
+          Failed to load the project.
+        </p>
+      </div>
+    );
+  }
+  if (!data || denied) return <PageSpinner />;
+
+  const participant = isOwner || isAssigned;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <ProjectDetailCard project={data} onBack={goBack} />
+
+      {participant && data.status === 'active' ? (
+        // The other party's address, while the project is active (docs/decisions/0030-safe-by-default.md).
+        <ContactEmail
+          userId={isOwner ? data.designer_id : data.customer_id}
+          name={isOwner ? 'your designer' : 'your client'}
+        />
+      ) : null}
+
+      {data.status === 'pending' && isOwner ? <BidsCard projectId={data.id} /> : null}
+      {data.status === 'pending' && mayBid ? (
+        <DesignerBidCard projectId={data.id} designerId={userId} membership={membership} />
+      ) : null}
+
+      {participant && data.status !== 'pending' ? (
+        <BudgetTracker
+          projectId={data.id}
+          userId={userId}
+          budget={data.budget}
+          budgetType={data.budget_type}
+          itemsTotal={data.items_total}
+          itemsTotalUpdatedAt={project.dataUpdatedAt}
+          editable={data.status === 'active'}
+        />
+      ) : null}
+
+      {participant ? (
+        <ProjectPhotosCard
+          projectId={data.id}
+          userId={userId}
+          isOwner={isOwner}
+          canUpload={data.status !== 'completed'}
+          footer={
+            data.status === 'active' && isOwner ? (
+              <Button onClick={() => setCompleteOpen(true)}>Mark as Complete</Button>
+            ) : data.status === 'completed' ? (
+              <p className="text-sm text-muted-foreground">This project is complete.</p>
+            ) : null
+          }
+        />
+      ) : null}
+
+      {isOwner && data.status === 'completed' ? (
+        <PortfolioConsentCard projectId={data.id} designerId={data.designer_id} />
+      ) : null}
+
+      {participant ? <MessagesPanel projectId={data.id} userId={userId} /> : null}
+
+      <Suspense fallback={null}>
+        {isOwner && completeOpen ? (
+          <CompleteProjectDialog
+            open={completeOpen}
+            onOpenChange={setCompleteOpen}
+            projectId={data.id}
+            designerId={data.designer_id}
+            onCompleted={() => setReviewOpen(true)}
+          />
+        ) : null}
+        {isOwner && data.designer_id && reviewOpen ? (
+          <ReviewDialog
+            open={reviewOpen}
+            onOpenChange={setReviewOpen}
+            projectId={data.id}
+            designerId={data.designer_id}
+            clientId={userId}
+          />
+        ) : null}
+        {subscribeShown ? (
+          <SubscribeDialog
+            open={subscribeShown}
+            onOpenChange={onSubscribeOpenChange}
+            accountRole={role.data ?? 'customer'}
+          />
+        ) : null}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { NoUserError, useDeleteAccount } from '@/features/account/api/delete-account';
+
+type DeleteAccountCardProps = {
+  userId: string | null | undefined;
+  /** After the deletion: the route leaves the page and signs out. */
+  onDeleted: () => void | Promise<void>;
+};
+
+/**
+ * The Danger Zone of Settings and of both profile pages (docs/product.md, Accounts): a user deletes their own
+ * account after a confirmation that says what goes with it.
+ */
+export function DeleteAccountCard({ userId, onDeleted }: DeleteAccountCardProps) {
+  const [open, setOpen] = useState(false);
+  const mutation = useDeleteAccount({
+    userId,
+    onSuccess: async () => {
+      toast.success('Account deleted successfully');
+      await onDeleted();
+    },
+    onError: (error) => {
+      console.error('Error deleting account', error);
+      toast.error(error instanceof NoUserError ? 'No user logged in' : 'Failed to delete account. Please try again.');
+    },
+  });
+  // Still busy once deleted, while the page is left: a second click would find no user.
+  const busy = mutation.isPending || mutation.isSuccess;
+
+  return (
+    <Card role="region" aria-labelledby="danger-zone-title" className="border-destructive/50">
+      <CardHeader>
+        <CardTitle id="danger-zone-title" className="text-destructive">
+          Danger Zone
+        </CardTitle>
+        <CardDescription>Deleting your account cannot be undone.</CardDescription>
+      </CardHeader>
+      <CardContent className="text-sm">
+        Your profile, projects, bids, messages, photos, portfolio and listings are removed, and any membership ends.
+      </CardContent>
+      <CardFooter>
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+      </CardFooter>
+      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              This permanently deletes your account and everything in it. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" disabled={busy} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" disabled={busy} aria-busy={busy} onClick={() => mutation.mutate()}>
+              {busy ? 'Deleting…' : 'Yes, delete my account'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

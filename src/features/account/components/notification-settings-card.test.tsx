@@ -1,0 +1,157 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { toast, Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationSettingsCard } from '@/features/account/components/notification-settings-card';
+import {
+  authUser,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  sentAs,
+  server,
+  storeSession,
+} from '@/testing/supabase-http';
+import type { Role } from '@/types/role';
+
+const USER = authUser('00000000-0000-4000-8000-0000000000b1', 'dee@example.com');
+
+/** The user's notification_preferences rows as the backend holds them; an upsert succeeds unless `refuse` answers it. */
+function preferencesAnswer(rows: { kind: string; email: boolean }[], refuse?: () => Response) {
+  server.use(
+    http.get(restUrl('notification_preferences'), ({ request }) =>
+      pgrstRows(
+        request,
+        rows.map((row) => ({ ...row })),
+      ),
+    ),
+    http.post(restUrl('notification_preferences'), ({ request }) => (refuse ? refuse() : pgrstRows(request, []))),
+  );
+}
+
+function renderCard(role: Role | null) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <NotificationSettingsCard userId={USER.id} role={role} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+let sent: ReturnType<typeof recordRequests>;
+beforeEach(() => {
+  storeSession(USER);
+  sent = recordRequests();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  toast.dismiss();
+  vi.restoreAllMocks();
+});
+
+describe('NotificationSettingsCard', () => {
+  it("reads the user's own preferences and shows a kind with no row as on", async () => {
+    preferencesAnswer([{ kind: 'nudge_received', email: false }]);
+    renderCard('designer');
+    const card = screen.getByRole('region', { name: 'Notifications' });
+    expect(card).toHaveTextContent('In-app notifications (the bell) are always on.');
+
+    const nudges = await within(card).findByRole('switch', { name: 'E-mail: A client nudges me about a project' });
+    expect(nudges).not.toBeChecked();
+    expect(within(card).getByRole('switch', { name: 'E-mail: A new message' })).toBeChecked();
+    expect(within(card).getByRole('switch', { name: 'E-mail: My bid is accepted' })).toBeChecked();
+    // A designer is not offered the customer's kinds.
+    expect(within(card).queryByRole('switch', { name: 'E-mail: A designer bids on my project' })).toBeNull();
+
+    const [read, ...more] = await sent.to('GET', 'rest/v1/notification_preferences');
+    expect(more).toEqual([]);
+    expect(read!.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
+    expect(read!.url.searchParams.get('select')).toBe('kind,email');
+    expect(sentAs(read!)).toBe(USER.id);
+  });
+
+  it("lists a customer's kinds, grouped", async () => {
+    preferencesAnswer([]);
+    renderCard('customer');
+    const bids = await screen.findByRole('group', { name: 'Bids and nudges' });
+    expect(
+      within(bids)
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual([
+      'E-mail: A designer bids on my project',
+      'E-mail: A designer accepts my nudge with a quote',
+      'E-mail: A designer declines my nudge',
+    ]);
+    expect(within(screen.getByRole('group', { name: 'Projects' })).getAllByRole('switch')).toHaveLength(6);
+    expect(within(screen.getByRole('group', { name: 'Membership' })).getAllByRole('switch')).toHaveLength(2);
+    // A customer buys on Good Stuff but lists nothing: no offers to receive.
+    expect(
+      within(screen.getByRole('group', { name: 'Good Stuff' }))
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual([
+      'E-mail: A seller counters my offer',
+      'E-mail: An offer or counter-offer of mine is accepted',
+      'E-mail: An offer or counter-offer of mine is declined',
+      'E-mail: A message about a Good Stuff piece',
+    ]);
+    // Anyone buys; a customer sells nothing, so is never told of a sale.
+    expect(
+      within(screen.getByRole('group', { name: 'Orders' }))
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual([
+      'E-mail: A receipt for my purchase',
+      'E-mail: My purchase is ready for pickup',
+      'E-mail: An order is completed',
+      'E-mail: A seller cancels my order and refunds me',
+      'E-mail: Someone else bought a piece first and I am refunded',
+    ]);
+    expect(screen.getAllByRole('switch').every((s) => (s as HTMLInputElement).checked)).toBe(true);
+  });
+
+  it('offers a designer the e-mail of a sale of their piece, among the order kinds', async () => {
+    preferencesAnswer([{ kind: 'order_paid', email: false }]);
+    renderCard('designer');
+    const orders = await screen.findByRole('group', { name: 'Orders' });
+    expect(within(orders).getAllByRole('switch')).toHaveLength(6);
+    expect(within(orders).getByRole('switch', { name: 'E-mail: Someone buys my piece' })).not.toBeChecked();
+  });
+
+  it('turns a kind off from the keyboard with an upsert on (user_id, kind)', async () => {
+    preferencesAnswer([]);
+    renderCard('customer');
+    const messages = await screen.findByRole('switch', { name: 'E-mail: A new message' });
+    messages.focus();
+    await userEvent.keyboard(' ');
+    expect(messages).not.toBeChecked();
+
+    await waitFor(async () => expect(await sent.to('POST', 'rest/v1/notification_preferences')).toHaveLength(1));
+    const [upsert] = await sent.to('POST', 'rest/v1/notification_preferences');
+    expect(upsert!.body).toEqual({ user_id: USER.id, kind: 'message_received', email: false });
+    expect(upsert!.url.searchParams.get('on_conflict')).toBe('user_id,kind');
+    expect(upsert!.headers.get('prefer')).toContain('resolution=merge-duplicates');
+    expect(sentAs(upsert!)).toBe(USER.id);
+    expect(messages).not.toBeChecked();
+  });
+
+  it('puts the switch back and says so when the save is refused', async () => {
+    preferencesAnswer([{ kind: 'budget_80', email: false }], () =>
+      pgrstError(403, '42501', 'new row violates row-level security policy for table "notification_preferences"'),
+    );
+    renderCard('designer');
+    const budget = await screen.findByRole('switch', { name: 'E-mail: A project reaches 80% of its budget' });
+    expect(budget).not.toBeChecked();
+    await userEvent.click(budget);
+
+    expect(await screen.findByText("Couldn't save your e-mail preference. Please try again.")).toBeInTheDocument();
+    expect(budget).not.toBeChecked();
+    const [upsert] = await sent.to('POST', 'rest/v1/notification_preferences');
+    expect(upsert!.body).toEqual({ user_id: USER.id, kind: 'budget_80', email: true });
+  });
+});

@@ -1,0 +1,143 @@
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useNotificationPreferences } from '@/features/account/api/get-notification-preferences';
+import { useSetNotificationEmail } from '@/features/account/api/set-notification-email';
+import type { Role } from '@/types/role';
+
+type Kind = { kind: string; label: string; roles: readonly Role[] };
+type Group = { title: string; kinds: readonly Kind[] };
+
+const BOTH: readonly Role[] = ['customer', 'designer'];
+
+/** The kinds each role can receive (docs/product.md, Notifications), in the product's words. */
+const GROUPS: readonly Group[] = [
+  {
+    title: 'Bids and nudges',
+    kinds: [
+      { kind: 'bid_received', label: 'A designer bids on my project', roles: ['customer'] },
+      { kind: 'bid_accepted', label: 'My bid is accepted', roles: ['designer'] },
+      { kind: 'bid_rejected', label: 'My bid is not selected', roles: ['designer'] },
+      { kind: 'nudge_received', label: 'A client nudges me about a project', roles: ['designer'] },
+      { kind: 'nudge_accepted', label: 'A designer accepts my nudge with a quote', roles: ['customer'] },
+      { kind: 'nudge_declined', label: 'A designer declines my nudge', roles: ['customer'] },
+    ],
+  },
+  {
+    title: 'Projects',
+    kinds: [
+      { kind: 'message_received', label: 'A new message', roles: BOTH },
+      { kind: 'item_added', label: 'An item is added', roles: BOTH },
+      { kind: 'item_removed', label: 'An item is removed', roles: BOTH },
+      { kind: 'photos_added', label: 'Photos are added', roles: BOTH },
+      { kind: 'budget_80', label: 'A project reaches 80% of its budget', roles: BOTH },
+      { kind: 'budget_100', label: 'A project uses its whole budget', roles: BOTH },
+      { kind: 'project_completed', label: 'A client marks my project complete', roles: ['designer'] },
+      { kind: 'review_received', label: 'A client reviews my work', roles: ['designer'] },
+    ],
+  },
+  {
+    // Only designers list pieces, so only they get offers; anyone signed in can buy.
+    title: 'Good Stuff',
+    kinds: [
+      { kind: 'offer_received', label: 'Someone makes an offer on my piece', roles: ['designer'] },
+      { kind: 'offer_countered', label: 'A seller counters my offer', roles: BOTH },
+      { kind: 'offer_accepted', label: 'An offer or counter-offer of mine is accepted', roles: BOTH },
+      { kind: 'offer_declined', label: 'An offer or counter-offer of mine is declined', roles: BOTH },
+      { kind: 'listing_message', label: 'A message about a Good Stuff piece', roles: BOTH },
+    ],
+  },
+  {
+    // Anyone signed in can buy; only designers sell.
+    title: 'Orders',
+    kinds: [
+      { kind: 'order_paid', label: 'Someone buys my piece', roles: ['designer'] },
+      { kind: 'order_receipt', label: 'A receipt for my purchase', roles: BOTH },
+      { kind: 'order_ready', label: 'My purchase is ready for pickup', roles: BOTH },
+      { kind: 'order_completed', label: 'An order is completed', roles: BOTH },
+      { kind: 'order_cancelled', label: 'A seller cancels my order and refunds me', roles: BOTH },
+      { kind: 'order_refunded', label: 'Someone else bought a piece first and I am refunded', roles: BOTH },
+    ],
+  },
+  {
+    title: 'Membership',
+    kinds: [
+      { kind: 'payment_failed', label: "A membership payment doesn't go through", roles: BOTH },
+      { kind: 'membership_ending', label: 'My membership is ending or has ended', roles: BOTH },
+    ],
+  },
+];
+
+type NotificationSettingsCardProps = {
+  userId: string;
+  /** Null when the role is not known: every kind is listed then. */
+  role: Role | null;
+  roleLoading?: boolean;
+};
+
+/** Settings → Notifications (docs/decisions/0025-notifications.md): per kind, e-mail on or off; in-app always on. */
+export function NotificationSettingsCard({ userId, role, roleLoading }: NotificationSettingsCardProps) {
+  const id = useId();
+  const preferences = useNotificationPreferences(userId);
+  const setEmail = useSetNotificationEmail({
+    userId,
+    onError: (error) => {
+      console.error('Error saving notification preference', error);
+      toast.error("Couldn't save your e-mail preference. Please try again.");
+    },
+  });
+
+  const groups = GROUPS.map((group) => ({
+    ...group,
+    kinds: group.kinds.filter((k) => role === null || k.roles.includes(role)),
+  })).filter((group) => group.kinds.length > 0);
+
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>Notifications</CardTitle>
+        <CardDescription>
+          In-app notifications (the bell) are always on. Choose which ones also come by e-mail.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {preferences.isPending || roleLoading ? (
+          <p className="text-sm text-muted-foreground">Loading your notification settings…</p>
+        ) : preferences.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Couldn't load your notification settings.
+          </p>
+        ) : (
+          <div className="space-y-6">
+            {groups.map((group, index) => (
+              <fieldset key={group.title} className="space-y-2">
+                <legend className="mb-2 text-sm font-semibold">{group.title}</legend>
+                {group.kinds.map(({ kind, label }) => {
+                  const inputId = `${id}-${index}-${kind}`;
+                  const on = preferences.data[kind] ?? true;
+                  return (
+                    <div key={kind} className="flex items-center justify-between gap-4 text-sm">
+                      <span aria-hidden="true">{label}</span>
+                      <label htmlFor={inputId} className="flex items-center gap-2 text-muted-foreground">
+                        <input
+                          id={inputId}
+                          type="checkbox"
+                          role="switch"
+                          aria-label={`E-mail: ${label}`}
+                          className="size-4 accent-primary"
+                          checked={on}
+                          onChange={(event) => setEmail.mutate({ kind, email: event.target.checked })}
+                        />
+                        E-mail
+                      </label>
+                    </div>
+                  );
+                })}
+              </fieldset>
+            ))}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { QueryState } from '@/components/query-state';
+import { LoadMore } from '@/components/load-more';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { useDesignerReviews } from '@/features/designers/api/get-designer-reviews';
+import { Stars } from '@/features/designers/components/stars';
+import { formatDate } from '@/lib/format';
+
+/** The reviews page body: each review with the client's name, date, stars and comment. */
+export function ReviewList({ designerId }: { designerId: string }) {
+  const reviews = useDesignerReviews(designerId);
+  return (
+    <QueryState query={reviews} loading="Loading reviews…" failed="Failed to load reviews">
+      {(data) => {
+        const rows = data.pages.flat();
+        if (rows.length === 0) return <p className="text-muted-foreground">No reviews yet</p>;
+        return (
+          <>
+            <ul className="grid gap-4" aria-label="Reviews">
+              {rows.map((review) => (
+                <li key={review.id}>
+                  <Card className="gap-3 py-4" data-testid="review">
+                    <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+                      <div>
+                        <p className="font-medium">{review.client_name ?? 'Client'}</p>
+                        <p className="text-sm text-muted-foreground">
+                          <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
+                        </p>
+                      </div>
+                      <Stars rating={review.rating} />
+                    </CardHeader>
+                    {review.comment ? (
+                      <CardContent>
+                        <p>{review.comment}</p>
+                      </CardContent>
+                    ) : null}
+                  </Card>
+                </li>
+              ))}
+            </ul>
+            <LoadMore
+              hasNextPage={reviews.hasNextPage}
+              isFetchingNextPage={reviews.isFetchingNextPage}
+              onLoadMore={() => void reviews.fetchNextPage()}
+              busyLabel="Load more"
+              className="mt-6"
+            />
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}

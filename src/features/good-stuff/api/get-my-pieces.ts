@@ -1,0 +1,47 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { CATALOG_PAGE_SIZE, type PieceCategory } from '@/features/good-stuff/utils/piece-fields';
+import { afterCursor, nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { pieceKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+export type MyPiece = {
+  id: string;
+  title: string;
+  price: number;
+  category: PieceCategory;
+  status: string;
+  photo_urls: string[];
+  image_url: string | null;
+  reserved_until: string | null;
+  held_until: string | null;
+  saved_count: number;
+  created_at: string;
+};
+
+const COLUMNS =
+  'id, title, price, category, status, photo_urls, image_url, reserved_until, held_until, saved_count, created_at';
+
+/** One page of the seller's own pieces of every status, newest first (keyset after the last row). */
+export async function getMyPieces(sellerId: string, after: KeysetCursor | null): Promise<MyPiece[]> {
+  let query = supabase.from('catalog_items').select(COLUMNS).eq('designer_id', sellerId);
+  if (after) query = query.lte('created_at', after.created_at).or(afterCursor(after));
+  const { data, error } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(CATALOG_PAGE_SIZE);
+  if (error) throw error;
+  return data as MyPiece[];
+}
+
+export function getMyPiecesQueryOptions(sellerId: string) {
+  return infiniteQueryOptions({
+    queryKey: pieceKeys.mine(sellerId),
+    queryFn: ({ pageParam }) => getMyPieces(sellerId, pageParam),
+    initialPageParam: null as KeysetCursor | null,
+    getNextPageParam: (last) => nextCursor(last, CATALOG_PAGE_SIZE),
+  });
+}
+
+export function useMyPieces(sellerId: string) {
+  return useInfiniteQuery(getMyPiecesQueryOptions(sellerId));
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
+import { STATUS_CHANGED, useSetPieceStatus } from '@/features/good-stuff/api/set-piece-status';
+
+type Leaving = 'sold' | 'delisted';
+
+const ASK: Record<Leaving, { title: (name: string) => string; action: string }> = {
+  sold: { title: (name) => `Mark ${name} as sold?`, action: 'Mark sold' },
+  delisted: { title: (name) => `Delist ${name}?`, action: 'Delist' },
+};
+
+/**
+ * The seller's buttons for one of their pieces: Edit; Mark sold and Delist while it is listed, each asked first (the
+ * piece leaves the market and the database declines its open offers); Relist once sold or delisted. A refusal
+ * says the database's message.
+ */
+export function PieceStatusActions({ item }: { item: { id: string; title: string; status: string } }) {
+  const [asking, setAsking] = useState<Leaving | null>(null);
+  const change = useSetPieceStatus({
+    onSuccess: (_data, { status }) => {
+      setAsking(null);
+      toast.success(STATUS_CHANGED[status]);
+    },
+    onError: (error) => toast.error(error.message || 'Failed to change listing'),
+  });
+  const busy = change.isPending;
+  const set = (status: 'available' | Leaving) => change.mutate({ itemId: item.id, status });
+  const named = (action: string) => `${action} ${item.title}`;
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={`Manage ${item.title}`}>
+      <Button asChild size="sm" variant="outline">
+        <Link to={paths.editPiece.getHref(item.id)} aria-label={named('Edit')}>
+          Edit
+        </Link>
+      </Button>
+      {item.status === 'available' ? (
+        <>
+          <Button size="sm" variant="outline" aria-label={named('Mark sold:')} onClick={() => setAsking('sold')}>
+            Mark sold
+          </Button>
+          <Button size="sm" variant="outline" aria-label={named('Delist')} onClick={() => setAsking('delisted')}>
+            Delist
+          </Button>
+        </>
+      ) : (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          aria-label={named('Relist')}
+          onClick={() => set('available')}
+        >
+          Relist
+        </Button>
+      )}
+      <Dialog open={asking !== null} onOpenChange={(open) => (open ? undefined : setAsking(null))}>
+        {asking ? (
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>{ASK[asking].title(item.title)}</DialogTitle>
+              <DialogDescription>
+                It leaves Good Stuff, and any open offers on it are declined. You can relist it later from My listings.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button disabled={busy} aria-busy={busy} onClick={() => set(asking)}>
+                {ASK[asking].action}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ChatThread } from '@/components/chat-thread';
+import {
+  addConversationMessageToCache,
+  useConversationMessages,
+  type ConversationMessage,
+} from '@/features/messages/api/get-conversation-messages';
+import { conversationMessageBodySchema, sendConversationMessage } from '@/features/messages/api/send-conversation-message';
+import { useConversationMessagesRealtime } from '@/features/messages/hooks/use-conversation-messages-realtime';
+
+type Props = {
+  conversationId: string;
+  userId: string;
+  /** The other participant's name, shown on their messages. */
+  otherName: string;
+  title: string;
+};
+
+/**
+ * A piece's conversation between a buyer and its seller (docs/product.md, Good Stuff): oldest first, own messages
+ * on the right as You, older pages on demand, live for both sides; a message that fails stays with Retry.
+ */
+export function ConversationPanel({ conversationId, userId, otherName, title }: Props) {
+  const queryClient = useQueryClient();
+  const messages = useConversationMessages(conversationId);
+  useConversationMessagesRealtime(conversationId);
+  const toMessage = useCallback(
+    (message: ConversationMessage) => ({
+      id: message.id,
+      senderId: message.sender_id,
+      senderName: otherName,
+      createdAt: message.created_at,
+      text: message.body,
+    }),
+    [otherName],
+  );
+  return (
+    <ChatThread
+      title={title}
+      userId={userId}
+      query={messages}
+      toMessage={toMessage}
+      emptyText="No messages yet. Ask about size, condition or pick-up."
+      messageTestId="listing-message"
+      schema={conversationMessageBodySchema}
+      send={async (text) =>
+        addConversationMessageToCache(queryClient, conversationId, await sendConversationMessage(conversationId, userId, text))
+      }
+    />
+  );
+}

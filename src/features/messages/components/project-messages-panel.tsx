@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ChatThread, type ChatMessage } from '@/components/chat-thread';
+import { addMessageToCache, useMessages, type Message } from '@/features/messages/api/get-project-messages';
+import { messageContentSchema, sendMessage } from '@/features/messages/api/send-project-message';
+import { useMessagesRealtime } from '@/features/messages/hooks/use-project-messages-realtime';
+
+const toMessage = (message: Message): ChatMessage => ({
+  id: message.id,
+  senderId: message.sender_id,
+  senderName: message.sender?.full_name || 'Unknown',
+  createdAt: message.created_at,
+  text: message.content,
+});
+
+/** The project's messages panel: oldest first, own messages on the right as You, live for both parties. */
+export function MessagesPanel({ projectId, userId }: { projectId: string; userId: string }) {
+  const queryClient = useQueryClient();
+  const messages = useMessages(projectId);
+  useMessagesRealtime(projectId);
+  return (
+    <ChatThread
+      title="Messages"
+      userId={userId}
+      query={messages}
+      toMessage={toMessage}
+      emptyText="No messages yet. Say hello!"
+      messageTestId="message"
+      schema={messageContentSchema}
+      send={async (text) => addMessageToCache(queryClient, projectId, await sendMessage(projectId, userId, text))}
+    />
+  );
+}
