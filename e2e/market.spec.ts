@@ -7,11 +7,11 @@ import { listPiece, pageAs } from './support/market.ts';
 import { createUser, deleteUser, type TestUser } from './support/users.ts';
 
 /**
- * Good Stuff as a market (issue 19), in real Chromium against the real stack: a designer lists a lamp with three
- * photos; a customer finds it by words, category and price, saves it and offers; the seller counters; the customer
- * accepts and the piece is reserved for them, so another customer sees 'Reserved' and cannot offer; the customer's
- * designer adds another piece to their hard-cap project (the budget moves) and a piece past the cap is refused
- * with the database's words.
+ * Good Stuff (docs/good-stuff.md; docs/product.md, Good Stuff), in real Chromium against the real stack: a designer
+ * lists a lamp with three photos; a customer finds it by words, category and price, saves it and offers; the seller
+ * counters; the customer accepts and the piece is reserved for them, so another customer sees 'Reserved' and cannot
+ * offer; the customer's designer adds another piece to their hard-cap project (the budget moves) and a piece past the
+ * cap is refused with the database's words.
  */
 
 /** A small PNG of one colour (valid image bytes: the listing checks each photo's leading bytes). */

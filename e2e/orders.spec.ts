@@ -6,10 +6,11 @@ import { listPiece, pageAs } from './support/market.ts';
 import { createUser, deleteUser, type TestUser } from './support/users.ts';
 
 /**
- * Paying sellers (issue 20), in real Chromium against the real stack and its payment sandbox (ADR 0010, 0029): a
- * designer sets up payouts from Settings; a customer buys a piece with Buy Now and pays on the sandbox's page; both
- * see the order; the seller marks it ready, then completed, and the buyer's open page follows without a reload;
- * another customer sees the piece Sold; two buyers pay for one piece and the second is refunded and told so.
+ * Paying sellers (docs/payments.md, "Good Stuff orders and seller payouts"), in real Chromium against the real stack
+ * and its payment sandbox (docs/payments.md, "The sandbox"): a designer sets up payouts from Settings; a customer
+ * buys a piece with Buy Now and pays on the sandbox's page; both see the order; the seller marks it ready, then
+ * completed, and the buyer's open page follows without a reload; another customer sees the piece Sold; two buyers pay
+ * for one piece and the second is refunded and told so.
  */
 
 const SANDBOX_NOTICE = 'Sandbox: no real payment is made';

@@ -284,7 +284,7 @@ insert into public.designer_nudges (client_id, designer_id, project_id, status, 
 
 -- Good Stuff: vintage pieces listed by designers (pictures added by scripts/seed-storage.ts, which sets image_url and
 -- so photo_urls), each where it can be picked up (location) with coordinates, a condition grade and, below, real
--- dimensions in inches (docs/decisions/0026-market.md).
+-- dimensions in inches (docs/good-stuff.md, "Model").
 insert into public.catalog_items (id, designer_id, title, description, category, price, location, latitude, longitude, condition, is_available, created_at, updated_at) values
   ('f0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'Teak three-seat sofa', '1960s Danish sofa, reupholstered in oatmeal wool', 'couch', 850, 'Portland, OR', 45.4972, -122.6464, 'excellent', true, now() - interval '3 days', now() - interval '3 days'),
   ('f0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000009', 'Emerald velvet Chesterfield', 'Deep buttoned velvet, solid frame, one small fray on the back', 'couch', 1200, 'Brooklyn, NY', 40.6662, -73.9202, 'good', true, now() - interval '12 days', now() - interval '12 days'),
@@ -415,5 +415,5 @@ insert into public.listing_messages (conversation_id, sender_id, body, created_a
 
 -- The demo's history has already happened: the notifications its rows made are shown in the app but not mailed
 -- on a fresh stack (docs/decisions/0025-notifications.md). Mailed when they happened, at least an hour ago: a
--- mail within the hour would hold the next mail of its kind from that person for an hour (ADR 0030, mail).
+-- mail within the hour would hold the next mail of its kind from that person for an hour (docs/security.md, "Mail").
 update public.notifications set mailed_at = least(created_at, now() - interval '1 hour') where mailed_at is null;

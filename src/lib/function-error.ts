@@ -3,8 +3,8 @@ import { supabase } from '@/lib/supabase';
 import { z } from 'zod';
 
 /**
- * An Edge Function's refusal, read from its `{ error, code }` JSON body (ADR 0010). `code` and `status`
- * also tell the query client not to retry: the same request gets the same answer.
+ * An Edge Function's refusal, read from its `{ error, code }` JSON body (docs/payments.md, "Error codes").
+ * `code` and `status` also tell the query client not to retry: the same request gets the same answer.
  */
 export class FunctionError extends Error {
   readonly code: string | null;

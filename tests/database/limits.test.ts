@@ -5,7 +5,7 @@ import { clientAs, serviceClient } from '@good-space/local-supabase/testing';
 import { connect, createUser, deleteUsers } from './support/pg.ts';
 
 /**
- * One person cannot flood others (docs/product.md, Limits; docs/decisions/0030-safe-by-default.md, "Rates"): as
+ * One person cannot flood others (docs/product.md, Limits; docs/security.md, "Holds and rates"): as
  * the attacker, through the API with supabase-js, each counted action is refused one past its hourly allowance
  * with HTTP 429 and 'You're doing that too often. Try again in N minutes.', and nothing is written; another person
  * is unaffected; racing sessions cannot exceed it; the payment functions answer 429 in their JSON shape.

@@ -140,8 +140,8 @@ async function book(recipient: string, kind: string) {
 
 /**
  * Does `action` up to `times` times, as an attacker would, and says how many went through. A refusal for doing
- * it too often (the per-hour limits of ADR 0030, "Rates") ends the flood early; the mail rules must hold for
- * whatever got through.
+ * it too often (the per-hour limits of docs/security.md, "Rates in the database") ends the flood early; the mail
+ * rules must hold for whatever got through.
  */
 async function flood(times: number, action: (i: number) => Promise<unknown>): Promise<number> {
   for (let i = 0; i < times; i++) {

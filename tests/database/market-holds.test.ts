@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asActor, connect, createUser, deleteUsers, user, type Outcome } from './support/pg.ts';
 
 /**
- * 'Add to project' (docs/decisions/0026-market.md, "Reservations and holds"): a Good Stuff piece joins an active
+ * 'Add to project' (docs/good-stuff.md, "Reservations and holds"): a Good Stuff piece joins an active
  * project's Items & Budget at its price (or the agreed price of its customer's or designer's accepted offer), the
  * hard cap holds, and the piece is held for that project for 7 days; deleting the item releases it.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asActor, connect, createUser, deleteUsers, user, type Outcome } from './support/pg.ts';
 
 /**
- * Offers on Good Stuff pieces (docs/decisions/0026-market.md, "An offer's states"): every transition the table
+ * Offers on Good Stuff pieces (docs/good-stuff.md, "An offer's states"): every transition the table
  * allows, each refused one with the message the app shows, expiry, the 48-hour reservation, races between
  * buyers, and who is notified. Each call runs as the app runs it (a signed-in user's request, committed).
  */

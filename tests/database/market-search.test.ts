@@ -5,7 +5,7 @@ import { clientAs } from '@good-space/local-supabase/testing';
 import { asActor, connect, createUser, deleteUsers, user } from './support/pg.ts';
 
 /**
- * search_catalog_items (docs/decisions/0026-market.md, Search): words with plurals, accents and a prefix, the
+ * search_catalog_items (docs/good-stuff.md, "Search"): words with plurals, accents and a prefix, the
  * filters, each sort, and keyset paging without duplicates or gaps. Every piece here carries a word of its own
  * (`tag`), so pieces of the seed and of other files never mix in.
  */

@@ -15,11 +15,11 @@ import {
 import { connect } from './support/pg.ts';
 
 /**
- * Two-factor sign-in protects the API, not only the pages (docs/product.md, Accounts; ADR 0030, "The second factor protects the API"). The
- * attacker knows the password of a user who turned on two-factor sign-in and signs in with it alone (aal1), with
- * supabase-js against the public API: every table, every function the API offers, Storage, the edge functions
- * and the e-mail/password change refuse them and change nothing. The same calls work once the second factor is
- * verified (aal2), for a user without a factor at aal1, and for anon.
+ * Two-factor sign-in protects the API, not only the pages (docs/product.md, Accounts; docs/security.md, "The second
+ * factor protects the API"). The attacker knows the password of a user who turned on two-factor sign-in and signs in
+ * with it alone (aal1), with supabase-js against the public API: every table, every function the API offers, Storage,
+ * the edge functions and the e-mail/password change refuse them and change nothing. The same calls work once the
+ * second factor is verified (aal2), for a user without a factor at aal1, and for anon.
  */
 const admin = serviceClient();
 const SECOND_FACTOR = { code: 'insufficient_aal', message: 'Verify your second factor to continue' };

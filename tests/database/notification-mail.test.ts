@@ -7,7 +7,7 @@ import { latestMailTo, sleep, stackConfig } from '@good-space/local-supabase/tes
 import { asActor, connect, createUser, deleteUsers, user } from './support/pg.ts';
 
 /**
- * Notification mail (docs/decisions/0025-notifications.md, "The e-mail half"): the edge function
+ * Notification mail (docs/notifications.md, "The e-mail half"): the edge function
  * send-notification-mails in its Deno worker, with the test stack's database and, over SMTP, the test stack's
  * inbox. Its SMTP port is a relay in this file to the inbox's SMTP port, which the tests can take down (every
  * connection refused at once) to see a failing mail server. Each test has people of its own, so the inbox's mail
@@ -184,7 +184,7 @@ describe('notification mail', () => {
     expect(await mailState(first)).toMatchObject({ mailed: true, mail_attempts: 1 });
     const again = await run();
     expect(again.status).toBe(200);
-    // A later nudge from the same person waits an hour after their last mail (ADR 0030, "Mail"), then is one
+    // A later nudge from the same person waits an hour after their last mail (docs/security.md, "Mail"), then is one
     // more mail; the first is not sent again.
     await nudge(customer.id, designer.id, 'Quiet study');
     await run();
@@ -359,7 +359,7 @@ describe('notification mail', () => {
     await age(11);
     await run();
     const mail = await latestMailTo(designer.email);
-    // Both unread messages in one mail, a digest quoting the latest (ADR 0030, "Mail").
+    // Both unread messages in one mail, a digest quoting the latest (docs/security.md, "Mail").
     expect(mail.Subject).toBe('2 new messages from Mo Customer about "Reading nook"');
     expect(mail.Text).toContain('The latest: Mo Customer sent you a message about "Reading nook"');
     expect(mail.Text).toContain('Mo Customer wrote:\n> Are you free on Monday?');

@@ -5,7 +5,7 @@ import { clientAs, signedInClient } from '@good-space/local-supabase/testing';
 import { connect, createUser, deleteUsers } from './support/pg.ts';
 
 /**
- * E-mail addresses stay private (issue 26, docs/decisions/0030-safe-by-default.md), as an attacker with supabase-js
+ * E-mail addresses stay private (docs/security.md, "E-mail addresses stay private"), as an attacker with supabase-js
  * would try it: people related to a seller or a customer through a conversation, an offer, a bid or a nudge read a
  * name, never an address, by any route (select=email, select=*, embeds, rpc). The counterpart's address comes from
  * contact_email() only for the customer and assigned designer of an active project and the parties of a paid

@@ -6,7 +6,7 @@ import { connect, createUser, deleteUsers } from './support/pg.ts';
 
 /**
  * An open project shows designers its place and distance, never the location as typed (people type addresses) or
- * its coordinates, until the project is theirs (issue 26, docs/decisions/0030-safe-by-default.md). As an attacker
+ * its coordinates, until the project is theirs (docs/security.md, "Open projects' location"). As an attacker
  * with supabase-js: a paid designer, unrelated, having bid or nudged, tries every route (select=location,
  * select=*, filters and orders on the coordinates, embeds, the open_projects rpc, project_locations); the
  * customer reads their text; the assigned designer reads it once assigned and no longer once unassigned.

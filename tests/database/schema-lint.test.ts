@@ -4,8 +4,9 @@ import { RLS_MATRIX } from './rls-matrix.data.ts';
 import { connect } from './support/pg.ts';
 
 /**
- * Splinter-style lints (security-and-performance.md §1.2) run against the migrated schema: RLS everywhere,
- * fixed search_path, grants no wider than the RLS matrix expects, indexed foreign keys, initplan-friendly policies.
+ * Lints in the style of Splinter, Supabase's database advisor (the rules: ADR 0004 and docs/schema.md), run against
+ * the migrated schema: RLS everywhere, fixed search_path, grants no wider than the RLS matrix expects, indexed
+ * foreign keys, initplan-friendly policies.
  */
 let c: pg.Client;
 beforeAll(async () => {
@@ -82,7 +83,10 @@ const STATE_COLUMNS: [string, string][] = [
   ['project_items', 'order_id'],
 ];
 
-/** The restrictive policy that makes a user with a verified factor present an aal2 token (ADR 0030, "The second factor protects the API"). */
+/**
+ * The restrictive policy that makes a user with a verified factor present an aal2 token (docs/security.md, "The
+ * second factor protects the API").
+ */
 const AAL_POLICY = 'two-factor users need aal2';
 
 describe('schema lint', () => {
@@ -192,7 +196,7 @@ describe('schema lint', () => {
         `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute') order by 1`,
       ),
     ).toEqual([
-      // The pre-request every API request runs, anon's too (ADR 0030, "The second factor protects the API").
+      // The pre-request every API request runs, anon's too (docs/security.md, "The second factor protects the API").
       { proname: 'check_request' },
       { proname: 'miles_between' },
       { proname: 'nearest_place' },

@@ -31,7 +31,8 @@ describe('sign-up and demo logins through Auth', () => {
     const client = await signedInClient(user.email, user.password);
     const { data: role } = await client.from('user_roles').select('role').eq('user_id', user.id).single();
     expect(role).toEqual({ role: 'designer' });
-    // The address is not an API column of profiles (issue 26): one reads their own from the session.
+    // The address is not an API column of profiles (docs/security.md, "E-mail addresses stay private"): one reads
+    // their own from the session.
     const { data: profile } = await client.from('profiles').select('full_name').eq('id', user.id).single();
     expect(profile).toEqual({ full_name: 'Rita Rattan' });
     expect((await client.auth.getUser()).data.user?.email).toBe(email);

@@ -3,7 +3,7 @@ import { invalidBody } from './errors.ts';
 /**
  * How deep a request body's JSON may nest. PostgREST hands any well-formed body to Postgres, whose JSON
  * functions fail deep documents with 54001 (stack depth) after doing the work; a body this deep is never a
- * row, so it is refused before parsing (docs/decisions/0027-postgrest-fidelity.md).
+ * row, so it is refused before parsing (docs/conformance.md, "How the REST service follows PostgREST").
  */
 export const MAX_JSON_DEPTH = 512;
 

@@ -107,7 +107,7 @@ const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 
  * How deep embeds (`select=a(b(c(…)))`) and logic trees (`or=(and(or(…)))`) may nest. PostgREST's parser has no
  * such limit, but the statement it builds from a tree thousands deep fails in Postgres anyway; here the limit
  * keeps the recursive parser and compiler off the end of the stack, and the request gets a parse error
- * (PGRST100) instead of a 503 (docs/decisions/0027-postgrest-fidelity.md).
+ * (PGRST100) instead of a 503 (docs/conformance.md, "How the REST service follows PostgREST").
  */
 export const MAX_NESTING = 100;
 

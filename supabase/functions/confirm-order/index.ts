@@ -1,5 +1,5 @@
-// confirm-order: the buyer is back from the payment page (docs/decisions/0029-paying-sellers.md, "Back from
-// Checkout"). The webhook normally settles the order first; when it is late or lost, this asks the provider whether
+// confirm-order: the buyer is back from the payment page (docs/payments.md, "Back from Checkout"). The webhook
+// normally settles the order first; when it is late or lost, this asks the provider whether
 // the order's checkout was paid and settles it the same way (settleCheckoutPayment: checked against the order,
 // then sold, or a double payment refunded). Calling it again, or after the webhook, changes nothing.
 // Body: { orderId } → { order }. Someone else's order: 404.

@@ -1,4 +1,4 @@
-// send-notification-mails: mails what is due (docs/decisions/0025-notifications.md, "The e-mail half").
+// send-notification-mails: mails what is due (docs/notifications.md, "The e-mail half").
 // Called every minute by the pg_cron job private.request_notification_mails() through pg_net, with the service
 // key; nobody else may run it. Body: none. Answer: { claimed, mailed, failed }.
 //

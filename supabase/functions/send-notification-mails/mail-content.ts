@@ -94,7 +94,7 @@ const DIGEST_NOUN: Record<NotificationKind, string> = {
 
 /**
  * Kinds whose body is the other person's own words (a message, a note, a proposal, a review, a description):
- * shown as a bounded quote under their name, never as ours (ADR 0030, "Mail": our mail server must not carry a
+ * shown as a bounded quote under their name, never as ours (docs/security.md, "Mail"; our mail server must not carry a
  * stranger's free-form letter).
  */
 const THEIR_WORDS = new Set<NotificationKind>([

@@ -32,7 +32,7 @@ export type DirectoryDesigner = DesignerCardRow & {
   within_reach: boolean | null;
 };
 
-/** Where the next page starts: the last row of the one before (docs/decisions/0024-places.md, Distance reads). */
+/** Where the next page starts: the last row of the one before (docs/places.md, "Distance reads"). */
 export type DesignersCursor = Pick<DirectoryDesigner, 'user_id' | 'created_at' | 'distance_miles'>;
 
 /** Which designers a directory lists from an origin: those within 100 miles (else all), or all of them. */

@@ -4,7 +4,10 @@ import { invokeForPage, invokeFunction } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { userKeys } from '@/lib/query-keys';
 
-/** ADR 0010 sandbox-checkout `get` answer (checkout and portal sessions share the shape). */
+/**
+ * The sandbox-checkout `get` answer (docs/payments.md, "Contract for the app (memberships)"); checkout and portal
+ * sessions share the shape.
+ */
 export const sandboxSessionSchema = z.object({
   sandbox: z.literal(true),
   notice: z.string(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** ADR 0010 `check-subscription` answer: the membership of the plan that matches the caller's role. */
+/**
+ * The `check-subscription` answer (docs/payments.md, "Contract for the app (memberships)"): the membership of the
+ * plan that matches the caller's role.
+ */
 export const subscriptionStatusSchema = z.object({
   subscribed: z.boolean(),
   plan: z.enum(['client', 'designer']).nullable(),

@@ -14,7 +14,10 @@ type SandboxCheckoutPanelProps = {
   onDone: (url: string) => void;
 };
 
-/** ADR 0010 /sandbox/checkout: the test "payment page" — plan, price, Confirm sandbox payment or Cancel. */
+/**
+ * /sandbox/checkout (docs/payments.md, "Contract for the app (memberships)"): the test "payment page" — plan,
+ * price, Confirm sandbox payment or Cancel.
+ */
 export function SandboxCheckoutPanel({ userId, sessionId, onDone }: SandboxCheckoutPanelProps) {
   const query = useSandboxSession(userId, sessionId);
   const action = useSandboxAction(userId, onDone);

@@ -15,7 +15,10 @@ type SandboxPortalPanelProps = {
 
 const LIVE = ['active', 'trialing', 'past_due', 'unpaid'];
 
-/** ADR 0010 /sandbox/portal: the test subscription management page — Cancel subscription or Back. */
+/**
+ * /sandbox/portal (docs/payments.md, "Contract for the app (memberships)"): the test subscription management
+ * page — Cancel subscription or Back.
+ */
 export function SandboxPortalPanel({ userId, sessionId, onDone }: SandboxPortalPanelProps) {
   const query = useSandboxSession(userId, sessionId);
   const action = useSandboxAction(userId, onDone);

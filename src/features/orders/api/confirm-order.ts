@@ -5,7 +5,7 @@ import { pieceKeys, orderKeys } from '@/lib/query-keys';
 
 /**
  * Asks the payment provider whether the buyer's checkout was paid, and has the order settled if it was
- * (`confirm-order`; docs/decisions/0029-paying-sellers.md, "Back from Checkout").
+ * (`confirm-order`; docs/payments.md, "Back from Checkout").
  */
 export async function confirmOrder(orderId: string): Promise<Order> {
   const data = await invokeFunction<{ order: Order }>('confirm-order', { orderId });

@@ -5,7 +5,10 @@ import { sellerAccountSchema } from '@/features/orders/api/seller-account';
 import { invokeForPage, invokeFunction } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 
-/** The `sandbox-market` function's `connect-get` answer (ADR 0029): the notice and the caller's sandbox account. */
+/**
+ * The `sandbox-market` function's `connect-get` answer (docs/payments.md, "Contract for the app (orders and
+ * payouts)"): the notice and the caller's sandbox account.
+ */
 const sandboxConnectSchema = z.object({
   sandbox: z.literal(true),
   notice: z.string(),

@@ -4,7 +4,10 @@ import { invokeForPage, invokeFunction } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { pieceKeys, orderKeys } from '@/lib/query-keys';
 
-/** The `sandbox-market` function's `order-get` answer (ADR 0029): the buyer's own pending order. */
+/**
+ * The `sandbox-market` function's `order-get` answer (docs/payments.md, "Contract for the app (orders and
+ * payouts)"): the buyer's own pending order.
+ */
 const sandboxOrderSchema = z.object({
   sandbox: z.literal(true),
   notice: z.string(),

@@ -14,8 +14,8 @@ type Props = {
 };
 
 /**
- * ADR 0029 /sandbox/connect: the sandbox's stand-in for Stripe's seller onboarding. Finish onboarding makes the
- * account payable; Leave unfinished keeps a bank account missing, as a seller who stops halfway.
+ * /sandbox/connect (docs/payments.md, "The sandbox"): the sandbox's stand-in for Stripe's seller onboarding. Finish
+ * onboarding makes the account payable; Leave unfinished keeps a bank account missing, as a seller who stops halfway.
  */
 export function SandboxConnectPanel({ userId, renderNotice, onDone }: Props) {
   const query = useSandboxConnect(userId);

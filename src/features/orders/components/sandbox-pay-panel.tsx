@@ -16,8 +16,9 @@ type Props = {
 };
 
 /**
- * ADR 0029 /sandbox/pay: the sandbox's stand-in for Stripe Checkout of one Good Stuff order — the piece, the amount,
- * Pay and Cancel. Paying plays the payment webhook's path, so two buyers racing for one piece meet the same rule.
+ * /sandbox/pay (docs/payments.md, "The sandbox"): the sandbox's stand-in for Stripe Checkout of one Good Stuff order
+ * — the piece, the amount, Pay and Cancel. Paying plays the payment webhook's path, so two buyers racing for one
+ * piece meet the same rule.
  */
 export function SandboxPayPanel({ orderId, renderNotice, onDone }: Props) {
   const query = useSandboxOrder(orderId);

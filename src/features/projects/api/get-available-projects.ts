@@ -18,7 +18,7 @@ export type AvailableProject = Project & { distance_miles: number | null; within
 const OPEN_PROJECT_COLUMNS =
   'id, customer_id, designer_id, title, description, place_id, place_label, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, distance_miles, within_reach';
 
-/** Where the next page starts: the last row of the one before (docs/decisions/0024, Distance reads). */
+/** Where the next page starts: the last row of the one before (docs/places.md, "Distance reads"). */
 export type AvailableProjectsCursor = Pick<AvailableProject, 'id' | 'created_at' | 'distance_miles'>;
 
 /**
