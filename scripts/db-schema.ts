@@ -56,6 +56,13 @@ const MIGRATION_ROLE = 'postgres';
 type Row = Record<string, unknown>;
 type Query = <T extends Row>(sql: string, params?: unknown[]) => Promise<T[]>;
 
+/** The one row a catalogue query about one object returns. */
+async function one<T extends Row>(q: Query, sql: string, params: unknown[]): Promise<T> {
+  const [row] = await q<T>(sql, params);
+  if (!row) throw new Error(`no row for ${JSON.stringify(params)}: ${sql}`);
+  return row;
+}
+
 function unsupported(what: string): never {
   throw new Error(`${what}: scripts/db-schema.ts does not lay out this kind of object yet; extend it.`);
 }
@@ -337,15 +344,20 @@ async function triggers(q: Query, tableOid: unknown, functionSchemas?: string[])
 
 async function tableBlock(q: Query, t: { oid: unknown; name: string; owner: string; acl: unknown }): Promise<string> {
   const table = t.name;
-  const info = (
-    await q<{ rls: boolean; force: boolean; replident: string; options: string | null; inherits: boolean }>(
-      `select relrowsecurity as rls, relforcerowsecurity as force, relreplident as replident,
-         array_to_string(reloptions, ', ') as options,
-         exists (select from pg_inherits where inhrelid = c.oid or inhparent = c.oid) as inherits
-       from pg_class c where oid = $1`,
-      [t.oid],
-    )
-  )[0];
+  const info = await one<{
+    rls: boolean;
+    force: boolean;
+    replident: string;
+    options: string | null;
+    inherits: boolean;
+  }>(
+    q,
+    `select relrowsecurity as rls, relforcerowsecurity as force, relreplident as replident,
+       array_to_string(reloptions, ', ') as options,
+       exists (select from pg_inherits where inhrelid = c.oid or inhparent = c.oid) as inherits
+     from pg_class c where oid = $1`,
+    [t.oid],
+  );
   if (info.inherits) unsupported(`inheritance on ${table}`);
   const columns = await q<{ line: string }>(
     `select quote_ident(a.attname) || ' ' || format_type(a.atttypid, a.atttypmod)
@@ -429,8 +441,8 @@ async function relations(q: Query, owned: string[], kinds: string[]) {
 }
 
 async function tablesPart(q: Query, owned: string[]): Promise<string> {
-  const odd = await relations(q, owned, ['m', 'p', 'f']);
-  if (odd.length) unsupported(`relation ${odd[0].name} (relkind ${odd[0].kind})`);
+  const [odd] = await relations(q, owned, ['m', 'p', 'f']);
+  if (odd) unsupported(`relation ${odd.name} (relkind ${odd.kind})`);
   const blocks: string[] = [];
   for (const t of await relations(q, owned, ['r'])) blocks.push(await tableBlock(q, t));
   return joinBlocks(blocks);
@@ -439,13 +451,12 @@ async function tablesPart(q: Query, owned: string[]): Promise<string> {
 async function viewsPart(q: Query, owned: string[]): Promise<string> {
   const blocks: string[] = [];
   for (const v of await relations(q, owned, ['v'])) {
-    const { definition, options } = (
-      await q<{ definition: string; options: string | null }>(
-        `select pg_get_viewdef(oid, true) as definition, array_to_string(reloptions, ', ') as options
-         from pg_class where oid = $1`,
-        [v.oid],
-      )
-    )[0];
+    const { definition, options } = await one<{ definition: string; options: string | null }>(
+      q,
+      `select pg_get_viewdef(oid, true) as definition, array_to_string(reloptions, ', ') as options
+       from pg_class where oid = $1`,
+      [v.oid],
+    );
     blocks.push(
       [
         `create view ${v.name}${options ? ` with (${options})` : ''} as\n${definition.trimEnd()}`,
@@ -474,7 +485,7 @@ async function functionsPart(q: Query, owned: string[]): Promise<string> {
   for (const f of rows) {
     if (f.kind !== 'f' && f.kind !== 'p') unsupported(`${f.signature} (prokind ${f.kind})`);
     const noun = f.kind === 'p' ? 'procedure' : 'function';
-    const { definition } = (await q<{ definition: string }>(`select pg_get_functiondef($1) as definition`, [f.oid]))[0];
+    const { definition } = await one<{ definition: string }>(q, `select pg_get_functiondef($1) as definition`, [f.oid]);
     blocks.push(
       [
         `${definition.trimEnd()};`,
@@ -551,7 +562,8 @@ export async function generateSchema(dbUrl: string): Promise<string> {
        join pg_namespace n on n.oid = p.pronamespace where n.nspname = any($1)`,
       [owned],
     );
-    if (events.length) unsupported(`event trigger ${events[0].name}`);
+    const [event] = events;
+    if (event) unsupported(`event trigger ${event.name}`);
     const parts: [string, string][] = [
       ['Extensions (beyond those every project has)', await extensionsPart(q)],
       [`Schemas: ${owned.join(', ')}`, await schemasPart(q, owned)],
