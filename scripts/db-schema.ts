@@ -10,7 +10,8 @@
  *
  * What is written: every schema the project owns (all but the platform's, PLATFORM_SCHEMAS), whole; of the
  * platform's schemas only what migrations add to them: policies on auth, storage and realtime tables, triggers
- * there that call the project's functions, storage buckets, cron jobs, and which tables Realtime streams. An object
+ * there that call the project's functions, storage buckets, cron jobs, which tables Realtime streams, and
+ * PostgREST's settings on roles. An object
  * kind this script does not lay out fails the run (`unsupported`) rather than being left out.
  *
  * The database is a throw-away one (own ports and data folder, rebuilt from supabase/migrations each run), as for
@@ -500,6 +501,21 @@ async function functionsPart(q: Query, owned: string[]): Promise<string> {
 
 async function platformAdditionsPart(q: Query, owned: string[]): Promise<string> {
   const blocks: string[] = [];
+  // Roles and the database are the platform's; of their settings, PostgREST's (pgrst.*, which Supabase's docs
+  // have projects set) and any on the database itself are the project's.
+  const settings = await q<{ line: string }>(
+    `select * from (
+       select format('alter %s set %s = %L;',
+           case when s.setrole = 0 then 'database ' || quote_ident(current_database())
+             else 'role ' || quote_ident(s.setrole::regrole::text) end,
+           split_part(c, '=', 1), substr(c, strpos(c, '=') + 1)) as line,
+         case when s.setrole = 0 then '' else s.setrole::regrole::text end as who, split_part(c, '=', 1) as name
+       from pg_db_role_setting s, unnest(s.setconfig) c
+       where (s.setdatabase = 0 or s.setdatabase = (select oid from pg_database where datname = current_database()))
+         and (s.setrole = 0 or c like 'pgrst.%')
+     ) r order by who collate "C", name collate "C"`,
+  );
+  blocks.push(settings.map((r) => r.line).join('\n'));
   const tables = await q<{ oid: unknown; name: string }>(
     `select c.oid, c.oid::regclass::text as name
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -574,7 +590,7 @@ export async function generateSchema(dbUrl: string): Promise<string> {
       ['Views', await viewsPart(q, owned)],
       ['Functions', await functionsPart(q, owned)],
       [
-        `Additions to the platform's schemas: policies, triggers, storage buckets, cron jobs`,
+        `Additions to the platform: PostgREST settings, policies, triggers, storage buckets, cron jobs`,
         await platformAdditionsPart(q, owned),
       ],
     ];

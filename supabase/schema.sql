@@ -5138,8 +5138,10 @@ revoke execute on function public.withdraw_offer(uuid) from public;
 grant execute on function public.withdraw_offer(uuid) to authenticated, service_role;
 
 -- ====================================================================================================
--- Additions to the platform's schemas: policies, triggers, storage buckets, cron jobs
+-- Additions to the platform: PostgREST settings, policies, triggers, storage buckets, cron jobs
 -- ====================================================================================================
+
+alter role authenticator set pgrst.db_pre_request = 'private.check_request';
 
 -- auth.users
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
