@@ -32,6 +32,29 @@ export type UserOptions = AccountOptions & {
 
 export type MakeUser = (options: UserOptions) => Promise<TestUser>;
 
+/**
+ * Deletes a test's users, newest first, one at a time: what one user made can hold a row of another (a buyer's
+ * project holding a seller's piece), and deleting them together can trip over that. A user whose delete fails is
+ * tried again after the others are gone; only a pass that deletes nobody fails the test.
+ */
+async function deleteUsers(users: TestUser[]): Promise<void> {
+  let left = [...users].reverse();
+  while (left.length > 0) {
+    const failed: TestUser[] = [];
+    let lastError: unknown;
+    for (const user of left) {
+      try {
+        await deleteUser(user);
+      } catch (error) {
+        failed.push(user);
+        lastError = error;
+      }
+    }
+    if (failed.length === left.length) throw lastError;
+    left = failed;
+  }
+}
+
 type Fixtures = {
   cspViolations: string[];
   /** Makes users for this test, in the order asked; every one of them is deleted after the test, passed or failed. */
@@ -49,7 +72,7 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   // Test-scoped, like epic-stack's user fixtures: journeys change their users (memberships, profiles, deleting
-  // the account), so no two tests share one, and unique e-mails keep parallel journeys apart (docs/architecture.md, Tests).
+  // the account), so no two tests share one; unique e-mails keep parallel journeys apart (docs/architecture.md).
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   makeUser: async ({}, use) => {
     const made: TestUser[] = [];
@@ -61,7 +84,7 @@ export const test = base.extend<Fixtures>({
       if (designerProfile) await setDesignerProfile(user, designerProfile);
       return user;
     });
-    await Promise.all(made.map(deleteUser));
+    await deleteUsers(made);
   },
   customer: async ({ makeUser }, use) => use(await makeUser({ role: 'customer' })),
   designer: async ({ makeUser }, use) => use(await makeUser({ role: 'designer' })),

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 
 // Test support, never imported by a function: the one local stand-in for api.stripe.com. The real Stripe SDK is
-// pointed at it through its host/port/protocol settings (STRIPE_API_BASE, docs/payments.md): the functions' deno
-// tests (supabase/functions/_shared/*.test.ts) and the Node integration tests (tests/payments/) both start it.
-// It records each request and answers with Stripe's own object shapes and errors, so it is the only test double
-// of the payments code. Portable TypeScript: the fake is a web-standard `Request -> Response` handler, served by
-// Deno.serve under Deno and by node:http (a few lines of adapter below) under Node.
+// pointed at it through its host/port/protocol settings (STRIPE_API_BASE; docs/architecture.md, Tests): the
+// functions' deno tests (supabase/functions/_shared/*.test.ts) and the Node integration tests (tests/payments/)
+// both start it. It records each request and answers with Stripe's own object shapes and errors, so it is the
+// only test double of the payments code. Portable TypeScript: the fake is a web-standard `Request -> Response`
+// handler, served by Deno.serve under Deno and by node:http (a few lines of adapter below) under Node.
 
 export interface RecordedRequest {
   method: string;
