@@ -1,7 +1,6 @@
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { freshEmail, linkFromInbox, serviceClient } from './support/inbox.ts';
-import { createUser, deleteUser } from './support/users.ts';
+import { freshEmail, linkFromInbox } from './support/inbox.ts';
 
 async function login(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
@@ -9,81 +8,65 @@ async function login(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-test("a wrong password shows 'Login failed' with the server's message and stays on /auth", async ({ page }) => {
-  const user = await createUser('customer');
-  try {
-    await page.goto('/auth');
-    await login(page, user.email, 'Wrong-password-1');
-    await expect(page.getByText('Login failed')).toBeVisible();
-    await expect(page.getByText('Invalid login credentials')).toBeVisible();
-    await expect(page).toHaveURL('/auth');
-  } finally {
-    await deleteUser(user);
-  }
+test("a wrong password shows 'Login failed' with the server's message and stays on /auth", async ({
+  page,
+  customer: user,
+}) => {
+  await page.goto('/auth');
+  await login(page, user.email, 'Wrong-password-1');
+  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText('Invalid login credentials')).toBeVisible();
+  await expect(page).toHaveURL('/auth');
 });
 
-test('a protected page opened while signed out returns there after sign-in', async ({ page }) => {
-  const user = await createUser('designer');
-  try {
-    await page.goto('/settings');
-    await expect(page).toHaveURL('/auth?redirectTo=%2Fsettings');
-    await login(page, user.email, user.password);
-    await expect(page.getByText('Welcome back!')).toBeVisible();
-    await expect(page).toHaveURL('/settings');
-  } finally {
-    await deleteUser(user);
-  }
+test('a protected page opened while signed out returns there after sign-in', async ({ page, designer: user }) => {
+  await page.goto('/settings');
+  await expect(page).toHaveURL('/auth?redirectTo=%2Fsettings');
+  await login(page, user.email, user.password);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL('/settings');
 });
 
 test('forgot password: the reset link from the inbox sets a new password that then signs in', async ({
   page,
   browser,
+  makeUser,
 }) => {
-  // The reset mail must be deliverable: an address the auth service accepts, unlike createUser's example.com.
+  // The reset mail must be deliverable: an address the auth service accepts, unlike makeUser's example.com.
   const email = freshEmail('reset');
-  const { data, error } = await serviceClient.auth.admin.createUser({
-    email,
-    password: 'Original123',
-    email_confirm: true,
-    user_metadata: { full_name: 'Reset Test', username: 'reset_test', role: 'customer' },
-  });
-  if (error) throw error;
-  try {
-    await page.goto('/auth');
-    await page.getByRole('button', { name: 'Forgot password?' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
-    await expectNoAxeViolations(page);
-    await dialog.getByLabel('E-mail').fill(email);
-    await dialog.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByText('Check your email!')).toBeVisible();
-    await expect(dialog).toBeHidden();
+  await makeUser({ role: 'customer', email, password: 'Original123' });
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your email!')).toBeVisible();
+  await expect(dialog).toBeHidden();
 
-    await page.goto(await linkFromInbox(email, /reset/i));
-    await expect(page).toHaveURL(/\/auth\?reset=true/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await page.goto(await linkFromInbox(email, /reset/i));
+  await expect(page).toHaveURL(/\/auth\?reset=true/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
 
-    await page.getByLabel('New password', { exact: true }).fill('Renewed2024');
-    await page.getByLabel('Confirm password', { exact: true }).fill('Renewed2025');
-    await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect(page.getByText("Passwords don't match").first()).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('Renewed2024');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Renewed2025');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText("Passwords don't match").first()).toBeVisible();
 
-    await page.getByLabel('Confirm password', { exact: true }).fill('Renewed2024');
-    await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect(page.getByText('Password updated!')).toBeVisible();
-    await expect(page).toHaveURL('/designers');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Renewed2024');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password updated!')).toBeVisible();
+  await expect(page).toHaveURL('/designers');
 
-    const context = await browser.newContext();
-    const fresh = await context.newPage();
-    await fresh.goto('/auth');
-    await login(fresh, email, 'Original123');
-    await expect(fresh.getByText('Login failed')).toBeVisible();
-    await login(fresh, email, 'Renewed2024');
-    await expect(fresh).toHaveURL('/designers');
-    await context.close();
-  } finally {
-    await serviceClient.auth.admin.deleteUser(data.user.id);
-  }
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  await fresh.goto('/auth');
+  await login(fresh, email, 'Original123');
+  await expect(fresh.getByText('Login failed')).toBeVisible();
+  await login(fresh, email, 'Renewed2024');
+  await expect(fresh).toHaveURL('/designers');
+  await context.close();
 });
 
 test('a reset screen without a recovery session says the link is invalid and offers a new one', async ({ page }) => {

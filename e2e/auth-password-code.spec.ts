@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { freshEmail, mailFromInbox, serviceClient } from './support/inbox.ts';
+import { freshEmail, mailFromInbox } from './support/inbox.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { E2E_PORT_BASE } from './stack-ports.ts';
 
@@ -25,54 +25,48 @@ async function ageSessions(userId: string): Promise<void> {
   }
 }
 
-test('on a two-day-old sign-in, a new password takes the code mailed to the account', async ({ page, browser }) => {
+test('on a two-day-old sign-in, a new password takes the code mailed to the account', async ({
+  page,
+  browser,
+  makeUser,
+}) => {
   const email = freshEmail('recode');
-  const { data, error } = await serviceClient.auth.admin.createUser({
-    email,
-    password: 'Original123',
-    email_confirm: true,
-    user_metadata: { full_name: 'Code Test', username: 'code_test', role: 'customer' },
-  });
-  if (error) throw error;
-  try {
-    await page.goto('/auth');
-    await login(page, email, 'Original123');
-    await expect(page).toHaveURL('/designers');
-    await ageSessions(data.user.id);
+  const user = await makeUser({ role: 'customer', email, password: 'Original123' });
+  await page.goto('/auth');
+  await login(page, email, 'Original123');
+  await expect(page).toHaveURL('/designers');
+  await ageSessions(user.id);
 
-    await page.goto('/auth?reset=true');
-    await page.getByLabel('New password', { exact: true }).fill('Renewed2024');
-    await page.getByLabel('Confirm password', { exact: true }).fill('Renewed2024');
-    await page.getByRole('button', { name: 'Update Password' }).click();
+  await page.goto('/auth?reset=true');
+  await page.getByLabel('New password', { exact: true }).fill('Renewed2024');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Renewed2024');
+  await page.getByRole('button', { name: 'Update Password' }).click();
 
-    const step = page.getByRole('form', { name: "Confirm it's you" });
-    await expect(step).toContainText(`enter the code we sent to ${email}`);
-    const field = step.getByLabel('Code from the e-mail');
-    await expect(field).toBeFocused();
-    await expectNoAxeViolations(page);
-    const mail = await mailFromInbox(email, /reauthentication/i);
-    const code = /\b(\d{6})\b/.exec(mail.Text)![1]!;
+  const step = page.getByRole('form', { name: "Confirm it's you" });
+  await expect(step).toContainText(`enter the code we sent to ${email}`);
+  const field = step.getByLabel('Code from the e-mail');
+  await expect(field).toBeFocused();
+  await expectNoAxeViolations(page);
+  const mail = await mailFromInbox(email, /reauthentication/i);
+  const code = /\b(\d{6})\b/.exec(mail.Text)![1]!;
 
-    await field.fill(code === '000000' ? '111111' : '000000');
-    await step.getByRole('button', { name: 'Confirm and update password' }).click();
-    await expect(step.getByRole('alert')).toHaveText(
-      'That code is wrong or has expired. Check the e-mail, or send a new code.',
-    );
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.fill(code === '000000' ? '111111' : '000000');
+  await step.getByRole('button', { name: 'Confirm and update password' }).click();
+  await expect(step.getByRole('alert')).toHaveText(
+    'That code is wrong or has expired. Check the e-mail, or send a new code.',
+  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
 
-    await field.fill(code);
-    await step.getByRole('button', { name: 'Confirm and update password' }).click();
-    await expect(page.getByText('Password updated!')).toBeVisible();
+  await field.fill(code);
+  await step.getByRole('button', { name: 'Confirm and update password' }).click();
+  await expect(page.getByText('Password updated!')).toBeVisible();
 
-    const context = await browser.newContext();
-    const fresh = await context.newPage();
-    await fresh.goto('/auth');
-    await login(fresh, email, 'Original123');
-    await expect(fresh.getByText('Login failed')).toBeVisible();
-    await login(fresh, email, 'Renewed2024');
-    await expect(fresh).toHaveURL('/designers');
-    await context.close();
-  } finally {
-    await serviceClient.auth.admin.deleteUser(data.user.id);
-  }
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  await fresh.goto('/auth');
+  await login(fresh, email, 'Original123');
+  await expect(fresh.getByText('Login failed')).toBeVisible();
+  await login(fresh, email, 'Renewed2024');
+  await expect(fresh).toHaveURL('/designers');
+  await context.close();
 });

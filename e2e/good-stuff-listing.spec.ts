@@ -1,20 +1,12 @@
 import { expect, test } from './support/test.ts';
-import { subscribe } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+import { signInBrowser } from './support/users.ts';
 
-let designer: TestUser;
-
-test.beforeEach(async () => {
-  designer = await createUser('designer');
-  await subscribe(designer);
-});
-
-test.afterEach(async () => {
-  await deleteUser(designer);
-});
-
-test('a designer lists a vintage item, lands on its page, and finds it under its category', async ({ page }) => {
+test('a designer lists a vintage item, lands on its page, and finds it under its category', async ({
+  page,
+  makeUser,
+}) => {
+  const designer = await makeUser({ role: 'designer', subscribed: true });
   const title = `Teak lamp ${Date.now()}`;
   await signInBrowser(page, designer);
   await page.goto('/list-vintage');
@@ -72,23 +64,19 @@ test('a designer lists a vintage item, lands on its page, and finds it under its
 
 test('a customer is told that listing is for designers, before typing, with the way there (Settings)', async ({
   page,
+  customer,
 }) => {
-  const customer = await createUser('customer');
-  try {
-    await signInBrowser(page, customer);
-    await page.goto('/list-vintage');
-    const notice = page.getByRole('region', { name: 'Listing is for designers' });
-    await expect(notice).toContainText('Your account is a Client account.');
-    await expect(notice).toContainText('Settings → Change Account Type');
-    await expect(page.getByLabel('Title')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'List Item' })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    await notice.getByRole('link', { name: 'Go to Settings' }).click();
-    await expect(page).toHaveURL('/settings');
-    await expect(page.getByRole('button', { name: 'Change Account Type' })).toBeVisible();
-  } finally {
-    await deleteUser(customer);
-  }
+  await signInBrowser(page, customer);
+  await page.goto('/list-vintage');
+  const notice = page.getByRole('region', { name: 'Listing is for designers' });
+  await expect(notice).toContainText('Your account is a Client account.');
+  await expect(notice).toContainText('Settings → Change Account Type');
+  await expect(page.getByLabel('Title')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'List Item' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await notice.getByRole('link', { name: 'Go to Settings' }).click();
+  await expect(page).toHaveURL('/settings');
+  await expect(page.getByRole('button', { name: 'Change Account Type' })).toBeVisible();
 });
 
 test('a signed-out visitor opening List Vintage is sent to /auth', async ({ page }) => {

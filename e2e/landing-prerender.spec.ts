@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { createUser, deleteUser, signInBrowser } from './support/users.ts';
+import { signInBrowser } from './support/users.ts';
 
 // The build prerenders `/` and `/auth` (scripts/prerender.ts, ADR 0013): their HTML paints before any script
 // runs, other paths get the unrendered shell, and the browser hydrates without a mismatch.
@@ -74,23 +74,21 @@ test('/auth with a query string renders that view, not the prerendered Login tab
   await expect(page.getByLabel('Full name')).toBeVisible();
 });
 
-test('a signed-in user opening / gets their navigation, not the visitor view, without errors', async ({ page }) => {
-  const user = await createUser('customer');
-  try {
-    await signInBrowser(page, user);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto('/');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('button', { name: user.email })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Browse Designers' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible();
-    expect(errors).toEqual([]);
-  } finally {
-    await deleteUser(user);
-  }
+test('a signed-in user opening / gets their navigation, not the visitor view, without errors', async ({
+  page,
+  customer: user,
+}) => {
+  await signInBrowser(page, user);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: user.email })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Browse Designers' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Good Space' })).toBeVisible();
+  expect(errors).toEqual([]);
 });

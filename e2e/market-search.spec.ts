@@ -1,7 +1,7 @@
 import { expect, test } from './support/test.ts';
-import { admin, subscribe } from './designers-fixtures.ts';
+import { admin } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+import { signInBrowser } from './support/users.ts';
 
 /** A 1×1 image (PNG bytes; browsers sniff them whatever the type says): the bucket takes images only. */
 const PNG = Buffer.from(
@@ -10,23 +10,14 @@ const PNG = Buffer.from(
 );
 const photo = (name: string, mimeType: string) => ({ name, mimeType, buffer: PNG });
 
-let designer: TestUser;
-let customer: TestUser;
-
-test.beforeEach(async () => {
-  [designer, customer] = await Promise.all([createUser('designer'), createUser('customer')]);
-  // Listing needs the designer's membership (the database refuses it otherwise).
-  await subscribe(designer);
-});
-
-test.afterEach(async () => {
-  await Promise.all([deleteUser(designer), deleteUser(customer)]);
-});
-
 test('a designer lists a piece with photos and dimensions; a customer finds it by word, category and price, opens it, and back keeps the filters', async ({
   browser,
   page,
+  makeUser,
+  customer,
 }) => {
+  // Listing needs the designer's membership (the database refuses it otherwise).
+  const designer = await makeUser({ role: 'designer', subscribed: true });
   // A word no other piece has, so the search finds only this test's pieces.
   const word = `opal${Math.random()
     .toString(36)

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from './support/test.ts';
-import { admin, subscribe } from './designers-fixtures.ts';
+import { admin } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { listPiece, pageAs } from './support/market.ts';
-import { createUser, deleteUser, type TestUser } from './support/users.ts';
+import type { TestUser } from './support/users.ts';
 
 /**
  * Good Stuff (docs/good-stuff.md; docs/product.md, Good Stuff), in real Chromium against the real stack: a designer
@@ -59,18 +59,14 @@ let buyer: TestUser;
 let other: TestUser;
 let projectDesigner: TestUser;
 
-test.beforeEach(async () => {
+// Both journeys need the same four members; `makeUser` deletes them after each test.
+test.beforeEach(async ({ makeUser }) => {
   [seller, buyer, other, projectDesigner] = await Promise.all([
-    createUser('designer'),
-    createUser('customer'),
-    createUser('customer'),
-    createUser('designer'),
+    makeUser({ role: 'designer', subscribed: true }),
+    makeUser({ role: 'customer', subscribed: true }),
+    makeUser({ role: 'customer', subscribed: true }),
+    makeUser({ role: 'designer', subscribed: true }),
   ]);
-  await Promise.all([subscribe(seller), subscribe(buyer), subscribe(other), subscribe(projectDesigner)]);
-});
-
-test.afterEach(async () => {
-  await Promise.all([seller, buyer, other, projectDesigner].map((user) => deleteUser(user)));
 });
 
 test('a lamp is listed, found, saved, offered on, countered and reserved; pieces join a hard-cap project until the cap', async ({

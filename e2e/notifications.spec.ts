@@ -1,33 +1,13 @@
 import { expect, test } from './support/test.ts';
-import {
-  admin,
-  createProject,
-  fullName,
-  setCustomerLocation,
-  setDesignerProfile,
-  subscribe,
-} from './designers-fixtures.ts';
+import { admin, createProject, fullName } from './designers-fixtures.ts';
 import pg from 'pg';
 import { E2E_PORT_BASE } from './stack-ports.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mailFromInbox, mailsTo } from './support/inbox.ts';
-import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
-
-let designer: TestUser;
-let customer: TestUser;
+import { signInBrowser, type TestUser } from './support/users.ts';
 
 /** Matches a name containing `text` as written (a menu item's name also holds its state, body and time). */
 const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-
-test.beforeEach(async () => {
-  designer = await createUser('designer');
-  customer = await createUser('customer');
-});
-
-test.afterEach(async () => {
-  await deleteUser(designer);
-  await deleteUser(customer);
-});
 
 /**
  * Writes notifications for `user` as the database's own triggers do (they run as the table's owner; clients
@@ -49,6 +29,8 @@ async function notify(user: TestUser, titles: string[], link = '/designer-nudges
 
 test('the bell counts a new notification live for its recipient only, announces it, opens it and marks it read', async ({
   browser,
+  designer,
+  customer,
 }) => {
   const designerContext = await browser.newContext();
   const page = await designerContext.newPage();
@@ -92,7 +74,7 @@ test('the bell counts a new notification live for its recipient only, announces 
   await expect(bell).toHaveAccessibleName('Notifications');
 });
 
-test('/notifications pages through them and marks one or all read', async ({ page }) => {
+test('/notifications pages through them and marks one or all read', async ({ page, designer }) => {
   await notify(
     designer,
     Array.from({ length: 25 }, (_, i) => `Notification ${i + 1}`),
@@ -125,10 +107,13 @@ test('/notifications pages through them and marks one or all read', async ({ pag
 
 test("a nudge rings the designer's bell and mails them, the accepted quote the customer's; unsubscribing stops the next nudge mail", async ({
   browser,
+  makeUser,
 }) => {
-  await subscribe(customer);
-  await setCustomerLocation(customer, '45.5152,-122.6784');
-  await setDesignerProfile(designer, { location: '44.9429,-123.0351', specialties: ['Scandinavian'], base_rate: 300 });
+  const customer = await makeUser({ role: 'customer', subscribed: true, location: '45.5152,-122.6784' });
+  const designer = await makeUser({
+    role: 'designer',
+    designerProfile: { location: '44.9429,-123.0351', specialties: ['Scandinavian'], base_rate: 300 },
+  });
   const project = await createProject(customer, { title: 'Loft refresh' });
   const attic = await createProject(customer, { title: 'Attic office' });
   const designerName = await fullName(designer);
@@ -243,6 +228,7 @@ async function mailJobRanSinceNow(): Promise<void> {
 
 test('on a phone the bell stays in the bar and the menu links to the notifications page with the count', async ({
   page,
+  designer,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await notify(designer, ['First', 'Second']);

@@ -1,34 +1,32 @@
-import { expect, test } from './support/test.ts';
-import { createProject, fullName, setCustomerLocation, setDesignerProfile, subscribe } from './designers-fixtures.ts';
+import { expect, test as base } from './support/test.ts';
+import { createProject, fullName } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+import { signInBrowser, type TestUser } from './support/users.ts';
 
-let customer: TestUser;
-let designer: TestUser;
-
-test.beforeEach(async () => {
-  customer = await createUser('customer');
-  designer = await createUser('designer');
-  await subscribe(customer);
-  // Portland customer; designer in Salem, OR (43 miles by great circle).
-  await setCustomerLocation(customer, '45.5152,-122.6784');
-  await setDesignerProfile(designer, {
-    location: '44.9429,-123.0351',
-    bio: 'Thrifted mid-century rooms on a student budget.',
-    specialties: ['Mid-Century Modern', 'Scandinavian', 'Bohemian', 'Coastal'],
-    base_rate: 300,
-    rate_per_item: 20,
-    experience_years: 3,
-  });
-});
-
-test.afterEach(async () => {
-  await deleteUser(customer);
-  await deleteUser(designer);
+// This file's customer and designer: a Portland member and a designer in Salem, OR (43 miles by great circle).
+const test = base.extend<{ customer: TestUser; designer: TestUser }>({
+  customer: async ({ makeUser }, use) =>
+    use(await makeUser({ role: 'customer', subscribed: true, location: '45.5152,-122.6784' })),
+  designer: async ({ makeUser }, use) =>
+    use(
+      await makeUser({
+        role: 'designer',
+        designerProfile: {
+          location: '44.9429,-123.0351',
+          bio: 'Thrifted mid-century rooms on a student budget.',
+          specialties: ['Mid-Century Modern', 'Scandinavian', 'Bohemian', 'Coastal'],
+          base_rate: 300,
+          rate_per_item: 20,
+          experience_years: 3,
+        },
+      }),
+    ),
 });
 
 test('a customer finds a nearby designer, nudges (once), and sees the quote the designer sends live', async ({
   browser,
+  customer,
+  designer,
 }) => {
   // Two browsers, realtime and four pages compiled on first visit by the dev server.
   const project = await createProject(customer, { title: 'Moving to Salem' });
@@ -112,7 +110,7 @@ test('a customer finds a nearby designer, nudges (once), and sees the quote the 
   await designerContext.close();
 });
 
-test('nudging without a project says to create one first', async ({ page }) => {
+test('nudging without a project says to create one first', async ({ page, customer, designer }) => {
   const designerName = await fullName(designer);
   await signInBrowser(page, customer);
   await page.goto('/browse-designers');
@@ -125,7 +123,7 @@ test('nudging without a project says to create one first', async ({ page }) => {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a designer declines a nudge', async ({ page }) => {
+test('a designer declines a nudge', async ({ page, customer, designer }) => {
   const project = await createProject(customer);
   const { admin } = await import('./designers-fixtures.ts');
   const { error } = await admin

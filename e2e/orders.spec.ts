@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/test.ts';
-import { subscribe } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { listPiece, pageAs } from './support/market.ts';
-import { createUser, deleteUser, type TestUser } from './support/users.ts';
 
 /**
  * Paying sellers (docs/payments.md, "Good Stuff orders and seller payouts"), in real Chromium against the real stack
@@ -24,28 +22,16 @@ async function openPayment(page: Page, pieceId: string, label: string): Promise<
   return new URL(page.url()).searchParams.get('order')!;
 }
 
-let seller: TestUser;
-let buyer: TestUser;
-let other: TestUser;
-let rival: TestUser;
-
-test.beforeEach(async () => {
-  [seller, buyer, other, rival] = await Promise.all([
-    createUser('designer'),
-    createUser('customer'),
-    createUser('customer'),
-    createUser('customer'),
-  ]);
-  await Promise.all([subscribe(seller), subscribe(buyer), subscribe(other), subscribe(rival)]);
-});
-
-test.afterEach(async () => {
-  await Promise.all([seller, buyer, other, rival].map((user) => deleteUser(user)));
-});
-
 test('a designer gets paid: onboarding, Buy Now, the order from paid to completed, Sold, and the second payer refunded', async ({
   browser,
+  makeUser,
 }) => {
+  const [seller, buyer, other, rival] = await Promise.all([
+    makeUser({ role: 'designer', subscribed: true }),
+    makeUser({ role: 'customer', subscribed: true }),
+    makeUser({ role: 'customer', subscribed: true }),
+    makeUser({ role: 'customer', subscribed: true }),
+  ]);
   const suffix = randomUUID().slice(0, 6);
   const table = `Teak side table ${suffix}`;
   const lamp = `Brass lamp ${suffix}`;

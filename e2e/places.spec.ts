@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './support/test.ts';
-import { admin, fullName, subscribe } from './designers-fixtures.ts';
+import { expect, test, type MakeUser } from './support/test.ts';
+import { admin, fullName } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+import { signInBrowser, type TestUser } from './support/users.ts';
 
 /**
  * Places (docs/decisions/0024-places.md): what people type in the location field is a place, and the database
@@ -17,16 +17,6 @@ const NOTICE = "We couldn't place this; distances won't show";
  * renders must all land (they once did not: the field took typing from downshift's effect, a render late).
  */
 const TYPING = { delay: 0 };
-
-const users: TestUser[] = [];
-async function newUser(role: 'customer' | 'designer'): Promise<TestUser> {
-  const user = await createUser(role);
-  users.push(user);
-  return user;
-}
-test.afterEach(async () => {
-  await Promise.all(users.splice(0).map(deleteUser));
-});
 
 type Place = { id: string; latitude: number; longitude: number };
 
@@ -45,8 +35,8 @@ async function place(label: string): Promise<Place> {
 }
 
 /** An available designer placed at `label`, as the profile form saves a chosen suggestion. */
-async function placedDesigner(label: string): Promise<{ user: TestUser; name: string }> {
-  const user = await newUser('designer');
+async function placedDesigner(makeUser: MakeUser, label: string): Promise<{ user: TestUser; name: string }> {
+  const user = await makeUser({ role: 'designer' });
   const at = await place(label);
   const { data, error } = await admin
     .from('designer_profiles')
@@ -90,15 +80,15 @@ async function placedProject(customer: TestUser, title: string, label: string): 
 
 test('a customer who picks "Portland, OR" sees the Portland designers nearest first with distances, and none from Austin or Brooklyn', async ({
   page,
+  makeUser,
 }) => {
   // Created in an order that is not the distance order: newest first (the list without an origin) would differ.
-  const portland6 = await placedDesigner('97220 · Portland, OR');
-  const portland0 = await placedDesigner('Portland, OR');
-  const portland4 = await placedDesigner('97213 · Portland, OR');
-  const austin = await placedDesigner('Austin, TX');
-  const brooklyn = await placedDesigner('Brooklyn, NY');
-  const customer = await newUser('customer');
-  await subscribe(customer);
+  const portland6 = await placedDesigner(makeUser, '97220 · Portland, OR');
+  const portland0 = await placedDesigner(makeUser, 'Portland, OR');
+  const portland4 = await placedDesigner(makeUser, '97213 · Portland, OR');
+  const austin = await placedDesigner(makeUser, 'Austin, TX');
+  const brooklyn = await placedDesigner(makeUser, 'Brooklyn, NY');
+  const customer = await makeUser({ role: 'customer', subscribed: true });
   await signInBrowser(page, customer);
 
   // The profile's location field: type, pick the suggestion with the keyboard, save.
@@ -151,17 +141,17 @@ test('a customer who picks "Portland, OR" sees the Portland designers nearest fi
 
 test('a designer who typed "Brooklyn, NY" sees the Brooklyn projects first, nearest first, and not the far ones', async ({
   page,
+  makeUser,
 }) => {
   const tag = randomUUID().slice(0, 6);
-  const owner = await newUser('customer');
+  const owner = await makeUser({ role: 'customer' });
   // Brooklyn's projects are created first: listed newest first (no origin) they would come last.
   const brooklyn0 = await placedProject(owner, `Brownstone parlour ${tag}`, 'Brooklyn, NY');
   const brooklyn4 = await placedProject(owner, `Williamsburg loft ${tag}`, 'Williamsburg, NY');
   const brooklyn2 = await placedProject(owner, `Park Slope nursery ${tag}`, 'Park Slope, NY');
   const portland = await placedProject(owner, `Pearl District studio ${tag}`, 'Portland, OR');
   const austin = await placedProject(owner, `East Austin bungalow ${tag}`, 'Austin, TX');
-  const designer = await newUser('designer');
-  await subscribe(designer);
+  const designer = await makeUser({ role: 'designer', subscribed: true });
   await signInBrowser(page, designer);
 
   // The designer types the place and saves without picking a suggestion: typed as a place is named, it is that place.
@@ -205,10 +195,10 @@ test('a designer who typed "Brooklyn, NY" sees the Brooklyn projects first, near
 
 test('the location field is accessible with its suggestions open, and text that names no place is kept with a notice', async ({
   page,
+  makeUser,
 }) => {
   const title = `Attic den ${randomUUID().slice(0, 6)}`;
-  const customer = await newUser('customer');
-  await subscribe(customer);
+  const customer = await makeUser({ role: 'customer', subscribed: true });
   await signInBrowser(page, customer);
   await page.goto('/dashboard/customer');
   await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();

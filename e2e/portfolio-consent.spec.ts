@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test.ts';
-import { admin, fullName, subscribe } from './designers-fixtures.ts';
+import { admin, fullName } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+import { signInBrowser, type TestUser } from './support/users.ts';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -13,17 +13,13 @@ let customer: TestUser;
 let designer: TestUser;
 let outsider: TestUser;
 
-test.beforeEach(async () => {
+// The helpers below read these; `makeUser` deletes them after each test.
+test.beforeEach(async ({ makeUser }) => {
   [customer, designer, outsider] = await Promise.all([
-    createUser('customer'),
-    createUser('designer'),
-    createUser('customer'),
+    makeUser({ role: 'customer', subscribed: true }),
+    makeUser({ role: 'designer', subscribed: true }),
+    makeUser({ role: 'customer', subscribed: true }),
   ]);
-  await Promise.all([subscribe(customer), subscribe(designer), subscribe(outsider)]);
-});
-
-test.afterEach(async () => {
-  await Promise.all([deleteUser(customer), deleteUser(designer), deleteUser(outsider)]);
 });
 
 /** An active hard-cap project of `customer` with `designer`, $2,310 of items and before/after photos. */

@@ -1,7 +1,7 @@
 import { expect, test } from './support/test.ts';
-import { admin, createProject, fullName, subscribe } from './designers-fixtures.ts';
+import { admin, createProject, fullName } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
+import { signInBrowser } from './support/users.ts';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -9,24 +9,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let customer: TestUser;
-let designer: TestUser;
-
-test.beforeEach(async () => {
-  customer = await createUser('customer');
-  designer = await createUser('designer');
-  await subscribe(customer);
-  await subscribe(designer);
-});
-
-test.afterEach(async () => {
-  await deleteUser(customer);
-  await deleteUser(designer);
-});
-
 test('a designer uploads and deletes portfolio photos and sees a completed project; reviews show the average', async ({
   page,
+  makeUser,
 }) => {
+  const customer = await makeUser({ role: 'customer', subscribed: true });
+  const designer = await makeUser({ role: 'designer', subscribed: true });
   const name = await fullName(designer);
   const project = await createProject(customer, { title: 'Sunny reading nook' });
   // Completed with this designer (service role: the lifecycle itself is tested elsewhere).
@@ -88,7 +76,8 @@ test('a designer uploads and deletes portfolio photos and sees a completed proje
   await other.close();
 });
 
-test('an unknown designer id says Designer not found', async ({ page }) => {
+test('an unknown designer id says Designer not found', async ({ page, makeUser }) => {
+  const customer = await makeUser({ role: 'customer', subscribed: true });
   await signInBrowser(page, customer);
   await page.goto('/designer/00000000-0000-4000-8000-00000000dead');
   await expect(page.getByText('Designer not found').first()).toBeVisible();

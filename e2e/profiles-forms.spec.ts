@@ -1,20 +1,16 @@
 import { expect, test } from './support/test.ts';
-import { admin, subscribe } from './designers-fixtures.ts';
+import { admin } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { createUser, deleteUser, signInBrowser, type TestUser } from './support/users.ts';
-
-const users: TestUser[] = [];
-test.afterEach(async () => {
-  await Promise.all(users.splice(0).map(deleteUser));
-});
+import { signInBrowser } from './support/users.ts';
 
 test.describe('customer profile', () => {
   test.use({ geolocation: { latitude: 45.523064, longitude: -122.67648 }, permissions: ['geolocation'] });
 
-  test("a customer saves details with the device's location named by its city, then plans a move", async ({ page }) => {
-    const customer = await createUser('customer');
-    users.push(customer);
-    await subscribe(customer);
+  test("a customer saves details with the device's location named by its city, then plans a move", async ({
+    page,
+    makeUser,
+  }) => {
+    const customer = await makeUser({ role: 'customer', subscribed: true });
     await signInBrowser(page, customer);
     await page.goto('/profile/customer');
     await expect(page.getByRole('heading', { name: 'Your details', exact: true })).toBeVisible();
@@ -90,9 +86,7 @@ test.describe('customer profile', () => {
   });
 });
 
-test('a designer fixes a too-short bio and saves the profile', async ({ page }) => {
-  const designer = await createUser('designer');
-  users.push(designer);
+test('a designer fixes a too-short bio and saves the profile', async ({ page, designer }) => {
   await signInBrowser(page, designer);
   await page.goto('/profile/designer');
   await expect(page.getByRole('heading', { name: 'Your designer profile', exact: true })).toBeVisible();

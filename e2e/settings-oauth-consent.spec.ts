@@ -5,7 +5,7 @@ import ws from 'ws';
 import { DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL } from './stack-ports.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { createUser, deleteUser, signInBrowser } from './support/users.ts';
+import { signInBrowser } from './support/users.ts';
 
 const admin = createClient(E2E_API_URL, DEFAULT_SERVICE_ROLE_KEY, {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -49,46 +49,39 @@ async function catchCallback(page: Page): Promise<void> {
   );
 }
 
-test('the consent page shows the app and its scopes; Approve sends a code back to the app', async ({ page }) => {
-  const user = await createUser('customer');
-  try {
-    const authorizationId = await startAuthorization();
-    await signInBrowser(page, user);
-    await catchCallback(page);
-    await page.goto(`/oauth/consent?authorization_id=${authorizationId}`);
-    await expect(page.getByText('Studio Planner wants to access your Good Space account')).toBeVisible();
-    const scopes = page.getByRole('list', { name: 'Requested permissions' });
-    await expect(scopes).toContainText('See your e-mail address');
-    await expect(scopes).toContainText('(openid)');
-    await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
-    await expectNoAxeViolations(page);
+test('the consent page shows the app and its scopes; Approve sends a code back to the app', async ({
+  page,
+  customer: user,
+}) => {
+  const authorizationId = await startAuthorization();
+  await signInBrowser(page, user);
+  await catchCallback(page);
+  await page.goto(`/oauth/consent?authorization_id=${authorizationId}`);
+  await expect(page.getByText('Studio Planner wants to access your Good Space account')).toBeVisible();
+  const scopes = page.getByRole('list', { name: 'Requested permissions' });
+  await expect(scopes).toContainText('See your e-mail address');
+  await expect(scopes).toContainText('(openid)');
+  await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
+  await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await page.waitForURL(`${REDIRECT}**`);
-    const back = new URL(page.url());
-    expect(back.searchParams.get('code')).toBeTruthy();
-    expect(back.searchParams.get('state')).toBe('st-123');
-  } finally {
-    await deleteUser(user);
-  }
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(`${REDIRECT}**`);
+  const back = new URL(page.url());
+  expect(back.searchParams.get('code')).toBeTruthy();
+  expect(back.searchParams.get('state')).toBe('st-123');
 });
 
-test('Deny sends the user back to the app with access_denied', async ({ page }) => {
-  const user = await createUser('designer');
-  try {
-    const authorizationId = await startAuthorization('openid');
-    await signInBrowser(page, user);
-    await catchCallback(page);
-    await page.goto(`/oauth/consent?authorization_id=${authorizationId}`);
-    await expect(page.getByRole('button', { name: 'Deny' })).toBeVisible();
-    await page.getByRole('button', { name: 'Deny' }).click();
-    await page.waitForURL(`${REDIRECT}**`);
-    const back = new URL(page.url());
-    expect(back.searchParams.get('error')).toBe('access_denied');
-    expect(back.searchParams.get('code')).toBeNull();
-  } finally {
-    await deleteUser(user);
-  }
+test('Deny sends the user back to the app with access_denied', async ({ page, designer: user }) => {
+  const authorizationId = await startAuthorization('openid');
+  await signInBrowser(page, user);
+  await catchCallback(page);
+  await page.goto(`/oauth/consent?authorization_id=${authorizationId}`);
+  await expect(page.getByRole('button', { name: 'Deny' })).toBeVisible();
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await page.waitForURL(`${REDIRECT}**`);
+  const back = new URL(page.url());
+  expect(back.searchParams.get('error')).toBe('access_denied');
+  expect(back.searchParams.get('code')).toBeNull();
 });
 
 test('signed out, the consent page asks for a login first and keeps the request', async ({ page }) => {

@@ -5,7 +5,7 @@ import ws from 'ws';
 import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL } from '../stack-ports.ts';
 
-type Role = 'customer' | 'designer';
+export type Role = 'customer' | 'designer';
 
 const nodeOptions: SupabaseClientOptions<'public'> = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -17,14 +17,22 @@ const admin = createClient(E2E_API_URL, DEFAULT_SERVICE_ROLE_KEY, nodeOptions);
 
 export type TestUser = { id: string; email: string; password: string; role: Role; session: Session };
 
+/** What a journey may choose of a new user's account; the rest is unique per call (parallel journeys share a stack). */
+export type AccountOptions = {
+  /** A deliverable address (`freshEmail` in support/inbox.ts) for journeys that read the user's mail. */
+  email?: string;
+  password?: string;
+};
+
 /**
  * A confirmed user of the given role (the sign-up trigger creates the profile and role from the metadata),
- * already signed in through Auth. Delete it with `deleteUser` when the test ends.
+ * already signed in through Auth. Journeys get users from the `makeUser` fixture (support/test.ts), which
+ * deletes them when the test ends.
  */
-export async function createUser(role: Role): Promise<TestUser> {
+export async function createUser(role: Role, options: AccountOptions = {}): Promise<TestUser> {
   const suffix = randomUUID().slice(0, 8);
-  const email = `e2e-${role}-${suffix}@example.com`;
-  const password = `Pw-${randomUUID()}`;
+  const email = options.email ?? `e2e-${role}-${suffix}@example.com`;
+  const password = options.password ?? `Pw-${randomUUID()}`;
   const { data, error } = await admin.auth.admin.createUser({
     email,
     password,
@@ -38,8 +46,10 @@ export async function createUser(role: Role): Promise<TestUser> {
   return { id: data.user.id, email, password, role, session: signIn.data.session };
 }
 
+/** Deletes the user and, by the schema's cascades, what they made; a user the journey already deleted is fine. */
 export async function deleteUser(user: TestUser): Promise<void> {
-  await admin.auth.admin.deleteUser(user.id);
+  const { error } = await admin.auth.admin.deleteUser(user.id);
+  if (error && error.status !== 404) throw error;
 }
 
 /** supabase-js's storage key for a project URL: `sb-<first label of the host>-auth-token`. */

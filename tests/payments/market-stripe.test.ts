@@ -1,7 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, serviceClient, signedInClient, sql } from '@good-space/local-supabase/testing';
-import { accountObject, signStripePayload, startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+import {
+  accountObject,
+  signStripePayload,
+  startFakeStripe,
+  type FakeStripe,
+} from '../../supabase/functions/_shared/testing/fake-stripe.ts';
 import { type CallInit, serveWithSecrets, type ServedFunctions } from './served-functions.ts';
 
 // Paying sellers with Stripe keys (docs/decisions/0029-paying-sellers.md): the market's functions each in their
@@ -30,7 +35,7 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: 'sk_test_market',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
-    STRIPE_API_BASE: fake.base,
+    STRIPE_API_BASE: fake.base.origin,
     SITE_URL: SITE,
   };
   served = await serveWithSecrets(NAMES, secrets);

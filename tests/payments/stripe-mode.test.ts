@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInClient, sql } from '@good-space/local-supabase/testing';
-import { signStripePayload, startFakeStripe, subscriptionObject, type FakeStripe } from './fake-stripe.ts';
+import {
+  signStripePayload,
+  startFakeStripe,
+  subscriptionObject,
+  type FakeStripe,
+} from '../../supabase/functions/_shared/testing/fake-stripe.ts';
 import { type CallInit, serveWithSecrets, type ServedFunctions } from './served-functions.ts';
 
 // The payment functions with Stripe keys: each function runs in its own Deno worker (the functions service's
@@ -28,7 +33,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PRICE_CLIENT: 'price_client_test',
     STRIPE_PRICE_DESIGNER: 'price_designer_test',
-    STRIPE_API_BASE: fake.base,
+    STRIPE_API_BASE: fake.base.origin,
     SITE_URL: SITE,
   };
   served = await serveWithSecrets(NAMES, secrets);
@@ -155,7 +160,12 @@ describe('Stripe mode', () => {
   it('a signed checkout.session.completed activates the plan from the re-fetched subscription', async () => {
     fake.subscriptions.set(
       'sub_1',
-      subscriptionObject({ id: 'sub_1', customer: customerId, price: 'price_client_test', userId: buyer.id }),
+      subscriptionObject({
+        id: 'sub_1',
+        customer: customerId,
+        price: 'price_client_test',
+        metadata: { user_id: buyer.id, plan: 'client' },
+      }),
     );
     const res = await sendEvent('evt_checkout_1', 'checkout.session.completed', {
       id: 'cs_fake1',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fakeAccount, startFakeStripe } from './fake-stripe-server.ts';
+import { accountObject, startFakeStripe } from './testing/fake-stripe.ts';
 import {
   accountState,
   checkoutExpiry,
@@ -36,7 +36,7 @@ Deno.test('amounts become integer cents without floating-point error; anything e
 });
 
 Deno.test('seller account: an Express account with transfers, created with an idempotency key', async () => {
-  const fake = startFakeStripe();
+  const fake = await startFakeStripe();
   try {
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
     const id = await createExpressAccount(stripe, SELLER);
@@ -61,8 +61,10 @@ Deno.test('seller account: an Express account with transfers, created with an id
 });
 
 Deno.test('onboarding link: account_onboarding with the return and refresh URLs; the dashboard is a login link', async () => {
-  const fake = startFakeStripe();
+  const fake = await startFakeStripe();
   try {
+    // As Stripe, the fake makes links only for accounts the platform has.
+    fake.accounts.set('acct_fake7', accountObject({ id: 'acct_fake7' }));
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
     const url = await createOnboardingLink(stripe, 'acct_fake7', {
       returnUrl: new URL('https://goodspace.app/settings?payouts=return'),
@@ -84,10 +86,13 @@ Deno.test('onboarding link: account_onboarding with the return and refresh URLs;
 });
 
 Deno.test('an account re-fetched through the SDK maps to its columns: payable only with transfers and payouts', async () => {
-  const fake = startFakeStripe();
+  const fake = await startFakeStripe();
   try {
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
-    fake.accounts.set('acct_new', fakeAccount({ id: 'acct_new' }));
+    fake.accounts.set(
+      'acct_new',
+      accountObject({ id: 'acct_new', currentlyDue: ['external_account', 'individual.dob.day', 'tos_acceptance.date'] }),
+    );
     assert.deepEqual(await retrieveAccountState(stripe, 'acct_new'), {
       chargesEnabled: false,
       payoutsEnabled: false,
@@ -96,7 +101,7 @@ Deno.test('an account re-fetched through the SDK maps to its columns: payable on
       requirementsDue: ['external_account', 'individual.dob.day', 'tos_acceptance.date'],
       disabledReason: 'requirements.past_due',
     });
-    fake.accounts.set('acct_done', fakeAccount({ id: 'acct_done', payable: true }));
+    fake.accounts.set('acct_done', accountObject({ id: 'acct_done', payable: true }));
     assert.deepEqual(await retrieveAccountState(stripe, 'acct_done'), {
       chargesEnabled: true,
       payoutsEnabled: true,
@@ -107,7 +112,7 @@ Deno.test('an account re-fetched through the SDK maps to its columns: payable on
     });
     assert.equal(fake.requests[1]!.path, '/v1/accounts/acct_done');
     // Capabilities pending (Stripe still verifying): not active.
-    const pending = accountState({ ...fakeAccount({ id: 'a', payable: true }), capabilities: { transfers: 'pending' } } as unknown as Stripe.Account);
+    const pending = accountState({ ...accountObject({ id: 'a', payable: true }), capabilities: { transfers: 'pending' } } as unknown as Stripe.Account);
     assert.equal(pending.transfersActive, false);
   } finally {
     await fake.close();
@@ -115,8 +120,10 @@ Deno.test('an account re-fetched through the SDK maps to its columns: payable on
 });
 
 Deno.test('order checkout: a destination charge of the order amount, no application fee, the order on session and payment', async () => {
-  const fake = startFakeStripe();
+  const fake = await startFakeStripe();
   try {
+    // As Stripe, the fake refuses a destination charge to an account the platform does not have.
+    fake.accounts.set('acct_seller1', accountObject({ id: 'acct_seller1', payable: true }));
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
     const expiresAt = new Date(Date.now() + 45 * 60_000);
     const checkout = await createOrderCheckoutSession(stripe, {
@@ -165,7 +172,7 @@ Deno.test('checkout expiry: the order\'s, but never under the 30 minutes Stripe 
 });
 
 Deno.test('refund: the whole payment, the transfer reversed, once per order; its reason travels with it', async () => {
-  const fake = startFakeStripe();
+  const fake = await startFakeStripe();
   try {
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
     const id = await refundOrderPayment(stripe, { id: ORDER, paymentIntentId: 'pi_1' }, 'already_sold');

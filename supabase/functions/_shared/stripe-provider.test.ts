@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { HttpError } from './http.ts';
-import { fakeSubscription, startFakeStripe } from './fake-stripe-server.ts';
+import { subscriptionObject, startFakeStripe } from './testing/fake-stripe.ts';
 import {
   createStripeCheckoutSession,
   createStripeClient,
@@ -19,7 +19,7 @@ import { writeFromStripe } from './subscription-state.ts';
 const USER = { id: '8a4b6c1e-0000-4000-8000-000000000001', email: 'buyer@goodspace.dev' };
 
 Deno.test('customer: created once with the user id and an idempotency key, then the stored id is used', async () => {
-  const fake = startFakeStripe();
+  const fake = await startFakeStripe();
   try {
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
     const first = await ensureStripeCustomer(stripe, null, USER);
@@ -42,7 +42,7 @@ Deno.test('customer: created once with the user id and an idempotency key, then 
 });
 
 Deno.test('checkout session: subscription mode, the plan price, return URLs, user on session and subscription', async () => {
-  const fake = startFakeStripe();
+  const fake = await startFakeStripe();
   try {
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
     const url = await createStripeCheckoutSession(stripe, 'cus_fake1', {
@@ -74,7 +74,7 @@ Deno.test('checkout session: subscription mode, the plan price, return URLs, use
 });
 
 Deno.test('a Stripe refusal becomes a 502 for the caller, not a 500', async () => {
-  const fake = startFakeStripe();
+  const fake = await startFakeStripe();
   try {
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
     const err = await createStripeCheckoutSession(stripe, 'cus_fake1', {
@@ -92,7 +92,7 @@ Deno.test('a Stripe refusal becomes a 502 for the caller, not a 500', async () =
 });
 
 Deno.test('portal session: the stored customer and the return URL', async () => {
-  const fake = startFakeStripe();
+  const fake = await startFakeStripe();
   try {
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
     const url = await createStripePortalSession(stripe, 'cus_fake9', new URL('https://goodspace.app/settings'));
@@ -105,10 +105,10 @@ Deno.test('portal session: the stored customer and the return URL', async () => 
 });
 
 Deno.test('a subscription fetched through the SDK maps to the row it writes', async () => {
-  const fake = startFakeStripe();
+  const fake = await startFakeStripe();
   try {
     const periodEnd = 1_900_000_000;
-    fake.subscriptions.set('sub_1', fakeSubscription({ id: 'sub_1', customer: 'cus_fake1', price: 'price_client_live', periodEnd }));
+    fake.subscriptions.set('sub_1', subscriptionObject({ id: 'sub_1', customer: 'cus_fake1', price: 'price_client_live', periodEnd }));
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
     const sub = await stripe.subscriptions.retrieve('sub_1');
     assert.deepEqual(writeFromStripe(sub, { client: 'price_client_live', designer: 'price_designer_live' }), {
