@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // docs/architecture.md, "Where each screen lives": a newcomer finds a screen's route module, features, migrations
 // and tests from one table. This keeps the table true as routes, features and tests move.
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 function screenTable() {
@@ -15,8 +16,8 @@ function screenTable() {
     .slice(start)
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| Screen') && !line.startsWith('| ---'));
-  return rows.map((line) => {
-    const [screen, route, features, migrations, tests] = line
+  return rows.map((line: string) => {
+    const [screen = '', route = '', features = '', migrations = '', tests = ''] = line
       .slice(2, -2)
       .split(' | ')
       .map((cell) => cell.trim());
@@ -25,9 +26,15 @@ function screenTable() {
 }
 
 /** The `code` spans of a cell, e.g. "`a.tsx` (+ `b.ts`)" → ['a.tsx', 'b.ts']. */
-const codes = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+const codes = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? '');
 
 const rows = screenTable();
+/** The test tiers the table names by a word before the files: `db x` is tests/database/x.test.ts, and so on. */
+const TEST_HOMES = new Map([
+  ['db', 'tests/database/%.test.ts'],
+  ['payments', 'tests/payments/%.test.ts'],
+  ['e2e', 'e2e/%.spec.ts'],
+]);
 
 describe('the architecture table', () => {
   it('lists every route module of the route table', () => {
@@ -58,9 +65,7 @@ describe('the architecture table', () => {
       for (const part of row.tests.split('; ')) {
         const [kind, ...rest] = part.split(' ');
         const names = codes(rest.join(' '));
-        const where = { db: 'tests/database/%.test.ts', payments: 'tests/payments/%.test.ts', e2e: 'e2e/%.spec.ts' }[
-          kind
-        ];
+        const where = TEST_HOMES.get(kind ?? '');
         if (where) {
           for (const name of names)
             if (!existsSync(path.join(root, where.replace('%', name)))) missing.push(`${kind} ${name}`);
