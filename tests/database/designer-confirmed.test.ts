@@ -104,7 +104,9 @@ describe('nobody sets the flag', () => {
     const upsert = await me.from('designer_profiles').upsert({ user_id: d.id, username: 'ivo', confirmed: true });
     expect(upsert.error?.code).toBe('42501');
 
-    expect((await c.query(`select * from public.designer_profiles where user_id = $1`, [d.id])).rows[0]).toEqual(before);
+    expect((await c.query(`select * from public.designer_profiles where user_id = $1`, [d.id])).rows[0]).toEqual(
+      before,
+    );
     expect(await listed([d.id])).toEqual({ rpc: [], table: [] });
   });
 
