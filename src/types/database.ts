@@ -233,6 +233,7 @@ export type Database = {
           availability_status: string
           base_rate: number
           bio: string | null
+          confirmed: boolean
           created_at: string
           experience_years: number
           full_name: string | null
@@ -252,6 +253,7 @@ export type Database = {
           availability_status?: string
           base_rate?: number
           bio?: string | null
+          confirmed?: boolean
           created_at?: string
           experience_years?: number
           full_name?: string | null
@@ -271,6 +273,7 @@ export type Database = {
           availability_status?: string
           base_rate?: number
           bio?: string | null
+          confirmed?: boolean
           created_at?: string
           experience_years?: number
           full_name?: string | null

@@ -27,7 +27,9 @@ export interface Pools {
   reviewProjects: { id: string; designer_id: string }[];
   /** Open projects the bench designer has not bid on. */
   openProjects: string[];
-  /** Designers the customer has not nudged for `pendingProject`. */
+  /** One customer per nudge insert (a membership, a pending project): the limit is 20 nudges an hour per sender. */
+  nudgeSenders: { id: string; email: string; project_id: string }[];
+  /** Designers not nudged for any sender's project. */
   nudgeDesigners: string[];
   /** The last open project of the designer's page 19 (created_at as PostgREST writes it, id). */
   openPage20After: { created_at: string; id: string };
@@ -132,7 +134,8 @@ export function swapValue(from: string, to: string): (v: unknown) => unknown {
   return (v) => (typeof v === 'string' ? v.split(from).join(to) : v);
 }
 
-export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools: Pools): BenchQuery[] {
+/** `senders`: pools.nudgeSenders signed in, in the same order. */
+export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools: Pools, senders: SupabaseClient[]): BenchQuery[] {
   const c = db.customer;
   const d = db.designer;
   const near = { lat: 40.0, lng: -100.0 };
@@ -478,9 +481,11 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
       run: (i) => ok(d.from('project_bids').insert({ project_id: pools.openProjects[i]!, designer_id: a.designer.id, bid_amount: 800, proposal: 'Bench proposal', estimated_days: 20 })),
     },
     {
-      name: 'designer_nudges: insert', spec: 'designer_nudges insert (status pending)', as: 'customer', kind: 'write', limit: pools.nudgeDesigners.length - 1,
+      // Call i is sender i's first nudge (the limit counts per sender: docs/product.md, Limits).
+      name: 'designer_nudges: insert', spec: 'designer_nudges insert (status pending), a fresh sender each', as: 'customer', kind: 'write',
+      limit: Math.min(senders.length, pools.nudgeDesigners.length - 1),
       explainRewrite: swapValue(pools.nudgeDesigners[0]!, pools.nudgeDesigners.at(-1)!),
-      run: (i) => ok(c.from('designer_nudges').insert({ client_id: a.customer.id, designer_id: pools.nudgeDesigners[i]!, project_id: a.pendingProject, status: 'pending' })),
+      run: (i) => ok(senders[i]!.from('designer_nudges').insert({ client_id: pools.nudgeSenders[i]!.id, designer_id: pools.nudgeDesigners[i]!, project_id: pools.nudgeSenders[i]!.project_id, status: 'pending' })),
     },
     {
       name: 'rpc accept_bid', spec: 'project_bids update accepted/rejected + projects update designer_id, status active', as: 'acceptor', kind: 'write', limit: pools.acceptBids.length - 1,
