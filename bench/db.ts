@@ -11,8 +11,8 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import pg from 'pg';
 import ws from 'ws';
 import { dbDirOf, loadConfig, startStack } from '@good-space/local-supabase';
-import { loadPlaces } from '../places/load-places.ts';
-import { writePublicApiUrl } from '../lib/public-api-url.mjs';
+import { loadPlaces } from '../scripts/places/load-places.ts';
+import { writePublicApiUrl } from '../scripts/lib/public-api-url.mjs';
 import { FULL_SIZE, loadDataset, tableCounts, type Actors, type DatasetSize } from './db/dataset.ts';
 import { captureCall, explainCall, type CapturedCall, type PlanReport } from './db/plans.ts';
 import { buildQueries, FAR_ORIGIN, MARKET_SEARCH, NEAR_ORIGIN, type Actor, type BenchQuery, type DistanceList, type Pools } from './db/queries.ts';
