@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { localSupabaseProjects } from '@good-space/local-supabase/vitest.config';
+// By path: Vite bundles a config's relative imports, but loads a package's files with Node, which runs no
+// TypeScript (Node 20). ADR 0022's rule (packages through their entries) gives way here, in this one file.
+// eslint-disable-next-line no-restricted-imports -- a TypeScript config file Node cannot load from a package
+import { localSupabaseProjects } from './local-supabase/vitest.config.ts';
 
 /**
  * Four projects:
