@@ -2,9 +2,9 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { prerenderPlugin } from './scripts/prerender.ts';
-import { securityHeadersPlugin } from './scripts/security-headers.ts';
-import { siteFilesPlugin } from './scripts/site-files.ts';
+import { prerenderPlugin } from './vite/prerender.ts';
+import { securityHeadersPlugin } from './vite/security-headers.ts';
+import { siteFilesPlugin } from './vite/site-files.ts';
 import { assertBuildEnv } from './src/config/parse-env.ts';
 
 // react-router's package exports point at its development build for every bundler (remix-run/react-router#12532,

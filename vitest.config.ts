@@ -1,31 +1,36 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+// By path: Vite bundles a config's relative imports, but loads a package's files with Node, which runs no
+// TypeScript (Node 20). ADR 0022's rule (packages through their entries) gives way here, in this one file.
+// eslint-disable-next-line no-restricted-imports -- a TypeScript config file Node cannot load from a package
+import { localSupabaseProjects } from './local-supabase/vitest.config.ts';
 
 /**
  * Four projects:
  * - `unit`: the SPA's component and unit tests (jsdom);
- * - `stack-unit`: the local-supabase package's module tests, no servers;
- * - `conformance`: local-supabase/tests/conformance, the local stack against hosted Supabase's documented
- *   behaviour. These tests create fixture tables, buckets and functions freely, so they get a stack of their own;
+ * - `stack-unit` and `conformance`: the local-supabase package's own (its vitest.config.ts: module tests, and the
+ *   stack against hosted Supabase's documented behaviour on a stack of its own), listed here so `npm test` runs
+ *   everything once;
  * - `integration`: the product's back end (tests/database, payments, generated types…) on another fresh stack
  *   that holds only what the migrations and seed create.
  */
-const stackProject = (name: string, include: string[], globalSetup: string, offset: number, groupOrder: number) => ({
+const integration = {
   test: {
-    name,
-    include,
+    name: 'integration',
+    include: ['tests/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     environment: 'node' as const,
-    globalSetup: [globalSetup],
-    env: { LOCAL_SUPABASE_TEST_PORT_OFFSET: String(offset) },
+    globalSetup: ['./tests/support/global-setup.ts'],
+    // Ports of its own: local-supabase's conformance stack runs on offset 0.
+    env: { LOCAL_SUPABASE_TEST_PORT_OFFSET: '40' },
     // Limits that only catch a hang (tests wait on conditions); a busy machine must not fail them.
     testTimeout: 120_000,
     hookTimeout: 300_000,
     maxWorkers: 2,
     // A group of its own, as Vitest requires for a different maxWorkers; stacks start one after the other.
-    sequence: { groupOrder },
+    sequence: { groupOrder: 2 },
   },
-});
+};
 export default defineConfig({
   test: {
     projects: [
@@ -48,21 +53,8 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      {
-        test: {
-          name: 'stack-unit',
-          include: ['local-supabase/src/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      stackProject(
-        'conformance',
-        ['local-supabase/tests/**/*.test.ts'],
-        './local-supabase/tests/support/global-setup.ts',
-        0,
-        1,
-      ),
-      stackProject('integration', ['tests/**/*.test.ts'], './tests/support/global-setup.ts', 40, 2),
+      ...localSupabaseProjects,
+      integration,
     ],
   },
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { LANDING_JS_BUDGET_KB, landingJavaScript, recordLanding } from '../scripts/bench/web/landing.ts';
+import { LANDING_JS_BUDGET_KB, landingJavaScript, recordLanding } from '@good-space/bench/landing';
 
 // The landing page's size budget (docs/architecture.md, Performance rules; ADR 0013), measured as bench:web
 // measures it: every JavaScript file a phone-sized browser loads for `/` until the network is idle, gzip level 9.

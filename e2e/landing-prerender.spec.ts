@@ -1,7 +1,7 @@
 import { expect, test } from './support/test.ts';
 import { signInBrowser } from './support/users.ts';
 
-// The build prerenders `/` and `/auth` (scripts/prerender.ts, ADR 0013): their HTML paints before any script
+// The build prerenders `/` and `/auth` (vite/prerender.ts, ADR 0013): their HTML paints before any script
 // runs, other paths get the unrendered shell, and the browser hydrates without a mismatch.
 
 test('the HTML of / and /auth is the page itself; other paths get the shell', async ({ request }) => {

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { renderSvg, renderSvgFormats, roomScene, type DesignStyle, type RoomKind } from './art/index.ts';
+import { renderSvg, renderSvgFormats, roomScene, type DesignStyle, type RoomKind } from '@good-space/seed-art';
 
 interface HeroScene {
   seed: string;

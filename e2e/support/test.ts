@@ -7,7 +7,7 @@ export { expect } from '@playwright/test';
 export type { Browser, BrowserContext, Page } from '@playwright/test';
 
 // Every journey imports `test` from here: it fails any journey in which the browser refused something under the
-// site's Content-Security-Policy (scripts/security-headers.ts, docs/deployment.md). The app must run under the
+// site's Content-Security-Policy (vite/security-headers.ts, docs/deployment.md). The app must run under the
 // policy it ships with, so a violation is a bug in the app or in the policy, never noise.
 
 /** Reports each `securitypolicyviolation` event to the console, where the guard below reads it. */

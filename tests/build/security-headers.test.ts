@@ -12,9 +12,9 @@ import {
   parseHeadersFile,
   securityHeaders,
   supabaseOrigins,
-} from '../../scripts/security-headers.ts';
+} from '../../vite/security-headers.ts';
 
-// The security headers the build writes (scripts/security-headers.ts, docs/deployment.md): the pieces, then a
+// The security headers the build writes (vite/security-headers.ts, docs/deployment.md): the pieces, then a
 // real `vite build` for a hosted project's URL, whose `_headers` file must carry its policy. e2e/site-files.spec.ts
 // checks that the preview serves it, and every journey (e2e/support/test.ts) that the app runs under it.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { robotsWithSitemap, siteOrigin, sitemapXml } from '../../scripts/site-files.ts';
+import { robotsWithSitemap, siteOrigin, sitemapXml } from '../../vite/site-files.ts';
 
-// The pieces of robots.txt and sitemap.xml the build writes (scripts/site-files.ts); e2e/site-files.spec.ts checks
+// The pieces of robots.txt and sitemap.xml the build writes (vite/site-files.ts); e2e/site-files.spec.ts checks
 // what the built app serves.
 
 describe('site files', () => {

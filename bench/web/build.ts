@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../../lib/repo-root.ts';
+import { repoRoot } from '../../scripts/lib/repo-root.ts';
 import { gzipSize } from './landing.ts';
 
 export interface ManifestChunk {

@@ -1,7 +1,7 @@
 // Shared by the bench scripts: writes one report section into docs/benchmarks.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../lib/repo-root.ts';
+import { repoRoot } from '../scripts/lib/repo-root.ts';
 
 /** Replaces the text between `<!-- bench:NAME -->` markers in docs/benchmarks.md (other benches keep theirs). */
 export function writeSection(name: string, body: string): void {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import type pg from 'pg';
 import ws from 'ws';
-import { repoRoot as root } from '../../lib/repo-root.ts';
+import { repoRoot as root } from '../../scripts/lib/repo-root.ts';
 
 export const CUSTOMER = { email: 'customer@goodspace.test', password: 'GoodSpace123' };
 /** Messages added to the project for the "long conversation" case. */

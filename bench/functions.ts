@@ -1,13 +1,13 @@
-// Edge Functions invocation overhead: an empty function (scripts/bench/fixtures/functions/empty, verify_jwt on)
+// Edge Functions invocation overhead: an empty function (bench/fixtures/functions/empty, verify_jwt on)
 // called through the gateway after warm-up, so the figure is the platform's own cost per call
 // (gateway, JWT check, proxy to the warm Deno worker and back). Goal: p50 ≤ 10 ms on loopback.
-// A report, not a test. Used by scripts/bench/stack.ts (`npm run bench:stack`).
+// A report, not a test. Used by bench/stack.ts (`npm run bench:stack`).
 import http from 'node:http';
 import { startIsolatedStack } from '@good-space/local-supabase';
 import { percentile } from './stats.ts';
 
 /** The bench's own empty function (the stack package's test fixtures are its own, not an entry point). */
-export const BENCH_FUNCTIONS_DIR = 'scripts/bench/fixtures/functions';
+export const BENCH_FUNCTIONS_DIR = 'bench/fixtures/functions';
 
 export interface FunctionsBenchOptions {
   apiUrl: string;
@@ -88,7 +88,7 @@ export async function benchFunctions(opts: FunctionsBenchOptions): Promise<Funct
 }
 
 /**
- * Benches against a stack that serves the bench's function (LOCAL_SUPABASE_FUNCTIONS_DIRS=scripts/bench/fixtures/functions);
+ * Benches against a stack that serves the bench's function (LOCAL_SUPABASE_FUNCTIONS_DIRS=bench/fixtures/functions);
  * the product stack does not, so it then starts a functions-only stack of its own on free ports.
  */
 export async function benchWithFixtures(opts: FunctionsBenchOptions): Promise<FunctionsBenchResult> {
@@ -113,7 +113,7 @@ export async function benchOwnStack(opts: Omit<FunctionsBenchOptions, 'apiUrl' |
   }
 }
 
-/** The section `scripts/bench/stack.ts` prints and writes to docs/benchmarks.md. */
+/** The section `bench/stack.ts` prints and writes to docs/benchmarks.md. */
 export async function benchSection(common: { apiUrl: string; anonKey: string }): Promise<{ title: string; lines: string[] }> {
   return section(await benchWithFixtures({ apiUrl: common.apiUrl, anonKey: common.anonKey }));
 }
@@ -129,7 +129,7 @@ function section(r: FunctionsBenchResult): { title: string; lines: string[] } {
   };
 }
 
-// `npx tsx scripts/bench/functions.ts`: this figure alone.
+// `npx tsx bench/functions.ts`: this figure alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   benchOwnStack()
     .then((r) => section(r))

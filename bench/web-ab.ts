@@ -1,4 +1,4 @@
-// `tsx scripts/bench/web-ab.ts <A> <B> [<C> …]`: bench:web's project-page measurement for two (or more) builds of
+// `tsx bench/web-ab.ts <A> <B> [<C> …]`: bench:web's project-page measurement for two (or more) builds of
 // the app, side by side. Each is a git revision (its tree is taken with `git archive`) or a folder holding a
 // checkout of the app; all are built against one local stack (seeded, 10,000 messages added to the demo customer's
 // active project) and served by static servers of their own, and their cold visits take turns (A B, B A, A B, …;
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dbDirOf, loadConfig } from '@good-space/local-supabase';
 import pg from 'pg';
-import { repoRoot } from '../lib/repo-root.ts';
+import { repoRoot } from '../scripts/lib/repo-root.ts';
 import { loadavg, watchMachine } from './machine.ts';
 import { launchBrowser, measureProject, type ProjectRun } from './web/browser.ts';
 import { viteBuild } from './web/build.ts';
@@ -75,7 +75,7 @@ function summary(runs: ProjectRun[]): string {
 
 async function main() {
   const specs = process.argv.slice(2);
-  if (specs.length < 2) throw new Error('usage: tsx scripts/bench/web-ab.ts <revision or folder A> <B> [<C> …]');
+  if (specs.length < 2) throw new Error('usage: tsx bench/web-ab.ts <revision or folder A> <B> [<C> …]');
   const machine = watchMachine();
   const loads = [loadavg()];
   const work = mkdtempSync(path.join(os.tmpdir(), 'gs-bench-web-ab-'));

@@ -204,13 +204,13 @@ export function formatRestReads(r: RestReadsResult): string[] {
   ];
 }
 
-/** The section `npm run bench:stack` prints (scripts/bench/stack.ts). */
+/** The section `npm run bench:stack` prints (bench/stack.ts). */
 export async function benchSection(common: { apiUrl: string; dbUrl: string; anonKey: string; config?: { jwtSecret: string } }) {
   const r = await benchRestReads({ apiUrl: common.apiUrl, dbUrl: common.dbUrl, anonKey: common.anonKey, jwtSecret: common.config?.jwtSecret });
   return { title: 'REST single-row PK reads (authenticated, RLS, 20 connections; PostgREST ≈ 2,000 req/s)', lines: formatRestReads(r) };
 }
 
-// Standalone: tsx scripts/bench/rest-reads.ts [apiUrl] [dbUrl]; defaults to `npm run stack`'s ports.
+// Standalone: tsx bench/rest-reads.ts [apiUrl] [dbUrl]; defaults to `npm run stack`'s ports.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const apiUrl = process.argv[2] ?? process.env.API_URL ?? 'http://127.0.0.1:54321';
   const dbUrl = process.argv[3] ?? process.env.DB_URL ?? 'postgresql://postgres:postgres@127.0.0.1:54322/postgres';

@@ -3,7 +3,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { CHROMIUM } from '../../lib/chromium.mjs';
+import { CHROMIUM } from '../../scripts/lib/chromium.mjs';
 
 /** CHROME_PATH, else the Chromium the browser tests use (CHROMIUM_PATH, default Debian's). */
 export const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM;

@@ -5,7 +5,7 @@
 // 2. What the notification trigger adds to a message insert at 1,000 inserts a second: the same schedule of
 //    inserts through /rest/v1 with the trigger on and off (alternating runs), compared by mean and p95 round trip,
 //    and the database's own time per insert either way. Goal ≤ 10%.
-// A report, not a test. Used by scripts/bench/stack.ts (`npm run bench:stack`); alone: `npx tsx scripts/bench/notifications.ts`.
+// A report, not a test. Used by bench/stack.ts (`npm run bench:stack`); alone: `npx tsx bench/notifications.ts`.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { StackConfig } from '@good-space/local-supabase';
-import { repoRoot } from '../../lib/repo-root.ts';
+import { repoRoot } from '../../scripts/lib/repo-root.ts';
 
 export interface StackProcess {
   stop(): Promise<void>;

@@ -78,7 +78,7 @@ export async function benchStorage(opts: StorageBenchOptions): Promise<StorageBe
   };
 }
 
-/** The section `scripts/bench/stack.ts` prints. */
+/** The section `bench/stack.ts` prints. */
 export async function benchSection(common: { apiUrl: string; serviceKey: string }): Promise<{ title: string; lines: string[] }> {
   const r = await benchStorage({ apiUrl: common.apiUrl, serviceKey: common.serviceKey });
   return {

@@ -97,7 +97,7 @@ export function securityHeaders(options: PolicyOptions): Record<string, string> 
 /** Netlify / Cloudflare Pages `_headers`: the headers for every path. */
 export function headersFile(headers: Record<string, string>): string {
   const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
-  return `# Written by the build (scripts/security-headers.ts); docs/deployment.md.\n/*\n${lines.join('\n')}\n`;
+  return `# Written by the build (vite/security-headers.ts); docs/deployment.md.\n/*\n${lines.join('\n')}\n`;
 }
 
 /** Reads a `_headers` file back (its `/*` block), as the preview server serves it. */
@@ -152,7 +152,7 @@ export function securityHeadersPlugin(): Plugin {
       if (config.command !== 'build' || config.build.ssr) return;
       const outDir = options.dir ?? path.resolve(config.root, config.build.outDir);
       // The shell: spa.html and the prerendered pages are copies of it with markup added, never scripts
-      // (scripts/prerender.ts refuses a page with a script).
+      // (vite/prerender.ts refuses a page with a script).
       const shell = bundle['index.html'];
       const html =
         shell && shell.type === 'asset' ? String(shell.source) : readFileSync(path.join(outDir, 'index.html'), 'utf8');

@@ -11,12 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { dbDirOf, loadConfig } from '@good-space/local-supabase';
-import { repoRoot } from '../lib/repo-root.ts';
+import { repoRoot } from '../scripts/lib/repo-root.ts';
 import { loadavg, watchMachine } from './machine.ts';
 import { writeSection } from './report.ts';
 import { bytesBySource, chunkNames, filesOf, readManifest, sizeOf, staticClosure, viteBuild, type Manifest } from './web/build.ts';
 import { launchBrowser, measureProject, type ProjectRun } from './web/browser.ts';
-import { loadPlaces } from '../places/load-places.ts';
+import { loadPlaces } from '../scripts/places/load-places.ts';
 import { LANDING_JS_BUDGET_KB, recordLanding } from './web/landing.ts';
 import { measurePlaceSuggestions } from './web/place-suggestions.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseSummary } from './web/lighthouse.ts';
@@ -24,7 +24,7 @@ import { addBenchMessages, BIG, demoProject, NEWEST_BENCH_MESSAGE, PROJECT_PANEL
 import { serveStatic } from './web/serve.ts';
 import { startStackProcess } from './web/stack-process.ts';
 import { describe } from './web/waterfall.ts';
-import { CHROMIUM, ensureChromium } from '../lib/chromium.mjs';
+import { CHROMIUM, ensureChromium } from '../scripts/lib/chromium.mjs';
 
 const BASE = Number(process.env.BENCH_WEB_PORT_BASE ?? 58500);
 const LH_RUNS = Number(process.env.BENCH_WEB_LH_RUNS ?? 3);

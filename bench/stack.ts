@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, startStack, type StackConfig } from '@good-space/local-supabase';
-import { repoRoot } from '../lib/repo-root.ts';
+import { repoRoot } from '../scripts/lib/repo-root.ts';
 import { BENCH_FUNCTIONS_DIR } from './functions.ts';
 import { writeSection } from './report.ts';
 import { percentile } from './stats.ts';
@@ -68,13 +68,13 @@ async function startupTimes(runs: number): Promise<number[]> {
 
 type Section = { title: string; lines: string[] };
 type Common = { apiUrl: string; dbUrl: string; anonKey: string; serviceKey: string; config: StackConfig };
-/** Each scripts/bench/<area>.ts exports a section builder that runs against the shared stack. */
+/** Each bench/<area>.ts exports a section builder that runs against the shared stack. */
 type BenchModule = { benchSection(common: Common): Promise<Section> };
 
 async function runBench(file: string, common: Common): Promise<Section> {
   console.error(`bench:stack: ${file}…`);
   try {
-    const mod = (await import(path.join(repoRoot, 'scripts/bench', file))) as BenchModule;
+    const mod = (await import(`./${file}`)) as BenchModule;
     return await mod.benchSection(common);
   } catch (err) {
     return { title: file, lines: [`failed: ${(err as Error).message}`] };

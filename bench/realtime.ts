@@ -1,7 +1,7 @@
 // Realtime postgres_changes: commit-to-delivery latency with many subscribed clients (goal: p95 ≤ 100 ms with
 // 100 clients and 50 inserts/s). Every client is a different signed-in user on a table with RLS, so each
 // change is checked for 100 (role, claims) groups, the expensive path. Loopback only, bounded in time.
-// A report, not a test. Used by scripts/bench/stack.ts (`npm run bench:stack`); alone: `npx tsx scripts/bench/realtime.ts`.
+// A report, not a test. Used by bench/stack.ts (`npm run bench:stack`); alone: `npx tsx bench/realtime.ts`.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -232,7 +232,7 @@ function section(r: RealtimeBenchResult): { title: string; lines: string[] } {
   };
 }
 
-/** The section `scripts/bench/stack.ts` prints and writes to docs/benchmarks.md. */
+/** The section `bench/stack.ts` prints and writes to docs/benchmarks.md. */
 export async function benchSection(common: {
   apiUrl: string;
   dbUrl: string;
