@@ -7,7 +7,7 @@ import { mayHaveSession } from '@/lib/session-hint';
 // (its hero image included) before any of that script is fetched and run.
 
 const container = document.getElementById('root')!;
-// The build prerenders some pages as a visitor without query parameters sees them (scripts/prerender.ts
+// The build prerenders some pages as a visitor without query parameters sees them (vite/prerender.ts
 // marks which path). Anyone else (a stored session, auth tokens in the URL, `?tab=signup`, another path
 // served this file) gets a fresh client render; index.html's inline script hides the prerendered HTML from
 // them meanwhile (the same conditions).

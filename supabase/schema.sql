@@ -408,6 +408,7 @@ create table public.designer_profiles (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   place_id text,
+  confirmed boolean default false not null,
   constraint designer_profiles_pkey PRIMARY KEY (user_id),
   constraint designer_profiles_availability_status_check CHECK (availability_status = ANY (ARRAY['available'::text, 'unavailable'::text])),
   constraint designer_profiles_base_rate_check CHECK (base_rate >= 0::numeric),
@@ -426,6 +427,7 @@ create table public.designer_profiles (
 );
 comment on column public.designer_profiles.full_name is 'Maintained by the database from profiles.full_name (public display name).';
 comment on column public.designer_profiles.place_id is 'The place the location names (public.places), kept by the database with the coordinates.';
+comment on column public.designer_profiles.confirmed is 'Kept by the database from auth.users (email_confirmed_at set, not deleted): only confirmed designers are listed to others (designer_profiles_select_confirmed). Not writable through the API.';
 alter table public.designer_profiles enable row level security;
 CREATE INDEX designer_profiles_available_coordinates_idx ON public.designer_profiles USING btree (latitude, longitude) WHERE (availability_status = 'available'::text);
 CREATE INDEX designer_profiles_available_created_at_user_id_idx ON public.designer_profiles USING btree (created_at DESC, user_id DESC) WHERE (availability_status = 'available'::text);
@@ -433,6 +435,7 @@ CREATE INDEX designer_profiles_available_no_coordinates_idx ON public.designer_p
 CREATE INDEX designer_profiles_available_sphere_idx ON public.designer_profiles USING gist (private.sphere_point(latitude, longitude)) WHERE ((availability_status = 'available'::text) AND (latitude IS NOT NULL) AND (longitude IS NOT NULL));
 CREATE INDEX designer_profiles_available_unplaced_idx ON public.designer_profiles USING btree (user_id) WHERE ((availability_status = 'available'::text) AND ((latitude IS NULL) OR (longitude IS NULL)));
 CREATE INDEX designer_profiles_place_id_idx ON public.designer_profiles USING btree (place_id);
+CREATE TRIGGER designer_profiles_confirmed BEFORE INSERT OR UPDATE OF confirmed ON public.designer_profiles FOR EACH ROW EXECUTE FUNCTION private.designer_profile_confirmed();
 CREATE TRIGGER designer_profiles_coordinates BEFORE INSERT OR UPDATE OF location, place_id, latitude, longitude ON public.designer_profiles FOR EACH ROW EXECUTE FUNCTION private.coordinates_from_location();
 CREATE TRIGGER designer_profiles_full_name BEFORE INSERT ON public.designer_profiles FOR EACH ROW EXECUTE FUNCTION private.designer_profile_full_name();
 CREATE TRIGGER designer_profiles_set_updated_at BEFORE UPDATE ON public.designer_profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -441,9 +444,7 @@ create policy designer_profiles_insert_own on public.designer_profiles
   with check (user_id = (( SELECT auth.uid() AS uid)));
 create policy designer_profiles_select_confirmed on public.designer_profiles
   for select to authenticated
-  using (user_id = (( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
-   FROM private.confirmed_users c
-  WHERE c.id = designer_profiles.user_id)));
+  using (user_id = (( SELECT auth.uid() AS uid)) OR confirmed);
 create policy designer_profiles_update_own on public.designer_profiles
   for update to authenticated
   using (user_id = (( SELECT auth.uid() AS uid)))
@@ -1232,13 +1233,6 @@ grant select on table public.user_roles to authenticated;
 -- Views
 -- ====================================================================================================
 
-create view private.confirmed_users as
- SELECT id
-   FROM auth.users u
-  WHERE email_confirmed_at IS NOT NULL AND deleted_at IS NULL;
-comment on view private.confirmed_users is 'Accounts that confirmed their e-mail; backs designer_profiles'' read rule (unconfirmed designers are not listed).';
-grant select on table private.confirmed_users to authenticated, service_role;
-
 create view private.related_users as
  SELECT p.designer_id AS user_id
    FROM public.projects p
@@ -1341,6 +1335,17 @@ begin
   return o;
 end $function$;
 revoke execute on function private.accept_offer(public.offers) from public;
+
+CREATE OR REPLACE FUNCTION private.account_confirmed(account uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from auth.users u where u.id = account and u.email_confirmed_at is not null and u.deleted_at is null)
+$function$;
+revoke execute on function private.account_confirmed(uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.active_participant_project_ids()
  RETURNS SETOF uuid
@@ -1826,6 +1831,18 @@ AS $function$
 $function$;
 revoke execute on function private.designer_folders() from public;
 grant execute on function private.designer_folders() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.designer_profile_confirmed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  new.confirmed := private.account_confirmed(new.user_id);
+  return new;
+end $function$;
+revoke execute on function private.designer_profile_confirmed() from public;
 
 CREATE OR REPLACE FUNCTION private.designer_profile_full_name()
  RETURNS trigger
@@ -3206,6 +3223,19 @@ AS $function$
 $function$;
 revoke execute on function private.sphere_point(double precision,double precision) from public;
 grant execute on function private.sphere_point(double precision,double precision) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.sync_designer_confirmed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.designer_profiles d set confirmed = true  -- recomputed by designer_profiles_confirmed
+   where d.user_id = new.id;
+  return null;
+end $function$;
+revoke execute on function private.sync_designer_confirmed() from public;
 
 CREATE OR REPLACE FUNCTION private.sync_designer_full_name()
  RETURNS trigger
@@ -5144,6 +5174,7 @@ grant execute on function public.withdraw_offer(uuid) to authenticated, service_
 alter role authenticator set pgrst.db_pre_request = 'private.check_request';
 
 -- auth.users
+CREATE TRIGGER on_auth_user_confirmed AFTER UPDATE OF email_confirmed_at, deleted_at ON auth.users FOR EACH ROW WHEN ((old.email_confirmed_at IS NULL) IS DISTINCT FROM (new.email_confirmed_at IS NULL) OR (old.deleted_at IS NULL) IS DISTINCT FROM (new.deleted_at IS NULL)) EXECUTE FUNCTION private.sync_designer_confirmed();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (new.email::text IS DISTINCT FROM old.email::text) EXECUTE FUNCTION private.handle_user_email_change();
 

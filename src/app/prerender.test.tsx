@@ -7,7 +7,7 @@ import { prerenderPage } from '@/app/prerender';
 import { heroSrcSet } from '@/features/landing/utils/hero-slides';
 import { createQueryClient } from '@/lib/query-client';
 
-// What the build writes into index.html and auth/index.html (scripts/prerender.ts), and that the browser
+// What the build writes into index.html and auth/index.html (vite/prerender.ts), and that the browser
 // hydrates it without a mismatch, as src/main.tsx does.
 describe('prerendered pages', () => {
   let root: Root | undefined;

@@ -7,7 +7,7 @@ import { createQueryClient } from '@/lib/query-client';
 
 /**
  * Build-time HTML of a page as a visitor (no session) first sees it, from the same components and routes
- * the browser hydrates (src/main.tsx). Run by scripts/prerender.ts through Vite's SSR module loader.
+ * the browser hydrates (src/main.tsx). Run by vite/prerender.ts through Vite's SSR module loader.
  */
 export async function prerenderPage(pathname: string): Promise<string> {
   const queryClient = createQueryClient();
@@ -25,7 +25,7 @@ export async function prerenderPage(pathname: string): Promise<string> {
   // renderToString, not the streaming prerender: React 19.2 streams ("outlines") large Suspense boundaries
   // behind inline scripts, and the landing's sections are such boundaries. Lazy parts (e.g. /auth's forms)
   // suspend on the first passes, which start their imports; once loaded they render in place. A boundary
-  // still suspended at the end is refused by scripts/prerender.ts.
+  // still suspended at the end is refused by vite/prerender.ts.
   let html = renderToString(page);
   for (let attempt = 0; attempt < 40 && html.includes('<!--$!-->'); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -1,6 +1,6 @@
 // Zod compiles its object parsers with `new Function` when it may, and probes whether it may by calling it once,
 // when the first object schema is made. Under the site's Content-Security-Policy (no 'unsafe-eval';
-// scripts/security-headers.ts, ADR 0030) the probe is refused and reported as a violation even though Zod
+// vite/security-headers.ts, ADR 0030) the probe is refused and reported as a violation even though Zod
 // catches it. Jitless parsing never probes; it is as correct and, for forms this small, no slower to notice.
 //
 // Zod keeps its settings on `globalThis.__zod_globalConfig` (so that every copy of it shares them) and takes the

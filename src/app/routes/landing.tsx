@@ -10,7 +10,7 @@ import { SignupArea } from '@/features/landing/components/signup-area';
 /**
  * The landing page (docs/product.md, Pages): hero, how it works, the pitch, the two sign-up forms, benefits and footer.
  *
- * The page is prerendered (scripts/prerender.ts). Each section below the hero is its own Suspense boundary,
+ * The page is prerendered (vite/prerender.ts). Each section below the hero is its own Suspense boundary,
  * so React hydrates the hero (and top bar) first and each further section in its own short task, instead of
  * the whole page in one long one that blocks input. Nothing here suspends: without hydration the boundaries
  * change nothing.
