@@ -24,10 +24,12 @@ export async function prerenderPage(pathname: string): Promise<string> {
   );
   // renderToString, not the streaming prerender: React 19.2 streams ("outlines") large Suspense boundaries
   // behind inline scripts, and the landing's sections are such boundaries. Lazy parts (e.g. /auth's forms)
-  // suspend on the first passes, which start their imports; once loaded they render in place. A boundary
-  // still suspended at the end is refused by vite/prerender.ts.
+  // suspend on the first passes, which start their imports; once loaded they render in place. Render again until
+  // none is suspended: how long the imports take depends on the machine (a busy build machine takes seconds), so
+  // only a hang is cut off. A boundary still suspended then is refused by vite/prerender.ts.
   let html = renderToString(page);
-  for (let attempt = 0; attempt < 40 && html.includes('<!--$!-->'); attempt++) {
+  const hangAfter = Date.now() + 120_000;
+  while (html.includes('<!--$!-->') && Date.now() < hangAfter) {
     await new Promise((resolve) => setTimeout(resolve, 25));
     html = renderToString(page);
   }
