@@ -651,7 +651,6 @@ export function framedArt(ctx: DrawCtx, kind: ArtKind, w: number, h: number, fra
   const bgOptions = ['#f3ead9', '#efe3cf', tint(a[0] ?? '#ddd', 0.7), tint(a[2] ?? '#ddd', 0.65)];
   let inner = rect(ix, iy, iw, ih, rng.pick(bgOptions));
   const cx = ix + iw / 2;
-  const cy = iy + ih / 2;
   switch (kind) {
     case 'shapes':
       inner += circle(ix + iw * rng.range(0.25, 0.45), iy + ih * rng.range(0.3, 0.5), Math.min(iw, ih) * 0.28, pick());
