@@ -29,7 +29,7 @@ describe('the landing page hands over to the app', () => {
   it('opens the app on the page of the link pressed', async () => {
     await startOnLanding();
     const user = userEvent.setup();
-    await user.click(screen.getAllByRole('link', { name: 'Get Started' })[0]);
+    await user.click(screen.getAllByRole('link', { name: 'Get Started' })[0]!);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Login or Sign Up' }, { timeout: 10_000 }),
     ).toBeVisible();
