@@ -10,7 +10,7 @@ test(`the landing page loads at most ${LANDING_JS_BUDGET_KB} KB of JavaScript (g
   request,
   baseURL,
 }) => {
-  // The entry, React DOM, the app and the landing page's own chunk: waited for, then counted.
+  // The entry, React DOM, the landing page's own root and its chunk: waited for, then counted.
   const { files } = await recordLanding(browser, baseURL!, '/', { atLeastScripts: 4 });
   const js = await landingJavaScript(files, async (path) => (await request.get(path)).body());
   expect(js.length).toBeGreaterThanOrEqual(4);

@@ -68,8 +68,17 @@ void priorityImageLoaded()
   // instead of one long one while the page is already on screen. Any other page shows nothing until the app
   // runs, so everything is fetched at once (one round trip instead of two before the page's own requests).
   .then(() => (hydrate ? import('react-dom/client') : null))
-  .then(() => Promise.all([import('@/app/start'), early, misconfigured ? import('@/lib/supabase') : null]))
-  .then(([{ startApp }, queryClient]) => startApp(container, hydrate, queryClient))
+  .then(async () => {
+    if (misconfigured) await import('@/lib/supabase');
+    // The prerendered landing page hydrates without the router, React Query and the auth provider: the app
+    // starts in its place on the first navigation (docs/architecture.md, Performance rules).
+    if (hydrate && window.location.pathname === '/') {
+      const { startLanding } = await import('@/app/landing-start');
+      return startLanding(container);
+    }
+    const [{ startApp }, queryClient] = await Promise.all([import('@/app/start'), early]);
+    return startApp(container, hydrate, queryClient);
+  })
   .catch((error: unknown) => {
     console.error(error);
     import('@/app/start').then(

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import type { PageGlobals } from './browser.ts';
 
 /** Landing page JavaScript budget, gzip (ADR 0013). */
-export const LANDING_JS_BUDGET_KB = 150;
+export const LANDING_JS_BUDGET_KB = 120;
 
 /** Bytes once compressed with gzip level 9, as most CDNs compress static files. */
 export function gzipSize(bytes: Buffer): number {

@@ -3,6 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
 import { createAppRouter, routerReady } from '@/app/create-router';
+import { LandingApp } from '@/app/landing-app';
 import { prerenderPage } from '@/app/prerender';
 import { heroSrcSet } from '@/features/landing/utils/hero-slides';
 import { createQueryClient } from '@/lib/query-client';
@@ -50,17 +51,20 @@ describe('prerendered pages', () => {
     document.body.append(container);
     const consoleError = vi.spyOn(console, 'error');
     const onRecoverableError = vi.fn();
-    const queryClient = createQueryClient();
-    const router = createAppRouter(queryClient);
-    await routerReady(router);
-    await act(async () => {
-      root = hydrateRoot(
-        container,
+    // As src/main.tsx: the landing page with its own root, /auth with the app.
+    let page = <LandingApp hydrating />;
+    if (path !== '/') {
+      const queryClient = createQueryClient();
+      const router = createAppRouter(queryClient);
+      await routerReady(router);
+      page = (
         <StrictMode>
           <App router={router} queryClient={queryClient} hydrating />
-        </StrictMode>,
-        { onRecoverableError },
+        </StrictMode>
       );
+    }
+    await act(async () => {
+      root = hydrateRoot(container, page, { onRecoverableError });
     });
     // Lazy parts (the /auth forms) hydrate when their chunk has loaded.
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));

@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { LandingApp } from '@/app/landing-app';
 import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/route-table';
 import { createQueryClient } from '@/lib/query-client';
@@ -10,6 +11,8 @@ import { createQueryClient } from '@/lib/query-client';
  * the browser hydrates (src/main.tsx). Run by vite/prerender.ts through Vite's SSR module loader.
  */
 export async function prerenderPage(pathname: string): Promise<string> {
+  // The landing page hydrates with its own root, without the router (src/app/landing-start.tsx): rendered by it.
+  if (pathname === '/') return renderSettled(<LandingApp hydrating />);
   const queryClient = createQueryClient();
   const handler = createStaticHandler(createRoutes(queryClient));
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
@@ -22,6 +25,10 @@ export async function prerenderPage(pathname: string): Promise<string> {
       </AppProvider>
     </StrictMode>
   );
+  return renderSettled(page);
+}
+
+async function renderSettled(page: ReactNode): Promise<string> {
   // renderToString, not the streaming prerender: React 19.2 streams ("outlines") large Suspense boundaries
   // behind inline scripts, and the landing's sections are such boundaries. Lazy parts (e.g. /auth's forms)
   // suspend on the first passes, which start their imports; once loaded they render in place. Render again until

@@ -2,6 +2,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { accountLinks, barLinks, guestLinks } from '@/app/navigation';
 import { NotificationBellSlot, NotificationsMenuSlot } from '@/app/notifications-slot';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { RouterNavigation } from '@/components/navigation/router-navigation';
 import { paths } from '@/config/paths';
 import { useUserRole } from '@/features/account/api/get-user-role';
 import { signOut } from '@/features/account/api/sign-out';
@@ -22,19 +23,21 @@ export function RootLayout() {
   }
 
   return (
-    <AppLayout
-      homeHref={paths.home.getHref()}
-      links={barLinks(role)}
-      account={
-        auth.status === 'signed-in'
-          ? { email: auth.user.email ?? '', menu: accountLinks(role), onLogout: () => void logout() }
-          : null
-      }
-      guest={auth.status === 'signed-out' ? guestLinks : null}
-      bell={userId ? <NotificationBellSlot userId={userId} /> : undefined}
-      menuBell={userId ? <NotificationsMenuSlot userId={userId} /> : undefined}
-    >
-      <Outlet />
-    </AppLayout>
+    <RouterNavigation>
+      <AppLayout
+        homeHref={paths.home.getHref()}
+        links={barLinks(role)}
+        account={
+          auth.status === 'signed-in'
+            ? { email: auth.user.email ?? '', menu: accountLinks(role), onLogout: () => void logout() }
+            : null
+        }
+        guest={auth.status === 'signed-out' ? guestLinks : null}
+        bell={userId ? <NotificationBellSlot userId={userId} /> : undefined}
+        menuBell={userId ? <NotificationsMenuSlot userId={userId} /> : undefined}
+      >
+        <Outlet />
+      </AppLayout>
+    </RouterNavigation>
   );
 }

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { RouterNavigation } from '@/components/navigation/router-navigation';
 import { describe, expect, it, vi } from 'vitest';
 import { TopBar } from '@/components/layouts/top-bar';
 
@@ -11,12 +12,14 @@ describe('TopBar mobile menu', () => {
     const user = userEvent.setup();
     render(
       <MemoryRouter>
-        <TopBar
-          homeHref="/"
-          links={links}
-          account={{ email: 'ada@example.com', menu: [{ label: 'Settings', href: '/settings' }], onLogout: vi.fn() }}
-          guest={null}
-        />
+        <RouterNavigation>
+          <TopBar
+            homeHref="/"
+            links={links}
+            account={{ email: 'ada@example.com', menu: [{ label: 'Settings', href: '/settings' }], onLogout: vi.fn() }}
+            guest={null}
+          />
+        </RouterNavigation>
       </MemoryRouter>,
     );
     const toggle = screen.getByRole('button', { name: 'Open menu' });
@@ -39,7 +42,9 @@ describe('TopBar mobile menu', () => {
     const onLogout = vi.fn();
     render(
       <MemoryRouter>
-        <TopBar homeHref="/" links={links} account={{ email: 'ada@example.com', menu: [], onLogout }} guest={null} />
+        <RouterNavigation>
+          <TopBar homeHref="/" links={links} account={{ email: 'ada@example.com', menu: [], onLogout }} guest={null} />
+        </RouterNavigation>
       </MemoryRouter>,
     );
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -50,15 +55,17 @@ describe('TopBar mobile menu', () => {
   it('offers Login and Get Started to visitors', () => {
     render(
       <MemoryRouter>
-        <TopBar
-          homeHref="/"
-          links={links}
-          account={null}
-          guest={{
-            login: { label: 'Login', href: '/auth' },
-            getStarted: { label: 'Get Started', href: '/auth?tab=signup' },
-          }}
-        />
+        <RouterNavigation>
+          <TopBar
+            homeHref="/"
+            links={links}
+            account={null}
+            guest={{
+              login: { label: 'Login', href: '/auth' },
+              getStarted: { label: 'Get Started', href: '/auth?tab=signup' },
+            }}
+          />
+        </RouterNavigation>
       </MemoryRouter>,
     );
     expect(screen.getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/auth');
@@ -71,14 +78,16 @@ describe('TopBar notifications', () => {
     const user = userEvent.setup();
     render(
       <MemoryRouter>
-        <TopBar
-          homeHref="/"
-          links={links}
-          account={{ email: 'ada@example.com', menu: [], onLogout: vi.fn() }}
-          guest={null}
-          bell={<button type="button">Notifications, 2 unread</button>}
-          menuBell={<a href="/notifications">Notifications</a>}
-        />
+        <RouterNavigation>
+          <TopBar
+            homeHref="/"
+            links={links}
+            account={{ email: 'ada@example.com', menu: [], onLogout: vi.fn() }}
+            guest={null}
+            bell={<button type="button">Notifications, 2 unread</button>}
+            menuBell={<a href="/notifications">Notifications</a>}
+          />
+        </RouterNavigation>
       </MemoryRouter>,
     );
     expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink } from '@/components/navigation/navigation';
+import { useLocationKey } from '@/components/navigation/use-navigation';
 import { Button } from '@/components/ui/button';
 import { useInBrowser } from '@/hooks/use-in-browser';
 import { cn } from '@/lib/utils';
@@ -32,12 +33,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Fixed top bar (docs/product.md, Pages: navigation); below the md breakpoint the links collapse into a menu. */
 export function TopBar({ homeHref, links, account, guest, bell, menuBell }: TopBarProps) {
-  const location = useLocation();
+  const locationKey = useLocationKey();
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   // The menu is open for one location only: any navigation closes it without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
+  const open = openAt === locationKey;
   const hydrated = useInBrowser();
 
   // Escape closes the open menu from anywhere and puts focus back on its button.
@@ -106,7 +107,7 @@ export function TopBar({ homeHref, links, account, guest, bell, menuBell }: TopB
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpenAt(open ? null : location.key)}
+          onClick={() => setOpenAt(open ? null : locationKey)}
         >
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </Button>

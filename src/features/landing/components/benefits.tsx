@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/navigation/navigation';
 import { Button } from '@/components/ui/button';
 
 type BenefitsProps = { pricingHref: string };

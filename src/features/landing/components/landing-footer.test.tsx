@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { RouterNavigation } from '@/components/navigation/router-navigation';
 import { describe, expect, it } from 'vitest';
 import { LandingFooter } from '@/features/landing/components/landing-footer';
 
@@ -7,7 +8,9 @@ describe('Landing footer', () => {
   it('credits GeoNames for the place names, under its licence (docs/decisions/0024-places.md)', () => {
     render(
       <MemoryRouter>
-        <LandingFooter pricingHref="/pricing" />
+        <RouterNavigation>
+          <LandingFooter pricingHref="/pricing" />
+        </RouterNavigation>
       </MemoryRouter>,
     );
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Place names: GeoNames (CC BY 4.0)');

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/navigation/navigation';
 import { sectionIds } from '@/features/landing/utils/section-ids';
 
 type LandingFooterProps = { pricingHref: string };

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigateTo } from '@/components/navigation/use-navigation';
 import { paths } from '@/config/paths';
 import { CustomerSignupForm } from '@/features/landing/components/customer-signup-form';
 import { DesignerSignupForm } from '@/features/landing/components/designer-signup-form';
@@ -9,24 +9,24 @@ import { savePendingProfile } from '@/lib/pending-profile';
  * browser and sign-up sends it along. Loaded after the first paint: forms and validation are not needed for it.
  */
 export function CustomerSignup() {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   return (
     <CustomerSignupForm
       onSubmit={(profile) => {
         savePendingProfile('customer', profile);
-        void navigate(paths.auth.getHref({ role: 'customer' }));
+        navigate(paths.auth.getHref({ role: 'customer' }));
       }}
     />
   );
 }
 
 export function DesignerSignup() {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   return (
     <DesignerSignupForm
       onSubmit={(profile) => {
         savePendingProfile('designer', profile);
-        void navigate(paths.auth.getHref({ role: 'designer' }));
+        navigate(paths.auth.getHref({ role: 'designer' }));
       }}
     />
   );
