@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -52,8 +52,10 @@ export function useCompletedProjects(designerId: string) {
     infiniteQueryOptions({
       queryKey: designerKeys.completedProjects(designerId),
       queryFn: ({ pageParam }) => getCompletedProjectsPage(designerId, pageParam),
-      initialPageParam: null as KeysetCursor<'completed_at'> | null,
-      getNextPageParam: (lastPage) => nextCursor(lastPage, COMPLETED_PAGE_SIZE, 'completed_at'),
+      ...keysetPages(COMPLETED_PAGE_SIZE, (row: CompletedProject): KeysetCursor<'completed_at'> => ({
+        completed_at: row.completed_at,
+        id: row.id,
+      })),
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { afterCursor, nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { keysetPage, keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
 import { conversationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -12,11 +12,7 @@ export const LISTING_MESSAGE_COLUMNS = 'id, conversation_id, sender_id, body, cr
  */
 export async function getConversationMessagesPage(conversationId: string, cursor: KeysetCursor | null) {
   let query = supabase.from('listing_messages').select(LISTING_MESSAGE_COLUMNS).eq('conversation_id', conversationId);
-  if (cursor) query = query.lte('created_at', cursor.created_at).or(afterCursor(cursor));
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(LISTING_MESSAGES_PAGE_SIZE);
+  const { data, error } = await keysetPage(query, cursor, LISTING_MESSAGES_PAGE_SIZE);
   if (error) throw error;
   return data;
 }
@@ -27,8 +23,7 @@ export function getConversationMessagesQueryOptions(conversationId: string) {
   return infiniteQueryOptions({
     queryKey: conversationKeys.messages(conversationId),
     queryFn: ({ pageParam }) => getConversationMessagesPage(conversationId, pageParam),
-    initialPageParam: null as KeysetCursor | null,
-    getNextPageParam: (last) => nextCursor(last, LISTING_MESSAGES_PAGE_SIZE),
+    ...keysetPages<ConversationMessage>(LISTING_MESSAGES_PAGE_SIZE),
   });
 }
 

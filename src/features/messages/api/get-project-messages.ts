@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { afterCursor, nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { keysetPage, keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -13,11 +13,7 @@ export const MESSAGE_COLUMNS =
  */
 export async function getMessagesPage(projectId: string, cursor: KeysetCursor | null) {
   let query = supabase.from('messages').select(MESSAGE_COLUMNS).eq('project_id', projectId);
-  if (cursor) query = query.lte('created_at', cursor.created_at).or(afterCursor(cursor));
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(MESSAGES_PAGE_SIZE);
+  const { data, error } = await keysetPage(query, cursor, MESSAGES_PAGE_SIZE);
   if (error) throw error;
   return data;
 }
@@ -28,8 +24,7 @@ export function getMessagesQueryOptions(projectId: string) {
   return infiniteQueryOptions({
     queryKey: projectKeys.messages(projectId),
     queryFn: ({ pageParam }) => getMessagesPage(projectId, pageParam),
-    initialPageParam: null as KeysetCursor | null,
-    getNextPageParam: (last) => nextCursor(last, MESSAGES_PAGE_SIZE),
+    ...keysetPages<Message>(MESSAGES_PAGE_SIZE),
   });
 }
 
