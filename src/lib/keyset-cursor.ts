@@ -38,7 +38,8 @@ export function keysetPages<Row, Cursor>(
   cursorOf: (row: Row) => Cursor,
 ): { initialPageParam: Cursor | null; getNextPageParam: (last: readonly Row[]) => Cursor | undefined };
 export function keysetPages<Row, Cursor>(pageSize: number, cursorOf?: (row: Row) => Cursor) {
-  const cursor = cursorOf ?? ((row: Row) => ({ created_at: (row as KeysetCursor).created_at, id: (row as KeysetCursor).id }));
+  const cursor =
+    cursorOf ?? ((row: Row) => ({ created_at: (row as KeysetCursor).created_at, id: (row as KeysetCursor).id }));
   return {
     initialPageParam: null,
     getNextPageParam: (last: readonly Row[]) => {

@@ -42,3 +42,13 @@ export function nearestOrNewest<Query extends Orderable<Query>>(
     ? query.order('distance_miles', { ascending: true, nullsFirst: false }).order(idColumn, { ascending: true })
     : query.order('created_at', { ascending: false }).order(idColumn, { ascending: false });
 }
+
+/**
+ * Which rule chose a distance list: true when only rows within 100 miles are listed, false when none lay within and
+ * all are, null without an origin (the first row says: every row of a call carries the same flag).
+ */
+export function withinReachOf(
+  pages: readonly (readonly { within_reach: boolean | null }[])[] | undefined,
+): boolean | null {
+  return pages?.[0]?.[0]?.within_reach ?? null;
+}

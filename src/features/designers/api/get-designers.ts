@@ -70,7 +70,11 @@ export function getDesignersInfiniteQueryOptions(origin: Coordinates | null, rea
     queryFn: ({ pageParam }) => getDesignersPage(near, pageParam, reach),
     ...keysetPages(
       DESIGNERS_PAGE_SIZE,
-      ({ user_id, created_at, distance_miles }: DirectoryDesigner): DesignersCursor => ({ user_id, created_at, distance_miles }),
+      ({ user_id, created_at, distance_miles }: DirectoryDesigner): DesignersCursor => ({
+        user_id,
+        created_at,
+        distance_miles,
+      }),
     ),
   });
 }
@@ -88,9 +92,4 @@ export function useDesigners(
     enabled,
     placeholderData: keepPreviousData,
   });
-}
-
-/** Which rule chose the list (the first row says: every row of a call carries the same flag). */
-export function withinReachOf(pages: readonly DirectoryDesigner[][] | undefined): boolean | null {
-  return pages?.[0]?.[0]?.within_reach ?? null;
 }

@@ -1,11 +1,10 @@
 import { Armchair, Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { LoadMore } from '@/components/load-more';
 import { paths } from '@/config/paths';
 import { useMyPieces, type MyPiece } from '@/features/good-stuff/api/get-my-pieces';
 import { categoryLabel, formatListedAgo } from '@/features/good-stuff/utils/piece-fields';
@@ -26,36 +25,27 @@ type MyPiecesListProps = {
 export function MyPiecesList({ sellerId, pieceExtra }: MyPiecesListProps) {
   const listings = useMyPieces(sellerId);
   return (
-    <QueryState query={listings} loading="Loading your listings…" failed="Failed to load your listings">
-      {(data) => {
-        const rows = data.pages.flat();
-        if (rows.length === 0)
-          return (
-            <div className="space-y-3 py-8">
-              <p className="text-lg font-medium">You have not listed any pieces yet</p>
-              <Button asChild>
-                <Link to={paths.listPiece.getHref()}>List Vintage Item</Link>
-              </Button>
-            </div>
-          );
-        return (
-          <>
-            <ul className="space-y-4" aria-label="Your listings">
-              {rows.map((listing) => (
-                <li key={listing.id}>
-                  <PieceRow listing={listing} extra={pieceExtra?.(listing)} />
-                </li>
-              ))}
-            </ul>
-            <LoadMore
-              hasNextPage={listings.hasNextPage}
-              isFetchingNextPage={listings.isFetchingNextPage}
-              onLoadMore={() => void listings.fetchNextPage()}
-            />
-          </>
-        );
-      }}
-    </QueryState>
+    <PagedList
+      query={listings}
+      loading="Loading your listings…"
+      failed="Failed to load your listings"
+      empty={
+        <div className="space-y-3 py-8">
+          <p className="text-lg font-medium">You have not listed any pieces yet</p>
+          <Button asChild>
+            <Link to={paths.listPiece.getHref()}>List Vintage Item</Link>
+          </Button>
+        </div>
+      }
+      label="Your listings"
+      className="space-y-4"
+    >
+      {(listing) => (
+        <li key={listing.id}>
+          <PieceRow listing={listing} extra={pieceExtra?.(listing)} />
+        </li>
+      )}
+    </PagedList>
   );
 }
 

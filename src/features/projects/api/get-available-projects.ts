@@ -51,7 +51,11 @@ export function getAvailableProjectsQueryOptions(origin: Coordinates | null) {
     queryFn: ({ pageParam }) => getAvailableProjects(origin, pageParam),
     ...keysetPages(
       PROJECTS_PAGE_SIZE,
-      ({ id, created_at, distance_miles }: AvailableProject): AvailableProjectsCursor => ({ id, created_at, distance_miles }),
+      ({ id, created_at, distance_miles }: AvailableProject): AvailableProjectsCursor => ({
+        id,
+        created_at,
+        distance_miles,
+      }),
     ),
   });
 }
@@ -62,9 +66,4 @@ export function getAvailableProjectsQueryOptions(origin: Coordinates | null) {
  */
 export function useAvailableProjects(origin: Coordinates | null, { enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({ ...getAvailableProjectsQueryOptions(origin), enabled, placeholderData: keepPreviousData });
-}
-
-/** Which rule chose the list (the first row says: every row of a call carries the same flag). */
-export function withinReachOf(pages: readonly AvailableProject[][] | undefined): boolean | null {
-  return pages?.[0]?.[0]?.within_reach ?? null;
 }
