@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
+import { signedProjectPhotos } from '@/lib/project-photos-bucket';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -68,20 +69,13 @@ export type ProjectPhoto = { name: string; url: string; type: 'before' | 'after'
  * other signed-in users, nothing otherwise.
  */
 export async function getProjectPhotos(projectId: string): Promise<ProjectPhoto[]> {
-  const bucket = supabase.storage.from('project-photos');
-  const { data, error } = await bucket.list(projectId, { limit: 100, sortBy: { column: 'name', order: 'asc' } });
-  if (error) throw error;
-  const files = data.filter((f) => f.id !== null && (f.name.startsWith('before-') || f.name.startsWith('after-')));
-  if (files.length === 0) return [];
-  const signed = await bucket.createSignedUrls(
-    files.map((f) => `${projectId}/${f.name}`),
-    PHOTO_LINK_SECONDS,
-  );
-  if (signed.error) throw signed.error;
-  return files.flatMap((file, index) => {
-    const url = signed.data[index]?.signedUrl;
-    return url ? [{ name: file.name, url, type: file.name.startsWith('before-') ? 'before' : 'after' } as const] : [];
+  const photos = await signedProjectPhotos(projectId, {
+    limit: 100,
+    sortBy: { column: 'name', order: 'asc' },
+    keep: (name) => name.startsWith('before-') || name.startsWith('after-'),
+    seconds: PHOTO_LINK_SECONDS,
   });
+  return photos.map(({ name, url }) => ({ name, url, type: name.startsWith('before-') ? 'before' : 'after' }));
 }
 
 export function useProjectPhotos(designerId: string, projectId: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PORTFOLIO_BUCKET } from '@/features/designers/api/get-portfolio';
+import { PORTFOLIO_BUCKET } from '@/lib/portfolio-bucket';
 import { preparePhoto } from '@/lib/images/prepare-photo';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys } from '@/lib/query-keys';

@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { keysetPage, keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
+import { addToNewestPage } from '@/lib/newest-page-cache';
 import { conversationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -32,18 +33,6 @@ export function useConversationMessages(conversationId: string) {
 }
 
 /** Puts a message into the newest page unless it is already there (realtime and the sender's own insert race). */
-export function addConversationMessageToCache(
-  queryClient: QueryClient,
-  conversationId: string,
-  message: ConversationMessage,
-) {
-  queryClient.setQueryData<InfiniteData<ConversationMessage[], KeysetCursor | null>>(
-    conversationKeys.messages(conversationId),
-    (data) => {
-      if (!data) return data;
-      if (data.pages.some((page) => page.some((m) => m.id === message.id))) return data;
-      const [newest = [], ...rest] = data.pages;
-      return { ...data, pages: [[message, ...newest], ...rest] };
-    },
-  );
+export function addConversationMessageToCache(queryClient: QueryClient, conversationId: string, message: ConversationMessage) {
+  addToNewestPage(queryClient, conversationKeys.messages(conversationId), message);
 }

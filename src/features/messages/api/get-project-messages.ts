@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { keysetPage, keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
+import { addToNewestPage } from '@/lib/newest-page-cache';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -34,10 +35,5 @@ export function useMessages(projectId: string) {
 
 /** Puts a message into the newest page unless it is already there (realtime and the sender's own insert race). */
 export function addMessageToCache(queryClient: QueryClient, projectId: string, message: Message) {
-  queryClient.setQueryData<InfiniteData<Message[], KeysetCursor | null>>(projectKeys.messages(projectId), (data) => {
-    if (!data) return data;
-    if (data.pages.some((page) => page.some((m) => m.id === message.id))) return data;
-    const [newest = [], ...rest] = data.pages;
-    return { ...data, pages: [[message, ...newest], ...rest] };
-  });
+  addToNewestPage(queryClient, projectKeys.messages(projectId), message);
 }
