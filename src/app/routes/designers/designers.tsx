@@ -2,8 +2,7 @@ import { Link } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { useDesigners } from '@/features/designers/api/get-designers';
@@ -24,7 +23,6 @@ export function Component() {
   const originState = useCustomerOrigin(auth.user?.id);
   const origin = originOf(originState);
   const list = useDesigners(origin, { enabled: originState.status !== 'locating' });
-  const designers = list.data?.pages.flat();
 
   return (
     <Page
@@ -40,47 +38,37 @@ export function Component() {
         </Button>
       }
     >
-      <QueryState
-        query={{ isPending: list.isPending, isError: list.isError, data: designers }}
+      <PagedList
+        query={list}
         loading="Loading designers…"
         failed="Failed to load designers"
-      >
-        {(designers) =>
-          designers.length === 0 ? (
-            <Card className="items-center py-12 text-center">
-              <p className="text-muted-foreground">No designers available yet</p>
-            </Card>
-          ) : (
-            <>
-              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Designers">
-                {designers.map((designer) => (
-                  <li key={designer.user_id} className="flex">
-                    <AvailableDesignerCard
-                      designer={designer}
-                      worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
-                      saveSlot={
-                        auth.user && designer.user_id !== auth.user.id ? (
-                          <SaveToggle
-                            kind="designer"
-                            userId={auth.user.id}
-                            id={designer.user_id}
-                            title={designerName(designer)}
-                          />
-                        ) : null
-                      }
-                    />
-                  </li>
-                ))}
-              </ul>
-              <LoadMore
-                hasNextPage={list.hasNextPage}
-                isFetchingNextPage={list.isFetchingNextPage}
-                onLoadMore={() => void list.fetchNextPage()}
-              />
-            </>
-          )
+        empty={
+          <Card className="items-center py-12 text-center">
+            <p className="text-muted-foreground">No designers available yet</p>
+          </Card>
         }
-      </QueryState>
+        label="Designers"
+        className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        {(designer) => (
+          <li key={designer.user_id} className="flex">
+            <AvailableDesignerCard
+              designer={designer}
+              worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
+              saveSlot={
+                auth.user && designer.user_id !== auth.user.id ? (
+                  <SaveToggle
+                    kind="designer"
+                    userId={auth.user.id}
+                    id={designer.user_id}
+                    title={designerName(designer)}
+                  />
+                ) : null
+              }
+            />
+          </li>
+        )}
+      </PagedList>
     </Page>
   );
 }

@@ -33,6 +33,10 @@ export function useConversationMessages(conversationId: string) {
 }
 
 /** Puts a message into the newest page unless it is already there (realtime and the sender's own insert race). */
-export function addConversationMessageToCache(queryClient: QueryClient, conversationId: string, message: ConversationMessage) {
+export function addConversationMessageToCache(
+  queryClient: QueryClient,
+  conversationId: string,
+  message: ConversationMessage,
+) {
   addToNewestPage(queryClient, conversationKeys.messages(conversationId), message);
 }
