@@ -3,7 +3,7 @@ import { nudgeKeys } from '@/lib/query-keys';
 import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const NUDGES_PAGE_SIZE = 20;
+const NUDGES_PAGE_SIZE = 20;
 
 const NUDGE_COLUMNS =
   'id, client_id, designer_id, project_id, status, quote_amount, quote_message, created_at, responded_at, project:projects(id, title, description, place:places(label), space_size, budget, budget_type, preferred_style, status)';

@@ -3,7 +3,7 @@ import { nudgeKeys } from '@/lib/query-keys';
 import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const SENT_NUDGES_PAGE_SIZE = 10;
+const SENT_NUDGES_PAGE_SIZE = 10;
 
 /**
  * The nudges a client has sent, newest first, with the project and the designer's name (a profiles embed is
@@ -23,7 +23,6 @@ export async function getSentNudgesPage(clientId: string, page: number) {
   return data;
 }
 
-export type SentNudge = Awaited<ReturnType<typeof getSentNudgesPage>>[number];
 
 export function getSentNudgesInfiniteQueryOptions(clientId: string) {
   return infiniteQueryOptions({

@@ -5,7 +5,7 @@ import { signedProjectPhotos } from '@/lib/project-photos-bucket';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export const COMPLETED_PAGE_SIZE = 6;
+const COMPLETED_PAGE_SIZE = 6;
 const PHOTO_LINK_SECONDS = 3600;
 
 /**
@@ -14,7 +14,7 @@ const PHOTO_LINK_SECONDS = 3600;
  * (or the viewer is one of the project's parties); is_public is false only for the parties' own view of a
  * project the customer has not agreed to show.
  */
-export const portfolioProjectSchema = z.object({
+const portfolioProjectSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),

@@ -3,7 +3,7 @@ import { designerKeys } from '@/lib/query-keys';
 import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const REVIEWS_PAGE_SIZE = 20;
+const REVIEWS_PAGE_SIZE = 20;
 
 /** A designer's reviews, newest first, paged; the name is reviews.client_name. */
 export async function getDesignerReviewsPage(designerId: string, page: number) {

@@ -3,7 +3,7 @@ import { listPortfolio, type PortfolioFile } from '@/lib/portfolio-bucket';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export const PORTFOLIO_LIMIT = 100;
+const PORTFOLIO_LIMIT = 100;
 
 export type PortfolioPhoto = PortfolioFile;
 

@@ -5,7 +5,7 @@ import { offerKeys } from '@/lib/query-keys';
 import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const PIECE_OFFERS_PAGE_SIZE = 20;
+const PIECE_OFFERS_PAGE_SIZE = 20;
 
 export type PieceOffer = Offer & { buyer_name: string };
 

@@ -4,7 +4,7 @@ import { addToNewestPage } from '@/lib/newest-page-cache';
 import { conversationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export const LISTING_MESSAGES_PAGE_SIZE = 30;
+const LISTING_MESSAGES_PAGE_SIZE = 30;
 export const LISTING_MESSAGE_COLUMNS = 'id, conversation_id, sender_id, body, created_at';
 
 /**

@@ -4,7 +4,7 @@ import { conversationKeys } from '@/lib/query-keys';
 import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const PIECE_CONVERSATIONS_PAGE_SIZE = 20;
+const PIECE_CONVERSATIONS_PAGE_SIZE = 20;
 
 /**
  * The conversations buyers started about the seller's piece, latest message first (those without a message
@@ -23,7 +23,6 @@ export async function getPieceConversationsPage(itemId: string, page: number) {
   return data.map((c) => ({ ...c, buyer_name: names.get(c.buyer_id) ?? 'A buyer' }));
 }
 
-export type PieceConversationSummary = Awaited<ReturnType<typeof getPieceConversationsPage>>[number];
 
 export function getPieceConversationsQueryOptions(itemId: string) {
   return infiniteQueryOptions({

@@ -4,7 +4,7 @@ import { addToNewestPage } from '@/lib/newest-page-cache';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export const MESSAGES_PAGE_SIZE = 30;
+const MESSAGES_PAGE_SIZE = 30;
 export const MESSAGE_COLUMNS =
   'id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name)';
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { projectKeys } from '@/lib/query-keys';
 import { signedProjectPhotos } from '@/lib/project-photos-bucket';
 
-export const SIGNED_URL_SECONDS = 3600;
+const SIGNED_URL_SECONDS = 3600;
 const MAX_PHOTOS = 200;
 
 export type PhotoType = 'before' | 'after';
@@ -12,7 +12,7 @@ export type ProjectPhoto = { name: string; path: string; url: string; type: Phot
  * Photos named after-… are "after" photos; everything else is "before" (before-… uploads and the pictures
  * attached when the project was posted, which show the space as it is).
  */
-export function photoType(name: string): PhotoType {
+function photoType(name: string): PhotoType {
   return name.startsWith('after-') ? 'after' : 'before';
 }
 

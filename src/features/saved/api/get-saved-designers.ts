@@ -3,7 +3,7 @@ import { savedKeys } from '@/lib/query-keys';
 import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const SAVED_DESIGNERS_PAGE_SIZE = 24;
+const SAVED_DESIGNERS_PAGE_SIZE = 24;
 
 export type SavedDesigner = {
   designer_id: string;

@@ -3,7 +3,7 @@ import { savedKeys } from '@/lib/query-keys';
 import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const SAVED_PAGE_SIZE = 24;
+const SAVED_PAGE_SIZE = 24;
 
 /**
  * The viewer's saved pieces, last saved first, paged by range (served by the primary key (user_id, …) and the
