@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { PagedList } from '@/components/paged-list';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { useDesigners } from '@/features/designers/api/get-designers';
+import { DesignerDirectory } from '@/features/designers/components/designer-directory';
 import { withinReachOf } from '@/lib/places/distance-pages';
 import { AvailableDesignerCard } from '@/features/designers/components/available-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
@@ -38,37 +37,24 @@ export function Component() {
         </Button>
       }
     >
-      <PagedList
-        query={list}
-        loading="Loading designers…"
-        failed="Failed to load designers"
-        empty={
-          <Card className="items-center py-12 text-center">
-            <p className="text-muted-foreground">No designers available yet</p>
-          </Card>
-        }
-        label="Designers"
-        className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-      >
+      <DesignerDirectory query={list}>
         {(designer) => (
-          <li key={designer.user_id} className="flex">
-            <AvailableDesignerCard
-              designer={designer}
-              worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
-              saveSlot={
-                auth.user && designer.user_id !== auth.user.id ? (
-                  <SaveToggle
-                    kind="designer"
-                    userId={auth.user.id}
-                    id={designer.user_id}
-                    title={designerName(designer)}
-                  />
-                ) : null
-              }
-            />
-          </li>
+          <AvailableDesignerCard
+            designer={designer}
+            worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
+            saveSlot={
+              auth.user && designer.user_id !== auth.user.id ? (
+                <SaveToggle
+                  kind="designer"
+                  userId={auth.user.id}
+                  id={designer.user_id}
+                  title={designerName(designer)}
+                />
+              ) : null
+            }
+          />
         )}
-      </PagedList>
+      </DesignerDirectory>
     </Page>
   );
 }

@@ -1,7 +1,8 @@
-import { Armchair, Heart } from 'lucide-react';
+import { Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PagedList } from '@/components/paged-list';
+import { PieceCover } from '@/components/piece-cover';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -54,21 +55,7 @@ function PieceRow({ listing, extra }: { listing: MyPiece; extra: ReactNode }) {
   return (
     <Card className="py-4" data-testid="my-listing">
       <CardContent className="flex flex-wrap items-start gap-4">
-        {cover ? (
-          <img
-            src={cover}
-            alt=""
-            width={120}
-            height={90}
-            loading="lazy"
-            decoding="async"
-            className="h-[90px] w-[120px] rounded object-cover"
-          />
-        ) : (
-          <div className="flex h-[90px] w-[120px] items-center justify-center rounded bg-muted" aria-hidden="true">
-            <Armchair className="size-8 text-muted-foreground" />
-          </div>
-        )}
+        <PieceCover url={cover} width={120} height={90} className="h-[90px] w-[120px] rounded" iconClassName="size-8" />
         <div className="min-w-0 flex-1 space-y-1">
           <h2 className="font-semibold">
             <Link to={paths.goodStuffItem.getHref(listing.id)} className="hover:underline">
