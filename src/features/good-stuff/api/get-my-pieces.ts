@@ -23,7 +23,7 @@ const COLUMNS =
 
 /** One page of the seller's own pieces of every status, newest first (keyset after the last row). */
 export async function getMyPieces(sellerId: string, after: KeysetCursor | null): Promise<MyPiece[]> {
-  let query = supabase.from('catalog_items').select(COLUMNS).eq('designer_id', sellerId);
+  const query = supabase.from('catalog_items').select(COLUMNS).eq('designer_id', sellerId);
   const { data, error } = await keysetPage(query, after, CATALOG_PAGE_SIZE);
   if (error) throw error;
   return data as MyPiece[];

@@ -12,7 +12,7 @@ export const LISTING_MESSAGE_COLUMNS = 'id, conversation_id, sender_id, body, cr
  * demand, served by listing_messages (conversation_id, created_at).
  */
 export async function getConversationMessagesPage(conversationId: string, cursor: KeysetCursor | null) {
-  let query = supabase.from('listing_messages').select(LISTING_MESSAGE_COLUMNS).eq('conversation_id', conversationId);
+  const query = supabase.from('listing_messages').select(LISTING_MESSAGE_COLUMNS).eq('conversation_id', conversationId);
   const { data, error } = await keysetPage(query, cursor, LISTING_MESSAGES_PAGE_SIZE);
   if (error) throw error;
   return data;

@@ -13,7 +13,7 @@ export const MESSAGE_COLUMNS =
  * older pages on demand, served by messages (project_id, created_at).
  */
 export async function getMessagesPage(projectId: string, cursor: KeysetCursor | null) {
-  let query = supabase.from('messages').select(MESSAGE_COLUMNS).eq('project_id', projectId);
+  const query = supabase.from('messages').select(MESSAGE_COLUMNS).eq('project_id', projectId);
   const { data, error } = await keysetPage(query, cursor, MESSAGES_PAGE_SIZE);
   if (error) throw error;
   return data;

@@ -15,7 +15,7 @@ const COLUMNS = 'id, kind, title, body, link, read_at, created_at';
  * the user's own rows; the `user_id` filter keeps the read on that index.
  */
 export async function getNotifications(userId: string, after: KeysetCursor | null, pageSize = NOTIFICATIONS_PAGE_SIZE) {
-  let query = supabase.from('notifications').select(COLUMNS).eq('user_id', userId);
+  const query = supabase.from('notifications').select(COLUMNS).eq('user_id', userId);
   const { data, error } = await keysetPage(query, after, pageSize);
   if (error) throw error;
   return data;
