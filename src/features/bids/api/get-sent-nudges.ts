@@ -23,7 +23,6 @@ export async function getSentNudgesPage(clientId: string, page: number) {
   return data;
 }
 
-
 export function getSentNudgesInfiniteQueryOptions(clientId: string) {
   return infiniteQueryOptions({
     queryKey: nudgeKeys.sent(clientId),

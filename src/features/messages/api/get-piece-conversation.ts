@@ -23,7 +23,6 @@ export async function getPieceConversation(conversationId: string) {
   };
 }
 
-
 export function getPieceConversationQueryOptions(conversationId: string) {
   return queryOptions({
     queryKey: conversationKeys.detail(conversationId),

@@ -23,7 +23,6 @@ export async function getPieceConversationsPage(itemId: string, page: number) {
   return data.map((c) => ({ ...c, buyer_name: names.get(c.buyer_id) ?? 'A buyer' }));
 }
 
-
 export function getPieceConversationsQueryOptions(itemId: string) {
   return infiniteQueryOptions({
     queryKey: conversationKeys.piece(itemId),
