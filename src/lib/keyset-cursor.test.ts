@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { afterCursor, keysetPage, keysetPages } from '@/lib/keyset-cursor';
+import { afterCursor, keysetPage, keysetPages, nextCursor } from '@/lib/keyset-cursor';
+
+describe('nextCursor', () => {
+  it("is the last row's key after a full page, on the column the list is ordered by", () => {
+    expect(nextCursor([{ created_at: '2026-11-22T10:00:00+00:00', id: 'a' }], 1)).toEqual({
+      created_at: '2026-11-22T10:00:00+00:00',
+      id: 'a',
+    });
+    expect(nextCursor([{ completed_at: '2026-11-20T09:00:00+00:00', id: 'p1' }], 1, 'completed_at')).toEqual({
+      completed_at: '2026-11-20T09:00:00+00:00',
+      id: 'p1',
+    });
+    expect(nextCursor([], 1)).toBeUndefined();
+  });
+});
 
 describe('keysetPages', () => {
   const rows = [

@@ -5,6 +5,17 @@
  */
 export type KeysetCursor<Column extends string = 'created_at'> = Record<Column, string> & { id: string };
 
+/** The cursor after a page: its last row, or undefined when the page was not full (no more rows). */
+export function nextCursor<Column extends string = 'created_at'>(
+  page: readonly KeysetCursor<NoInfer<Column>>[],
+  pageSize: number,
+  column: Column = 'created_at' as Column,
+): KeysetCursor<Column> | undefined {
+  const last = page.at(-1);
+  if (page.length !== pageSize || !last) return undefined;
+  return { [column]: last[column], id: last.id } as KeysetCursor<Column>;
+}
+
 /**
  * The rows after `last`, as a PostgREST `or` filter for a table read: use it with `created_at <= last.created_at`
  * (the index range the database walks); the filter drops the rows of that same instant up to and including
@@ -27,13 +38,12 @@ export function keysetPages<Row, Cursor>(
   cursorOf: (row: Row) => Cursor,
 ): { initialPageParam: Cursor | null; getNextPageParam: (last: readonly Row[]) => Cursor | undefined };
 export function keysetPages<Row, Cursor>(pageSize: number, cursorOf?: (row: Row) => Cursor) {
-  const cursor =
-    cursorOf ?? ((row: Row) => ({ created_at: (row as KeysetCursor).created_at, id: (row as KeysetCursor).id }));
   return {
     initialPageParam: null,
     getNextPageParam: (last: readonly Row[]) => {
+      if (!cursorOf) return nextCursor(last as readonly KeysetCursor[], pageSize);
       const row = last.at(-1);
-      return last.length === pageSize && row !== undefined ? cursor(row) : undefined;
+      return last.length === pageSize && row !== undefined ? cursorOf(row) : undefined;
     },
   };
 }
