@@ -26,7 +26,7 @@ export type PendingDesignerProfile = {
   base_rate: number;
 };
 
-export const pendingProfileKeys = {
+const pendingProfileKeys = {
   customer: 'pendingCustomerProfile',
   designer: 'pendingDesignerProfile',
 } as const satisfies Record<Role, string>;

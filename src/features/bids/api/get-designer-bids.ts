@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -32,8 +32,7 @@ export function getDesignerBidsQueryOptions(designerId: string) {
     // The function answers for the signed-in user; the id keys the cache per user.
     queryKey: projectKeys.designerBids(designerId),
     queryFn: ({ pageParam }) => getDesignerBids(pageParam),
-    initialPageParam: null as KeysetCursor | null,
-    getNextPageParam: (last) => nextCursor(last, DESIGNER_BIDS_PAGE_SIZE),
+    ...keysetPages<DesignerBid>(DESIGNER_BIDS_PAGE_SIZE),
   });
 }
 

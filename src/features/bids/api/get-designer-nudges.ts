@@ -1,22 +1,22 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { nudgeKeys } from '@/lib/query-keys';
+import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const NUDGES_PAGE_SIZE = 20;
+const NUDGES_PAGE_SIZE = 20;
 
 const NUDGE_COLUMNS =
   'id, client_id, designer_id, project_id, status, quote_amount, quote_message, created_at, responded_at, project:projects(id, title, description, place:places(label), space_size, budget, budget_type, preferred_style, status)';
 
 /** The designer's nudges with their project, newest first, paged. */
 export async function getDesignerNudgesPage(designerId: string, page: number) {
-  const from = page * NUDGES_PAGE_SIZE;
   const { data, error } = await supabase
     .from('designer_nudges')
     .select(NUDGE_COLUMNS)
     .eq('designer_id', designerId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-    .range(from, from + NUDGES_PAGE_SIZE - 1);
+    .range(...pageRange(page, NUDGES_PAGE_SIZE));
   if (error) throw error;
   return data;
 }
@@ -27,9 +27,7 @@ export function getDesignerNudgesInfiniteQueryOptions(designerId: string) {
   return infiniteQueryOptions({
     queryKey: nudgeKeys.inbox(designerId),
     queryFn: ({ pageParam }) => getDesignerNudgesPage(designerId, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastPageParam) =>
-      lastPage.length === NUDGES_PAGE_SIZE ? lastPageParam + 1 : undefined,
+    ...numberedPages(NUDGES_PAGE_SIZE),
   });
 }
 

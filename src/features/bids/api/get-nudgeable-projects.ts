@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { nudgeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -23,8 +23,4 @@ export function getNudgeableProjectsQueryOptions(customerId: string) {
     queryFn: () => getNudgeableProjects(customerId),
     staleTime: 0,
   });
-}
-
-export function useNudgeableProjects(customerId: string | null | undefined) {
-  return useQuery({ ...getNudgeableProjectsQueryOptions(customerId ?? ''), enabled: Boolean(customerId) });
 }

@@ -4,7 +4,7 @@ import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { nudgeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export const QUOTE_INVALID_MESSAGE = 'Please enter a valid quote amount';
+const QUOTE_INVALID_MESSAGE = 'Please enter a valid quote amount';
 
 /** A quote: a number greater than zero (cents allowed, as the database stores), message optional. */
 export const acceptNudgeInputSchema = z.object({

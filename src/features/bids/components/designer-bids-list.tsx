@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
 import { paths } from '@/config/paths';
 import { useDesignerBids, type DesignerBid } from '@/features/bids/api/get-designer-bids';
 import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
@@ -44,27 +43,18 @@ export function DesignerBidsList({ designerId }: { designerId: string }) {
   const bids = useDesignerBids(designerId);
   // The dashboard toasts a failure to load the designer's bids once, for the tab's total and this list.
   return (
-    <QueryState query={bids} loading="Loading your bids…" failed="Failed to load bids" toast={false}>
-      {(data) => {
-        const rows = data.pages.flat();
-        if (rows.length === 0)
-          return <p className="text-muted-foreground">No bids yet. Bid on an available project to get started.</p>;
-        return (
-          <div className="space-y-6">
-            <ul className="space-y-3" aria-label="My bids">
-              {rows.map((bid) => (
-                <BidRow key={bid.id} bid={bid} />
-              ))}
-            </ul>
-            <LoadMore
-              hasNextPage={bids.hasNextPage}
-              isFetchingNextPage={bids.isFetchingNextPage}
-              onLoadMore={() => void bids.fetchNextPage()}
-              className=""
-            />
-          </div>
-        );
-      }}
-    </QueryState>
+    <PagedList
+      query={bids}
+      loading="Loading your bids…"
+      failed="Failed to load bids"
+      toast={false}
+      empty={<p className="text-muted-foreground">No bids yet. Bid on an available project to get started.</p>}
+      label="My bids"
+      className="space-y-3"
+      more={{ className: '' }}
+      frame={(list) => <div className="space-y-6">{list}</div>}
+    >
+      {(bid) => <BidRow key={bid.id} bid={bid} />}
+    </PagedList>
   );
 }

@@ -4,8 +4,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
 import { useDesignerNudges, type DesignerNudge } from '@/features/bids/api/get-designer-nudges';
 import { useRespondToNudge } from '@/features/bids/api/respond-to-nudge';
 import { NudgeStatusBadge } from '@/features/bids/components/nudge-status-badge';
@@ -34,55 +33,50 @@ export function NudgeInbox({ designerId, projectHref }: Props) {
   });
 
   return (
-    <QueryState query={nudges} loading="Loading nudges…" failed="Failed to load nudges">
-      {(data) => {
-        const rows = data.pages.flat();
-        if (rows.length === 0) {
-          return (
-            <Card className="items-center py-12 text-center">
-              <Inbox aria-hidden="true" className="size-10 text-muted-foreground" />
-              <p className="text-muted-foreground">
-                No nudges yet. Clients who like your work can nudge you from Browse Designers.
-              </p>
-            </Card>
-          );
-        }
-        return (
-          <>
-            <ul className="grid gap-4 md:grid-cols-2" aria-label="Nudges">
-              {rows.map((nudge) => (
-                <li key={nudge.id}>
-                  <NudgeCard
-                    nudge={nudge}
-                    projectHref={projectHref(nudge.project_id)}
-                    busy={respond.isPending && respond.variables.nudgeId === nudge.id}
-                    onAccept={() => setQuoting(nudge)}
-                    onDecline={() => respond.mutate({ nudgeId: nudge.id, status: 'declined' })}
-                  />
-                </li>
-              ))}
-            </ul>
-            <LoadMore
-              hasNextPage={nudges.hasNextPage}
-              isFetchingNextPage={nudges.isFetchingNextPage}
-              onLoadMore={() => void nudges.fetchNextPage()}
-            />
-            <QuoteDialog
-              key={quoting?.id ?? 'none'}
-              open={quoting !== null}
-              projectTitle={quoting?.project?.title ?? 'this project'}
-              pending={respond.isPending}
-              onOpenChange={(open) => {
-                if (!open) setQuoting(null);
-              }}
-              onAccept={(quote) => {
-                if (quoting) respond.mutate({ nudgeId: quoting.id, status: 'accepted', ...quote });
-              }}
-            />
-          </>
-        );
-      }}
-    </QueryState>
+    <PagedList
+      query={nudges}
+      loading="Loading nudges…"
+      failed="Failed to load nudges"
+      empty={
+        <Card className="items-center py-12 text-center">
+          <Inbox aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="text-muted-foreground">
+            No nudges yet. Clients who like your work can nudge you from Browse Designers.
+          </p>
+        </Card>
+      }
+      label="Nudges"
+      className="grid gap-4 md:grid-cols-2"
+      frame={(list) => (
+        <>
+          {list}
+          <QuoteDialog
+            key={quoting?.id ?? 'none'}
+            open={quoting !== null}
+            projectTitle={quoting?.project?.title ?? 'this project'}
+            pending={respond.isPending}
+            onOpenChange={(open) => {
+              if (!open) setQuoting(null);
+            }}
+            onAccept={(quote) => {
+              if (quoting) respond.mutate({ nudgeId: quoting.id, status: 'accepted', ...quote });
+            }}
+          />
+        </>
+      )}
+    >
+      {(nudge) => (
+        <li key={nudge.id}>
+          <NudgeCard
+            nudge={nudge}
+            projectHref={projectHref(nudge.project_id)}
+            busy={respond.isPending && respond.variables.nudgeId === nudge.id}
+            onAccept={() => setQuoting(nudge)}
+            onDecline={() => respond.mutate({ nudgeId: nudge.id, status: 'declined' })}
+          />
+        </li>
+      )}
+    </PagedList>
   );
 }
 

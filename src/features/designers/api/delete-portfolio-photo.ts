@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PORTFOLIO_BUCKET } from '@/features/designers/api/get-portfolio';
+import { PORTFOLIO_BUCKET } from '@/lib/portfolio-bucket';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';

@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
+import { signedProjectPhotos } from '@/lib/project-photos-bucket';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export const COMPLETED_PAGE_SIZE = 6;
+const COMPLETED_PAGE_SIZE = 6;
 const PHOTO_LINK_SECONDS = 3600;
 
 /**
@@ -13,7 +14,7 @@ const PHOTO_LINK_SECONDS = 3600;
  * (or the viewer is one of the project's parties); is_public is false only for the parties' own view of a
  * project the customer has not agreed to show.
  */
-export const portfolioProjectSchema = z.object({
+const portfolioProjectSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -52,8 +53,10 @@ export function useCompletedProjects(designerId: string) {
     infiniteQueryOptions({
       queryKey: designerKeys.completedProjects(designerId),
       queryFn: ({ pageParam }) => getCompletedProjectsPage(designerId, pageParam),
-      initialPageParam: null as KeysetCursor<'completed_at'> | null,
-      getNextPageParam: (lastPage) => nextCursor(lastPage, COMPLETED_PAGE_SIZE, 'completed_at'),
+      ...keysetPages(COMPLETED_PAGE_SIZE, (row: CompletedProject): KeysetCursor<'completed_at'> => ({
+        completed_at: row.completed_at,
+        id: row.id,
+      })),
     }),
   );
 }
@@ -66,20 +69,13 @@ export type ProjectPhoto = { name: string; url: string; type: 'before' | 'after'
  * other signed-in users, nothing otherwise.
  */
 export async function getProjectPhotos(projectId: string): Promise<ProjectPhoto[]> {
-  const bucket = supabase.storage.from('project-photos');
-  const { data, error } = await bucket.list(projectId, { limit: 100, sortBy: { column: 'name', order: 'asc' } });
-  if (error) throw error;
-  const files = data.filter((f) => f.id !== null && (f.name.startsWith('before-') || f.name.startsWith('after-')));
-  if (files.length === 0) return [];
-  const signed = await bucket.createSignedUrls(
-    files.map((f) => `${projectId}/${f.name}`),
-    PHOTO_LINK_SECONDS,
-  );
-  if (signed.error) throw signed.error;
-  return files.flatMap((file, index) => {
-    const url = signed.data[index]?.signedUrl;
-    return url ? [{ name: file.name, url, type: file.name.startsWith('before-') ? 'before' : 'after' } as const] : [];
+  const photos = await signedProjectPhotos(projectId, {
+    limit: 100,
+    sortBy: { column: 'name', order: 'asc' },
+    keep: (name) => name.startsWith('before-') || name.startsWith('after-'),
+    seconds: PHOTO_LINK_SECONDS,
   });
+  return photos.map(({ name, url }) => ({ name, url, type: name.startsWith('before-') ? 'before' : 'after' }));
 }
 
 export function useProjectPhotos(designerId: string, projectId: string) {

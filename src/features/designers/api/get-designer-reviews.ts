@@ -1,19 +1,19 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { designerKeys } from '@/lib/query-keys';
+import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const REVIEWS_PAGE_SIZE = 20;
+const REVIEWS_PAGE_SIZE = 20;
 
 /** A designer's reviews, newest first, paged; the name is reviews.client_name. */
 export async function getDesignerReviewsPage(designerId: string, page: number) {
-  const from = page * REVIEWS_PAGE_SIZE;
   const { data, error } = await supabase
     .from('reviews')
     .select('id, client_name, rating, comment, created_at')
     .eq('designer_id', designerId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-    .range(from, from + REVIEWS_PAGE_SIZE - 1);
+    .range(...pageRange(page, REVIEWS_PAGE_SIZE));
   if (error) throw error;
   return data;
 }
@@ -23,9 +23,7 @@ export function useDesignerReviews(designerId: string) {
     infiniteQueryOptions({
       queryKey: designerKeys.reviews(designerId),
       queryFn: ({ pageParam }) => getDesignerReviewsPage(designerId, pageParam),
-      initialPageParam: 0,
-      getNextPageParam: (lastPage, _pages, lastPageParam) =>
-        lastPage.length === REVIEWS_PAGE_SIZE ? lastPageParam + 1 : undefined,
+      ...numberedPages(REVIEWS_PAGE_SIZE),
     }),
   );
 }

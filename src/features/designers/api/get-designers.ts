@@ -1,5 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Coordinates } from '@/lib/geo';
+import { keysetPages } from '@/lib/keyset-cursor';
+import { distancePageArgs, nearestOrNewest } from '@/lib/places/distance-pages';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -52,18 +54,11 @@ export async function getDesignersPage(
 ): Promise<DirectoryDesigner[]> {
   const query = supabase
     .rpc('nearby_designers', {
-      origin_latitude: origin?.latitude,
-      origin_longitude: origin?.longitude,
-      after_miles: origin && after ? (after.distance_miles ?? undefined) : undefined,
-      after_created_at: origin ? undefined : after?.created_at,
-      after_id: after?.user_id,
-      page_size: DESIGNERS_PAGE_SIZE,
+      ...distancePageArgs(origin, after, after?.user_id, DESIGNERS_PAGE_SIZE),
       near_only: reach === 'near',
     })
     .select(`${DESIGNER_CARD_COLUMNS}, created_at, distance_miles, within_reach`);
-  const { data, error } = origin
-    ? await query.order('distance_miles', { ascending: true, nullsFirst: false }).order('user_id', { ascending: true })
-    : await query.order('created_at', { ascending: false }).order('user_id', { ascending: false });
+  const { data, error } = await nearestOrNewest(query, origin, 'user_id');
   if (error) throw error;
   return data;
 }
@@ -73,13 +68,14 @@ export function getDesignersInfiniteQueryOptions(origin: Coordinates | null, rea
   return infiniteQueryOptions({
     queryKey: designerKeys.list({ near, reach }),
     queryFn: ({ pageParam }) => getDesignersPage(near, pageParam, reach),
-    initialPageParam: null as DesignersCursor | null,
-    getNextPageParam: (last): DesignersCursor | undefined => {
-      const row = last.at(-1);
-      return last.length === DESIGNERS_PAGE_SIZE && row
-        ? { user_id: row.user_id, created_at: row.created_at, distance_miles: row.distance_miles }
-        : undefined;
-    },
+    ...keysetPages(
+      DESIGNERS_PAGE_SIZE,
+      ({ user_id, created_at, distance_miles }: DirectoryDesigner): DesignersCursor => ({
+        user_id,
+        created_at,
+        distance_miles,
+      }),
+    ),
   });
 }
 
@@ -96,9 +92,4 @@ export function useDesigners(
     enabled,
     placeholderData: keepPreviousData,
   });
-}
-
-/** Which rule chose the list (the first row says: every row of a call carries the same flag). */
-export function withinReachOf(pages: readonly DirectoryDesigner[][] | undefined): boolean | null {
-  return pages?.[0]?.[0]?.within_reach ?? null;
 }

@@ -1,24 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listPortfolio, type PortfolioFile } from '@/lib/portfolio-bucket';
 import { designerKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export const PORTFOLIO_BUCKET = 'designer-portfolio';
-export const PORTFOLIO_LIMIT = 100;
+const PORTFOLIO_LIMIT = 100;
 
-export type PortfolioPhoto = { name: string; path: string; url: string };
+export type PortfolioPhoto = PortfolioFile;
 
-/** The designer-portfolio bucket: list under {designerId}/ and public URLs. */
-export async function getPortfolioPhotos(designerId: string): Promise<PortfolioPhoto[]> {
-  const { data, error } = await supabase.storage
-    .from(PORTFOLIO_BUCKET)
-    .list(designerId, { limit: PORTFOLIO_LIMIT, sortBy: { column: 'created_at', order: 'desc' } });
-  if (error) throw error;
-  return data
-    .filter((file) => file.id !== null && file.name !== '.emptyFolderPlaceholder')
-    .map((file) => {
-      const path = `${designerId}/${file.name}`;
-      return { name: file.name, path, url: supabase.storage.from(PORTFOLIO_BUCKET).getPublicUrl(path).data.publicUrl };
-    });
+/** The designer's own portfolio (the page that manages it): newest upload first, with each photo's path. */
+export function getPortfolioPhotos(designerId: string): Promise<PortfolioPhoto[]> {
+  return listPortfolio(designerId, { limit: PORTFOLIO_LIMIT, sortBy: { column: 'created_at', order: 'desc' } });
 }
 
 export function getPortfolioPhotosQueryOptions(designerId: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PORTFOLIO_BUCKET } from '@/features/designers/api/get-portfolio';
+import { PORTFOLIO_BUCKET } from '@/lib/portfolio-bucket';
 import { preparePhoto } from '@/lib/images/prepare-photo';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys } from '@/lib/query-keys';
@@ -10,7 +10,7 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const ALLOWED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 /** The bucket's own rules (5 MB, JPEG/PNG/GIF/WebP), checked before the upload; the first problem is returned. */
-export function validatePortfolioFile(file: File): string | null {
+function validatePortfolioFile(file: File): string | null {
   if (!ALLOWED_PHOTO_TYPES.includes(file.type)) return `${file.name}: Only JPEG, PNG, GIF, and WebP images are allowed`;
   if (file.size > MAX_PHOTO_BYTES) return `${file.name}: File size must be less than 5MB`;
   return null;

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import type { DirectoryDesigner } from '@/features/designers/api/get-designers';
-import { DistanceBadge } from '@/features/designers/components/distance-badge';
+import { DesignerCardTitle, Specialties } from '@/features/designers/components/designer-card-parts';
 import { PortfolioPreview } from '@/features/designers/components/portfolio-preview';
 import { designerName } from '@/features/designers/utils/designer-format';
 import { formatMoney } from '@/lib/format';
@@ -25,13 +24,7 @@ export function AvailableDesignerCard({ designer, worksHref, saveSlot }: Props) 
         <PortfolioPreview designerId={designer.user_id} designerName={name} />
       </CardContent>
       <CardHeader className="gap-2">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>{name}</CardTitle>
-          <div className="flex items-center gap-2">
-            <DistanceBadge miles={designer.distance_miles} />
-            {saveSlot}
-          </div>
-        </div>
+        <DesignerCardTitle name={name} miles={designer.distance_miles} saveSlot={saveSlot} />
         <p className="text-sm text-muted-foreground">
           {designer.experience_years === 1
             ? '1 year of experience'
@@ -41,15 +34,7 @@ export function AvailableDesignerCard({ designer, worksHref, saveSlot }: Props) 
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3">
         {designer.bio ? <p className="line-clamp-4 text-sm">{designer.bio}</p> : null}
-        {designer.specialties.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
-            {designer.specialties.map((s) => (
-              <li key={s}>
-                <Badge variant="outline">{s}</Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <Specialties specialties={designer.specialties} />
         <dl className="mt-auto space-y-1 text-sm">
           <div className="flex justify-between gap-2">
             <dt className="text-muted-foreground">Base rate</dt>

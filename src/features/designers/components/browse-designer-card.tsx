@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Send } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Badge } from '@/components/ui/badge';
 import { BusyButton } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import type { DirectoryDesigner } from '@/features/designers/api/get-designers';
-import { DistanceBadge } from '@/features/designers/components/distance-badge';
+import { DesignerCardTitle, Specialties } from '@/features/designers/components/designer-card-parts';
 import { designerName } from '@/features/designers/utils/designer-format';
 import { formatMoney } from '@/lib/format';
 
@@ -26,26 +25,12 @@ export function BrowseDesignerCard({ designer, profileHref, onNudge, nudgeBusyLa
   return (
     <Card className="gap-4" data-testid="designer-card">
       <CardHeader className="gap-2">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>{name}</CardTitle>
-          <div className="flex items-center gap-2">
-            <DistanceBadge miles={designer.distance_miles} />
-            {saveSlot}
-          </div>
-        </div>
+        <DesignerCardTitle name={name} miles={designer.distance_miles} saveSlot={saveSlot} />
         {designer.location ? <p className="text-sm text-muted-foreground">{designer.location}</p> : null}
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3">
         {designer.bio ? <p className="line-clamp-3 text-sm">{designer.bio}</p> : null}
-        {designer.specialties.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
-            {designer.specialties.slice(0, 3).map((s) => (
-              <li key={s}>
-                <Badge variant="outline">{s}</Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <Specialties specialties={designer.specialties} max={3} />
         <p className="mt-auto text-sm">
           <span className="text-muted-foreground">Starting at </span>
           <span className="font-medium">{formatMoney(designer.base_rate)}</span>

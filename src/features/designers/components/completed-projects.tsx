@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Photo } from '@/components/ui/photo';
-import { LoadMore } from '@/components/load-more';
+import { PagedList } from '@/components/paged-list';
 import { QueryState } from '@/components/query-state';
 import {
   useCompletedProjects,
@@ -19,42 +19,29 @@ import { formatDate } from '@/lib/format';
 export function CompletedProjects({ designerId }: { designerId: string }) {
   const projects = useCompletedProjects(designerId);
   return (
-    <QueryState query={projects} loading="Loading projects…" failed="Failed to load projects" toast={false}>
-      {(data) => <CompletedProjectList designerId={designerId} projects={projects} rows={data.pages.flat()} />}
-    </QueryState>
-  );
-}
-
-function CompletedProjectList({
-  designerId,
-  projects,
-  rows,
-}: {
-  designerId: string;
-  projects: ReturnType<typeof useCompletedProjects>;
-  rows: CompletedProject[];
-}) {
-  if (rows.length === 0) return null;
-  return (
-    <section aria-labelledby="completed-projects-heading" className="space-y-4">
-      <h2 id="completed-projects-heading" className="text-xl font-semibold">
-        Completed projects
-      </h2>
-      <ul className="grid gap-6">
-        {rows.map((project) => (
-          <li key={project.id}>
-            <CompletedProjectCard designerId={designerId} project={project} />
-          </li>
-        ))}
-      </ul>
-      <LoadMore
-        hasNextPage={projects.hasNextPage}
-        isFetchingNextPage={projects.isFetchingNextPage}
-        onLoadMore={() => void projects.fetchNextPage()}
-        busyLabel="Load more"
-        className=""
-      />
-    </section>
+    <PagedList
+      query={projects}
+      loading="Loading projects…"
+      failed="Failed to load projects"
+      toast={false}
+      empty={null}
+      className="grid gap-6"
+      more={{ busyLabel: 'Load more', className: '' }}
+      frame={(list) => (
+        <section aria-labelledby="completed-projects-heading" className="space-y-4">
+          <h2 id="completed-projects-heading" className="text-xl font-semibold">
+            Completed projects
+          </h2>
+          {list}
+        </section>
+      )}
+    >
+      {(project) => (
+        <li key={project.id}>
+          <CompletedProjectCard designerId={designerId} project={project} />
+        </li>
+      )}
+    </PagedList>
   );
 }
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Photo } from '@/components/ui/photo';
 import { QueryState } from '@/components/query-state';
 import type { DesignerCardRow } from '@/features/designers/api/get-designers';
 import { useDesignerPortfolioPhotos } from '@/features/designers/api/get-portfolio-photos';
+import { Specialties } from '@/features/designers/components/designer-card-parts';
 import { designerName } from '@/features/designers/utils/designer-format';
 import { formatMoney } from '@/lib/format';
 
@@ -40,15 +40,7 @@ export function DesignerProfile({ designer, rating, actions }: Props) {
               <dt className="text-muted-foreground">Experience</dt>
               <dd>{designer.experience_years === 1 ? '1 year' : `${designer.experience_years} years`}</dd>
             </dl>
-            {designer.specialties.length > 0 ? (
-              <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
-                {designer.specialties.map((s) => (
-                  <li key={s}>
-                    <Badge variant="outline">{s}</Badge>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <Specialties specialties={designer.specialties} />
             {actions ? <div className="flex flex-wrap gap-2 pt-2">{actions}</div> : null}
           </div>
         </CardContent>

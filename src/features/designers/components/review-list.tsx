@@ -1,5 +1,4 @@
-import { QueryState } from '@/components/query-state';
-import { LoadMore } from '@/components/load-more';
+import { PagedList } from '@/components/paged-list';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useDesignerReviews } from '@/features/designers/api/get-designer-reviews';
 import { Stars } from '@/features/designers/components/stars';
@@ -9,44 +8,35 @@ import { formatDate } from '@/lib/format';
 export function ReviewList({ designerId }: { designerId: string }) {
   const reviews = useDesignerReviews(designerId);
   return (
-    <QueryState query={reviews} loading="Loading reviews…" failed="Failed to load reviews">
-      {(data) => {
-        const rows = data.pages.flat();
-        if (rows.length === 0) return <p className="text-muted-foreground">No reviews yet</p>;
-        return (
-          <>
-            <ul className="grid gap-4" aria-label="Reviews">
-              {rows.map((review) => (
-                <li key={review.id}>
-                  <Card className="gap-3 py-4" data-testid="review">
-                    <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-                      <div>
-                        <p className="font-medium">{review.client_name ?? 'Client'}</p>
-                        <p className="text-sm text-muted-foreground">
-                          <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
-                        </p>
-                      </div>
-                      <Stars rating={review.rating} />
-                    </CardHeader>
-                    {review.comment ? (
-                      <CardContent>
-                        <p>{review.comment}</p>
-                      </CardContent>
-                    ) : null}
-                  </Card>
-                </li>
-              ))}
-            </ul>
-            <LoadMore
-              hasNextPage={reviews.hasNextPage}
-              isFetchingNextPage={reviews.isFetchingNextPage}
-              onLoadMore={() => void reviews.fetchNextPage()}
-              busyLabel="Load more"
-              className="mt-6"
-            />
-          </>
-        );
-      }}
-    </QueryState>
+    <PagedList
+      query={reviews}
+      loading="Loading reviews…"
+      failed="Failed to load reviews"
+      empty={<p className="text-muted-foreground">No reviews yet</p>}
+      label="Reviews"
+      className="grid gap-4"
+      more={{ busyLabel: 'Load more', className: 'mt-6' }}
+    >
+      {(review) => (
+        <li key={review.id}>
+          <Card className="gap-3 py-4" data-testid="review">
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+              <div>
+                <p className="font-medium">{review.client_name ?? 'Client'}</p>
+                <p className="text-sm text-muted-foreground">
+                  <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
+                </p>
+              </div>
+              <Stars rating={review.rating} />
+            </CardHeader>
+            {review.comment ? (
+              <CardContent>
+                <p>{review.comment}</p>
+              </CardContent>
+            ) : null}
+          </Card>
+        </li>
+      )}
+    </PagedList>
   );
 }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { CATALOG_PAGE_SIZE, type PieceCategory } from '@/features/good-stuff/utils/piece-fields';
-import { afterCursor, nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { keysetPage, keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
 import { pieceKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -23,12 +23,8 @@ const COLUMNS =
 
 /** One page of the seller's own pieces of every status, newest first (keyset after the last row). */
 export async function getMyPieces(sellerId: string, after: KeysetCursor | null): Promise<MyPiece[]> {
-  let query = supabase.from('catalog_items').select(COLUMNS).eq('designer_id', sellerId);
-  if (after) query = query.lte('created_at', after.created_at).or(afterCursor(after));
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(CATALOG_PAGE_SIZE);
+  const query = supabase.from('catalog_items').select(COLUMNS).eq('designer_id', sellerId);
+  const { data, error } = await keysetPage(query, after, CATALOG_PAGE_SIZE);
   if (error) throw error;
   return data as MyPiece[];
 }
@@ -37,8 +33,7 @@ export function getMyPiecesQueryOptions(sellerId: string) {
   return infiniteQueryOptions({
     queryKey: pieceKeys.mine(sellerId),
     queryFn: ({ pageParam }) => getMyPieces(sellerId, pageParam),
-    initialPageParam: null as KeysetCursor | null,
-    getNextPageParam: (last) => nextCursor(last, CATALOG_PAGE_SIZE),
+    ...keysetPages<MyPiece>(CATALOG_PAGE_SIZE),
   });
 }
 

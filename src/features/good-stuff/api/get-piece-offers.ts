@@ -2,9 +2,10 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Offer } from '@/features/good-stuff/api/make-offer';
 import { OFFER_REFRESH_MS } from '@/features/good-stuff/api/get-my-offer';
 import { offerKeys } from '@/lib/query-keys';
+import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const PIECE_OFFERS_PAGE_SIZE = 20;
+const PIECE_OFFERS_PAGE_SIZE = 20;
 
 export type PieceOffer = Offer & { buyer_name: string };
 
@@ -13,14 +14,13 @@ export type PieceOffer = Offer & { buyer_name: string };
  * the seller read; 'A buyer' when there is none).
  */
 export async function getPieceOffersPage(itemId: string, page: number): Promise<PieceOffer[]> {
-  const from = page * PIECE_OFFERS_PAGE_SIZE;
   const { data, error } = await supabase
     .from('offers')
     .select('*')
     .eq('catalog_item_id', itemId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-    .range(from, from + PIECE_OFFERS_PAGE_SIZE - 1);
+    .range(...pageRange(page, PIECE_OFFERS_PAGE_SIZE));
   if (error) throw error;
   const buyers = [...new Set(data.map((offer) => offer.buyer_id))];
   const names = new Map<string, string>();
@@ -36,8 +36,7 @@ export function getPieceOffersQueryOptions(itemId: string) {
   return infiniteQueryOptions({
     queryKey: offerKeys.onPiece(itemId),
     queryFn: ({ pageParam }) => getPieceOffersPage(itemId, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last, _pages, lastPage) => (last.length === PIECE_OFFERS_PAGE_SIZE ? lastPage + 1 : undefined),
+    ...numberedPages(PIECE_OFFERS_PAGE_SIZE),
     staleTime: 0,
     refetchOnWindowFocus: true,
     refetchInterval: OFFER_REFRESH_MS,

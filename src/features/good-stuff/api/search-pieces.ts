@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { CATALOG_PAGE_SIZE, type PieceCategory } from '@/features/good-stuff/utils/piece-fields';
 import type { PieceFilters } from '@/features/good-stuff/utils/search-params';
 import type { Coordinates } from '@/lib/geo';
+import { keysetPages } from '@/lib/keyset-cursor';
 import { pieceKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -63,11 +64,7 @@ export function getSearchPiecesQueryOptions(filters: PieceFilters, origin: Coord
   return infiniteQueryOptions({
     queryKey: pieceKeys.search({ ...filters, near }),
     queryFn: ({ pageParam }) => searchPieces(filters, near, pageParam),
-    initialPageParam: null as PieceSearchCursor | null,
-    getNextPageParam: (last): PieceSearchCursor | undefined => {
-      const row = last.at(-1);
-      return last.length === CATALOG_PAGE_SIZE && row ? { sort_key: row.sort_key, id: row.id } : undefined;
-    },
+    ...keysetPages(CATALOG_PAGE_SIZE, ({ sort_key, id }: PieceCard): PieceSearchCursor => ({ sort_key, id })),
   });
 }
 

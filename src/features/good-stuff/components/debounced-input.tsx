@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState, type ComponentProps } from 'react'
 import { Input } from '@/components/ui/input';
 
 /** How long typing pauses before the market follows it. */
-export const TYPING_DEBOUNCE_MS = 350;
+const TYPING_DEBOUNCE_MS = 350;
 
 type DebouncedInputProps = Omit<ComponentProps<typeof Input>, 'value' | 'onChange'> & {
   /** The value in force (the URL's). */

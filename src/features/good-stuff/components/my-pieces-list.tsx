@@ -1,11 +1,11 @@
-import { Armchair, Heart } from 'lucide-react';
+import { Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
+import { PieceCover } from '@/components/piece-cover';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { LoadMore } from '@/components/load-more';
 import { paths } from '@/config/paths';
 import { useMyPieces, type MyPiece } from '@/features/good-stuff/api/get-my-pieces';
 import { categoryLabel, formatListedAgo } from '@/features/good-stuff/utils/piece-fields';
@@ -26,36 +26,27 @@ type MyPiecesListProps = {
 export function MyPiecesList({ sellerId, pieceExtra }: MyPiecesListProps) {
   const listings = useMyPieces(sellerId);
   return (
-    <QueryState query={listings} loading="Loading your listings…" failed="Failed to load your listings">
-      {(data) => {
-        const rows = data.pages.flat();
-        if (rows.length === 0)
-          return (
-            <div className="space-y-3 py-8">
-              <p className="text-lg font-medium">You have not listed any pieces yet</p>
-              <Button asChild>
-                <Link to={paths.listPiece.getHref()}>List Vintage Item</Link>
-              </Button>
-            </div>
-          );
-        return (
-          <>
-            <ul className="space-y-4" aria-label="Your listings">
-              {rows.map((listing) => (
-                <li key={listing.id}>
-                  <PieceRow listing={listing} extra={pieceExtra?.(listing)} />
-                </li>
-              ))}
-            </ul>
-            <LoadMore
-              hasNextPage={listings.hasNextPage}
-              isFetchingNextPage={listings.isFetchingNextPage}
-              onLoadMore={() => void listings.fetchNextPage()}
-            />
-          </>
-        );
-      }}
-    </QueryState>
+    <PagedList
+      query={listings}
+      loading="Loading your listings…"
+      failed="Failed to load your listings"
+      empty={
+        <div className="space-y-3 py-8">
+          <p className="text-lg font-medium">You have not listed any pieces yet</p>
+          <Button asChild>
+            <Link to={paths.listPiece.getHref()}>List Vintage Item</Link>
+          </Button>
+        </div>
+      }
+      label="Your listings"
+      className="space-y-4"
+    >
+      {(listing) => (
+        <li key={listing.id}>
+          <PieceRow listing={listing} extra={pieceExtra?.(listing)} />
+        </li>
+      )}
+    </PagedList>
   );
 }
 
@@ -64,21 +55,7 @@ function PieceRow({ listing, extra }: { listing: MyPiece; extra: ReactNode }) {
   return (
     <Card className="py-4" data-testid="my-listing">
       <CardContent className="flex flex-wrap items-start gap-4">
-        {cover ? (
-          <img
-            src={cover}
-            alt=""
-            width={120}
-            height={90}
-            loading="lazy"
-            decoding="async"
-            className="h-[90px] w-[120px] rounded object-cover"
-          />
-        ) : (
-          <div className="flex h-[90px] w-[120px] items-center justify-center rounded bg-muted" aria-hidden="true">
-            <Armchair className="size-8 text-muted-foreground" />
-          </div>
-        )}
+        <PieceCover url={cover} width={120} height={90} className="h-[90px] w-[120px] rounded" iconClassName="size-8" />
         <div className="min-w-0 flex-1 space-y-1">
           <h2 className="font-semibold">
             <Link to={paths.goodStuffItem.getHref(listing.id)} className="hover:underline">

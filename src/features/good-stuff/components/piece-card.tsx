@@ -1,6 +1,7 @@
-import { Armchair, MapPin } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PieceCover } from '@/components/piece-cover';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -22,21 +23,13 @@ export function PieceCard({ item, search, corner }: PieceCardProps) {
   const cover = item.photo_urls[0] ?? item.image_url;
   return (
     <Card className="relative w-full gap-4 pt-0" data-testid="catalog-item">
-      {cover ? (
-        <img
-          src={cover}
-          alt=""
-          width={600}
-          height={450}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[4/3] w-full rounded-t-lg object-cover"
-        />
-      ) : (
-        <div className="flex aspect-[4/3] w-full items-center justify-center rounded-t-lg bg-muted" aria-hidden="true">
-          <Armchair className="size-10 text-muted-foreground" />
-        </div>
-      )}
+      <PieceCover
+        url={cover}
+        width={600}
+        height={450}
+        className="aspect-[4/3] w-full rounded-t-lg"
+        iconClassName="size-10"
+      />
       {corner ? <div className="absolute top-2 right-2 z-10">{corner}</div> : null}
       <CardHeader className="gap-1">
         <div className="flex items-start justify-between gap-2">

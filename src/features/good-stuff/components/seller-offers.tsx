@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { usePieceOffers, type PieceOffer } from '@/features/good-stuff/api/get-piece-offers';
@@ -114,36 +113,28 @@ export function SellerOffers({ itemId, title, price, headingLevel = 2, live = tr
   return (
     <section aria-label={`Offers on ${title}`} className="space-y-3">
       <Heading className="font-semibold">Offers</Heading>
-      <QueryState query={offers} loading="Loading offers…" failed="Failed to load offers" toast={false} size="sm">
-        {(data) => {
-          const rows = data.pages.flat();
-          if (rows.length === 0) return <p className="text-sm text-muted-foreground">No offers yet.</p>;
-          return (
-            <>
-              <ul className="space-y-2">
-                {rows.map((offer) => (
-                  <OfferRow
-                    key={offer.id}
-                    offer={offer}
-                    busy={respond.isPending}
-                    now={offers.dataUpdatedAt}
-                    onAccept={() => respond.mutate({ offerId: offer.id, response: { action: 'accept' } })}
-                    onDecline={() => respond.mutate({ offerId: offer.id, response: { action: 'decline' } })}
-                    onCounter={() => setCountering(offer)}
-                  />
-                ))}
-              </ul>
-              <LoadMore
-                className="mt-2"
-                hasNextPage={offers.hasNextPage}
-                isFetchingNextPage={offers.isFetchingNextPage}
-                onLoadMore={() => void offers.fetchNextPage()}
-                label="More offers"
-              />
-            </>
-          );
-        }}
-      </QueryState>
+      <PagedList
+        query={offers}
+        loading="Loading offers…"
+        failed="Failed to load offers"
+        toast={false}
+        size="sm"
+        empty={<p className="text-sm text-muted-foreground">No offers yet.</p>}
+        className="space-y-2"
+        more={{ label: 'More offers', className: 'mt-2' }}
+      >
+        {(offer) => (
+          <OfferRow
+            key={offer.id}
+            offer={offer}
+            busy={respond.isPending}
+            now={offers.dataUpdatedAt}
+            onAccept={() => respond.mutate({ offerId: offer.id, response: { action: 'accept' } })}
+            onDecline={() => respond.mutate({ offerId: offer.id, response: { action: 'decline' } })}
+            onCounter={() => setCountering(offer)}
+          />
+        )}
+      </PagedList>
       <OfferAmountDialog
         open={countering !== null}
         onOpenChange={(next) => {

@@ -15,12 +15,6 @@ export function effectiveStatus(offer: OfferTimes, now: number): OfferStatus {
   return status;
 }
 
-/** Open or countered and not expired: the offer can still be answered or withdrawn. */
-export function isLive(offer: OfferTimes, now: number): boolean {
-  const status = effectiveStatus(offer, now);
-  return status === 'open' || status === 'countered';
-}
-
 export const STATUS_LABEL: Record<OfferStatus, string> = {
   open: 'Open',
   countered: 'Countered',

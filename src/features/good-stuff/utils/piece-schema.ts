@@ -9,8 +9,8 @@ import {
 } from '@/features/good-stuff/utils/piece-fields';
 import { requiredPlaceSchema } from '@/lib/places/place-schema';
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** A photo of the form: one already on the listing (its public URL), or a file picked to upload. */
 export type PiecePhoto = { key: string; url: string; file?: undefined } | { key: string; url: string; file: File };
@@ -21,7 +21,7 @@ export function ownPiecePhotoPrefix(supabaseUrl: string, userId: string): string
 }
 
 /** A URL of an object under `prefix`: plain path segments (none starting with a dot), no query or fragment. */
-export function isOwnPhotoUrl(url: string, prefix: string): boolean {
+function isOwnPhotoUrl(url: string, prefix: string): boolean {
   return (
     url.startsWith(prefix) &&
     /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(url.slice(prefix.length))

@@ -1,5 +1,5 @@
 /** The landing page estimates savings as 40% of the entered budget (docs/product.md, Limits). */
-export const SAVINGS_RATE = 0.4;
+const SAVINGS_RATE = 0.4;
 
 /** The estimate for what the person typed, or null while it is not a positive number. */
 export function estimatedSavings(budgetInput: string): number | null {

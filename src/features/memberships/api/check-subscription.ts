@@ -29,7 +29,7 @@ export async function checkSubscription(): Promise<SubscriptionStatus> {
 }
 
 /** The membership is rechecked every 60 seconds (docs/product.md, Limits). */
-export const SUBSCRIPTION_POLL_MS = 60_000;
+const SUBSCRIPTION_POLL_MS = 60_000;
 
 /** Keyed by the user, so a new sign-in checks afresh (it is rechecked at login). */
 export function getSubscriptionQueryOptions(userId: string) {

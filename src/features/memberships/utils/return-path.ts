@@ -1,7 +1,7 @@
 import { safeRedirectPath } from '@/config/paths';
 
 /** After paying, the user returns to the page they subscribed from, kept under this key. */
-export const PAYMENT_RETURN_PATH_KEY = 'paymentReturnPath';
+const PAYMENT_RETURN_PATH_KEY = 'paymentReturnPath';
 
 export function storePaymentReturnPath(path: string): void {
   try {

@@ -1,9 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { afterCursor, nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { keysetPage, keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
+import { addToNewestPage } from '@/lib/newest-page-cache';
 import { conversationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export const LISTING_MESSAGES_PAGE_SIZE = 30;
+const LISTING_MESSAGES_PAGE_SIZE = 30;
 export const LISTING_MESSAGE_COLUMNS = 'id, conversation_id, sender_id, body, created_at';
 
 /**
@@ -11,12 +12,8 @@ export const LISTING_MESSAGE_COLUMNS = 'id, conversation_id, sender_id, body, cr
  * demand, served by listing_messages (conversation_id, created_at).
  */
 export async function getConversationMessagesPage(conversationId: string, cursor: KeysetCursor | null) {
-  let query = supabase.from('listing_messages').select(LISTING_MESSAGE_COLUMNS).eq('conversation_id', conversationId);
-  if (cursor) query = query.lte('created_at', cursor.created_at).or(afterCursor(cursor));
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(LISTING_MESSAGES_PAGE_SIZE);
+  const query = supabase.from('listing_messages').select(LISTING_MESSAGE_COLUMNS).eq('conversation_id', conversationId);
+  const { data, error } = await keysetPage(query, cursor, LISTING_MESSAGES_PAGE_SIZE);
   if (error) throw error;
   return data;
 }
@@ -27,8 +24,7 @@ export function getConversationMessagesQueryOptions(conversationId: string) {
   return infiniteQueryOptions({
     queryKey: conversationKeys.messages(conversationId),
     queryFn: ({ pageParam }) => getConversationMessagesPage(conversationId, pageParam),
-    initialPageParam: null as KeysetCursor | null,
-    getNextPageParam: (last) => nextCursor(last, LISTING_MESSAGES_PAGE_SIZE),
+    ...keysetPages<ConversationMessage>(LISTING_MESSAGES_PAGE_SIZE),
   });
 }
 
@@ -37,14 +33,10 @@ export function useConversationMessages(conversationId: string) {
 }
 
 /** Puts a message into the newest page unless it is already there (realtime and the sender's own insert race). */
-export function addConversationMessageToCache(queryClient: QueryClient, conversationId: string, message: ConversationMessage) {
-  queryClient.setQueryData<InfiniteData<ConversationMessage[], KeysetCursor | null>>(
-    conversationKeys.messages(conversationId),
-    (data) => {
-      if (!data) return data;
-      if (data.pages.some((page) => page.some((m) => m.id === message.id))) return data;
-      const [newest = [], ...rest] = data.pages;
-      return { ...data, pages: [[message, ...newest], ...rest] };
-    },
-  );
+export function addConversationMessageToCache(
+  queryClient: QueryClient,
+  conversationId: string,
+  message: ConversationMessage,
+) {
+  addToNewestPage(queryClient, conversationKeys.messages(conversationId), message);
 }

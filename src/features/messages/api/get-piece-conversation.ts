@@ -23,8 +23,6 @@ export async function getPieceConversation(conversationId: string) {
   };
 }
 
-export type PieceConversationDetail = NonNullable<Awaited<ReturnType<typeof getPieceConversation>>>;
-
 export function getPieceConversationQueryOptions(conversationId: string) {
   return queryOptions({
     queryKey: conversationKeys.detail(conversationId),

@@ -1,37 +1,33 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { participantNames } from '@/features/messages/api/participant-names';
 import { conversationKeys } from '@/lib/query-keys';
+import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const PIECE_CONVERSATIONS_PAGE_SIZE = 20;
+const PIECE_CONVERSATIONS_PAGE_SIZE = 20;
 
 /**
  * The conversations buyers started about the seller's piece, latest message first (those without a message
  * last), paged, each with the buyer's name.
  */
 export async function getPieceConversationsPage(itemId: string, page: number) {
-  const from = page * PIECE_CONVERSATIONS_PAGE_SIZE;
   const { data, error } = await supabase
     .from('listing_conversations')
     .select('id, catalog_item_id, buyer_id, seller_id, created_at, last_message_at')
     .eq('catalog_item_id', itemId)
     .order('last_message_at', { ascending: false, nullsFirst: false })
     .order('id', { ascending: false })
-    .range(from, from + PIECE_CONVERSATIONS_PAGE_SIZE - 1);
+    .range(...pageRange(page, PIECE_CONVERSATIONS_PAGE_SIZE));
   if (error) throw error;
   const names = await participantNames(data.map((c) => c.buyer_id));
   return data.map((c) => ({ ...c, buyer_name: names.get(c.buyer_id) ?? 'A buyer' }));
 }
 
-export type PieceConversationSummary = Awaited<ReturnType<typeof getPieceConversationsPage>>[number];
-
 export function getPieceConversationsQueryOptions(itemId: string) {
   return infiniteQueryOptions({
     queryKey: conversationKeys.piece(itemId),
     queryFn: ({ pageParam }) => getPieceConversationsPage(itemId, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last, _pages, lastPage) =>
-      last.length === PIECE_CONVERSATIONS_PAGE_SIZE ? lastPage + 1 : undefined,
+    ...numberedPages(PIECE_CONVERSATIONS_PAGE_SIZE),
     staleTime: 0,
     refetchOnWindowFocus: true,
   });

@@ -1,9 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { afterCursor, nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { keysetPage, keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
+import { addToNewestPage } from '@/lib/newest-page-cache';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export const MESSAGES_PAGE_SIZE = 30;
+const MESSAGES_PAGE_SIZE = 30;
 export const MESSAGE_COLUMNS =
   'id, project_id, sender_id, content, created_at, sender:profiles!messages_sender_id_fkey(full_name)';
 
@@ -12,12 +13,8 @@ export const MESSAGE_COLUMNS =
  * older pages on demand, served by messages (project_id, created_at).
  */
 export async function getMessagesPage(projectId: string, cursor: KeysetCursor | null) {
-  let query = supabase.from('messages').select(MESSAGE_COLUMNS).eq('project_id', projectId);
-  if (cursor) query = query.lte('created_at', cursor.created_at).or(afterCursor(cursor));
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(MESSAGES_PAGE_SIZE);
+  const query = supabase.from('messages').select(MESSAGE_COLUMNS).eq('project_id', projectId);
+  const { data, error } = await keysetPage(query, cursor, MESSAGES_PAGE_SIZE);
   if (error) throw error;
   return data;
 }
@@ -28,8 +25,7 @@ export function getMessagesQueryOptions(projectId: string) {
   return infiniteQueryOptions({
     queryKey: projectKeys.messages(projectId),
     queryFn: ({ pageParam }) => getMessagesPage(projectId, pageParam),
-    initialPageParam: null as KeysetCursor | null,
-    getNextPageParam: (last) => nextCursor(last, MESSAGES_PAGE_SIZE),
+    ...keysetPages<Message>(MESSAGES_PAGE_SIZE),
   });
 }
 
@@ -39,10 +35,5 @@ export function useMessages(projectId: string) {
 
 /** Puts a message into the newest page unless it is already there (realtime and the sender's own insert race). */
 export function addMessageToCache(queryClient: QueryClient, projectId: string, message: Message) {
-  queryClient.setQueryData<InfiniteData<Message[], KeysetCursor | null>>(projectKeys.messages(projectId), (data) => {
-    if (!data) return data;
-    if (data.pages.some((page) => page.some((m) => m.id === message.id))) return data;
-    const [newest = [], ...rest] = data.pages;
-    return { ...data, pages: [[message, ...newest], ...rest] };
-  });
+  addToNewestPage(queryClient, projectKeys.messages(projectId), message);
 }

@@ -1,7 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
 import { usePieceConversations } from '@/features/messages/api/get-piece-conversations';
 import { formatWhen } from '@/features/messages/utils/format-when';
 
@@ -19,46 +18,33 @@ export function PieceConversations({ itemId, title, conversationHref, headingLev
   return (
     <section aria-label={`Questions about ${title}`} className="space-y-3">
       <Heading className="font-semibold">Questions from buyers</Heading>
-      <QueryState
+      <PagedList
         query={conversations}
         loading="Loading conversations…"
         failed="Failed to load conversations"
         toast={false}
         size="sm"
+        empty={<p className="text-sm text-muted-foreground">No questions yet.</p>}
+        className="space-y-2"
+        more={{ className: 'mt-2' }}
       >
-        {(data) => {
-          const rows = data.pages.flat();
-          if (rows.length === 0) return <p className="text-sm text-muted-foreground">No questions yet.</p>;
-          return (
-            <>
-              <ul className="space-y-2">
-                {rows.map((c) => (
-                  <li key={c.id}>
-                    <Link
-                      to={conversationHref(c.id)}
-                      className="flex items-center justify-between gap-3 rounded-md border p-3 text-sm hover:bg-accent"
-                    >
-                      <span className="flex items-center gap-2 font-medium">
-                        <MessageCircle aria-hidden="true" className="size-4" />
-                        {c.buyer_name}
-                      </span>
-                      <span className="text-xs text-muted-foreground">
-                        {c.last_message_at ? `Last message ${formatWhen(c.last_message_at)}` : 'No messages yet'}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              <LoadMore
-                className="mt-2"
-                hasNextPage={conversations.hasNextPage}
-                isFetchingNextPage={conversations.isFetchingNextPage}
-                onLoadMore={() => void conversations.fetchNextPage()}
-              />
-            </>
-          );
-        }}
-      </QueryState>
+        {(c) => (
+          <li key={c.id}>
+            <Link
+              to={conversationHref(c.id)}
+              className="flex items-center justify-between gap-3 rounded-md border p-3 text-sm hover:bg-accent"
+            >
+              <span className="flex items-center gap-2 font-medium">
+                <MessageCircle aria-hidden="true" className="size-4" />
+                {c.buyer_name}
+              </span>
+              <span className="text-xs text-muted-foreground">
+                {c.last_message_at ? `Last message ${formatWhen(c.last_message_at)}` : 'No messages yet'}
+              </span>
+            </Link>
+          </li>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { afterCursor, nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { keysetPage, keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
 import { notificationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -15,12 +15,8 @@ const COLUMNS = 'id, kind, title, body, link, read_at, created_at';
  * the user's own rows; the `user_id` filter keeps the read on that index.
  */
 export async function getNotifications(userId: string, after: KeysetCursor | null, pageSize = NOTIFICATIONS_PAGE_SIZE) {
-  let query = supabase.from('notifications').select(COLUMNS).eq('user_id', userId);
-  if (after) query = query.lte('created_at', after.created_at).or(afterCursor(after));
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(pageSize);
+  const query = supabase.from('notifications').select(COLUMNS).eq('user_id', userId);
+  const { data, error } = await keysetPage(query, after, pageSize);
   if (error) throw error;
   return data;
 }
@@ -31,8 +27,7 @@ export function getNotificationsQueryOptions(userId: string) {
   return infiniteQueryOptions({
     queryKey: notificationKeys.list(userId),
     queryFn: ({ pageParam }) => getNotifications(userId, pageParam),
-    initialPageParam: null as KeysetCursor | null,
-    getNextPageParam: (last) => nextCursor(last, NOTIFICATIONS_PAGE_SIZE),
+    ...keysetPages<AppNotification>(NOTIFICATIONS_PAGE_SIZE),
   });
 }
 

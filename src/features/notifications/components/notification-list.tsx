@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
 import { Button } from '@/components/ui/button';
 import { useNotifications } from '@/features/notifications/api/get-notifications';
 import { useUnreadNotificationCount } from '@/features/notifications/api/get-unread-notification-count';
@@ -21,70 +20,65 @@ export function NotificationList({ userId }: { userId: string }) {
   const markRead = useMarkNotificationsRead(userId, { onError: () => toast.error(MARK_READ_FAILED) });
 
   return (
-    <QueryState query={query} loading="Loading notifications" failed="Failed to load notifications">
-      {(data) => {
-        const notifications = data.pages.flat();
-        if (notifications.length === 0)
-          return (
-            <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-              No notifications yet. Bids, nudges, messages and project updates will show up here.
-            </p>
-          );
-        return (
-          <div className="space-y-4">
-            <div className="flex items-center justify-between gap-4">
-              <p className="text-sm text-muted-foreground">{unread ? `${unread} unread` : 'All caught up'}</p>
-              <Button variant="outline" disabled={!unread || markRead.isPending} onClick={() => markRead.mutate(null)}>
-                Mark all as read
-              </Button>
-            </div>
-            <ul className="divide-y rounded-lg border">
-              {notifications.map((n) => {
-                const isUnread = n.read_at === null;
-                return (
-                  <li
-                    key={n.id}
-                    data-testid="notification"
-                    className={cn('flex flex-wrap items-start gap-3 p-4', isUnread && 'bg-accent/40')}
-                  >
-                    <div className="min-w-0 flex-1 space-y-1">
-                      <Link
-                        to={notificationHref(n.link)}
-                        onClick={() => {
-                          if (isUnread) markRead.mutate([n.id]);
-                        }}
-                        className={cn('hover:underline', isUnread ? 'font-semibold' : 'font-medium')}
-                      >
-                        {isUnread ? <span className="sr-only">Unread: </span> : null}
-                        {n.title}
-                      </Link>
-                      {n.body ? <p className="text-sm text-muted-foreground">{n.body}</p> : null}
-                      <NotificationTime iso={n.created_at} className="block text-xs text-muted-foreground" />
-                    </div>
-                    {isUnread ? (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={markRead.isPending}
-                        onClick={() => markRead.mutate([n.id])}
-                        aria-label={`Mark as read: ${n.title}`}
-                      >
-                        Mark as read
-                      </Button>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-            <LoadMore
-              className="mt-4"
-              hasNextPage={query.hasNextPage}
-              isFetchingNextPage={query.isFetchingNextPage}
-              onLoadMore={() => void query.fetchNextPage()}
-            />
+    <PagedList
+      query={query}
+      loading="Loading notifications"
+      failed="Failed to load notifications"
+      empty={
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          No notifications yet. Bids, nudges, messages and project updates will show up here.
+        </p>
+      }
+      className="divide-y rounded-lg border"
+      more={{ className: 'mt-4' }}
+      frame={(list) => (
+        <div className="space-y-4">
+          <div className="flex items-center justify-between gap-4">
+            <p className="text-sm text-muted-foreground">{unread ? `${unread} unread` : 'All caught up'}</p>
+            <Button variant="outline" disabled={!unread || markRead.isPending} onClick={() => markRead.mutate(null)}>
+              Mark all as read
+            </Button>
           </div>
+          {list}
+        </div>
+      )}
+    >
+      {(n) => {
+        const isUnread = n.read_at === null;
+        return (
+          <li
+            key={n.id}
+            data-testid="notification"
+            className={cn('flex flex-wrap items-start gap-3 p-4', isUnread && 'bg-accent/40')}
+          >
+            <div className="min-w-0 flex-1 space-y-1">
+              <Link
+                to={notificationHref(n.link)}
+                onClick={() => {
+                  if (isUnread) markRead.mutate([n.id]);
+                }}
+                className={cn('hover:underline', isUnread ? 'font-semibold' : 'font-medium')}
+              >
+                {isUnread ? <span className="sr-only">Unread: </span> : null}
+                {n.title}
+              </Link>
+              {n.body ? <p className="text-sm text-muted-foreground">{n.body}</p> : null}
+              <NotificationTime iso={n.created_at} className="block text-xs text-muted-foreground" />
+            </div>
+            {isUnread ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={markRead.isPending}
+                onClick={() => markRead.mutate([n.id])}
+                aria-label={`Mark as read: ${n.title}`}
+              >
+                Mark as read
+              </Button>
+            ) : null}
+          </li>
         );
       }}
-    </QueryState>
+    </PagedList>
   );
 }

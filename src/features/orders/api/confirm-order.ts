@@ -13,8 +13,8 @@ export async function confirmOrder(orderId: string): Promise<Order> {
 }
 
 /** How often, and how many times (about a minute), a buyer back from the payment page asks. */
-export const CONFIRM_EVERY_MS = 4000;
-export const CONFIRM_TRIES = 15;
+const CONFIRM_EVERY_MS = 4000;
+const CONFIRM_TRIES = 15;
 
 /**
  * While the buyer, back from the payment page, waits on a pending order: asks at once and then every few seconds for

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ORDER_COLUMNS, type Order } from '@/features/orders/api/order';
-import { afterCursor, nextCursor, type KeysetCursor } from '@/lib/keyset-cursor';
+import { keysetPage, keysetPages, type KeysetCursor } from '@/lib/keyset-cursor';
 import { orderKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -19,11 +19,7 @@ export async function getOrders(userId: string, side: OrdersSide, after: KeysetC
     side === 'purchases'
       ? query.eq('buyer_id', userId)
       : query.eq('seller_id', userId).not('status', 'in', '(pending,expired)');
-  if (after) query = query.lte('created_at', after.created_at).or(afterCursor(after));
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(ORDERS_PAGE_SIZE);
+  const { data, error } = await keysetPage(query, after, ORDERS_PAGE_SIZE);
   if (error) throw error;
   return data;
 }
@@ -32,8 +28,7 @@ export function getOrdersQueryOptions(userId: string, side: OrdersSide) {
   return infiniteQueryOptions({
     queryKey: side === 'purchases' ? orderKeys.purchases(userId) : orderKeys.sales(userId),
     queryFn: ({ pageParam }) => getOrders(userId, side, pageParam),
-    initialPageParam: null as KeysetCursor | null,
-    getNextPageParam: (last) => nextCursor(last, ORDERS_PAGE_SIZE),
+    ...keysetPages<Order>(ORDERS_PAGE_SIZE),
     refetchOnWindowFocus: true,
   });
 }

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { QueryState } from '@/components/query-state';
-import { LoadMore } from '@/components/load-more';
+import { PagedList } from '@/components/paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useOrders, type OrdersSide } from '@/features/orders/api/get-orders';
@@ -17,42 +16,34 @@ const EMPTY: Record<OrdersSide, string> = {
 function OrdersTab({ userId, side, active }: { userId: string; side: OrdersSide; active: boolean }) {
   // Each tab reads its list when first shown, then keeps it.
   const orders = useOrders(userId, side, { enabled: active });
+  const now = orders.dataUpdatedAt;
   return (
-    <QueryState query={orders} loading="Loading orders…" failed="Failed to load your orders">
-      {(data) => {
-        const now = orders.dataUpdatedAt;
-        // A checkout left unpaid past its time reads as expired: a buyer's list keeps only real purchases.
-        const rows = data.pages.flat().filter((order) => effectiveOrderStatus(order, now) !== 'expired');
-        return rows.length === 0 && !orders.hasNextPage ? (
-          <p className="text-muted-foreground">{EMPTY[side]}</p>
-        ) : (
-          <>
-            <ul className="space-y-3" aria-label={side === 'purchases' ? 'Purchases' : 'Sales'}>
-              {rows.map((order) => (
-                <li key={order.id} data-testid="order-row" className="flex items-center gap-4 rounded-lg border p-3">
-                  <OrderPhoto url={order.item_photo_url} className="w-20" />
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <Link to={paths.order.getHref(order.id)} className="font-medium break-words hover:underline">
-                      {order.item_title}
-                    </Link>
-                    <p className="text-sm text-muted-foreground">
-                      {formatMoney(order.amount)} · {formatDate(order.created_at)}
-                    </p>
-                  </div>
-                  <OrderStatusPill status={effectiveOrderStatus(order, now)} />
-                </li>
-              ))}
-            </ul>
-            <LoadMore
-              hasNextPage={orders.hasNextPage}
-              isFetchingNextPage={orders.isFetchingNextPage}
-              onLoadMore={() => void orders.fetchNextPage()}
-              label="Load more orders"
-            />
-          </>
-        );
-      }}
-    </QueryState>
+    <PagedList
+      query={orders}
+      loading="Loading orders…"
+      failed="Failed to load your orders"
+      // A checkout left unpaid past its time reads as expired: a buyer's list keeps only real purchases.
+      select={(rows) => rows.filter((order) => effectiveOrderStatus(order, now) !== 'expired')}
+      empty={<p className="text-muted-foreground">{EMPTY[side]}</p>}
+      label={side === 'purchases' ? 'Purchases' : 'Sales'}
+      className="space-y-3"
+      more={{ label: 'Load more orders' }}
+    >
+      {(order) => (
+        <li key={order.id} data-testid="order-row" className="flex items-center gap-4 rounded-lg border p-3">
+          <OrderPhoto url={order.item_photo_url} className="w-20" />
+          <div className="min-w-0 flex-1 space-y-1">
+            <Link to={paths.order.getHref(order.id)} className="font-medium break-words hover:underline">
+              {order.item_title}
+            </Link>
+            <p className="text-sm text-muted-foreground">
+              {formatMoney(order.amount)} · {formatDate(order.created_at)}
+            </p>
+          </div>
+          <OrderStatusPill status={effectiveOrderStatus(order, now)} />
+        </li>
+      )}
+    </PagedList>
   );
 }
 

@@ -4,6 +4,7 @@ import { preparePhoto } from '@/lib/images/prepare-photo';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { requiredPlaceSchema } from '@/lib/places/place-schema';
 import { projectKeys } from '@/lib/query-keys';
+import { PROJECT_PHOTOS_BUCKET } from '@/lib/project-photos-bucket';
 import { supabase } from '@/lib/supabase';
 
 export const MAX_PROJECT_PHOTOS = 5;
@@ -69,7 +70,7 @@ export async function createProject(
     photos.slice(0, MAX_PROJECT_PHOTOS).map(async (picked, index) => {
       const file = await preparePhoto(picked);
       const path = `${data.id}/${timestamp}_${index}.${extensionOf(file)}`;
-      const upload = await supabase.storage.from('project-photos').upload(path, file, { contentType: file.type });
+      const upload = await supabase.storage.from(PROJECT_PHOTOS_BUCKET).upload(path, file, { contentType: file.type });
       if (upload.error) failedPhotos.push(picked.name);
     }),
   );

@@ -1,4 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keysetPages } from '@/lib/keyset-cursor';
+import { distancePageArgs, nearestOrNewest } from '@/lib/places/distance-pages';
 import { PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
 import type { Coordinates } from '@/lib/geo';
 import { projectKeys } from '@/lib/query-keys';
@@ -35,18 +37,9 @@ export async function getAvailableProjects(
   after: AvailableProjectsCursor | null,
 ): Promise<AvailableProject[]> {
   const query = supabase
-    .rpc('open_projects', {
-      origin_latitude: origin?.latitude,
-      origin_longitude: origin?.longitude,
-      after_miles: origin && after ? (after.distance_miles ?? undefined) : undefined,
-      after_created_at: origin ? undefined : after?.created_at,
-      after_id: after?.id,
-      page_size: PROJECTS_PAGE_SIZE,
-    })
+    .rpc('open_projects', distancePageArgs(origin, after, after?.id, PROJECTS_PAGE_SIZE))
     .select(OPEN_PROJECT_COLUMNS);
-  const { data, error } = origin
-    ? await query.order('distance_miles', { ascending: true, nullsFirst: false }).order('id', { ascending: true })
-    : await query.order('created_at', { ascending: false }).order('id', { ascending: false });
+  const { data, error } = await nearestOrNewest(query, origin, 'id');
   if (error) throw error;
   // As the table read shapes it (PROJECT_COLUMNS' place:places(label)), so one card shows both.
   return data.map(({ place_label, ...row }) => ({ ...row, place: place_label ? { label: place_label } : null }));
@@ -56,13 +49,14 @@ export function getAvailableProjectsQueryOptions(origin: Coordinates | null) {
   return infiniteQueryOptions({
     queryKey: projectKeys.availableNear(origin),
     queryFn: ({ pageParam }) => getAvailableProjects(origin, pageParam),
-    initialPageParam: null as AvailableProjectsCursor | null,
-    getNextPageParam: (last): AvailableProjectsCursor | undefined => {
-      const row = last.at(-1);
-      return last.length === PROJECTS_PAGE_SIZE && row
-        ? { id: row.id, created_at: row.created_at, distance_miles: row.distance_miles }
-        : undefined;
-    },
+    ...keysetPages(
+      PROJECTS_PAGE_SIZE,
+      ({ id, created_at, distance_miles }: AvailableProject): AvailableProjectsCursor => ({
+        id,
+        created_at,
+        distance_miles,
+      }),
+    ),
   });
 }
 
@@ -72,9 +66,4 @@ export function getAvailableProjectsQueryOptions(origin: Coordinates | null) {
  */
 export function useAvailableProjects(origin: Coordinates | null, { enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({ ...getAvailableProjectsQueryOptions(origin), enabled, placeholderData: keepPreviousData });
-}
-
-/** Which rule chose the list (the first row says: every row of a call carries the same flag). */
-export function withinReachOf(pages: readonly AvailableProject[][] | undefined): boolean | null {
-  return pages?.[0]?.[0]?.within_reach ?? null;
 }

@@ -1,19 +1,19 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
 import { projectKeys } from '@/lib/query-keys';
+import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 import { withLocations } from '@/features/projects/api/with-locations';
 
 /** The customer's projects, newest first, one page at a time. */
 export async function getCustomerProjects(customerId: string, page: number): Promise<Project[]> {
-  const from = page * PROJECTS_PAGE_SIZE;
   const { data, error } = await supabase
     .from('projects')
     .select(PROJECT_COLUMNS)
     .eq('customer_id', customerId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-    .range(from, from + PROJECTS_PAGE_SIZE - 1);
+    .range(...pageRange(page, PROJECTS_PAGE_SIZE));
   if (error) throw error;
   // Their own projects: the location as they typed it (docs/decisions/0030-safe-by-default.md).
   return withLocations(data);
@@ -23,8 +23,7 @@ export function getCustomerProjectsQueryOptions(customerId: string) {
   return infiniteQueryOptions({
     queryKey: projectKeys.customer(customerId),
     queryFn: ({ pageParam }) => getCustomerProjects(customerId, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.length === PROJECTS_PAGE_SIZE ? pages.length : undefined),
+    ...numberedPages(PROJECTS_PAGE_SIZE),
   });
 }
 

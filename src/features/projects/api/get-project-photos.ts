@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { projectKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { signedProjectPhotos } from '@/lib/project-photos-bucket';
 
-export const SIGNED_URL_SECONDS = 3600;
+const SIGNED_URL_SECONDS = 3600;
 const MAX_PHOTOS = 200;
 
 export type PhotoType = 'before' | 'after';
@@ -12,27 +12,19 @@ export type ProjectPhoto = { name: string; path: string; url: string; type: Phot
  * Photos named after-… are "after" photos; everything else is "before" (before-… uploads and the pictures
  * attached when the project was posted, which show the space as it is).
  */
-export function photoType(name: string): PhotoType {
+function photoType(name: string): PhotoType {
   return name.startsWith('after-') ? 'after' : 'before';
 }
 
 /** Lists the project's folder in project-photos, then one signed link per photo (valid 3600 s). */
 export async function getProjectPhotos(projectId: string): Promise<ProjectPhoto[]> {
-  const bucket = supabase.storage.from('project-photos');
-  const { data: files, error } = await bucket.list(projectId, {
+  const photos = await signedProjectPhotos(projectId, {
     limit: MAX_PHOTOS,
     sortBy: { column: 'created_at', order: 'asc' },
+    keep: (name) => !name.startsWith('.'),
+    seconds: SIGNED_URL_SECONDS,
   });
-  if (error) throw error;
-  const photos = files.filter((file) => file.id !== null && !file.name.startsWith('.'));
-  if (photos.length === 0) return [];
-  const paths = photos.map((file) => `${projectId}/${file.name}`);
-  const { data: signed, error: signError } = await bucket.createSignedUrls(paths, SIGNED_URL_SECONDS);
-  if (signError) throw signError;
-  return photos.flatMap((file, index) => {
-    const url = signed[index]?.signedUrl;
-    return url ? [{ name: file.name, path: paths[index]!, url, type: photoType(file.name) }] : [];
-  });
+  return photos.map((photo) => ({ ...photo, type: photoType(photo.name) }));
 }
 
 export function getProjectPhotosQueryOptions(projectId: string) {

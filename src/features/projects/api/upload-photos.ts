@@ -4,6 +4,7 @@ import { validateImageFile } from '@/features/projects/utils/validate-image';
 import { preparePhoto } from '@/lib/images/prepare-photo';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
+import { PROJECT_PHOTOS_BUCKET } from '@/lib/project-photos-bucket';
 import { supabase } from '@/lib/supabase';
 
 function extensionOf(file: File): string {
@@ -40,7 +41,7 @@ export async function uploadPhotos(
   for (const [index, picked] of good.entries()) {
     const file = await preparePhoto(picked);
     const path = `${projectId}/${type}-${timestamp}_${index}.${extensionOf(file)}`;
-    const { error } = await supabase.storage.from('project-photos').upload(path, file, { contentType: file.type });
+    const { error } = await supabase.storage.from(PROJECT_PHOTOS_BUCKET).upload(path, file, { contentType: file.type });
     if (error) onFileProblem(`${picked.name}: Upload failed`);
     else uploaded += 1;
     onProgress({ done: index + 1, total: good.length });

@@ -19,7 +19,6 @@ type CustomerProjectsProps = {
 export function CustomerProjects({ customerId, membership }: CustomerProjectsProps) {
   const [creating, setCreating] = useState(false);
   const projects = useCustomerProjects(customerId);
-  const rows = projects.data?.pages.flat() ?? [];
 
   useErrorToast(projects.isError, 'Failed to load projects');
 
@@ -41,16 +40,8 @@ export function CustomerProjects({ customerId, membership }: CustomerProjectsPro
         <h2 id="my-projects-heading" className="text-xl font-semibold">
           Your projects
         </h2>
-        <ProjectList
-          isPending={projects.isPending}
-          isError={projects.isError}
-          empty="No projects yet. Create one to start receiving bids."
-          count={rows.length}
-          hasNextPage={projects.hasNextPage}
-          isFetchingNextPage={projects.isFetchingNextPage}
-          onLoadMore={() => void projects.fetchNextPage()}
-        >
-          {rows.map((project) => (
+        <ProjectList query={projects} empty="No projects yet. Create one to start receiving bids.">
+          {(project) => (
             <ProjectCard
               key={project.id}
               project={project}
@@ -67,7 +58,7 @@ export function CustomerProjects({ customerId, membership }: CustomerProjectsPro
                 )
               }
             />
-          ))}
+          )}
         </ProjectList>
       </section>
     </div>

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useAvailableProjectCount } from '@/features/projects/api/get-available-project-count';
-import { useAvailableProjects, withinReachOf } from '@/features/projects/api/get-available-projects';
+import { useAvailableProjects } from '@/features/projects/api/get-available-projects';
+import { withinReachOf } from '@/lib/places/distance-pages';
 import { useDesignerProjectCount } from '@/features/projects/api/get-designer-project-count';
 import { useDesignerProjects } from '@/features/projects/api/get-designer-projects';
 import { ProjectCard } from '@/features/projects/components/project-card';
@@ -50,7 +51,6 @@ export function DesignerDashboard({ designerId, membership, onOpenProject, moreT
 
   const availableRows = available.data?.pages.flat() ?? [];
   const withinReach = withinReachOf(available.data?.pages);
-  const mineRows = mine.data?.pages.flat() ?? [];
 
   const loadFailed = available.isError || mine.isError || availableTotal.isError || mineTotal.isError;
   useErrorToast(loadFailed, 'Failed to load projects');
@@ -89,16 +89,8 @@ export function DesignerDashboard({ designerId, membership, onOpenProject, moreT
                   : 'All open projects, newest first.'}
             </p>
           ) : null}
-          <ProjectList
-            isPending={available.isPending}
-            isError={available.isError}
-            empty="No open projects right now. Check back soon."
-            count={availableRows.length}
-            hasNextPage={available.hasNextPage}
-            isFetchingNextPage={available.isFetchingNextPage}
-            onLoadMore={() => void available.fetchNextPage()}
-          >
-            {availableRows.map((project) => (
+          <ProjectList query={available} empty="No open projects right now. Check back soon.">
+            {(project) => (
               <ProjectCard
                 key={project.id}
                 project={project}
@@ -109,20 +101,12 @@ export function DesignerDashboard({ designerId, membership, onOpenProject, moreT
                   </GatedButton>
                 }
               />
-            ))}
+            )}
           </ProjectList>
         </TabsContent>
         <TabsContent value="mine">
-          <ProjectList
-            isPending={mine.isPending}
-            isError={mine.isError}
-            empty="No projects yet. Bid on an available project to get started."
-            count={mineRows.length}
-            hasNextPage={mine.hasNextPage}
-            isFetchingNextPage={mine.isFetchingNextPage}
-            onLoadMore={() => void mine.fetchNextPage()}
-          >
-            {mineRows.map((project) => (
+          <ProjectList query={mine} empty="No projects yet. Bid on an available project to get started.">
+            {(project) => (
               <ProjectCard
                 key={project.id}
                 project={project}
@@ -132,7 +116,7 @@ export function DesignerDashboard({ designerId, membership, onOpenProject, moreT
                   </Button>
                 }
               />
-            ))}
+            )}
           </ProjectList>
         </TabsContent>
         {moreTabs.map((more) => (

@@ -1,41 +1,31 @@
 import type { ReactNode } from 'react';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
+import { PagedList, type PagedQuery } from '@/components/paged-list';
 
-type ProjectListProps = {
-  isPending: boolean;
-  isError: boolean;
+type ProjectListProps<Row> = {
+  query: PagedQuery<Row>;
   empty: ReactNode;
-  count: number;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  onLoadMore: () => void;
-  children: ReactNode;
+  /** One project's card (with its key). */
+  children: (project: Row) => ReactNode;
 };
 
 /**
- * Loading, error, empty and "Load more" states around a grid of project cards. The dashboards toast a failure
- * once for all their lists.
+ * A paged grid of project cards with its loading, error, empty and "Load more" states. The dashboards toast a
+ * failure once for all their lists.
  */
-export function ProjectList(props: ProjectListProps) {
-  const query = { isPending: props.isPending, isError: props.isError, data: props.count };
+export function ProjectList<Row>({ query, empty, children }: ProjectListProps<Row>) {
   return (
-    <QueryState query={query} loading="Loading projects…" failed="Failed to load projects" toast={false}>
-      {(count) =>
-        count === 0 ? (
-          <p className="text-muted-foreground">{props.empty}</p>
-        ) : (
-          <div className="space-y-6">
-            <div className="grid gap-4 md:grid-cols-2">{props.children}</div>
-            <LoadMore
-              hasNextPage={props.hasNextPage}
-              isFetchingNextPage={props.isFetchingNextPage}
-              onLoadMore={props.onLoadMore}
-              className=""
-            />
-          </div>
-        )
-      }
-    </QueryState>
+    <PagedList
+      query={query}
+      loading="Loading projects…"
+      failed="Failed to load projects"
+      toast={false}
+      empty={<p className="text-muted-foreground">{empty}</p>}
+      as="div"
+      className="grid gap-4 md:grid-cols-2"
+      more={{ className: '' }}
+      frame={(list) => <div className="space-y-6">{list}</div>}
+    >
+      {(project) => children(project)}
+    </PagedList>
   );
 }

@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { savedKeys } from '@/lib/query-keys';
+import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const SAVED_DESIGNERS_PAGE_SIZE = 24;
+const SAVED_DESIGNERS_PAGE_SIZE = 24;
 
 export type SavedDesigner = {
   designer_id: string;
@@ -16,14 +17,13 @@ export type SavedDesigner = {
  * is readable by everyone signed in; a profiles embed is private).
  */
 export async function getSavedDesignersPage(userId: string, page: number): Promise<SavedDesigner[]> {
-  const from = page * SAVED_DESIGNERS_PAGE_SIZE;
   const { data, error } = await supabase
     .from('saved_designers')
     .select('designer_id, created_at')
     .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .order('designer_id', { ascending: false })
-    .range(from, from + SAVED_DESIGNERS_PAGE_SIZE - 1);
+    .range(...pageRange(page, SAVED_DESIGNERS_PAGE_SIZE));
   if (error) throw error;
   if (data.length === 0) return [];
   const profiles = await supabase
@@ -42,9 +42,7 @@ export function getSavedDesignersQueryOptions(userId: string) {
   return infiniteQueryOptions({
     queryKey: savedKeys.designerList(userId),
     queryFn: ({ pageParam }) => getSavedDesignersPage(userId, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last, _pages, lastPage) =>
-      last.length === SAVED_DESIGNERS_PAGE_SIZE ? lastPage + 1 : undefined,
+    ...numberedPages(SAVED_DESIGNERS_PAGE_SIZE),
   });
 }
 

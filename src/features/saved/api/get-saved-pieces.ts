@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { savedKeys } from '@/lib/query-keys';
+import { numberedPages, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
-export const SAVED_PAGE_SIZE = 24;
+const SAVED_PAGE_SIZE = 24;
 
 /**
  * The viewer's saved pieces, last saved first, paged by range (served by the primary key (user_id, …) and the
@@ -10,7 +11,6 @@ export const SAVED_PAGE_SIZE = 24;
  * page says so, with Remove.
  */
 export async function getSavedItemsPage(userId: string, page: number) {
-  const from = page * SAVED_PAGE_SIZE;
   const { data, error } = await supabase
     .from('saved_items')
     .select(
@@ -19,7 +19,7 @@ export async function getSavedItemsPage(userId: string, page: number) {
     .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .order('catalog_item_id', { ascending: false })
-    .range(from, from + SAVED_PAGE_SIZE - 1);
+    .range(...pageRange(page, SAVED_PAGE_SIZE));
   if (error) throw error;
   return data;
 }
@@ -30,8 +30,7 @@ export function getSavedItemsQueryOptions(userId: string) {
   return infiniteQueryOptions({
     queryKey: savedKeys.itemList(userId),
     queryFn: ({ pageParam }) => getSavedItemsPage(userId, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last, _pages, lastPage) => (last.length === SAVED_PAGE_SIZE ? lastPage + 1 : undefined),
+    ...numberedPages(SAVED_PAGE_SIZE),
   });
 }
 

@@ -42,7 +42,7 @@ async function readBatch(kind: Kind, userId: string, waiting: Map<string, Waitin
 }
 
 /** Whether the viewer saved this piece or designer (batched with the other hearts asked for in the same moment). */
-export function isSaved(kind: Kind, userId: string, id: string): Promise<boolean> {
+function isSaved(kind: Kind, userId: string, id: string): Promise<boolean> {
   const batchKey = `${kind}:${userId}`;
   return new Promise<boolean>((resolve, reject) => {
     let waiting = batches.get(batchKey);

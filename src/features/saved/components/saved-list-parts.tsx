@@ -2,8 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
+import { PagedList } from '@/components/paged-list';
 import { Button } from '@/components/ui/button';
 import { useToggleSaved } from '@/features/saved/api/toggle-saved';
 
@@ -55,32 +54,23 @@ export function SavedList<Row>({
   children: (row: Row) => ReactNode;
 }) {
   return (
-    <QueryState query={query} loading={loading} failed={failed}>
-      {(data) => {
-        const rows = data.pages.flat();
-        if (rows.length === 0)
-          return (
-            <div className="space-y-2 py-4">
-              <p className="text-muted-foreground">{empty}</p>
-              <Button asChild variant="outline" size="sm">
-                <Link to={browse.href}>{browse.label}</Link>
-              </Button>
-            </div>
-          );
-        return (
-          <>
-            <ul className="space-y-3" aria-label={label}>
-              {rows.map(children)}
-            </ul>
-            <LoadMore
-              className="mt-4"
-              hasNextPage={query.hasNextPage}
-              isFetchingNextPage={query.isFetchingNextPage}
-              onLoadMore={() => void query.fetchNextPage()}
-            />
-          </>
-        );
-      }}
-    </QueryState>
+    <PagedList
+      query={query}
+      loading={loading}
+      failed={failed}
+      empty={
+        <div className="space-y-2 py-4">
+          <p className="text-muted-foreground">{empty}</p>
+          <Button asChild variant="outline" size="sm">
+            <Link to={browse.href}>{browse.label}</Link>
+          </Button>
+        </div>
+      }
+      label={label}
+      className="space-y-3"
+      more={{ className: 'mt-4' }}
+    >
+      {children}
+    </PagedList>
   );
 }

@@ -1,5 +1,5 @@
-import { Armchair } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { PieceCover } from '@/components/piece-cover';
 import { Badge } from '@/components/ui/badge';
 import { useSavedItems, type SavedItem } from '@/features/saved/api/get-saved-pieces';
 import { formatMoney } from '@/lib/format';
@@ -31,21 +31,7 @@ function SavedItemRow({
   const note = item ? availabilityLabel(item, now) : null;
   return (
     <li className="flex items-center gap-4 rounded-lg border bg-card p-3" data-testid="saved-item">
-      {photo ? (
-        <img
-          src={photo}
-          alt=""
-          width={96}
-          height={72}
-          loading="lazy"
-          decoding="async"
-          className="h-18 w-24 shrink-0 rounded-md object-cover"
-        />
-      ) : (
-        <div className="flex h-18 w-24 shrink-0 items-center justify-center rounded-md bg-muted" aria-hidden="true">
-          <Armchair className="size-6 text-muted-foreground" />
-        </div>
-      )}
+      <PieceCover url={photo} width={96} height={72} className="h-18 w-24 shrink-0 rounded-md" iconClassName="size-6" />
       <div className="min-w-0 flex-1 space-y-1">
         {item ? (
           <Link to={itemHref(item.id)} className="font-medium break-words hover:underline">

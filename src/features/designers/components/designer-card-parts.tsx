@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { CardTitle } from '@/components/ui/card';
+import { DistanceBadge } from '@/features/designers/components/distance-badge';
+
+/** A directory card's top line: the designer's name, and beside it the distance and the viewer's Save heart. */
+export function DesignerCardTitle({
+  name,
+  miles,
+  saveSlot,
+}: {
+  name: string;
+  miles: number | null;
+  saveSlot?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <CardTitle>{name}</CardTitle>
+      <div className="flex items-center gap-2">
+        <DistanceBadge miles={miles} />
+        {saveSlot}
+      </div>
+    </div>
+  );
+}
+
+/** A designer's specialties as badges (the first `max` of them when given); nothing when there are none. */
+export function Specialties({ specialties, max }: { specialties: readonly string[]; max?: number }) {
+  if (specialties.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
+      {specialties.slice(0, max).map((s) => (
+        <li key={s}>
+          <Badge variant="outline">{s}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
