@@ -5,7 +5,7 @@ type AccessInput = {
   /** The project as the viewer may read it (null: row-level security hid it, or it does not exist). */
   project: Pick<Project, 'customer_id' | 'designer_id' | 'status'> | null | undefined;
   userId: string;
-  role: Role | undefined;
+  role: Role | null | undefined;
   /** While the role is being read, nobody is turned away. */
   rolePending: boolean;
 };
