@@ -1,21 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DesignerGrid, DesignerSaveSlot } from '@/app/routes/designers/designer-grid';
 import { Page } from '@/components/layouts/page';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
-import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { useDesigners } from '@/features/designers/api/get-designers';
 import { BrowseDesignerCard } from '@/features/designers/components/browse-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
-import { designerName } from '@/features/designers/utils/designer-format';
 import { getNudgeableProjectsQueryOptions, type NudgeableProject } from '@/features/bids/api/get-nudgeable-projects';
 import { NudgeDialog } from '@/features/bids/components/nudge-dialog';
 import { SentNudges } from '@/features/bids/components/sent-nudges';
 import { NO_PROJECT_MESSAGE, nudgeGate } from '@/features/bids/utils/nudge-gate';
-import { SaveToggle } from '@/features/saved/components/save-toggle';
 import { SubscribeDialog } from '@/features/memberships/components/subscribe-dialog';
 import { useSubscriptionGate } from '@/features/memberships/hooks/use-subscription-gate';
 import { originOf } from '@/hooks/use-origin';
@@ -78,49 +74,17 @@ export function Component() {
           : 'Find a designer you like and nudge them about one of your projects.'
       }
     >
-      <QueryState
-        query={{ isPending: designers.isPending, isError: designers.isError, data: designers.data?.pages.flat() }}
-        loading="Loading designers…"
-        failed="Failed to load designers"
-      >
-        {(rows) =>
-          rows.length === 0 ? (
-            <Card className="items-center py-12 text-center">
-              <p className="text-muted-foreground">No designers available yet</p>
-            </Card>
-          ) : (
-            <>
-              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Designers">
-                {rows.map((designer) => (
-                  <li key={designer.user_id} className="flex">
-                    <BrowseDesignerCard
-                      designer={designer}
-                      profileHref={paths.designer.getHref(designer.user_id)}
-                      onNudge={(d) => membership.run(d.id, () => void openNudge(d))}
-                      nudgeBusyLabel={nudgeBusyLabel(designer.user_id)}
-                      saveSlot={
-                        userId && designer.user_id !== userId ? (
-                          <SaveToggle
-                            kind="designer"
-                            userId={userId}
-                            id={designer.user_id}
-                            title={designerName(designer)}
-                          />
-                        ) : null
-                      }
-                    />
-                  </li>
-                ))}
-              </ul>
-              <LoadMore
-                hasNextPage={designers.hasNextPage}
-                isFetchingNextPage={designers.isFetchingNextPage}
-                onLoadMore={() => void designers.fetchNextPage()}
-              />
-            </>
-          )
-        }
-      </QueryState>
+      <DesignerGrid list={designers}>
+        {(designer) => (
+          <BrowseDesignerCard
+            designer={designer}
+            profileHref={paths.designer.getHref(designer.user_id)}
+            onNudge={(d) => membership.run(d.id, () => void openNudge(d))}
+            nudgeBusyLabel={nudgeBusyLabel(designer.user_id)}
+            saveSlot={<DesignerSaveSlot userId={userId} designer={designer} />}
+          />
+        )}
+      </DesignerGrid>
       {userId ? <SentNudges clientId={userId} /> : null}
       {userId ? (
         <NudgeDialog

@@ -1,16 +1,12 @@
 import { Link } from 'react-router-dom';
+import { DesignerGrid, DesignerSaveSlot } from '@/app/routes/designers/designer-grid';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { LoadMore } from '@/components/load-more';
-import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { useDesigners, withinReachOf } from '@/features/designers/api/get-designers';
 import { AvailableDesignerCard } from '@/features/designers/components/available-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
-import { designerName } from '@/features/designers/utils/designer-format';
-import { SaveToggle } from '@/features/saved/components/save-toggle';
 import { originOf } from '@/hooks/use-origin';
 
 /**
@@ -23,7 +19,6 @@ export function Component() {
   const originState = useCustomerOrigin(auth.user?.id);
   const origin = originOf(originState);
   const list = useDesigners(origin, { enabled: originState.status !== 'locating' });
-  const designers = list.data?.pages.flat();
 
   return (
     <Page
@@ -39,47 +34,15 @@ export function Component() {
         </Button>
       }
     >
-      <QueryState
-        query={{ isPending: list.isPending, isError: list.isError, data: designers }}
-        loading="Loading designers…"
-        failed="Failed to load designers"
-      >
-        {(designers) =>
-          designers.length === 0 ? (
-            <Card className="items-center py-12 text-center">
-              <p className="text-muted-foreground">No designers available yet</p>
-            </Card>
-          ) : (
-            <>
-              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Designers">
-                {designers.map((designer) => (
-                  <li key={designer.user_id} className="flex">
-                    <AvailableDesignerCard
-                      designer={designer}
-                      worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
-                      saveSlot={
-                        auth.user && designer.user_id !== auth.user.id ? (
-                          <SaveToggle
-                            kind="designer"
-                            userId={auth.user.id}
-                            id={designer.user_id}
-                            title={designerName(designer)}
-                          />
-                        ) : null
-                      }
-                    />
-                  </li>
-                ))}
-              </ul>
-              <LoadMore
-                hasNextPage={list.hasNextPage}
-                isFetchingNextPage={list.isFetchingNextPage}
-                onLoadMore={() => void list.fetchNextPage()}
-              />
-            </>
-          )
-        }
-      </QueryState>
+      <DesignerGrid list={list}>
+        {(designer) => (
+          <AvailableDesignerCard
+            designer={designer}
+            worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
+            saveSlot={<DesignerSaveSlot userId={auth.user?.id} designer={designer} />}
+          />
+        )}
+      </DesignerGrid>
     </Page>
   );
 }
