@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardFooter } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,20 +7,21 @@ import { SandboxNotice } from '@/components/sandbox/sandbox-notice';
 
 type SandboxPanelProps<TData> = {
   query: UseQueryResult<TData>;
-  loadingLabel: string;
+  /** The spinner's label while the session loads. */
+  loading: string;
   /** Said when the function refuses to open the page and gives no words of its own. */
-  failure: string;
+  failure?: string;
   /** Replaces the plain refusal (memberships add where to go next). */
-  renderError?: (error: Error) => ReactNode;
+  refusal?: ComponentType<{ error: Error }>;
   children: (data: TData) => ReactNode;
 };
 
 /** A sandbox page's session (docs/payments.md, "The sandbox"): a spinner while it loads, the refusal if it cannot open. */
-export function SandboxPanel<TData>({ query, loadingLabel, failure, renderError, children }: SandboxPanelProps<TData>) {
-  if (query.isPending) return <Spinner size="lg" label={loadingLabel} />;
+export function SandboxPanel<TData>({ query, loading, failure, refusal: Refusal, children }: SandboxPanelProps<TData>) {
+  if (query.isPending) return <Spinner size="lg" label={loading} />;
   if (query.isError)
-    return renderError ? (
-      renderError(query.error)
+    return Refusal ? (
+      <Refusal error={query.error} />
     ) : (
       <p role="alert" className="rounded-md border border-destructive/50 p-4 font-medium text-destructive">
         {query.error.message || failure}

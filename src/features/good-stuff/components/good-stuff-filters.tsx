@@ -1,13 +1,12 @@
 import { Search } from 'lucide-react';
 import { LabelledField } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
+import { CategoryOptions } from '@/features/good-stuff/components/category-options';
 import { DebouncedInput } from '@/features/good-stuff/components/debounced-input';
 import { priceFromText, type GoodStuffMarketState } from '@/features/good-stuff/hooks/use-good-stuff-market';
 import {
-  CATALOG_CATEGORIES,
   CATALOG_CONDITIONS,
   CATALOG_DISTANCES,
-  categoryLabel,
   conditionLabel,
   isPieceCategory,
   type PieceDistance,
@@ -19,6 +18,11 @@ import {
   type PieceSort,
 } from '@/features/good-stuff/utils/search-params';
 import type { Coordinates } from '@/lib/geo';
+
+const PRICE_BOUNDS = [
+  { key: 'minPrice', suffix: 'min', label: 'Min price ($)' },
+  { key: 'maxPrice', suffix: 'max', label: 'Max price ($)' },
+] as const;
 
 export const NO_ORIGIN_HINT = 'Add your location in your profile to see distances';
 
@@ -63,38 +67,23 @@ export function GoodStuffFilters({ filters, origin, market }: GoodStuffFiltersPr
             value={filters.category ?? ''}
             onChange={(event) => set({ category: isPieceCategory(event.target.value) ? event.target.value : null })}
           >
-            <option value="">All categories</option>
-            {CATALOG_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {categoryLabel(c)}
-              </option>
-            ))}
+            <CategoryOptions none="All categories" />
           </NativeSelect>
         </LabelledField>
-        <LabelledField id={`${id}-min`} label="Min price ($)">
-          <DebouncedInput
-            id={`${id}-min`}
-            {...priceInvalid}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={1}
-            value={filters.minPrice === null ? '' : String(filters.minPrice)}
-            onCommit={(value) => set({ minPrice: priceFromText(value) })}
-          />
-        </LabelledField>
-        <LabelledField id={`${id}-max`} label="Max price ($)">
-          <DebouncedInput
-            id={`${id}-max`}
-            {...priceInvalid}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={1}
-            value={filters.maxPrice === null ? '' : String(filters.maxPrice)}
-            onCommit={(value) => set({ maxPrice: priceFromText(value) })}
-          />
-        </LabelledField>
+        {PRICE_BOUNDS.map(({ key, suffix, label }) => (
+          <LabelledField key={key} id={`${id}-${suffix}`} label={label}>
+            <DebouncedInput
+              id={`${id}-${suffix}`}
+              {...priceInvalid}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={1}
+              value={filters[key] === null ? '' : String(filters[key])}
+              onCommit={(value) => set({ [key]: priceFromText(value) })}
+            />
+          </LabelledField>
+        ))}
         <div className="grid gap-2">
           <LabelledField id={`${id}-distance`} label="Distance">
             <NativeSelect

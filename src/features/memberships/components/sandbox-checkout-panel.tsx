@@ -21,12 +21,7 @@ export function SandboxCheckoutPanel({ userId, sessionId, onDone }: SandboxCheck
   const { mutate, busy } = useSandboxAction(useActOnSandboxSession, userId, onDone, 'Sandbox action failed');
 
   return (
-    <SandboxPanel
-      query={query}
-      loadingLabel="Loading the sandbox checkout…"
-      failure=""
-      renderError={(error) => <SandboxError error={error} />}
-    >
+    <SandboxPanel query={query} loading="Loading the sandbox checkout…" refusal={SandboxError}>
       {({ notice, session }) => {
         const open = session.status === 'open';
         const completed = session.status === 'completed';

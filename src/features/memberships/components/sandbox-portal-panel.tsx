@@ -22,12 +22,7 @@ export function SandboxPortalPanel({ userId, sessionId, onDone }: SandboxPortalP
   const { mutate, busy } = useSandboxAction(useActOnSandboxSession, userId, onDone, 'Sandbox action failed');
 
   return (
-    <SandboxPanel
-      query={query}
-      loadingLabel="Loading the sandbox portal…"
-      failure=""
-      renderError={(error) => <SandboxError error={error} />}
-    >
+    <SandboxPanel query={query} loading="Loading the sandbox portal…" refusal={SandboxError}>
       {({ notice, session }) => {
         const subscriptions = session.subscriptions ?? [];
         const cancellable =

@@ -20,7 +20,7 @@ export function SandboxConnectPanel({ userId, onDone }: Props) {
   return (
     <SandboxPanel
       query={query}
-      loadingLabel="Loading the sandbox onboarding…"
+      loading="Loading the sandbox onboarding…"
       failure="The sandbox onboarding cannot be opened."
     >
       {({ notice, account }) => (

@@ -21,7 +21,7 @@ export function SandboxPayPanel({ orderId, onDone }: Props) {
   const { mutate, busy } = useSandboxAction(useActOnSandboxOrder, orderId, onDone, 'Sandbox payment failed');
 
   return (
-    <SandboxPanel query={query} loadingLabel="Loading the sandbox payment…" failure="This payment cannot be opened.">
+    <SandboxPanel query={query} loading="Loading the sandbox payment…" failure="This payment cannot be opened.">
       {({ notice, order }) => {
         const open = order.status === 'pending';
         const expired = order.status === 'expired';
