@@ -1,33 +1,20 @@
 import { LocateFixed } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
-import { usePlaceField } from '@/components/place-field/use-place-field';
+import type { ReactNode } from 'react';
+import { usePlaceField, type PlaceFieldOptions } from '@/components/place-field/use-place-field';
 import { Button } from '@/components/ui/button';
 import { FieldDescription } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { PlaceValue } from '@/lib/places/place';
 import { cn } from '@/lib/utils';
 
 export { LOCATION_DENIED_MESSAGE } from '@/components/place-field/use-place-field';
-export { PLACE_SEARCH_DEBOUNCE_MS, PLACE_SUGGESTIONS } from '@/components/place-field/use-place-search';
 export const UNPLACED_NOTICE = "We couldn't place this; distances won't show";
 
-type PlaceFieldProps = {
-  /** The input's id; the label, list and messages take ids from it. */
-  id: string;
+type PlaceFieldProps = Omit<PlaceFieldOptions, 'placeholder' | 'hasHint'> & {
   label: ReactNode;
-  value: PlaceValue;
-  onChange: (value: PlaceValue) => void;
-  onBlur?: () => void;
-  /** The input element, for react-hook-form to focus on an error. */
-  inputRef?: Ref<HTMLInputElement>;
-  name?: string;
   hint?: ReactNode;
   placeholder?: string;
   className?: string;
-  /** From the form: the field's shown error (errorProps). */
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
 };
 
 /**

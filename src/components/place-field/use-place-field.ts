@@ -8,14 +8,18 @@ import { placeKey, type Place, type PlaceValue } from '@/lib/places/place';
 export const LOCATION_DENIED_MESSAGE = 'Location access denied. Please type your location.';
 
 export type PlaceFieldOptions = {
+  /** The input's id; the label, list and messages take ids from it. */
   id: string;
   value: PlaceValue;
   onChange: (value: PlaceValue) => void;
   onBlur?: () => void;
+  /** The input element, for react-hook-form to focus on an error. */
   inputRef?: Ref<HTMLInputElement>;
   name?: string;
   placeholder: string;
+  /** The field has a hint below it (it describes the input). */
   hasHint: boolean;
+  /** From the form: the field's shown error (errorProps). */
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 };

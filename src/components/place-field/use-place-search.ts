@@ -8,8 +8,8 @@ import { placeKeys } from '@/lib/query-keys';
  * Keystrokes closer together than this make one search. Short, so suggestions follow a keystroke within about
  * 50 ms on the local stack (the search itself takes a few ms).
  */
-export const PLACE_SEARCH_DEBOUNCE_MS = 30;
-export const PLACE_SUGGESTIONS = 8;
+const PLACE_SEARCH_DEBOUNCE_MS = 30;
+const PLACE_SUGGESTIONS = 8;
 
 export type PlaceSearch = {
   /** The suggestions for the text being typed ([] under MIN_PLACE_QUERY characters, or when the search failed). */
