@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { budgetMessage, budgetSummary, hardCapMessage, wouldExceedHardCap } from '@/features/projects/utils/budget';
+import {
+  budgetMessage,
+  budgetSummary,
+  hardCapMessage,
+  wouldExceedHardCap,
+} from '@/features/projects/utils/budget';
 
 describe('budget tracker thresholds', () => {
   it('is ok under 80%, a warning from 80% up to 100%, exceeded over 100%', () => {
