@@ -135,3 +135,9 @@ export const orderKeys = {
   /** Asking the provider about a checkout (not under `detail`: reading the order again must not ask again). */
   confirm: (orderId: string) => [...orderKeys.all, 'confirm', orderId] as const,
 };
+
+/** The gazetteer's answers for what is typed in a location field (docs/decisions/0024-places.md). */
+export const placeKeys = {
+  all: ['places'] as const,
+  search: (query: string) => [...placeKeys.all, 'search', query] as const,
+};

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DesignerSaveSlot } from '@/app/routes/designers/designer-save-slot';
 import { Page } from '@/components/layouts/page';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/account/hooks/use-auth';
@@ -8,12 +9,10 @@ import { useDesigners } from '@/features/designers/api/get-designers';
 import { DesignerDirectory } from '@/features/designers/components/designer-directory';
 import { BrowseDesignerCard } from '@/features/designers/components/browse-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
-import { designerName } from '@/features/designers/utils/designer-format';
 import { getNudgeableProjectsQueryOptions, type NudgeableProject } from '@/features/bids/api/get-nudgeable-projects';
 import { NudgeDialog } from '@/features/bids/components/nudge-dialog';
 import { SentNudges } from '@/features/bids/components/sent-nudges';
 import { NO_PROJECT_MESSAGE, nudgeGate } from '@/features/bids/utils/nudge-gate';
-import { SaveToggle } from '@/features/saved/components/save-toggle';
 import { SubscribeDialog } from '@/features/memberships/components/subscribe-dialog';
 import { useSubscriptionGate } from '@/features/memberships/hooks/use-subscription-gate';
 import { originOf } from '@/hooks/use-origin';
@@ -83,11 +82,7 @@ export function Component() {
             profileHref={paths.designer.getHref(designer.user_id)}
             onNudge={(d) => membership.run(d.id, () => void openNudge(d))}
             nudgeBusyLabel={nudgeBusyLabel(designer.user_id)}
-            saveSlot={
-              userId && designer.user_id !== userId ? (
-                <SaveToggle kind="designer" userId={userId} id={designer.user_id} title={designerName(designer)} />
-              ) : null
-            }
+            saveSlot={<DesignerSaveSlot userId={userId} designer={designer} />}
           />
         )}
       </DesignerDirectory>

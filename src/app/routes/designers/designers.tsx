@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { DesignerSaveSlot } from '@/app/routes/designers/designer-save-slot';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -8,8 +9,6 @@ import { DesignerDirectory } from '@/features/designers/components/designer-dire
 import { withinReachOf } from '@/lib/places/distance-pages';
 import { AvailableDesignerCard } from '@/features/designers/components/available-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
-import { designerName } from '@/features/designers/utils/designer-format';
-import { SaveToggle } from '@/features/saved/components/save-toggle';
 import { originOf } from '@/hooks/use-origin';
 
 /**
@@ -42,16 +41,7 @@ export function Component() {
           <AvailableDesignerCard
             designer={designer}
             worksHref={paths.portfolioOfDesigner.getHref(designer.user_id)}
-            saveSlot={
-              auth.user && designer.user_id !== auth.user.id ? (
-                <SaveToggle
-                  kind="designer"
-                  userId={auth.user.id}
-                  id={designer.user_id}
-                  title={designerName(designer)}
-                />
-              ) : null
-            }
+            saveSlot={<DesignerSaveSlot userId={auth.user?.id} designer={designer} />}
           />
         )}
       </DesignerDirectory>

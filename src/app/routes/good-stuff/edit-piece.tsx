@@ -1,8 +1,8 @@
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { Page } from '@/components/layouts/page';
-import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { PieceNotFound } from '@/app/routes/good-stuff/piece-not-found';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { usePiece } from '@/features/good-stuff/api/get-piece';
 import { ListPieceForm } from '@/features/good-stuff/components/list-piece-form';
@@ -29,11 +29,7 @@ export function Component() {
             />
           </Page>
         ) : (
-          <Page title="Piece not found" description="Only a piece’s seller can edit it.">
-            <Button asChild variant="outline">
-              <Link to={paths.goodStuff.getHref()}>Back to Good Stuff</Link>
-            </Button>
-          </Page>
+          <PieceNotFound description="Only a piece’s seller can edit it." />
         )
       }
     </QueryState>

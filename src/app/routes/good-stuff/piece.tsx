@@ -1,8 +1,7 @@
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
-import { Page } from '@/components/layouts/page';
-import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { PieceNotFound } from '@/app/routes/good-stuff/piece-not-found';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { useUserRole } from '@/features/account/api/get-user-role';
 import { usePiece } from '@/features/good-stuff/api/get-piece';
@@ -58,11 +57,7 @@ export function Component() {
             sellerPanel={<SellerPanel item={piece} viewerId={auth.user?.id ?? ''} />}
           />
         ) : (
-          <Page title="Piece not found" description="It may have been removed by its seller.">
-            <Button asChild variant="outline">
-              <Link to={paths.goodStuff.getHref()}>Back to Good Stuff</Link>
-            </Button>
-          </Page>
+          <PieceNotFound description="It may have been removed by its seller." />
         )
       }
     </QueryState>

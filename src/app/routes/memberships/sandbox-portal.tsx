@@ -1,20 +1,17 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Page } from '@/components/layouts/page';
+import { useSearchParams } from 'react-router-dom';
+import { SandboxPage } from '@/components/sandbox/sandbox-page';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { SandboxPortalPanel } from '@/features/memberships/components/sandbox-portal-panel';
-import { followUrl } from '@/features/memberships/utils/follow-url';
 
 /** ADR 0010: the sandbox subscription management page (protected; no Stripe keys configured). */
 export function Component() {
-  const auth = useAuth();
+  const { user } = useAuth();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const sessionId = params.get('session') ?? '';
   return (
-    <Page title="Manage subscription (sandbox)" className="max-w-2xl">
-      {auth.user ? (
-        <SandboxPortalPanel userId={auth.user.id} sessionId={sessionId} onDone={(url) => followUrl(url, navigate)} />
-      ) : null}
-    </Page>
+    <SandboxPage title="Manage subscription (sandbox)">
+      {(onDone) =>
+        user ? <SandboxPortalPanel userId={user.id} sessionId={params.get('session') ?? ''} onDone={onDone} /> : null
+      }
+    </SandboxPage>
   );
 }

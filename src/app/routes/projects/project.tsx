@@ -17,6 +17,7 @@ import { useProject } from '@/features/projects/api/get-project';
 import { useProjectAccess } from '@/features/projects/api/get-project-access';
 import { PortfolioConsentCard } from '@/features/projects/components/portfolio-consent-card';
 import { ProjectDetailCard } from '@/features/projects/components/project-detail-card';
+import { projectAccess, subscribePromptDue } from '@/features/projects/utils/project-access';
 import { useSubscription } from '@/features/memberships/hooks/use-subscription';
 import { useSubscriptionGate } from '@/features/memberships/hooks/use-subscription-gate';
 
@@ -41,12 +42,8 @@ export function Component() {
   const [completeOpen, setCompleteOpen] = useState(false);
 
   const data = project.data;
-  const isOwner = Boolean(data && data.customer_id === userId);
-  const isAssigned = Boolean(data && data.designer_id === userId);
-  const mayBid = Boolean(
-    data && data.status === 'pending' && data.designer_id === null && role.data === 'designer' && !isOwner,
-  );
-  const denied = Boolean(data && !isOwner && !isAssigned && !mayBid && !role.isPending);
+  const can = projectAccess({ project: data, userId, role: role.data, rolePending: role.isPending });
+  const { denied } = can;
   // RLS hides a project the same way whether it is missing or not this user's: only then ask which, to say
   // 'Project not found' or 'Access denied' (docs/product.md, Projects).
   const empty = project.isSuccess && data === null;
@@ -85,8 +82,7 @@ export function Component() {
   }, [loadFailed]);
 
   // The customer opening an active project without a membership gets the subscribe prompt (once per visit).
-  const promptDue =
-    Boolean(data && isOwner && data.status === 'active') && !subscription.isLoading && !subscription.subscribed;
+  const promptDue = subscribePromptDue(can, data, subscription);
   const subscribeShown = membership.dialogProps.open || (promptDue && !promptDismissed);
   const onSubscribeOpenChange = (open: boolean) => {
     membership.dialogProps.onOpenChange(open);
@@ -105,26 +101,16 @@ export function Component() {
   }
   if (!data || denied) return <PageSpinner />;
 
-  const participant = isOwner || isAssigned;
-
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       <ProjectDetailCard project={data} onBack={goBack} />
 
-      {participant && data.status === 'active' ? (
-        // The other party's address, while the project is active (docs/decisions/0030-safe-by-default.md).
-        <ContactEmail
-          userId={isOwner ? data.designer_id : data.customer_id}
-          name={isOwner ? 'your designer' : 'your client'}
-        />
-      ) : null}
+      {can.contact ? <ContactEmail userId={can.contact.userId} name={can.contact.name} /> : null}
 
-      {data.status === 'pending' && isOwner ? <BidsCard projectId={data.id} /> : null}
-      {data.status === 'pending' && mayBid ? (
-        <DesignerBidCard projectId={data.id} designerId={userId} membership={membership} />
-      ) : null}
+      {can.bids ? <BidsCard projectId={data.id} /> : null}
+      {can.mayBid ? <DesignerBidCard projectId={data.id} designerId={userId} membership={membership} /> : null}
 
-      {participant && data.status !== 'pending' ? (
+      {can.budget ? (
         <BudgetTracker
           projectId={data.id}
           userId={userId}
@@ -132,18 +118,18 @@ export function Component() {
           budgetType={data.budget_type}
           itemsTotal={data.items_total}
           itemsTotalUpdatedAt={project.dataUpdatedAt}
-          editable={data.status === 'active'}
+          editable={can.budgetEditable}
         />
       ) : null}
 
-      {participant ? (
+      {can.photos ? (
         <ProjectPhotosCard
           projectId={data.id}
           userId={userId}
-          isOwner={isOwner}
-          canUpload={data.status !== 'completed'}
+          isOwner={can.isOwner}
+          canUpload={can.photoUpload}
           footer={
-            data.status === 'active' && isOwner ? (
+            can.complete ? (
               <Button onClick={() => setCompleteOpen(true)}>Mark as Complete</Button>
             ) : data.status === 'completed' ? (
               <p className="text-sm text-muted-foreground">This project is complete.</p>
@@ -152,14 +138,12 @@ export function Component() {
         />
       ) : null}
 
-      {isOwner && data.status === 'completed' ? (
-        <PortfolioConsentCard projectId={data.id} designerId={data.designer_id} />
-      ) : null}
+      {can.portfolioConsent ? <PortfolioConsentCard projectId={data.id} designerId={data.designer_id} /> : null}
 
-      {participant ? <MessagesPanel projectId={data.id} userId={userId} /> : null}
+      {can.messages ? <MessagesPanel projectId={data.id} userId={userId} /> : null}
 
       <Suspense fallback={null}>
-        {isOwner && completeOpen ? (
+        {can.complete && completeOpen ? (
           <CompleteProjectDialog
             open={completeOpen}
             onOpenChange={setCompleteOpen}
@@ -168,7 +152,7 @@ export function Component() {
             onCompleted={() => setReviewOpen(true)}
           />
         ) : null}
-        {isOwner && data.designer_id && reviewOpen ? (
+        {can.review && data.designer_id && reviewOpen ? (
           <ReviewDialog
             open={reviewOpen}
             onOpenChange={setReviewOpen}

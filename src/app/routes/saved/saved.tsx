@@ -1,4 +1,5 @@
 import { Page } from '@/components/layouts/page';
+import { SavedSection } from '@/app/routes/saved/saved-section';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { SavedDesignersList } from '@/features/saved/components/saved-designers-list';
@@ -12,26 +13,20 @@ export function Component() {
     <Page title="Saved" description="Pieces and designers you saved with the heart.">
       {userId ? (
         <div className="grid gap-10 lg:grid-cols-2">
-          <section aria-labelledby="saved-pieces" className="space-y-4">
-            <h2 id="saved-pieces" className="text-xl font-semibold">
-              Pieces
-            </h2>
+          <SavedSection id="saved-pieces" title="Pieces">
             <SavedItemsList
               userId={userId}
               itemHref={(id) => paths.goodStuffItem.getHref(id)}
               browseHref={paths.goodStuff.getHref()}
             />
-          </section>
-          <section aria-labelledby="saved-designers" className="space-y-4">
-            <h2 id="saved-designers" className="text-xl font-semibold">
-              Designers
-            </h2>
+          </SavedSection>
+          <SavedSection id="saved-designers" title="Designers">
             <SavedDesignersList
               userId={userId}
               designerHref={(id) => paths.designer.getHref(id)}
               browseHref={paths.browseDesigners.getHref()}
             />
-          </section>
+          </SavedSection>
         </div>
       ) : null}
     </Page>

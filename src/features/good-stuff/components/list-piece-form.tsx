@@ -14,11 +14,9 @@ import { useCreatePiece } from '@/features/good-stuff/api/create-piece';
 import type { PieceDetail } from '@/features/good-stuff/api/get-piece';
 import { useUpdatePiece } from '@/features/good-stuff/api/update-piece';
 import {
-  CATALOG_CATEGORIES,
   CATALOG_CONDITIONS,
   MAX_INCHES,
   MAX_PHOTOS,
-  categoryLabel,
   conditionLabel,
   isPieceCondition,
 } from '@/features/good-stuff/utils/piece-fields';
@@ -28,6 +26,7 @@ import {
   type PieceValues,
   ownPiecePhotoPrefix,
 } from '@/features/good-stuff/utils/piece-schema';
+import { CategoryOptions } from '@/features/good-stuff/components/category-options';
 import { PhotoPicker } from '@/features/good-stuff/components/photo-picker';
 import { errorProps, firstError } from '@/lib/first-error';
 import { emptyPlace, placeValueOf } from '@/lib/places/place';
@@ -148,12 +147,7 @@ export function ListPieceForm({ userId, item, onSaved }: ListPieceFormProps) {
           </LabelledField>
           <LabelledField id={field('category')} label="Category">
             <NativeSelect id={field('category')} {...a11y('category')} {...form.register('category')}>
-              <option value="">Select a category</option>
-              {CATALOG_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {categoryLabel(c)}
-                </option>
-              ))}
+              <CategoryOptions none="Select a category" />
             </NativeSelect>
           </LabelledField>
           <LabelledField id={field('price')} label="Price ($)">

@@ -1,10 +1,8 @@
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { useSandboxSession } from '@/features/memberships/api/sandbox-session';
+import { SandboxCard, SandboxPanel } from '@/components/sandbox/sandbox-panel';
+import { useSandboxAction } from '@/components/sandbox/use-sandbox-action';
+import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useActOnSandboxSession, useSandboxSession } from '@/features/memberships/api/sandbox-session';
 import { SandboxError } from '@/features/memberships/components/sandbox-error';
-import { SandboxNotice } from '@/features/memberships/components/sandbox-notice';
-import { useSandboxAction } from '@/features/memberships/hooks/use-sandbox-action';
 import { PLANS } from '@/features/memberships/utils/plans';
 
 type SandboxPortalPanelProps = {
@@ -21,65 +19,54 @@ const LIVE = ['active', 'trialing', 'past_due', 'unpaid'];
  */
 export function SandboxPortalPanel({ userId, sessionId, onDone }: SandboxPortalPanelProps) {
   const query = useSandboxSession(userId, sessionId);
-  const action = useSandboxAction(userId, onDone);
-  const busy = action.isPending || action.isSuccess;
+  const { mutate, busy } = useSandboxAction(useActOnSandboxSession, userId, onDone, 'Sandbox action failed');
 
-  if (query.isPending) return <Spinner size="lg" label="Loading the sandbox portal…" />;
-  if (query.isError) return <SandboxError error={query.error} />;
-
-  const { notice, session } = query.data;
-  const subscriptions = session.subscriptions ?? [];
-  const cancellable =
-    session.status === 'open' && subscriptions.some((s) => s.provider === 'sandbox' && LIVE.includes(s.status));
   return (
-    <div className="space-y-6">
-      <SandboxNotice notice={notice} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Your memberships</CardTitle>
-          <CardDescription>Cancelling in the sandbox ends the membership at once.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {subscriptions.length === 0 ? (
-            <p>You have no membership.</p>
-          ) : (
-            <ul className="divide-y">
-              {subscriptions.map((sub) => (
-                <li key={sub.plan} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <span className="font-medium">
-                    {PLANS[sub.plan].name} membership ({PLANS[sub.plan].price} / month)
-                  </span>
-                  <span className="text-sm text-muted-foreground">
-                    Status: {sub.status}
-                    {sub.current_period_end && LIVE.includes(sub.status)
-                      ? `, renews ${new Date(sub.current_period_end).toLocaleDateString()}`
-                      : ''}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-        <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button
-            variant="outline"
-            className="w-full sm:w-auto"
-            disabled={busy}
-            onClick={() => action.mutate({ session: sessionId, action: 'close' })}
+    <SandboxPanel query={query} loading="Loading the sandbox portal…" refusal={SandboxError}>
+      {({ notice, session }) => {
+        const subscriptions = session.subscriptions ?? [];
+        const cancellable =
+          session.status === 'open' && subscriptions.some((s) => s.provider === 'sandbox' && LIVE.includes(s.status));
+        return (
+          <SandboxCard
+            notice={notice}
+            busy={busy}
+            back={{ label: 'Back', disabled: busy, onClick: () => mutate({ session: sessionId, action: 'close' }) }}
+            go={{
+              label: 'Cancel subscription',
+              destructive: true,
+              disabled: busy || !cancellable,
+              onClick: () => mutate({ session: sessionId, action: 'cancel-subscription' }),
+            }}
           >
-            Back
-          </Button>
-          <Button
-            variant="destructive"
-            className="w-full sm:w-auto"
-            disabled={busy || !cancellable}
-            aria-busy={busy}
-            onClick={() => action.mutate({ session: sessionId, action: 'cancel-subscription' })}
-          >
-            Cancel subscription
-          </Button>
-        </CardFooter>
-      </Card>
-    </div>
+            <CardHeader>
+              <CardTitle>Your memberships</CardTitle>
+              <CardDescription>Cancelling in the sandbox ends the membership at once.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {subscriptions.length === 0 ? (
+                <p>You have no membership.</p>
+              ) : (
+                <ul className="divide-y">
+                  {subscriptions.map((sub) => (
+                    <li key={sub.plan} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                      <span className="font-medium">
+                        {PLANS[sub.plan].name} membership ({PLANS[sub.plan].price} / month)
+                      </span>
+                      <span className="text-sm text-muted-foreground">
+                        Status: {sub.status}
+                        {sub.current_period_end && LIVE.includes(sub.status)
+                          ? `, renews ${new Date(sub.current_period_end).toLocaleDateString()}`
+                          : ''}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </SandboxCard>
+        );
+      }}
+    </SandboxPanel>
   );
 }

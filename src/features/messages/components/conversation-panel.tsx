@@ -1,12 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ChatThread } from '@/components/chat-thread';
+import { ChatThread } from '@/components/chat-thread/chat-thread';
+import { useChatThread } from '@/components/chat-thread/use-chat-thread';
 import {
   addConversationMessageToCache,
   useConversationMessages,
   type ConversationMessage,
 } from '@/features/messages/api/get-conversation-messages';
-import { conversationMessageBodySchema, sendConversationMessage } from '@/features/messages/api/send-conversation-message';
+import {
+  conversationMessageBodySchema,
+  sendConversationMessage,
+} from '@/features/messages/api/send-conversation-message';
 import { useConversationMessagesRealtime } from '@/features/messages/hooks/use-conversation-messages-realtime';
 
 type Props = {
@@ -23,7 +27,6 @@ type Props = {
  */
 export function ConversationPanel({ conversationId, userId, otherName, title }: Props) {
   const queryClient = useQueryClient();
-  const messages = useConversationMessages(conversationId);
   useConversationMessagesRealtime(conversationId);
   const toMessage = useCallback(
     (message: ConversationMessage) => ({
@@ -35,18 +38,21 @@ export function ConversationPanel({ conversationId, userId, otherName, title }: 
     }),
     [otherName],
   );
+  const send = async (text: string) =>
+    addConversationMessageToCache(
+      queryClient,
+      conversationId,
+      await sendConversationMessage(conversationId, userId, text),
+    );
+  const query = useConversationMessages(conversationId);
+  const thread = useChatThread({ query, toMessage, schema: conversationMessageBodySchema, send });
   return (
     <ChatThread
       title={title}
       userId={userId}
-      query={messages}
-      toMessage={toMessage}
+      thread={thread}
       emptyText="No messages yet. Ask about size, condition or pick-up."
       messageTestId="listing-message"
-      schema={conversationMessageBodySchema}
-      send={async (text) =>
-        addConversationMessageToCache(queryClient, conversationId, await sendConversationMessage(conversationId, userId, text))
-      }
     />
   );
 }

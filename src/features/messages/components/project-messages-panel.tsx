@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChatThread, type ChatMessage } from '@/components/chat-thread';
+import { ChatThread } from '@/components/chat-thread/chat-thread';
+import { useChatThread, type ChatMessage } from '@/components/chat-thread/use-chat-thread';
 import { addMessageToCache, useMessages, type Message } from '@/features/messages/api/get-project-messages';
 import { messageContentSchema, sendMessage } from '@/features/messages/api/send-project-message';
 import { useMessagesRealtime } from '@/features/messages/hooks/use-project-messages-realtime';
@@ -15,18 +16,17 @@ const toMessage = (message: Message): ChatMessage => ({
 /** The project's messages panel: oldest first, own messages on the right as You, live for both parties. */
 export function MessagesPanel({ projectId, userId }: { projectId: string; userId: string }) {
   const queryClient = useQueryClient();
-  const messages = useMessages(projectId);
   useMessagesRealtime(projectId);
+  const send = async (text: string) =>
+    addMessageToCache(queryClient, projectId, await sendMessage(projectId, userId, text));
+  const thread = useChatThread({ query: useMessages(projectId), toMessage, schema: messageContentSchema, send });
   return (
     <ChatThread
       title="Messages"
       userId={userId}
-      query={messages}
-      toMessage={toMessage}
+      thread={thread}
       emptyText="No messages yet. Say hello!"
       messageTestId="message"
-      schema={messageContentSchema}
-      send={async (text) => addMessageToCache(queryClient, projectId, await sendMessage(projectId, userId, text))}
     />
   );
 }

@@ -33,11 +33,9 @@ describe('SandboxConnectPanel, /sandbox/connect (ADR 0029)', () => {
 
   it('shows the notice; Finish onboarding goes back to Settings as the function says', async () => {
     const done = vi.fn();
-    const { user } = renderWithClient(
-      <SandboxConnectPanel userId={DESIGNER.id} renderNotice={(n) => <p data-testid="notice">{n}</p>} onDone={done} />,
-    );
+    const { user } = renderWithClient(<SandboxConnectPanel userId={DESIGNER.id} onDone={done} />);
     await user.click(await screen.findByRole('button', { name: 'Finish onboarding' }));
-    expect(screen.getByTestId('notice')).toHaveTextContent(NOTICE);
+    expect(screen.getByRole('note', { name: 'Sandbox notice' })).toHaveTextContent(NOTICE);
     await waitFor(() => expect(done).toHaveBeenCalledWith('http://localhost:3000/settings?payouts=return'));
     expect((await sent.to('POST', 'functions/v1/sandbox-market')).map((r) => r.body)).toEqual([
       { action: 'connect-get' },
@@ -47,9 +45,7 @@ describe('SandboxConnectPanel, /sandbox/connect (ADR 0029)', () => {
 
   it("toasts a refusal in the function's words and stays", async () => {
     const done = vi.fn();
-    const { user } = renderWithClient(
-      <SandboxConnectPanel userId={DESIGNER.id} renderNotice={(n) => <p>{n}</p>} onDone={done} />,
-    );
+    const { user } = renderWithClient(<SandboxConnectPanel userId={DESIGNER.id} onDone={done} />);
     await user.click(await screen.findByRole('button', { name: 'Leave unfinished' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Only designers sell Good Stuff and get paid for it'));
     expect(done).not.toHaveBeenCalled();

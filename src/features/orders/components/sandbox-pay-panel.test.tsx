@@ -37,9 +37,7 @@ function sandboxAnswers(status: string, act: (action: string) => Response) {
 }
 
 function renderPanel(onDone: (url: string) => void) {
-  return renderWithClient(
-    <SandboxPayPanel orderId={ORDER} renderNotice={(notice) => <p data-testid="notice">{notice}</p>} onDone={onDone} />,
-  );
+  return renderWithClient(<SandboxPayPanel orderId={ORDER} onDone={onDone} />);
 }
 
 describe('SandboxPayPanel, /sandbox/pay (ADR 0029)', () => {
@@ -55,7 +53,7 @@ describe('SandboxPayPanel, /sandbox/pay (ADR 0029)', () => {
     const done = vi.fn();
     const { user } = renderPanel(done);
     await user.click(await screen.findByRole('button', { name: 'Pay $85' }));
-    expect(screen.getByTestId('notice')).toHaveTextContent(NOTICE);
+    expect(screen.getByRole('note', { name: 'Sandbox notice' })).toHaveTextContent(NOTICE);
     expect(screen.getByText('Teak side table')).toBeInTheDocument();
     expect(screen.getByTestId('sandbox-amount')).toHaveTextContent('$85');
     await waitFor(() => expect(done).toHaveBeenCalledWith(`http://localhost:3000/orders/${ORDER}?checkout=done`));
