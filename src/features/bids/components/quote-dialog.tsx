@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '@/components/form-dialog';
 import { FieldError, LabelledField } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { MoneyInput } from '@/components/form-fields/money-input';
 import { Textarea } from '@/components/ui/textarea';
 import { acceptNudgeInputSchema, type AcceptNudgeInput } from '@/features/bids/api/respond-to-nudge';
 import { errorProps, firstError } from '@/lib/first-error';
@@ -51,10 +51,8 @@ export function QuoteDialog({ open, projectTitle, pending, onOpenChange, onAccep
       pendingLabel="Sending…"
     >
       <LabelledField id={`${id}-amount`} label="Quote amount ($)">
-        <Input
+        <MoneyInput
           id={`${id}-amount`}
-          type="number"
-          inputMode="decimal"
           step={100}
           min={0}
           {...errorProps(shown, 'quoteAmount', errorId)}

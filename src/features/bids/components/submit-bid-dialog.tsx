@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog } from '@/components/form-dialog';
 import { LabelledField } from '@/components/ui/field';
+import { MoneyInput } from '@/components/form-fields/money-input';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import {
@@ -56,15 +57,7 @@ export function SubmitBidDialog({ projectId, designerId, open, onOpenChange }: S
       pendingLabel="Submitting…"
     >
       <LabelledField id={`${id}-amount`} label="Bid Amount ($)">
-        <Input
-          id={`${id}-amount`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          {...fieldProps('bid_amount')}
-          {...form.register('bid_amount')}
-        />
+        <MoneyInput id={`${id}-amount`} {...fieldProps('bid_amount')} {...form.register('bid_amount')} />
       </LabelledField>
       <LabelledField id={`${id}-days`} label="Estimated Days (optional)">
         <Input

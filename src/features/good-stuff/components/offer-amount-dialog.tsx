@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form-dialog';
 import { FieldError, LabelledField } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { MoneyInput } from '@/components/form-fields/money-input';
 import { Textarea } from '@/components/ui/textarea';
 import { offerFormSchema, type OfferFormInput, type OfferFormValues } from '@/features/good-stuff/api/offer-amount';
 import { errorProps, firstError } from '@/lib/first-error';
@@ -69,12 +69,8 @@ export function OfferAmountDialog({
       pendingLabel="Sending…"
     >
       <LabelledField id={`${id}-amount`} label={amountLabel}>
-        <Input
+        <MoneyInput
           id={`${id}-amount`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
           max={price}
           {...errorProps(shown, 'amount', errorId)}
           {...form.register('amount')}
