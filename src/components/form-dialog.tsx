@@ -18,12 +18,14 @@ type FormDialogProps = {
   description: ReactNode;
   /** Called on submit (after the event is kept from the forms around the dialog); pass `form.handleSubmit(…)`. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** The fields. */
-  children: ReactNode;
+  /** The fields; none for a confirmation. */
+  children?: ReactNode;
   submitLabel: string;
   pendingLabel: string;
   /** The submission runs: the submit button says `pendingLabel` and is disabled. */
   pending: boolean;
+  /** `destructive` for a submit that cannot be undone (deleting the account). */
+  submitVariant?: 'default' | 'destructive';
   /** Disabled for another reason too (e.g. a required amount still empty). */
   submitDisabled?: boolean;
   /** The form's one shown error, above the buttons, linked from the failing control by `errorId`. */
@@ -57,6 +59,7 @@ export function FormDialog({
   pendingLabel,
   pending,
   submitDisabled = false,
+  submitVariant = 'default',
   errorId,
   error,
   cancelLabel = 'Cancel',
@@ -96,7 +99,7 @@ export function FormDialog({
                 {cancelLabel}
               </Button>
             )}
-            <Button type="submit" disabled={pending || submitDisabled} aria-busy={pending}>
+            <Button type="submit" variant={submitVariant} disabled={pending || submitDisabled} aria-busy={pending}>
               {pending ? pendingLabel : submitLabel}
             </Button>
           </DialogFooter>
