@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import {
   SWITCH_SUCCESS,
   UnknownAccountTypeError,
@@ -75,31 +68,21 @@ export function AccountTypeCard({ userId, currentRole: role, roleLoading, onSwit
           Change Account Type
         </Button>
       </CardFooter>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Change to {target ? LABEL[target] : ''}?</DialogTitle>
-            <DialogDescription>
-              You will be taken to the {target ? LABEL[target] : ''} dashboard. You can switch back at any time.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              Keep {role ? LABEL[role] : ''}
-            </Button>
-            <Button
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => {
-                setConfirming(false);
-                mutation.mutate({ currentRole: role });
-              }}
-            >
-              Change to {target ? LABEL[target] : ''}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Change to ${target ? LABEL[target] : ''}?`}
+        description={`You will be taken to the ${target ? LABEL[target] : ''} dashboard. You can switch back at any time.`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setConfirming(false);
+          mutation.mutate({ currentRole: role });
+        }}
+        pending={busy}
+        cancelLabel={`Keep ${role ? LABEL[role] : ''}`}
+        submitLabel={`Change to ${target ? LABEL[target] : ''}`}
+        pendingLabel={`Change to ${target ? LABEL[target] : ''}`}
+      />
     </Card>
   );
 }

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { controlledBy } from '@/components/place-field/controlled-by';
-import { PlaceField } from '@/components/place-field/place-field';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormSubmitRow, LabelledField } from '@/components/ui/field';
+import { CardForm } from '@/components/card-form';
+import { LocationField } from '@/components/form-fields/location-field';
+import { StyleSelect } from '@/components/form-fields/style-select';
+import { LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
-import { designStyles } from '@/config/design-styles';
 import {
   customerProfileInputSchema,
   useUpdateCustomerProfile,
@@ -53,64 +51,47 @@ export function CustomerProfileForm({ userId, initial }: Props) {
   const a11y = (field: (typeof order)[number]) => errorProps(shown, field, errorId);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Your details</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          onSubmit={form.handleSubmit((values) => save.mutate(values))}
-          className="grid gap-4 sm:grid-cols-2"
-          noValidate
-        >
-          <LabelledField id="cp-username" label="Username">
-            <Input
-              id="cp-username"
-              maxLength={50}
-              autoComplete="username"
-              {...a11y('username')}
-              {...form.register('username')}
-            />
-          </LabelledField>
-          <Controller
-            control={form.control}
-            name="location"
-            render={({ field }) => (
-              <PlaceField
-                id="cp-location"
-                label="Location"
-                hint="A city or US ZIP code, picked from the suggestions."
-                {...controlledBy(field)}
-                {...a11y('location')}
-              />
-            )}
-          />
-          <LabelledField id="cp-space" label="Space size (sq ft)">
-            <Input id="cp-space" inputMode="numeric" {...a11y('space_size')} {...form.register('space_size')} />
-          </LabelledField>
-          <LabelledField id="cp-budget" label="Budget ($)">
-            <Input id="cp-budget" inputMode="numeric" {...a11y('budget_range')} {...form.register('budget_range')} />
-          </LabelledField>
-          <LabelledField id="cp-style" label="Preferred style">
-            <NativeSelect id="cp-style" {...a11y('preferred_style')} {...form.register('preferred_style')}>
-              <option value="">No preference</option>
-              {designStyles.map((style) => (
-                <option key={style.id} value={style.name}>
-                  {style.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </LabelledField>
-          <FormSubmitRow
-            className="sm:col-span-2"
-            errorId={errorId}
-            error={shown?.message}
-            pending={save.isPending}
-            label="Save Profile"
-            pendingLabel="Saving…"
-          />
-        </form>
-      </CardContent>
-    </Card>
+    <CardForm
+      title="Your details"
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      errorId={errorId}
+      error={shown?.message}
+      pending={save.isPending}
+      submitLabel="Save Profile"
+      pendingLabel="Saving…"
+    >
+      <LabelledField id="cp-username" label="Username">
+        <Input
+          id="cp-username"
+          maxLength={50}
+          autoComplete="username"
+          {...a11y('username')}
+          {...form.register('username')}
+        />
+      </LabelledField>
+      <LocationField
+        control={form.control}
+        name="location"
+        id="cp-location"
+        label="Location"
+        hint="A city or US ZIP code, picked from the suggestions."
+        {...a11y('location')}
+      />
+      <LabelledField id="cp-space" label="Space size (sq ft)">
+        <Input id="cp-space" inputMode="numeric" {...a11y('space_size')} {...form.register('space_size')} />
+      </LabelledField>
+      <LabelledField id="cp-budget" label="Budget ($)">
+        <Input id="cp-budget" inputMode="numeric" {...a11y('budget_range')} {...form.register('budget_range')} />
+      </LabelledField>
+      <LabelledField id="cp-style" label="Preferred style">
+        <StyleSelect
+          id="cp-style"
+          valueBy="name"
+          placeholder="No preference"
+          {...a11y('preferred_style')}
+          {...form.register('preferred_style')}
+        />
+      </LabelledField>
+    </CardForm>
   );
 }

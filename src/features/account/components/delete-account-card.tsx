@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { NoUserError, useDeleteAccount } from '@/features/account/api/delete-account';
 
 type DeleteAccountCardProps = {
@@ -54,24 +47,21 @@ export function DeleteAccountCard({ userId, onDeleted }: DeleteAccountCardProps)
           Delete Account
         </Button>
       </CardFooter>
-      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete your account?</DialogTitle>
-            <DialogDescription>
-              This permanently deletes your account and everything in it. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" disabled={busy} onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" disabled={busy} aria-busy={busy} onClick={() => mutation.mutate()}>
-              {busy ? 'Deleting…' : 'Yes, delete my account'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        closeWhilePending={false}
+        title="Delete your account?"
+        description="This permanently deletes your account and everything in it. This cannot be undone."
+        onSubmit={(event) => {
+          event.preventDefault();
+          mutation.mutate();
+        }}
+        pending={busy}
+        submitVariant="destructive"
+        submitLabel="Yes, delete my account"
+        pendingLabel="Deleting…"
+      />
     </Card>
   );
 }

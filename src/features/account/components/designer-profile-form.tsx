@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { controlledBy } from '@/components/place-field/controlled-by';
-import { PlaceField } from '@/components/place-field/place-field';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormSubmitRow, LabelledField } from '@/components/ui/field';
+import { CardForm } from '@/components/card-form';
+import { LocationField } from '@/components/form-fields/location-field';
+import { LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -76,81 +75,54 @@ export function DesignerProfileForm({ userId, initial }: { userId: string; initi
   const a11y = (field: Name) => errorProps(shown, field, errorId);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Your designer profile</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          onSubmit={form.handleSubmit((values) => save.mutate(values))}
-          className="grid gap-4 sm:grid-cols-2"
-          noValidate
-        >
-          <LabelledField id="dp-username" label="Username">
-            <Input id="dp-username" maxLength={50} {...a11y('username')} {...form.register('username')} />
-          </LabelledField>
-          <Controller
-            control={form.control}
-            name="location"
-            render={({ field }) => (
-              <PlaceField
-                id="dp-location"
-                label="Location"
-                hint="A city or US ZIP code, picked from the suggestions: clients near it find you first."
-                {...controlledBy(field)}
-                {...a11y('location')}
-              />
-            )}
-          />
-          <LabelledField id="dp-bio" label="Bio" className="sm:col-span-2">
-            <Textarea id="dp-bio" maxLength={1000} rows={4} {...a11y('bio')} {...form.register('bio')} />
-          </LabelledField>
-          {rates.map((rate) => (
-            <LabelledField key={rate.name} id={rate.id} label={rate.label}>
-              <Input
-                id={rate.id}
-                type="number"
-                min={0}
-                step={0.01}
-                {...a11y(rate.name)}
-                {...form.register(rate.name)}
-              />
-            </LabelledField>
-          ))}
-          <LabelledField id="dp-experience" label="Years of experience">
-            <Input
-              id="dp-experience"
-              type="number"
-              min={0}
-              max={80}
-              step={1}
-              {...a11y('experience_years')}
-              {...form.register('experience_years')}
-            />
-          </LabelledField>
-          <LabelledField
-            id="dp-specialties"
-            label="Specialties"
-            hint="Separate with commas, e.g. Scandinavian, Bohemian."
-          >
-            <Input id="dp-specialties" {...a11y('specialties')} {...form.register('specialties')} />
-          </LabelledField>
-          <LabelledField id="dp-availability" label="Availability">
-            <NativeSelect id="dp-availability" {...form.register('availability_status')}>
-              <option value="available">Available for new projects</option>
-              <option value="unavailable">Not available</option>
-            </NativeSelect>
-          </LabelledField>
-          <FormSubmitRow
-            className="sm:col-span-2"
-            errorId={errorId}
-            error={shown?.message}
-            pending={save.isPending}
-            label="Save Profile"
-            pendingLabel="Saving…"
-          />
-        </form>
-      </CardContent>
-    </Card>
+    <CardForm
+      title="Your designer profile"
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      errorId={errorId}
+      error={shown?.message}
+      pending={save.isPending}
+      submitLabel="Save Profile"
+      pendingLabel="Saving…"
+    >
+      <LabelledField id="dp-username" label="Username">
+        <Input id="dp-username" maxLength={50} {...a11y('username')} {...form.register('username')} />
+      </LabelledField>
+      <LocationField
+        control={form.control}
+        name="location"
+        id="dp-location"
+        label="Location"
+        hint="A city or US ZIP code, picked from the suggestions: clients near it find you first."
+        {...a11y('location')}
+      />
+      <LabelledField id="dp-bio" label="Bio" className="sm:col-span-2">
+        <Textarea id="dp-bio" maxLength={1000} rows={4} {...a11y('bio')} {...form.register('bio')} />
+      </LabelledField>
+      {rates.map((rate) => (
+        <LabelledField key={rate.name} id={rate.id} label={rate.label}>
+          <Input id={rate.id} type="number" min={0} step={0.01} {...a11y(rate.name)} {...form.register(rate.name)} />
+        </LabelledField>
+      ))}
+      <LabelledField id="dp-experience" label="Years of experience">
+        <Input
+          id="dp-experience"
+          type="number"
+          min={0}
+          max={80}
+          step={1}
+          {...a11y('experience_years')}
+          {...form.register('experience_years')}
+        />
+      </LabelledField>
+      <LabelledField id="dp-specialties" label="Specialties" hint="Separate with commas, e.g. Scandinavian, Bohemian.">
+        <Input id="dp-specialties" {...a11y('specialties')} {...form.register('specialties')} />
+      </LabelledField>
+      <LabelledField id="dp-availability" label="Availability">
+        <NativeSelect id="dp-availability" {...form.register('availability_status')}>
+          <option value="available">Available for new projects</option>
+          <option value="unavailable">Not available</option>
+        </NativeSelect>
+      </LabelledField>
+    </CardForm>
   );
 }

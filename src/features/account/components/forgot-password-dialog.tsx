@@ -3,15 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -43,46 +35,36 @@ export function ForgotPasswordDialog({ redirectTo, triggerLabel = 'Forgot passwo
   const message = form.formState.errors.email?.message;
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        {/* Inert in the prerendered /auth until hydrated: disabled rather than a press that does nothing. */}
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        // Inert in the prerendered /auth until hydrated: disabled rather than a press that does nothing.
         <Button variant="link" className="h-auto p-0" disabled={!hydrated}>
           {triggerLabel}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reset your password</DialogTitle>
-          <DialogDescription>Enter your account's e-mail and we'll send you a link to set a new one.</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            // The dialog sits in a portal but React still bubbles submit to the login form around the trigger.
-            event.stopPropagation();
-            void form.handleSubmit((values) => reset.mutate({ ...values, redirectTo }))(event);
-          }}
-        >
-          <Field>
-            <Label htmlFor="reset-email">E-mail</Label>
-            <Input
-              id="reset-email"
-              type="email"
-              autoComplete="email"
-              aria-invalid={message ? true : undefined}
-              aria-describedby={message ? 'reset-email-error' : undefined}
-              {...form.register('email')}
-            />
-            <FieldError id="reset-email-error">{message}</FieldError>
-          </Field>
-          <DialogFooter>
-            <Button type="submit" disabled={reset.isPending}>
-              {reset.isPending ? 'Sending…' : 'Send reset link'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Reset your password"
+      description="Enter your account's e-mail and we'll send you a link to set a new one."
+      formClassName="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((values) => reset.mutate({ ...values, redirectTo }))}
+      pending={reset.isPending}
+      cancelLabel={null}
+      submitLabel="Send reset link"
+      pendingLabel="Sending…"
+    >
+      <Field>
+        <Label htmlFor="reset-email">E-mail</Label>
+        <Input
+          id="reset-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? 'reset-email-error' : undefined}
+          {...form.register('email')}
+        />
+        <FieldError id="reset-email-error">{message}</FieldError>
+      </Field>
+    </FormDialog>
   );
 }

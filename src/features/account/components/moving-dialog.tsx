@@ -1,26 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Truck } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { GatedButton, type GatedAction } from '@/components/gated-button';
-import { controlledBy } from '@/components/place-field/controlled-by';
-import { PlaceField } from '@/components/place-field/place-field';
-import { Button } from '@/components/ui/button';
+import { FormDialog } from '@/components/form-dialog';
+import { BudgetTypeSelect } from '@/components/form-fields/budget-type-select';
+import { LocationField } from '@/components/form-fields/location-field';
+import { StyleSelect } from '@/components/form-fields/style-select';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FieldError, LabelledField } from '@/components/ui/field';
+import { LabelledField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { designStyles } from '@/config/design-styles';
 import {
   movingProjectInputSchema,
   useCreateMovingProject,
@@ -80,59 +71,49 @@ export function MovingDialog({ customerId, membership }: Props) {
           Plan my move
         </GatedButton>
       </CardContent>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <form onSubmit={form.handleSubmit((values) => create.mutate(values))} className="grid gap-4" noValidate>
-            <DialogHeader>
-              <DialogTitle>Moving soon?</DialogTitle>
-              <DialogDescription>We create a project “Moving to …” that designers can bid on.</DialogDescription>
-            </DialogHeader>
-            <Controller
-              control={form.control}
-              name="location"
-              render={({ field }) => (
-                <PlaceField id="mv-location" label="New location" {...controlledBy(field)} {...a11y('location')} />
-              )}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <LabelledField id="mv-space" label="Space size (sq ft)">
-                <Input id="mv-space" inputMode="numeric" {...a11y('space_size')} {...form.register('space_size')} />
-              </LabelledField>
-              <LabelledField id="mv-budget" label="Budget ($)">
-                <Input id="mv-budget" inputMode="numeric" {...a11y('budget')} {...form.register('budget')} />
-              </LabelledField>
-            </div>
-            <LabelledField id="mv-budget-type" label="Budget type">
-              <NativeSelect id="mv-budget-type" {...a11y('budget_type')} {...form.register('budget_type')}>
-                <option value="soft">Flexible</option>
-                <option value="hard">Hard Cap</option>
-              </NativeSelect>
-            </LabelledField>
-            <LabelledField id="mv-style" label="Style">
-              <NativeSelect id="mv-style" {...a11y('preferred_style')} {...form.register('preferred_style')}>
-                <option value="">Select a style</option>
-                {designStyles.map((style) => (
-                  <option key={style.id} value={style.name}>
-                    {style.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </LabelledField>
-            <LabelledField id="mv-items" label="Items you need (optional)">
-              <Textarea id="mv-items" maxLength={900} rows={3} {...a11y('items')} {...form.register('items')} />
-            </LabelledField>
-            <FieldError id={errorId}>{shown?.message}</FieldError>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
-                {create.isPending ? 'Creating…' : 'Create Moving Project'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Moving soon?"
+        description="We create a project “Moving to …” that designers can bid on."
+        onSubmit={form.handleSubmit((values) => create.mutate(values))}
+        errorId={errorId}
+        error={shown?.message}
+        pending={create.isPending}
+        submitLabel="Create Moving Project"
+        pendingLabel="Creating…"
+      >
+        <LocationField
+          control={form.control}
+          name="location"
+          id="mv-location"
+          label="New location"
+          {...a11y('location')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <LabelledField id="mv-space" label="Space size (sq ft)">
+            <Input id="mv-space" inputMode="numeric" {...a11y('space_size')} {...form.register('space_size')} />
+          </LabelledField>
+          <LabelledField id="mv-budget" label="Budget ($)">
+            <Input id="mv-budget" inputMode="numeric" {...a11y('budget')} {...form.register('budget')} />
+          </LabelledField>
+        </div>
+        <LabelledField id="mv-budget-type" label="Budget type">
+          <BudgetTypeSelect id="mv-budget-type" {...a11y('budget_type')} {...form.register('budget_type')} />
+        </LabelledField>
+        <LabelledField id="mv-style" label="Style">
+          <StyleSelect
+            id="mv-style"
+            valueBy="name"
+            placeholder="Select a style"
+            {...a11y('preferred_style')}
+            {...form.register('preferred_style')}
+          />
+        </LabelledField>
+        <LabelledField id="mv-items" label="Items you need (optional)">
+          <Textarea id="mv-items" maxLength={900} rows={3} {...a11y('items')} {...form.register('items')} />
+        </LabelledField>
+      </FormDialog>
     </Card>
   );
 }

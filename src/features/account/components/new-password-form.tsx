@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ import {
   type UpdatePasswordInput,
 } from '@/features/account/api/update-password';
 import { passwordHint, passwordNotices } from '@/features/account/utils/password-rules';
-import { errorProps, firstError } from '@/lib/first-error';
+import { errorProps, firstError, type ShownError } from '@/lib/first-error';
 
 const order = ['password', 'confirmPassword'] as const;
 
@@ -87,33 +87,44 @@ export function NewPasswordForm({ email, onUpdated }: NewPasswordFormProps) {
         },
       )}
     >
-      <Field>
-        <Label htmlFor="new-password">New password</Label>
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          {...a11y('password')}
-          {...form.register('password')}
-        />
-        <FieldDescription>{passwordHint}</FieldDescription>
-        <FieldError id="new-password-error">{shown?.field === 'password' && shown.message}</FieldError>
-      </Field>
-      <Field>
-        <Label htmlFor="new-confirmPassword">Confirm password</Label>
-        <Input
-          id="new-confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          {...a11y('confirmPassword')}
-          {...form.register('confirmPassword')}
-        />
-        <FieldError id="new-confirmPassword-error">{shown?.field === 'confirmPassword' && shown.message}</FieldError>
-      </Field>
+      <PasswordField
+        field="password"
+        label="New password"
+        hint={passwordHint}
+        error={shown}
+        {...a11y('password')}
+        {...form.register('password')}
+      />
+      <PasswordField
+        field="confirmPassword"
+        label="Confirm password"
+        error={shown}
+        {...a11y('confirmPassword')}
+        {...form.register('confirmPassword')}
+      />
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Updating…' : 'Update Password'}
       </Button>
     </form>
+  );
+}
+
+type PasswordFieldProps = ComponentProps<typeof Input> & {
+  field: (typeof order)[number];
+  label: string;
+  hint?: string;
+  error: ShownError | null;
+};
+
+/** One of the two new-password inputs: its label, an optional hint, and its message when it is the one shown. */
+function PasswordField({ field, label, hint, error, ...props }: PasswordFieldProps) {
+  return (
+    <Field>
+      <Label htmlFor={`new-${field}`}>{label}</Label>
+      <Input id={`new-${field}`} type="password" autoComplete="new-password" {...props} />
+      {hint ? <FieldDescription>{hint}</FieldDescription> : null}
+      <FieldError id={`new-${field}-error`}>{error?.field === field && error.message}</FieldError>
+    </Field>
   );
 }
 

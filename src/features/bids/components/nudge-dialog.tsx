@@ -2,15 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { FieldError, LabelledField } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { NudgeableProject } from '@/features/bids/api/get-nudgeable-projects';
@@ -51,44 +43,29 @@ export function NudgeDialog({ clientId, designer, projects, onOpenChange }: Prop
   const shown = firstError(['projectId'], form.formState.errors);
 
   return (
-    <Dialog open={designer !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={form.handleSubmit(({ projectId }) => {
-            if (designer) send.mutate({ projectId, designerId: designer.id });
-          })}
-        >
-          <DialogHeader>
-            <DialogTitle>Nudge {designer?.name}</DialogTitle>
-            <DialogDescription>Invite this designer to quote for one of your pending projects.</DialogDescription>
-          </DialogHeader>
-          <LabelledField id={`${id}-project`} label="Project">
-            <NativeSelect
-              id={`${id}-project`}
-              {...errorProps(shown, 'projectId', errorId)}
-              {...form.register('projectId')}
-            >
-              <option value="">Select a project</option>
-              {projects.map((project) => (
-                <option key={project.id} value={project.id}>
-                  {project.title}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldError id={errorId}>{shown?.message}</FieldError>
-          </LabelledField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={send.isPending} aria-busy={send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send Nudge'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={designer !== null}
+      onOpenChange={onOpenChange}
+      title={`Nudge ${designer?.name ?? ''}`}
+      description="Invite this designer to quote for one of your pending projects."
+      onSubmit={form.handleSubmit(({ projectId }) => {
+        if (designer) send.mutate({ projectId, designerId: designer.id });
+      })}
+      pending={send.isPending}
+      submitLabel="Send Nudge"
+      pendingLabel="Sending…"
+    >
+      <LabelledField id={`${id}-project`} label="Project">
+        <NativeSelect id={`${id}-project`} {...errorProps(shown, 'projectId', errorId)} {...form.register('projectId')}>
+          <option value="">Select a project</option>
+          {projects.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.title}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldError id={errorId}>{shown?.message}</FieldError>
+      </LabelledField>
+    </FormDialog>
   );
 }

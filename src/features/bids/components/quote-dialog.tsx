@@ -1,17 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { FieldError, LabelledField } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { MoneyInput } from '@/components/form-fields/money-input';
 import { Textarea } from '@/components/ui/textarea';
 import { acceptNudgeInputSchema, type AcceptNudgeInput } from '@/features/bids/api/respond-to-nudge';
 import { errorProps, firstError } from '@/lib/first-error';
@@ -44,53 +36,40 @@ export function QuoteDialog({ open, projectTitle, pending, onOpenChange, onAccep
   const shown = firstError(order, form.formState.errors);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) form.reset(empty);
         onOpenChange(next);
       }}
+      title="Accept & Send Quote"
+      description={<>Your quote for “{projectTitle}”. The client sees it with your message.</>}
+      onSubmit={form.handleSubmit((quote) => onAccept(quote))}
+      pending={pending}
+      submitDisabled={amount.trim() === ''}
+      submitLabel="Accept & Send Quote"
+      pendingLabel="Sending…"
     >
-      <DialogContent>
-        <form onSubmit={form.handleSubmit((quote) => onAccept(quote))} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Accept & Send Quote</DialogTitle>
-            <DialogDescription>
-              Your quote for “{projectTitle}”. The client sees it with your message.
-            </DialogDescription>
-          </DialogHeader>
-          <LabelledField id={`${id}-amount`} label="Quote amount ($)">
-            <Input
-              id={`${id}-amount`}
-              type="number"
-              inputMode="decimal"
-              step={100}
-              min={0}
-              {...errorProps(shown, 'quoteAmount', errorId)}
-              {...form.register('quoteAmount')}
-            />
-            {shown?.field === 'quoteAmount' ? <FieldError id={errorId}>{shown.message}</FieldError> : null}
-          </LabelledField>
-          <LabelledField id={`${id}-message`} label="Message (optional)">
-            <Textarea
-              id={`${id}-message`}
-              maxLength={1000}
-              placeholder="What the quote covers, when you could start…"
-              {...errorProps(shown, 'quoteMessage', errorId)}
-              {...form.register('quoteMessage')}
-            />
-            {shown?.field === 'quoteMessage' ? <FieldError id={errorId}>{shown.message}</FieldError> : null}
-          </LabelledField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={amount.trim() === '' || pending} aria-busy={pending}>
-              {pending ? 'Sending…' : 'Accept & Send Quote'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <LabelledField id={`${id}-amount`} label="Quote amount ($)">
+        <MoneyInput
+          id={`${id}-amount`}
+          step={100}
+          min={0}
+          {...errorProps(shown, 'quoteAmount', errorId)}
+          {...form.register('quoteAmount')}
+        />
+        {shown?.field === 'quoteAmount' ? <FieldError id={errorId}>{shown.message}</FieldError> : null}
+      </LabelledField>
+      <LabelledField id={`${id}-message`} label="Message (optional)">
+        <Textarea
+          id={`${id}-message`}
+          maxLength={1000}
+          placeholder="What the quote covers, when you could start…"
+          {...errorProps(shown, 'quoteMessage', errorId)}
+          {...form.register('quoteMessage')}
+        />
+        {shown?.field === 'quoteMessage' ? <FieldError id={errorId}>{shown.message}</FieldError> : null}
+      </LabelledField>
+    </FormDialog>
   );
 }

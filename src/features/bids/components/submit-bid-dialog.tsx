@@ -2,16 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FieldError, LabelledField } from '@/components/ui/field';
+import { FormDialog } from '@/components/form-dialog';
+import { LabelledField } from '@/components/ui/field';
+import { MoneyInput } from '@/components/form-fields/money-input';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import {
@@ -51,53 +44,35 @@ export function SubmitBidDialog({ projectId, designerId, open, onOpenChange }: S
   const fieldProps = (field: (typeof ORDER)[number]) => errorProps(shown, field, `${id}-error`);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Submit Your Bid</DialogTitle>
-          <DialogDescription>Tell the client what you would do and for how much.</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => void form.handleSubmit((input) => submit.mutate(input))(event)}
-        >
-          <LabelledField id={`${id}-amount`} label="Bid Amount ($)">
-            <Input
-              id={`${id}-amount`}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0.01"
-              {...fieldProps('bid_amount')}
-              {...form.register('bid_amount')}
-            />
-          </LabelledField>
-          <LabelledField id={`${id}-days`} label="Estimated Days (optional)">
-            <Input
-              id={`${id}-days`}
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="1"
-              {...fieldProps('estimated_days')}
-              {...form.register('estimated_days')}
-            />
-          </LabelledField>
-          <LabelledField id={`${id}-proposal`} label="Your Proposal">
-            <Textarea id={`${id}-proposal`} rows={5} {...fieldProps('proposal')} {...form.register('proposal')} />
-          </LabelledField>
-          <FieldError id={`${id}-error`}>{shown?.message}</FieldError>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={submit.isPending}>
-              {submit.isPending ? 'Submitting…' : 'Submit Bid'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Submit Your Bid"
+      description="Tell the client what you would do and for how much."
+      onSubmit={(event) => void form.handleSubmit((input) => submit.mutate(input))(event)}
+      errorId={`${id}-error`}
+      error={shown?.message}
+      pending={submit.isPending}
+      submitLabel="Submit Bid"
+      pendingLabel="Submitting…"
+    >
+      <LabelledField id={`${id}-amount`} label="Bid Amount ($)">
+        <MoneyInput id={`${id}-amount`} {...fieldProps('bid_amount')} {...form.register('bid_amount')} />
+      </LabelledField>
+      <LabelledField id={`${id}-days`} label="Estimated Days (optional)">
+        <Input
+          id={`${id}-days`}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          {...fieldProps('estimated_days')}
+          {...form.register('estimated_days')}
+        />
+      </LabelledField>
+      <LabelledField id={`${id}-proposal`} label="Your Proposal">
+        <Textarea id={`${id}-proposal`} rows={5} {...fieldProps('proposal')} {...form.register('proposal')} />
+      </LabelledField>
+    </FormDialog>
   );
 }

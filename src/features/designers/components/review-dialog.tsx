@@ -4,16 +4,8 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FieldError, LabelledField } from '@/components/ui/field';
+import { FormDialog } from '@/components/form-dialog';
+import { LabelledField } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import {
   createReviewInputSchema,
@@ -51,61 +43,53 @@ export function ReviewDialog({ open, onOpenChange, ...target }: ReviewDialogProp
   const shown = firstError(order, form.formState.errors);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((input) => create.mutate(input))}>
-          <DialogHeader>
-            <DialogTitle>Rate Your Designer</DialogTitle>
-            <DialogDescription>How did the project go? Your review helps other clients.</DialogDescription>
-          </DialogHeader>
-          <fieldset className="space-y-2" {...errorProps(shown, 'rating', errorId)}>
-            <legend className="text-sm font-medium">Rating</legend>
-            <div className="flex gap-1">
-              {[1, 2, 3, 4, 5].map((value) => (
-                <label
-                  key={value}
-                  className="cursor-pointer rounded-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-rating`}
-                    value={value}
-                    checked={rating === value}
-                    onChange={() => form.setValue('rating', value, { shouldValidate: form.formState.isSubmitted })}
-                    className="sr-only"
-                  />
-                  <span className="sr-only">{value === 1 ? '1 star' : `${value} stars`}</span>
-                  <Star
-                    aria-hidden="true"
-                    className={cn(
-                      'size-8',
-                      value <= rating ? 'fill-yellow-400 text-yellow-600' : 'text-muted-foreground',
-                    )}
-                  />
-                </label>
-              ))}
-            </div>
-            <p className="text-sm text-muted-foreground">{rating} of 5 stars</p>
-          </fieldset>
-          <LabelledField id={`${id}-comment`} label="Comment (optional)">
-            <Textarea
-              id={`${id}-comment`}
-              rows={4}
-              {...errorProps(shown, 'comment', errorId)}
-              {...form.register('comment')}
-            />
-          </LabelledField>
-          <FieldError id={errorId}>{shown?.message}</FieldError>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Skip
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Submitting…' : 'Submit Review'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Rate Your Designer"
+      description="How did the project go? Your review helps other clients."
+      onSubmit={form.handleSubmit((input) => create.mutate(input))}
+      errorId={errorId}
+      error={shown?.message}
+      pending={create.isPending}
+      cancelLabel="Skip"
+      submitLabel="Submit Review"
+      pendingLabel="Submitting…"
+    >
+      <fieldset className="space-y-2" {...errorProps(shown, 'rating', errorId)}>
+        <legend className="text-sm font-medium">Rating</legend>
+        <div className="flex gap-1">
+          {[1, 2, 3, 4, 5].map((value) => (
+            <label
+              key={value}
+              className="cursor-pointer rounded-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+            >
+              <input
+                type="radio"
+                name={`${id}-rating`}
+                value={value}
+                checked={rating === value}
+                onChange={() => form.setValue('rating', value, { shouldValidate: form.formState.isSubmitted })}
+                className="sr-only"
+              />
+              <span className="sr-only">{value === 1 ? '1 star' : `${value} stars`}</span>
+              <Star
+                aria-hidden="true"
+                className={cn('size-8', value <= rating ? 'fill-yellow-400 text-yellow-600' : 'text-muted-foreground')}
+              />
+            </label>
+          ))}
+        </div>
+        <p className="text-sm text-muted-foreground">{rating} of 5 stars</p>
+      </fieldset>
+      <LabelledField id={`${id}-comment`} label="Comment (optional)">
+        <Textarea
+          id={`${id}-comment`}
+          rows={4}
+          {...errorProps(shown, 'comment', errorId)}
+          {...form.register('comment')}
+        />
+      </LabelledField>
+    </FormDialog>
   );
 }

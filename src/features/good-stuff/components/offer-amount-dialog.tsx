@@ -1,17 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { FieldError, LabelledField } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { MoneyInput } from '@/components/form-fields/money-input';
 import { Textarea } from '@/components/ui/textarea';
 import { offerFormSchema, type OfferFormInput, type OfferFormValues } from '@/features/good-stuff/api/offer-amount';
 import { errorProps, firstError } from '@/lib/first-error';
@@ -63,55 +55,41 @@ export function OfferAmountDialog({
   const shown = firstError(ORDER, form.formState.errors);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) form.reset(EMPTY);
         onOpenChange(next);
       }}
+      title={title}
+      description={description}
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={submitLabel}
+      pendingLabel="Sending…"
     >
-      <DialogContent>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          <LabelledField id={`${id}-amount`} label={amountLabel}>
-            <Input
-              id={`${id}-amount`}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0.01"
-              max={price}
-              {...errorProps(shown, 'amount', errorId)}
-              {...form.register('amount')}
-            />
-            {shown?.field === 'amount' ? <FieldError id={errorId}>{shown.message}</FieldError> : null}
-          </LabelledField>
-          {withNote ? (
-            <LabelledField id={`${id}-note`} label="Note to the seller (optional)">
-              <Textarea
-                id={`${id}-note`}
-                rows={3}
-                maxLength={500}
-                placeholder="When you could pick it up, questions about the piece…"
-                {...errorProps(shown, 'note', errorId)}
-                {...form.register('note')}
-              />
-              {shown?.field === 'note' ? <FieldError id={errorId}>{shown.message}</FieldError> : null}
-            </LabelledField>
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending} aria-busy={pending}>
-              {pending ? 'Sending…' : submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <LabelledField id={`${id}-amount`} label={amountLabel}>
+        <MoneyInput
+          id={`${id}-amount`}
+          max={price}
+          {...errorProps(shown, 'amount', errorId)}
+          {...form.register('amount')}
+        />
+        {shown?.field === 'amount' ? <FieldError id={errorId}>{shown.message}</FieldError> : null}
+      </LabelledField>
+      {withNote ? (
+        <LabelledField id={`${id}-note`} label="Note to the seller (optional)">
+          <Textarea
+            id={`${id}-note`}
+            rows={3}
+            maxLength={500}
+            placeholder="When you could pick it up, questions about the piece…"
+            {...errorProps(shown, 'note', errorId)}
+            {...form.register('note')}
+          />
+          {shown?.field === 'note' ? <FieldError id={errorId}>{shown.message}</FieldError> : null}
+        </LabelledField>
+      ) : null}
+    </FormDialog>
   );
 }

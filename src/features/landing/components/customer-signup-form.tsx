@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { controlledBy } from '@/components/place-field/controlled-by';
-import { PlaceField } from '@/components/place-field/place-field';
+import { useForm, useWatch } from 'react-hook-form';
+import { LocationField } from '@/components/form-fields/location-field';
+import { StyleSelect } from '@/components/form-fields/style-select';
 import { Button } from '@/components/ui/button';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { designStyles } from '@/config/design-styles';
 import { estimatedSavings } from '@/features/landing/utils/savings';
 import { formatMoney } from '@/lib/format';
 import {
@@ -52,18 +50,13 @@ export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
       aria-label="Find a designer"
     >
       <Field>
-        <Controller
+        <LocationField
           control={form.control}
           name="location"
-          render={({ field }) => (
-            <PlaceField
-              id="customer-location"
-              label="Location"
-              placeholder="City or ZIP code, e.g. Portland, OR"
-              {...controlledBy(field)}
-              {...errorProps(shown, 'location', 'customer-location-error')}
-            />
-          )}
+          id="customer-location"
+          label="Location"
+          placeholder="City or ZIP code, e.g. Portland, OR"
+          {...errorProps(shown, 'location', 'customer-location-error')}
         />
         {error('location')}
       </Field>
@@ -81,14 +74,7 @@ export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
       </div>
       <Field>
         <Label htmlFor="customer-preferred_style">Design style</Label>
-        <NativeSelect {...fieldProps('preferred_style')}>
-          <option value="">Select a style</option>
-          {designStyles.map((style) => (
-            <option key={style.id} value={style.id}>
-              {style.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <StyleSelect valueBy="id" placeholder="Select a style" {...fieldProps('preferred_style')} />
         {error('preferred_style')}
       </Field>
       <div className="rounded-lg bg-secondary p-4 text-secondary-foreground">

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import { controlledBy } from '@/components/place-field/controlled-by';
-import { PlaceField } from '@/components/place-field/place-field';
+import { useForm } from 'react-hook-form';
+import { LocationField } from '@/components/form-fields/location-field';
+import { StyleSelect } from '@/components/form-fields/style-select';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { designStyles } from '@/config/design-styles';
 import {
   designerFieldOrder,
   designerSignupSchema,
@@ -48,18 +46,13 @@ export function DesignerSignupForm({ onSubmit }: DesignerSignupFormProps) {
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field>
-          <Controller
+          <LocationField
             control={form.control}
             name="location"
-            render={({ field }) => (
-              <PlaceField
-                id="designer-location"
-                label="Location (optional)"
-                placeholder="City or ZIP code, e.g. Austin, TX"
-                {...controlledBy(field)}
-                {...errorProps(shown, 'location', 'designer-location-error')}
-              />
-            )}
+            id="designer-location"
+            label="Location (optional)"
+            placeholder="City or ZIP code, e.g. Austin, TX"
+            {...errorProps(shown, 'location', 'designer-location-error')}
           />
           {error('location')}
         </Field>
@@ -71,14 +64,7 @@ export function DesignerSignupForm({ onSubmit }: DesignerSignupFormProps) {
       </div>
       <Field>
         <Label htmlFor="designer-style">Design style</Label>
-        <NativeSelect {...fieldProps('style')}>
-          <option value="">Select your main style</option>
-          {designStyles.map((style) => (
-            <option key={style.id} value={style.id}>
-              {style.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <StyleSelect valueBy="id" placeholder="Select your main style" {...fieldProps('style')} />
         {error('style')}
       </Field>
       <Field>

@@ -1,14 +1,6 @@
 import { Check } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { useCheckout } from '@/features/memberships/hooks/use-checkout';
 import { PLAN_FOR_ROLE, PLANS } from '@/features/memberships/utils/plans';
 import type { Role } from '@/types/role';
@@ -32,40 +24,31 @@ export function SubscribeDialog({ open, onOpenChange, accountRole: role }: Subsc
   const busy = checkout.isPending || checkout.isSuccess;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Subscribe to Continue</DialogTitle>
-          <DialogDescription>
-            This needs a {plan.name} membership: {plan.price} per month, cancel any time.
-          </DialogDescription>
-        </DialogHeader>
-        <ul className="space-y-2 text-sm">
-          {plan.benefits.map((benefit) => (
-            <li key={benefit} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 text-primary" />
-              <span>{benefit}</span>
-            </li>
-          ))}
-        </ul>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Later
-          </Button>
-          <Button
-            disabled={busy}
-            aria-busy={busy}
-            onClick={() =>
-              checkout.mutate({
-                plan: PLAN_FOR_ROLE[role],
-                returnPath: `${location.pathname}${location.search}${location.hash}`,
-              })
-            }
-          >
-            {busy ? 'Opening payment page…' : 'Subscribe Now'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Subscribe to Continue"
+      description={`This needs a ${plan.name} membership: ${plan.price} per month, cancel any time.`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        checkout.mutate({
+          plan: PLAN_FOR_ROLE[role],
+          returnPath: `${location.pathname}${location.search}${location.hash}`,
+        });
+      }}
+      pending={busy}
+      cancelLabel="Later"
+      submitLabel="Subscribe Now"
+      pendingLabel="Opening payment page…"
+    >
+      <ul className="space-y-2 text-sm">
+        {plan.benefits.map((benefit) => (
+          <li key={benefit} className="flex items-start gap-2">
+            <Check aria-hidden="true" className="mt-0.5 size-4 text-primary" />
+            <span>{benefit}</span>
+          </li>
+        ))}
+      </ul>
+    </FormDialog>
   );
 }

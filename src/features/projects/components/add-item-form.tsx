@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FieldError, LabelledField } from '@/components/ui/field';
+import { MoneyInput } from '@/components/form-fields/money-input';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import {
@@ -92,15 +93,7 @@ export function AddItemForm({ projectId, userId, budget, budgetType, spent, disa
           <Input id={`${id}-name`} name="name" {...fieldProps('name')} />
         </LabelledField>
         <LabelledField id={`${id}-cost`} label="Cost ($)">
-          <Input
-            id={`${id}-cost`}
-            name="cost"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0.01"
-            {...fieldProps('cost')}
-          />
+          <MoneyInput id={`${id}-cost`} name="cost" {...fieldProps('cost')} />
         </LabelledField>
       </div>
       <LabelledField id={`${id}-description`} label="Description (optional)">

@@ -1,15 +1,8 @@
 import { FolderPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { FieldError, LabelledField } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useAddPieceToProject } from '@/features/projects/api/add-piece-to-project';
@@ -76,47 +69,42 @@ export function AddToProject({ itemId, title, price, userId }: Props) {
         <FolderPlus aria-hidden="true" />
         Add to project
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <form onSubmit={submit} className="grid gap-4" noValidate>
-            <DialogHeader>
-              <DialogTitle>Add to project</DialogTitle>
-              <DialogDescription>
-                “{title}” joins the project’s Items & Budget at {formatMoney(price)}, or at the price of an offer of
-                yours the seller accepted, and is held for the project for 7 days.
-              </DialogDescription>
-            </DialogHeader>
-            <LabelledField id={`${id}-project`} label="Project">
-              <NativeSelect
-                id={`${id}-project`}
-                value={projectId}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => {
-                  setProjectId(event.target.value);
-                  setError(null);
-                }}
-              >
-                <option value="">Choose a project…</option>
-                {list.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {optionLabel(p)}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldError id={`${id}-error`}>{error}</FieldError>
-            </LabelledField>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={add.isPending} aria-busy={add.isPending}>
-                {add.isPending ? 'Adding…' : 'Add to project'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Add to project"
+        description={
+          <>
+            “{title}” joins the project’s Items & Budget at {formatMoney(price)}, or at the price of an offer of yours
+            the seller accepted, and is held for the project for 7 days.
+          </>
+        }
+        onSubmit={submit}
+        pending={add.isPending}
+        submitLabel="Add to project"
+        pendingLabel="Adding…"
+      >
+        <LabelledField id={`${id}-project`} label="Project">
+          <NativeSelect
+            id={`${id}-project`}
+            value={projectId}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => {
+              setProjectId(event.target.value);
+              setError(null);
+            }}
+          >
+            <option value="">Choose a project…</option>
+            {list.map((p) => (
+              <option key={p.id} value={p.id}>
+                {optionLabel(p)}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id={`${id}-error`}>{error}</FieldError>
+        </LabelledField>
+      </FormDialog>
     </>
   );
 }

@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { useCompleteProject } from '@/features/projects/api/complete-project';
 import { NO_PORTFOLIO_CONSENT, type PortfolioConsent } from '@/features/projects/api/update-portfolio-consent';
 import { PortfolioConsentFields } from '@/features/projects/components/portfolio-consent-fields';
@@ -37,35 +29,22 @@ export function CompleteProjectDialog({ open, onOpenChange, projectId, designerI
     onError: () => toast.error('Failed to complete project'),
   });
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        // Not closed half-way through the update: the page waits for its answer.
-        if (!complete.isPending) onOpenChange(next);
+      onOpenChange={onOpenChange}
+      // Not closed half-way through the update: the page waits for its answer.
+      closeWhilePending={false}
+      title="Complete this project"
+      description="Once it is complete, items and photos can no longer be added. You can change the portfolio choice later on this page."
+      onSubmit={(event) => {
+        event.preventDefault();
+        complete.mutate({ projectId, designerId, consent });
       }}
+      pending={complete.isPending}
+      submitLabel="Mark as Complete"
+      pendingLabel="Completing…"
     >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Complete this project</DialogTitle>
-          <DialogDescription>
-            Once it is complete, items and photos can no longer be added. You can change the portfolio choice later on
-            this page.
-          </DialogDescription>
-        </DialogHeader>
-        <PortfolioConsentFields value={consent} onChange={setConsent} disabled={complete.isPending} />
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={complete.isPending}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => complete.mutate({ projectId, designerId, consent })}
-            disabled={complete.isPending}
-            aria-busy={complete.isPending}
-          >
-            {complete.isPending ? 'Completing…' : 'Mark as Complete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <PortfolioConsentFields value={consent} onChange={setConsent} disabled={complete.isPending} />
+    </FormDialog>
   );
 }
