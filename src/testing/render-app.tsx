@@ -20,6 +20,8 @@ export type RenderAppOptions = {
   /** Where the app is: the memory router's one entry (default '/'), with `state` as the location's state. */
   url?: string;
   state?: unknown;
+  /** Earlier entries of the history, before `url` (for a page that goes back). */
+  before?: string[];
   /** The route pattern `ui` is mounted at (default '*': every url), e.g. '/good-stuff/:id' for its params. */
   path?: string;
   /** Other routes beside `ui`'s, e.g. the pages a link or redirect leads to. */
@@ -47,12 +49,13 @@ const SIGNED_OUT: AuthState = { status: 'signed-out', session: null, user: null,
  * See docs/architecture.md, "Tests".
  */
 export function renderApp(ui: ReactElement, options: RenderAppOptions = {}) {
-  const { user: signedIn, url = '/', state, path = '*', routes = [] } = options;
+  const { user: signedIn, url = '/', state, before = [], path = '*', routes = [] } = options;
   const client = options.queryClient ?? testQueryClient();
   if (signedIn) storeSession(signedIn);
   const auth = options.auth ?? (signedIn ? signedInAs(signedIn) : SIGNED_OUT);
   const router = createMemoryRouter([{ path, element: ui }, ...routes], {
-    initialEntries: [state === undefined ? url : { ...splitUrl(url), state }],
+    initialEntries: [...before, state === undefined ? url : { ...splitUrl(url), state }],
+    initialIndex: before.length,
   });
   const rendered = render(
     <QueryClientProvider client={client}>
