@@ -46,7 +46,6 @@ let sent: ReturnType<typeof recordRequests>;
 beforeEach(() => {
   storeSession(USER);
   sent = recordRequests();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   toast.dismiss();
