@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portalNavigation } from '@/features/memberships/api/open-customer-portal';
 import { ManageSubscriptionCard } from '@/features/memberships/components/manage-subscription-card';
 import { sentAs, authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
+import { expectConsoleError } from '@/testing/console';
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 /** check-subscription's answer for a customer with a running client membership. */
@@ -46,7 +47,6 @@ describe('ManageSubscriptionCard', () => {
     storeSession(USER);
     sent = recordRequests();
     open = vi.spyOn(portalNavigation, 'open').mockImplementation(() => {});
-    vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -68,6 +68,7 @@ describe('ManageSubscriptionCard', () => {
   });
 
   it("says 'Failed to open subscription management' when the portal cannot be opened", async () => {
+    expectConsoleError('Error opening customer portal');
     functionsAnswer({
       membership: () =>
         HttpResponse.json({

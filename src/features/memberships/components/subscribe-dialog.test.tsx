@@ -9,6 +9,7 @@ import { pageNavigation } from '@/lib/page-navigation';
 import { SubscribeDialog } from '@/features/memberships/components/subscribe-dialog';
 import { sentAs, authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
 import type { Role } from '@/types/role';
+import { expectConsoleError } from '@/testing/console';
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 
@@ -45,7 +46,6 @@ describe('SubscribeDialog', () => {
     storeSession(USER);
     sent = recordRequests();
     open = vi.spyOn(pageNavigation, 'open').mockImplementation(() => {});
-    vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -94,6 +94,7 @@ describe('SubscribeDialog', () => {
   });
 
   it("says 'Please log in to continue' when the function wants a login", async () => {
+    expectConsoleError('Error creating checkout');
     functionAnswers(() =>
       HttpResponse.json({ error: 'Must be logged in to subscribe', code: 'not_logged_in' }, { status: 401 }),
     );

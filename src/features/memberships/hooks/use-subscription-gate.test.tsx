@@ -48,7 +48,6 @@ describe('useSubscriptionGate', () => {
   const checksSent = async () => (await sent.to('POST', 'functions/v1/check-subscription')).length;
   beforeEach(() => {
     sent = recordRequests();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
 
