@@ -1,9 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
-import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoUserError } from '@/features/account/api/delete-account';
 import { AccountTypeCard } from '@/features/account/components/account-type-card';
@@ -19,6 +16,7 @@ import {
   type SentRequest,
 } from '@/testing/supabase-http';
 import { expectConsoleError } from '@/testing/console';
+import { renderApp } from '@/testing/render-app';
 
 const USER = authUser('00000000-0000-4000-8000-0000000000a1', 'ann@example.com');
 
@@ -39,23 +37,11 @@ function switchAnswers() {
   );
 }
 
-function renderApp(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
-  );
-}
-
 let sent: ReturnType<typeof recordRequests>;
 beforeEach(() => {
   sent = recordRequests();
 });
 afterEach(() => {
-  // Sonner keeps its toasts outside React: a toast of one test must not be found by the next.
-  toast.dismiss();
   vi.restoreAllMocks();
 });
 
@@ -99,6 +85,7 @@ describe('AccountTypeCard', () => {
   });
 
   it("shows 'Failed to change account type' when the database refuses", async () => {
+    expectConsoleError('Error changing account type');
     // Signed out, the request runs as anon, which may not execute the function.
     server.use(
       http.post(rpcUrl('switch_account_type'), () =>
@@ -145,6 +132,7 @@ describe('DeleteAccountCard', () => {
   });
 
   it("says 'Failed to delete account. Please try again.' on an error", async () => {
+    expectConsoleError('Error deleting account');
     // The function cannot be reached (supabase-js: 'Failed to send a request to the Edge Function').
     storeSession(USER);
     server.use(http.post(functionUrl('delete-account'), () => HttpResponse.error()));
@@ -157,6 +145,7 @@ describe('DeleteAccountCard', () => {
   });
 
   it("says 'No user logged in' without a user", async () => {
+    expectConsoleError('Error deleting account');
     renderApp(<DeleteAccountCard userId={null} onDeleted={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));

@@ -60,6 +60,7 @@ describe('checkSubscription', () => {
   });
 
   it('treats a malformed answer as not subscribed', async () => {
+    expectConsoleError('Error checking subscription');
     functionAnswers(() => HttpResponse.json({ subscribed: 'yes' }));
     await expect(checkSubscription()).resolves.toEqual(NOT_SUBSCRIBED);
   });
