@@ -2,9 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentPosition } from '@/hooks/use-current-position';
 import { GEOLOCATION_UNSUPPORTED_MESSAGE } from '@/lib/geo';
-
-const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
+// A hook has no screen: what it raised is read from sonner (src/testing/render-app.tsx).
+import { raisedToasts } from '@/testing/render-app';
 
 type Success = (position: { coords: { latitude: number; longitude: number } }) => void;
 type Failure = () => void;
@@ -19,7 +18,6 @@ function withoutGeolocation() {
 }
 
 beforeEach(() => {
-  toastError.mockReset();
   getCurrentPosition.mockReset();
 });
 afterEach(withoutGeolocation);
@@ -46,9 +44,7 @@ describe('useCurrentPosition', () => {
     expect(getCurrentPosition).toHaveBeenCalledTimes(1);
     act(() => getCurrentPosition.mock.calls[0]![1]());
     expect(result.current).toEqual({ status: 'unavailable' });
-    expect(toastError).toHaveBeenCalledWith('Location access denied. Showing all designers.', {
-      id: 'Location access denied. Showing all designers.',
-    });
+    expect(raisedToasts('error')).toEqual(['Location access denied. Showing all designers.']);
   });
 
   it('is unavailable at once without the API, and says so only when enabled', () => {
@@ -57,9 +53,9 @@ describe('useCurrentPosition', () => {
       initialProps: { enabled: false },
     });
     expect(result.current).toEqual({ status: 'unavailable' });
-    expect(toastError).not.toHaveBeenCalled();
+    expect(raisedToasts('error')).toEqual([]);
     rerender({ enabled: true });
-    expect(toastError).toHaveBeenCalledWith(GEOLOCATION_UNSUPPORTED_MESSAGE, { id: GEOLOCATION_UNSUPPORTED_MESSAGE });
+    expect(raisedToasts('error')).toEqual([GEOLOCATION_UNSUPPORTED_MESSAGE]);
   });
 
   it('ignores an answer that arrives after unmount', () => {
@@ -67,6 +63,6 @@ describe('useCurrentPosition', () => {
     const { unmount } = renderHook(() => useCurrentPosition('Denied'));
     unmount();
     act(() => getCurrentPosition.mock.calls[0]![1]());
-    expect(toastError).not.toHaveBeenCalled();
+    expect(raisedToasts('error')).toEqual([]);
   });
 });

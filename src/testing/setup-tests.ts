@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+import { checkConsole, watchConsole } from '@/testing/console';
 import { server } from '@/testing/supabase-http';
 
 // findBy*/waitFor wait on a condition; their limit (1 s by default) only has to catch a hang. On a busy
@@ -12,10 +14,17 @@ configure({ asyncUtilTimeout: 30_000 });
 // client is built, and MSW's interception of it (realtime stays silent unless a test answers it) must be in place
 // by then.
 server.listen({ onUnhandledRequest: 'error' });
+
+// An unexpected console.error or console.warn fails the test (src/testing/console.ts).
+beforeEach(() => watchConsole());
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in a module: the next test's Toaster would show this one's.
+  toast.dismiss();
   server.resetHandlers();
   server.events.removeAllListeners();
   localStorage.clear();
+  // What unmounting logged counts too.
+  checkConsole();
 });
 afterAll(() => server.close());

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { emptyPlace, type PlaceValue } from '@/lib/places/place';
 import { requiredPlaceSchema } from '@/lib/places/place-schema';
 import { later, recordRequests, rpcUrl, server } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 type Row = { id: string; label: string; kind: string; latitude: number; longitude: number };
 const portlandOR: Row = {
@@ -87,7 +87,7 @@ function Harness({ onSubmit, initial = emptyPlace }: { onSubmit: (values: unknow
 
 function setup(initial?: PlaceValue) {
   const onSubmit = vi.fn();
-  const rendered = renderWithClient(<Harness onSubmit={onSubmit} initial={initial} />);
+  const rendered = renderApp(<Harness onSubmit={onSubmit} initial={initial} />);
   const input = screen.getByRole('combobox', { name: 'Location' });
   return { ...rendered, onSubmit, input };
 }
@@ -226,7 +226,7 @@ describe('PlaceField', () => {
         </Dialog>
       );
     }
-    const { user } = renderWithClient(<InDialog />);
+    const { user } = renderApp(<InDialog />);
     const input = screen.getByRole('combobox', { name: 'Location' });
     await user.type(input, 'Portl');
     await screen.findByRole('option');

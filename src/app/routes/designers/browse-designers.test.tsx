@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Component as BrowseDesigners } from '@/app/routes/designers/browse-designers';
 import { AuthContext } from '@/features/account/utils/auth-context';
 import { deviceGeolocation, removeDeviceGeolocation } from '@/testing/device-geolocation';
@@ -18,8 +18,6 @@ import {
   storeSession,
 } from '@/testing/supabase-http';
 import { subscriptionStatus } from '@/testing/subscription-answers';
-
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 

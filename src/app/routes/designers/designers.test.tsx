@@ -1,12 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Component as Designers } from '@/app/routes/designers/designers';
 import { DESIGNERS_PAGE_SIZE } from '@/features/designers/api/get-designers';
-import { AuthContext } from '@/features/account/utils/auth-context';
 import { deviceGeolocation, removeDeviceGeolocation } from '@/testing/device-geolocation';
 import {
   authUser,
@@ -16,13 +12,9 @@ import {
   rpcUrl,
   sentAs,
   server,
-  sessionFor,
   storageUrl,
-  storeSession,
 } from '@/testing/supabase-http';
-
-const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (...args: unknown[]) => toastError(...args), success: vi.fn() } }));
+import { findToast, renderApp } from '@/testing/render-app';
 
 const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 const PORTLAND = { latitude: 45.5152, longitude: -122.6784 };
@@ -72,20 +64,7 @@ function backendHolds({
 }
 
 function renderPage() {
-  storeSession(CUSTOMER);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AuthContext
-        value={{ status: 'signed-in', session: sessionFor(CUSTOMER), user: CUSTOMER, event: 'INITIAL_SESSION' }}
-      >
-        <MemoryRouter initialEntries={['/designers']}>
-          <Designers />
-        </MemoryRouter>
-      </AuthContext>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
+  return renderApp(<Designers />, { user: CUSTOMER, url: '/designers' }).user;
 }
 
 /** The card whose title is `name`. */
@@ -100,7 +79,6 @@ describe('Available Designers: distances and the 100-mile rule from the database
   beforeEach(() => {
     sent = recordRequests();
     device = deviceGeolocation();
-    toastError.mockReset();
   });
   afterEach(removeDeviceGeolocation);
 
@@ -180,7 +158,7 @@ describe('Available Designers: distances and the 100-mile rule from the database
     device.deny();
 
     expect(await screen.findAllByTestId('designer-card')).toHaveLength(DESIGNERS_PAGE_SIZE);
-    expect(toastError).toHaveBeenCalledWith('Location access denied. Showing all designers.', expect.anything());
+    await findToast('Location access denied. Showing all designers.', 'error');
     expect(screen.getByText(ANYWHERE)).toBeInTheDocument();
     expect(screen.queryByText(/miles? away/)).toBeNull();
     const [first] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');

@@ -3,12 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Component as EditPiece } from '@/app/routes/good-stuff/edit-piece';
 import { AuthContext } from '@/features/account/utils/auth-context';
 import { authUser, pgrstRows, restUrl, server, sessionFor, storeSession } from '@/testing/supabase-http';
-
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const SELLER = authUser('d0000000-0000-4000-8000-00000000000d', 'dana@example.com');
 const OTHER = authUser('d0000000-0000-4000-8000-00000000000e', 'erin@example.com');

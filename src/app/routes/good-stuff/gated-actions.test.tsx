@@ -215,8 +215,6 @@ describe.each(cases)('$name while the membership check is under way', (c) => {
       unanswered.push(`${request.method} ${request.url}`);
     });
     server.use(...c.backend());
-    // jsdom has no geolocation: the pages log it and show everything.
-    vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => {
     vi.restoreAllMocks();

@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Component as GoodStuff } from '@/app/routes/good-stuff/good-stuff';
 import { AuthContext } from '@/features/account/utils/auth-context';
 import { CATALOG_PAGE_SIZE } from '@/features/good-stuff/utils/piece-fields';
@@ -22,8 +22,6 @@ import {
   storeSession,
 } from '@/testing/supabase-http';
 import { subscriptionStatus } from '@/testing/subscription-answers';
-
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
 const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 const DESIGNER = authUser('d0000000-0000-4000-8000-000000000002', 'dana@example.com');

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Component as ListPiece } from '@/app/routes/good-stuff/list-piece';
 import { AuthContext } from '@/features/account/utils/auth-context';
 import {
@@ -20,8 +20,6 @@ import {
   storeSession,
 } from '@/testing/supabase-http';
 import { subscriptionStatus } from '@/testing/subscription-answers';
-
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'casey@example.com');
 

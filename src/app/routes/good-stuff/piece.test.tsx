@@ -1,12 +1,8 @@
 import type { User } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as GoodStuffItem } from '@/app/routes/good-stuff/piece';
-import { AuthContext } from '@/features/account/utils/auth-context';
 import {
   authUser,
   later,
@@ -17,14 +13,8 @@ import {
   rpcUrl,
   sentAs,
   server,
-  sessionFor,
-  storeSession,
 } from '@/testing/supabase-http';
-
-const toast = { success: vi.fn(), error: vi.fn() };
-vi.mock('sonner', () => ({
-  toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
-}));
+import { findToast, renderApp } from '@/testing/render-app';
 
 const BUYER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 const SELLER = authUser('d0000000-0000-4000-8000-00000000000d', 'dana@example.com');
@@ -70,25 +60,17 @@ function backendHolds(row: Record<string, unknown> | null, savedCount = 12) {
 }
 
 function renderPage(user: User, id = ITEM_ID, state: unknown = null) {
-  storeSession(user);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/good-stuff/:id', element: <GoodStuffItem /> },
+  return renderApp(<GoodStuffItem />, {
+    user,
+    url: `/good-stuff/${id}`,
+    state,
+    path: '/good-stuff/:id',
+    routes: [
       { path: '/good-stuff', element: <p>Market</p> },
       { path: '/designer/:designerId', element: <p>Designer page</p> },
       { path: '/good-stuff/:id/edit', element: <p>Edit page</p> },
     ],
-    { initialEntries: [{ pathname: `/good-stuff/${id}`, state }] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <AuthContext value={{ status: 'signed-in', session: sessionFor(user), user, event: 'INITIAL_SESSION' }}>
-        <RouterProvider router={router} />
-      </AuthContext>
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), router };
+  });
 }
 
 const meta = (key: string) =>
@@ -137,8 +119,6 @@ describe('The item page, /good-stuff/:id', () => {
       ),
     );
     sent = recordRequests();
-    toast.success.mockReset();
-    toast.error.mockReset();
   });
   afterEach(() => sent.stop());
   afterAll(() => vi.unstubAllGlobals());
@@ -298,7 +278,7 @@ describe('The item page, /good-stuff/:id', () => {
         name: 'Mark sold',
       }),
     );
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as sold'));
+    await findToast('Marked as sold', 'success');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [update] = await sent.to('PATCH', 'rest/v1/catalog_items');
     expect(update!.body).toEqual({ status: 'sold' });
@@ -315,6 +295,6 @@ describe('The item page, /good-stuff/:id', () => {
     expect(await screen.findByText('1 person saved this')).toBeInTheDocument();
     expect(screen.getByText('Delisted')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Relist Opaline lamp' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('permission denied for table catalog_items'));
+    await findToast('permission denied for table catalog_items', 'error');
   });
 });

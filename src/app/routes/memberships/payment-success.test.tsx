@@ -1,26 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Component as PaymentSuccess } from '@/app/routes/memberships/payment-success';
-import { AuthContext } from '@/features/account/utils/auth-context';
-import {
-  sentAs,
-  authUser,
-  functionUrl,
-  pgrstRows,
-  recordRequests,
-  restUrl,
-  server,
-  sessionFor,
-  storeSession,
-} from '@/testing/supabase-http';
+import { sentAs, authUser, functionUrl, pgrstRows, recordRequests, restUrl, server } from '@/testing/supabase-http';
 import { subscriptionStatus } from '@/testing/subscription-answers';
-
-const toastSuccess = vi.fn();
-vi.mock('sonner', () => ({ toast: { success: (m: string) => toastSuccess(m), error: vi.fn() } }));
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 const USER = authUser('d0000000-0000-4000-8000-000000000002', 'dana@example.com');
 
@@ -40,31 +24,22 @@ async function checksSent(sent: ReturnType<typeof recordRequests>) {
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/payment-success', element: <PaymentSuccess /> },
+  return renderApp(<PaymentSuccess />, {
+    user: USER,
+    url: '/payment-success',
+    before: ['/project/p1', '/sandbox/checkout?session=s1'],
+    path: '/payment-success',
+    routes: [
       { path: '/dashboard/designer', element: <p>designer dashboard</p> },
       { path: '/project/:projectId', element: <p>the project page</p> },
     ],
-    { initialEntries: ['/project/p1', '/sandbox/checkout?session=s1', '/payment-success'], initialIndex: 2 },
-  );
-  storeSession(USER);
-  render(
-    <QueryClientProvider client={client}>
-      <AuthContext value={{ status: 'signed-in', session: sessionFor(USER), user: USER, event: 'INITIAL_SESSION' }}>
-        <RouterProvider router={router} />
-      </AuthContext>
-    </QueryClientProvider>,
-  );
-  return { router, user: userEvent.setup() };
+  });
 }
 
 describe('payment success: back to where the user subscribed', () => {
   let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
     sent = recordRequests();
-    toastSuccess.mockReset();
   });
 
   it('returns to the stored page as soon as the membership is confirmed, in place of this page', async () => {
@@ -73,7 +48,7 @@ describe('payment success: back to where the user subscribed', () => {
     const { router } = renderPage();
     expect(await screen.findByText('the project page')).toBeInTheDocument();
     expect(router.state.location.pathname + router.state.location.search).toBe('/project/p1?tab=bids');
-    expect(toastSuccess).toHaveBeenCalledWith('Your Designer membership is active');
+    await findToast('Your Designer membership is active', 'success');
     expect(localStorage.getItem('paymentReturnPath')).toBeNull();
     // Replaced, not pushed: Back leads to the page before the payment success page.
     expect(router.state.historyAction).toBe('REPLACE');
@@ -100,7 +75,7 @@ describe('payment success: back to where the user subscribed', () => {
     const { user: person } = renderPage();
     expect(await screen.findByText(/Your Designer membership is active until/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
-    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(raisedToasts('success')).toEqual([]);
     await person.click(screen.getByRole('button', { name: 'Continue to Dashboard' }));
     expect(await screen.findByText('designer dashboard')).toBeInTheDocument();
     // The dashboard is the role's, read from the user's own role row.

@@ -1,12 +1,8 @@
 import type { User } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as OrderPage } from '@/app/routes/orders/order';
-import { AuthContext } from '@/features/account/utils/auth-context';
 import {
   authUser,
   functionUrl,
@@ -17,15 +13,9 @@ import {
   rpcUrl,
   sentAs,
   server,
-  sessionFor,
-  storeSession,
 } from '@/testing/supabase-http';
 import { answerRealtime } from '@/testing/supabase-realtime';
-
-const toast = { success: vi.fn(), error: vi.fn() };
-vi.mock('sonner', () => ({
-  toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
-}));
+import { findToast, renderApp } from '@/testing/render-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -86,23 +76,12 @@ function backendHolds(current: () => Record<string, unknown>) {
 }
 
 function renderPage(user: User, search = '') {
-  storeSession(user);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/orders/:orderId', element: <OrderPage /> },
-      { path: '/good-stuff/:id', element: <p>Piece page</p> },
-    ],
-    { initialEntries: [`/orders/${ORDER}${search}`] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <AuthContext value={{ status: 'signed-in', session: sessionFor(user), user, event: 'INITIAL_SESSION' }}>
-        <RouterProvider router={router} />
-      </AuthContext>
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup() };
+  return renderApp(<OrderPage />, {
+    user,
+    url: `/orders/${ORDER}${search}`,
+    path: '/orders/:orderId',
+    routes: [{ path: '/good-stuff/:id', element: <p>Piece page</p> }],
+  });
 }
 
 const state = () => screen.getByTestId('order-state');
@@ -113,8 +92,6 @@ describe('The order page, /orders/:orderId (docs/product.md, Orders)', () => {
   beforeEach(() => {
     feed = answerRealtime();
     sent = recordRequests();
-    toast.success.mockReset();
-    toast.error.mockReset();
   });
   afterEach(() => sent.stop());
 
@@ -201,7 +178,7 @@ describe('The order page, /orders/:orderId (docs/product.md, Orders)', () => {
     expect(ready!.body).toEqual({ order_id: ORDER });
     expect(sentAs(ready!)).toBe(SELLER.id);
     await user.click(screen.getByRole('button', { name: 'Mark completed' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This order is completed and cannot be completed'));
+    await findToast('This order is completed and cannot be completed', 'error');
     // The seller's side reads the buyer's conversation (the seller cannot open one for them).
     expect(await sent.to('POST', 'rest/v1/rpc/start_listing_conversation')).toEqual([]);
     const [conversation] = await sent.to('GET', 'rest/v1/listing_conversations');
@@ -235,7 +212,7 @@ describe('The order page, /orders/:orderId (docs/product.md, Orders)', () => {
     await waitFor(() => expect(state()).toHaveTextContent('Cancelled · refunded'));
     expect(state()).toHaveTextContent("You cancelled this order and the buyer's payment of $85 was refunded.");
     expect((await sent.to('POST', 'functions/v1/cancel-order'))[0]!.body).toEqual({ orderId: ORDER });
-    expect(toast.success).toHaveBeenCalledWith('Order cancelled. The buyer is refunded.');
+    await findToast('Order cancelled. The buyer is refunded.', 'success');
     expect(screen.queryByRole('group', { name: 'Order actions' })).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Component as DesignerDashboardPage } from '@/app/routes/projects/dashboard-designer';
 import { DESIGNER_BIDS_PAGE_SIZE } from '@/features/bids/api/get-designer-bids';
-import { AuthContext } from '@/features/account/utils/auth-context';
 import {
   pgrstCount,
   authUser,
@@ -14,13 +12,9 @@ import {
   restUrl,
   rpcUrl,
   server,
-  sessionFor,
-  storeSession,
 } from '@/testing/supabase-http';
 import { subscriptionStatus } from '@/testing/subscription-answers';
-import { renderWithClient } from '@/testing/test-utils';
-
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+import { renderApp } from '@/testing/render-app';
 
 const DESIGNER = 'd0000000-0000-4000-8000-000000000001';
 const LOST = '8f4e2d1c-1111-4222-8333-000000000001';
@@ -61,14 +55,7 @@ function bid(i: number, extra: Record<string, unknown>) {
 }
 
 function renderPage() {
-  storeSession(user);
-  return renderWithClient(
-    <AuthContext value={{ status: 'signed-in', session: sessionFor(user), user, event: 'INITIAL_SESSION' }}>
-      <MemoryRouter>
-        <DesignerDashboardPage />
-      </MemoryRouter>
-    </AuthContext>,
-  );
+  return renderApp(<DesignerDashboardPage />, { user });
 }
 
 describe('designer dashboard: My Bids', () => {

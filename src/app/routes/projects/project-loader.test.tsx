@@ -44,6 +44,9 @@ function answerTheWorld() {
     rows('profiles', (w) => [{ id: w.user.id }]),
     ...['project_bids', 'project_items', 'project_photo_notes', 'messages'].map((table) => rows(table, () => [])),
     http.post(storageUrl('object/list/project-photos'), () => HttpResponse.json([])),
+    // The shell's notification bell, on its own schedule (BELL_PATHS): nothing new.
+    rows('notifications', () => []),
+    http.post(restUrl('rpc/unread_notification_count'), () => HttpResponse.json(0)),
     // The location as typed, for the customer and the assigned designer (rpc project_locations; none to others).
     http.post(restUrl('rpc/project_locations'), () => {
       const { project, user } = world();

@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Component as ProjectPage } from '@/app/routes/projects/project';
-import { AuthContext } from '@/features/account/utils/auth-context';
 import {
   sentAs,
   authUser,
@@ -15,17 +12,13 @@ import {
   restUrl,
   rpcUrl,
   server,
-  sessionFor,
   storageUrl,
-  storeSession,
 } from '@/testing/supabase-http';
 import { subscriptionStatus } from '@/testing/subscription-answers';
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
 const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
-
-const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
 
 /**
  * The backend for a subscribed customer: the project read (RLS: `project` is what the customer may see), then,
@@ -52,22 +45,12 @@ function backend(
 }
 
 function renderPage(id = PROJECT_ID) {
-  storeSession(CUSTOMER);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AuthContext
-        value={{ status: 'signed-in', session: sessionFor(CUSTOMER), user: CUSTOMER, event: 'INITIAL_SESSION' }}
-      >
-        <MemoryRouter initialEntries={[`/project/${id}`]}>
-          <Routes>
-            <Route path="/project/:projectId" element={<ProjectPage />} />
-            <Route path="/dashboard/customer" element={<p>customer dashboard</p>} />
-          </Routes>
-        </MemoryRouter>
-      </AuthContext>
-    </QueryClientProvider>,
-  );
+  return renderApp(<ProjectPage />, {
+    user: CUSTOMER,
+    url: `/project/${id}`,
+    path: '/project/:projectId',
+    routes: [{ path: '/dashboard/customer', element: <p>customer dashboard</p> }],
+  });
 }
 
 describe('project page: a project the user cannot see', () => {
@@ -79,7 +62,6 @@ describe('project page: a project the user cannot see', () => {
     server.events.on('request:unhandled', ({ request }) => {
       unanswered.push(`${request.method} ${request.url}`);
     });
-    toastError.mockReset();
   });
   afterEach(() => expect(unanswered).toEqual([]));
 
@@ -100,8 +82,8 @@ describe('project page: a project the user cannot see', () => {
     renderPage();
     expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
     await expectAsked({ access: true });
-    expect(toastError).toHaveBeenCalledWith('Access denied');
-    expect(toastError).not.toHaveBeenCalledWith('Project not found');
+    await findToast('Access denied', 'error');
+    expect(raisedToasts('error')).not.toContain('Project not found');
   });
 
   it("says 'Project not found' and goes back when there is no such project", async () => {
@@ -109,8 +91,8 @@ describe('project page: a project the user cannot see', () => {
     renderPage();
     expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
     await expectAsked({ access: true });
-    expect(toastError).toHaveBeenCalledWith('Project not found');
-    expect(toastError).not.toHaveBeenCalledWith('Access denied');
+    await findToast('Project not found', 'error');
+    expect(raisedToasts('error')).not.toContain('Access denied');
   });
 
   it("does not ask the server about an id that cannot name a project: 'Project not found'", async () => {
@@ -119,7 +101,7 @@ describe('project page: a project the user cannot see', () => {
     expect(await screen.findByText('customer dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(await sent.to('GET', 'rest/v1/projects')).toEqual([]);
     expect(await sent.to('POST', 'rest/v1/rpc/project_access')).toEqual([]);
-    expect(toastError).toHaveBeenCalledWith('Project not found');
+    await findToast('Project not found', 'error');
   });
 
   it('shows a failure, not a wrong message, when the access check itself fails', async () => {
@@ -134,8 +116,8 @@ describe('project page: a project the user cannot see', () => {
     renderPage();
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Failed to load the project.');
     await expectAsked({ access: true });
-    expect(toastError).toHaveBeenCalledWith('Failed to load projects');
-    expect(toastError).not.toHaveBeenCalledWith('Access denied');
+    await findToast('Failed to load projects', 'error');
+    expect(raisedToasts('error')).not.toContain('Access denied');
   });
 
   it('asks nothing more when the project is visible', async () => {
@@ -160,7 +142,7 @@ describe('project page: a project the user cannot see', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Sunny loft' }, { timeout: 5000 })).toBeInTheDocument();
     await expectAsked({ access: false });
-    expect(toastError).not.toHaveBeenCalled();
+    expect(raisedToasts('error')).toEqual([]);
   });
 });
 
@@ -187,7 +169,6 @@ describe("project page: the other party's e-mail address (docs/decisions/0030-sa
   let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
     sent = recordRequests();
-    toastError.mockReset();
   });
   afterEach(() => sent.stop());
 

@@ -1,19 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CustomerProfileForm } from '@/features/account/components/customer-profile-form';
 import { pgrstRows, recordRequests, restUrl, rpcUrl, server } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 /** The backend updates `rows` (the user's own row, or none when RLS hides it) and returns them. */
 function backendUpdates(rows: Record<string, unknown>[]) {
   server.use(http.patch(restUrl('customer_profiles'), ({ request }) => pgrstRows(request, rows)));
 }
 const updates = (sent: ReturnType<typeof recordRequests>) => sent.to('PATCH', 'rest/v1/customer_profiles');
-const toast = { success: vi.fn(), error: vi.fn() };
-vi.mock('sonner', () => ({
-  toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
-}));
 
 const initial = {
   username: 'ann',
@@ -25,7 +21,7 @@ const initial = {
 };
 
 function setup(props = { initial }) {
-  return renderWithClient(<CustomerProfileForm userId="u1" initial={props.initial} />);
+  return renderApp(<CustomerProfileForm userId="u1" initial={props.initial} />);
 }
 
 describe('CustomerProfileForm', () => {
@@ -33,8 +29,6 @@ describe('CustomerProfileForm', () => {
   beforeEach(() => {
     sent = recordRequests();
     backendUpdates([{ user_id: 'u1' }]);
-    toast.success.mockReset();
-    toast.error.mockReset();
   });
   afterEach(() => Reflect.deleteProperty(navigator, 'geolocation'));
 
@@ -48,9 +42,7 @@ describe('CustomerProfileForm', () => {
   });
 
   it("shows the saved style (stored by name) as chosen, not 'No preference'", () => {
-    renderWithClient(
-      <CustomerProfileForm userId="u1" initial={{ ...initial, preferred_style: 'Mid-Century Modern' }} />,
-    );
+    renderApp(<CustomerProfileForm userId="u1" initial={{ ...initial, preferred_style: 'Mid-Century Modern' }} />);
     const style = screen.getByLabelText('Preferred style');
     expect(style).toHaveValue('Mid-Century Modern');
     expect(screen.getByRole('option', { name: 'Mid-Century Modern' })).toHaveProperty('selected', true);
@@ -78,7 +70,7 @@ describe('CustomerProfileForm', () => {
     await user.type(screen.getByLabelText('Budget ($)'), ' 2500 ');
     await user.selectOptions(screen.getByLabelText('Preferred style'), 'Art Deco');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
+    await findToast('Profile updated successfully', 'success');
     const [update, ...more] = await updates(sent);
     expect(more).toEqual([]);
     expect(update!.url.searchParams.get('user_id')).toBe('eq.u1');
@@ -98,8 +90,8 @@ describe('CustomerProfileForm', () => {
     backendUpdates([]);
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to save profile'));
-    expect(toast.success).not.toHaveBeenCalled();
+    await findToast('Failed to save profile', 'error');
+    expect(raisedToasts('success')).toEqual([]);
     expect(await updates(sent)).toHaveLength(1);
   });
 
@@ -122,7 +114,7 @@ describe('CustomerProfileForm', () => {
     await user.click(screen.getByRole('button', { name: 'Use my location' }));
     await waitFor(() => expect(screen.getByLabelText('Location')).toHaveValue('Portland West, OR'));
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
+    await findToast('Profile updated successfully', 'success');
     const [update] = await updates(sent);
     expect(update!.body).toMatchObject({ location: 'Portland West, OR', place_id: 'gn:5746546' });
   });

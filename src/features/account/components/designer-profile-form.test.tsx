@@ -1,14 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DesignerProfileForm } from '@/features/account/components/designer-profile-form';
 import { pgrstError, pgrstRows, recordRequests, restUrl, rpcUrl, server } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toast = { success: vi.fn(), error: vi.fn() };
-vi.mock('sonner', () => ({
-  toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
-}));
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 const initial = {
   username: 'dee',
@@ -31,12 +26,10 @@ describe('DesignerProfileForm', () => {
   beforeEach(() => {
     sent = recordRequests();
     server.use(http.post(restUrl('designer_profiles'), ({ request }) => pgrstRows(request, [])));
-    toast.success.mockReset();
-    toast.error.mockReset();
   });
 
   it('shows the first message in form order, marks that field, and saves nothing', async () => {
-    const { user } = renderWithClient(<DesignerProfileForm userId="d1" initial={initial} />);
+    const { user } = renderApp(<DesignerProfileForm userId="d1" initial={initial} />);
     await user.type(screen.getByLabelText('Bio'), 'Too short');
     await user.clear(screen.getByLabelText('Years of experience'));
     await user.type(screen.getByLabelText('Years of experience'), '81');
@@ -54,14 +47,14 @@ describe('DesignerProfileForm', () => {
   });
 
   it('upserts the parsed values and says so', async () => {
-    const { user } = renderWithClient(<DesignerProfileForm userId="d1" initial={initial} />);
+    const { user } = renderApp(<DesignerProfileForm userId="d1" initial={initial} />);
     await user.type(screen.getByLabelText('Bio'), '  Warm, layered rooms.  ');
     await user.clear(screen.getByLabelText('Rate per item ($)'));
     await user.type(screen.getByLabelText('Rate per item ($)'), '12.5');
     await user.type(screen.getByLabelText('Specialties'), ', Coastal,  ');
     await user.selectOptions(screen.getByLabelText('Availability'), 'Not available');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
+    await findToast('Profile updated successfully', 'success');
     const [save, ...more] = await saves(sent);
     expect(more).toEqual([]);
     expect(save!.headers.get('prefer')).toContain('resolution=merge-duplicates');
@@ -89,11 +82,11 @@ describe('DesignerProfileForm', () => {
         ]),
       ),
     );
-    const { user } = renderWithClient(<DesignerProfileForm userId="d1" initial={initial} />);
+    const { user } = renderApp(<DesignerProfileForm userId="d1" initial={initial} />);
     await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Brookl');
     await user.click(await screen.findByRole('option', { name: 'Brooklyn, NY' }));
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
+    await findToast('Profile updated successfully', 'success');
     const [save] = await saves(sent);
     expect(save!.body).toMatchObject({ location: 'Brooklyn, NY', place_id: 'gn:5110302' });
   });
@@ -105,10 +98,10 @@ describe('DesignerProfileForm', () => {
         pgrstError(401, '42501', 'new row violates row-level security policy for table "designer_profiles"'),
       ),
     );
-    const { user } = renderWithClient(<DesignerProfileForm userId="d1" initial={null} />);
+    const { user } = renderApp(<DesignerProfileForm userId="d1" initial={null} />);
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to save profile'));
-    expect(toast.success).not.toHaveBeenCalled();
+    await findToast('Failed to save profile', 'error');
+    expect(raisedToasts('success')).toEqual([]);
     expect(await saves(sent)).toHaveLength(1);
   });
 });

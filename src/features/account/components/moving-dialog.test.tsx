@@ -12,12 +12,7 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toast = { success: vi.fn(), error: vi.fn() };
-vi.mock('sonner', () => ({
-  toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
-}));
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 function setup(subscribed = true) {
   // A gate that knows the answer already (waiting for it is the subscription gate's own test).
@@ -25,7 +20,7 @@ function setup(subscribed = true) {
     if (subscribed) action();
   });
   const membership = { run, waitingFor: null, waitingLabel: 'Checking your membership…' };
-  const rendered = renderWithClient(<MovingDialog customerId="c1" membership={membership} />);
+  const rendered = renderApp(<MovingDialog customerId="c1" membership={membership} />);
   return { ...rendered, run };
 }
 
@@ -38,8 +33,6 @@ describe('MovingDialog (docs/product.md, Projects)', () => {
     server.use(http.post(restUrl('projects'), ({ request }) => pgrstRows(request, [])));
     // The location field's suggestions: none unless a test gives some.
     server.use(http.post(rpcUrl('search_places'), () => HttpResponse.json([])));
-    toast.success.mockReset();
-    toast.error.mockReset();
   });
 
   it('asks for a plan instead of opening without a subscription', async () => {
@@ -97,7 +90,7 @@ describe('MovingDialog (docs/product.md, Projects)', () => {
       preferred_style: 'Coastal',
       status: 'pending',
     });
-    expect(toast.success).toHaveBeenCalledWith('Moving project created!');
+    await findToast('Moving project created!', 'success');
 
     await user.click(screen.getByRole('button', { name: 'Plan my move' }));
     expect(screen.getByLabelText('New location')).toHaveValue('');
@@ -119,12 +112,12 @@ describe('MovingDialog (docs/product.md, Projects)', () => {
     await user.type(screen.getByLabelText('Budget ($)'), '2500');
     await user.selectOptions(screen.getByLabelText('Style'), 'Coastal');
     await user.click(screen.getByRole('button', { name: 'Create Moving Project' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to create project'));
+    await findToast('Failed to create project', 'error');
     const [insert, ...more] = await inserts(sent);
     expect(more).toEqual([]);
     expect(insert!.headers.get('authorization')).toMatch(/^Bearer eyJ/);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getByLabelText('New location')).toHaveValue('Austin, TX');
-    expect(toast.success).not.toHaveBeenCalled();
+    expect(raisedToasts('success')).toEqual([]);
   });
 });

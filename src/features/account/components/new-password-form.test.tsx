@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewPasswordForm } from '@/features/account/components/new-password-form';
 import { gotrueError, sentAs, authUrl, authUser, recordRequests, server, storeSession } from '@/testing/supabase-http';
-
-const mocks = vi.hoisted(() => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('sonner', () => ({ toast: mocks.toast }));
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 /** The user the reset link signed in (its recovery session is stored, as supabase-js keeps it). */
 const RECOVERING = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
@@ -15,11 +12,7 @@ const RECOVERING = authUser('c0000000-0000-4000-8000-000000000001', 'carl@exampl
 function setup() {
   const user = userEvent.setup({ delay: null });
   const onUpdated = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <NewPasswordForm email={RECOVERING.email} onUpdated={onUpdated} />
-    </QueryClientProvider>,
-  );
+  renderApp(<NewPasswordForm email={RECOVERING.email} onUpdated={onUpdated} />);
   async function submit(password: string, confirm: string) {
     if (password) await user.type(screen.getByLabelText('New password'), password);
     if (confirm) await user.type(screen.getByLabelText('Confirm password'), confirm);
@@ -41,15 +34,13 @@ describe('NewPasswordForm', { timeout: 20_000 }, () => {
   let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
     sent = recordRequests();
-    mocks.toast.success.mockReset();
-    mocks.toast.error.mockReset();
     storeSession(RECOVERING);
   });
 
   it("refuses entries that differ with 'Passwords don't match'", async () => {
     const { submit } = setup();
     await submit('Str0ngPass', 'Str0ngPas');
-    await waitFor(() => expect(mocks.toast.error).toHaveBeenCalledWith("Passwords don't match", expect.anything()));
+    await findToast("Passwords don't match", 'error');
     expect(screen.getByRole('alert')).toHaveTextContent("Passwords don't match");
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
     expect(await sent.all()).toEqual([]);
@@ -58,8 +49,8 @@ describe('NewPasswordForm', { timeout: 20_000 }, () => {
   it("says 'Password too short' first, even when the entries also differ", async () => {
     const { submit } = setup();
     await submit('Ab1', 'Xy2');
-    await waitFor(() => expect(mocks.toast.error).toHaveBeenCalledWith('Password too short', expect.anything()));
-    expect(mocks.toast.error).toHaveBeenCalledOnce();
+    await findToast('Password too short', 'error');
+    expect(raisedToasts('error')).toHaveLength(1);
     expect(await sent.all()).toEqual([]);
   });
 
@@ -72,7 +63,7 @@ describe('NewPasswordForm', { timeout: 20_000 }, () => {
     const { submit, onUpdated } = setup();
     await submit('Str0ngPass', 'Str0ngPass');
     await waitFor(() => expect(onUpdated).toHaveBeenCalled());
-    expect(mocks.toast.success).toHaveBeenCalledWith('Password updated!');
+    await findToast('Password updated!', 'success');
     const [update, ...more] = await sent.to('PUT', 'auth/v1/user');
     expect(more).toEqual([]);
     expect(sentAs(update!)).toBe(RECOVERING.id);
@@ -87,22 +78,18 @@ describe('NewPasswordForm', { timeout: 20_000 }, () => {
     );
     const { submit, onUpdated } = setup();
     await submit('Str0ngPass', 'Str0ngPass');
-    await waitFor(() =>
-      expect(mocks.toast.error).toHaveBeenCalledWith('Update failed', {
-        description: 'New password should be different from the old password.',
-      }),
+    expect(await findToast('Update failed', 'error')).toHaveTextContent(
+      'New password should be different from the old password.',
     );
     expect(onUpdated).not.toHaveBeenCalled();
-    expect(mocks.toast.success).not.toHaveBeenCalled();
+    expect(raisedToasts('success')).toEqual([]);
   });
 
   it("shows 'Update failed' when the recovery session is gone, and asks the server nothing", async () => {
     localStorage.clear();
     const { submit, onUpdated } = setup();
     await submit('Str0ngPass', 'Str0ngPass');
-    await waitFor(() =>
-      expect(mocks.toast.error).toHaveBeenCalledWith('Update failed', { description: 'Auth session missing!' }),
-    );
+    expect(await findToast('Update failed', 'error')).toHaveTextContent('Auth session missing!');
     expect(onUpdated).not.toHaveBeenCalled();
     expect(await sent.all()).toEqual([]);
   });
@@ -130,11 +117,11 @@ describe('NewPasswordForm', { timeout: 20_000 }, () => {
       await waitFor(async () => expect(await sent.to('GET', 'auth/v1/reauthenticate')).toHaveLength(1));
       expect(sentAs((await sent.to('GET', 'auth/v1/reauthenticate'))[0]!)).toBe(RECOVERING.id);
       expect(onUpdated).not.toHaveBeenCalled();
-      expect(mocks.toast.error).not.toHaveBeenCalled();
+      expect(raisedToasts('error')).toEqual([]);
 
       await submitCode('482 913');
       await waitFor(() => expect(onUpdated).toHaveBeenCalled());
-      expect(mocks.toast.success).toHaveBeenCalledWith('Password updated!');
+      await findToast('Password updated!', 'success');
       const updates = await sent.to('PUT', 'auth/v1/user');
       expect(updates.map((u) => u.body as { password: string; nonce?: string })).toEqual([
         expect.objectContaining({ password: 'Str0ngPass' }),
@@ -162,7 +149,7 @@ describe('NewPasswordForm', { timeout: 20_000 }, () => {
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveAttribute('aria-describedby', alert.id);
       expect(onUpdated).not.toHaveBeenCalled();
-      expect(mocks.toast.success).not.toHaveBeenCalled();
+      expect(raisedToasts('success')).toEqual([]);
     });
 
     it('checks the code has 6 digits before sending it', async () => {
@@ -198,10 +185,8 @@ describe('NewPasswordForm', { timeout: 20_000 }, () => {
       await screen.findByLabelText('Code from the e-mail');
       await waitFor(() => expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled());
       await user.click(screen.getByRole('button', { name: 'Send a new code' }));
-      await waitFor(() =>
-        expect(mocks.toast.error).toHaveBeenCalledWith('Could not send the code', {
-          description: 'For security purposes, you can only request this after 42 seconds.',
-        }),
+      expect(await findToast('Could not send the code', 'error')).toHaveTextContent(
+        'For security purposes, you can only request this after 42 seconds.',
       );
       expect(await sent.to('GET', 'auth/v1/reauthenticate')).toHaveLength(2);
     });
@@ -219,10 +204,8 @@ describe('NewPasswordForm', { timeout: 20_000 }, () => {
       const { submitCode, submit } = setup();
       await submit('Str0ngPass', 'Str0ngPass');
       await submitCode('482913');
-      await waitFor(() =>
-        expect(mocks.toast.error).toHaveBeenCalledWith('Update failed', {
-          description: 'New password should be different from the old password.',
-        }),
+      expect(await findToast('Update failed', 'error')).toHaveTextContent(
+        'New password should be different from the old password.',
       );
       expect(await screen.findByLabelText('New password')).toBeInTheDocument();
       expect(screen.queryByLabelText('Code from the e-mail')).not.toBeInTheDocument();

@@ -16,6 +16,7 @@ import {
   storeSession,
 } from '@/testing/supabase-http';
 import type { Role } from '@/types/role';
+import { expectConsoleError } from '@/testing/console';
 
 const USER = authUser('00000000-0000-4000-8000-0000000000b1', 'dee@example.com');
 
@@ -46,7 +47,6 @@ let sent: ReturnType<typeof recordRequests>;
 beforeEach(() => {
   storeSession(USER);
   sent = recordRequests();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   toast.dismiss();
@@ -141,6 +141,7 @@ describe('NotificationSettingsCard', () => {
   });
 
   it('puts the switch back and says so when the save is refused', async () => {
+    expectConsoleError('Error saving notification preference');
     preferencesAnswer([{ kind: 'budget_80', email: false }], () =>
       pgrstError(403, '42501', 'new row violates row-level security policy for table "notification_preferences"'),
     );

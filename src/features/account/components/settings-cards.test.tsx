@@ -1,9 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
-import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoUserError } from '@/features/account/api/delete-account';
 import { AccountTypeCard } from '@/features/account/components/account-type-card';
@@ -18,6 +15,8 @@ import {
   storeSession,
   type SentRequest,
 } from '@/testing/supabase-http';
+import { expectConsoleError } from '@/testing/console';
+import { renderApp } from '@/testing/render-app';
 
 const USER = authUser('00000000-0000-4000-8000-0000000000a1', 'ann@example.com');
 
@@ -38,24 +37,11 @@ function switchAnswers() {
   );
 }
 
-function renderWithClient(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
-  );
-}
-
 let sent: ReturnType<typeof recordRequests>;
 beforeEach(() => {
   sent = recordRequests();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  // Sonner keeps its toasts outside React: a toast of one test must not be found by the next.
-  toast.dismiss();
   vi.restoreAllMocks();
 });
 
@@ -64,7 +50,7 @@ describe('AccountTypeCard', () => {
     storeSession(USER);
     switchAnswers();
     const onSwitched = vi.fn();
-    renderWithClient(<AccountTypeCard userId={USER.id} currentRole="customer" onSwitched={onSwitched} />);
+    renderApp(<AccountTypeCard userId={USER.id} currentRole="customer" onSwitched={onSwitched} />);
     expect(screen.getByRole('region', { name: 'Account type' })).toHaveTextContent('You use Good Space as a Client');
 
     await userEvent.click(screen.getByRole('button', { name: 'Change Account Type' }));
@@ -83,7 +69,7 @@ describe('AccountTypeCard', () => {
   it('switches a designer to client', async () => {
     storeSession(USER);
     switchAnswers();
-    renderWithClient(<AccountTypeCard userId={USER.id} currentRole="designer" onSwitched={vi.fn()} />);
+    renderApp(<AccountTypeCard userId={USER.id} currentRole="designer" onSwitched={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Change Account Type' }));
     await userEvent.click(screen.getByRole('button', { name: 'Change to Client' }));
     expect(await screen.findByText('Account changed to Client! Redirecting...')).toBeInTheDocument();
@@ -92,13 +78,14 @@ describe('AccountTypeCard', () => {
   });
 
   it('without a known account type it says so and changes nothing', async () => {
-    renderWithClient(<AccountTypeCard userId="u1" currentRole={null} onSwitched={vi.fn()} />);
+    renderApp(<AccountTypeCard userId="u1" currentRole={null} onSwitched={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Change Account Type' }));
     expect(await screen.findByText('Could not determine your current account type')).toBeInTheDocument();
     expect(await sent.all()).toEqual([]);
   });
 
   it("shows 'Failed to change account type' when the database refuses", async () => {
+    expectConsoleError('Error changing account type');
     // Signed out, the request runs as anon, which may not execute the function.
     server.use(
       http.post(rpcUrl('switch_account_type'), () =>
@@ -106,7 +93,7 @@ describe('AccountTypeCard', () => {
       ),
     );
     const onSwitched = vi.fn();
-    renderWithClient(<AccountTypeCard userId="u1" currentRole="customer" onSwitched={onSwitched} />);
+    renderApp(<AccountTypeCard userId="u1" currentRole="customer" onSwitched={onSwitched} />);
     await userEvent.click(screen.getByRole('button', { name: 'Change Account Type' }));
     await userEvent.click(screen.getByRole('button', { name: 'Change to Designer' }));
     expect(await screen.findByText('Failed to change account type')).toBeInTheDocument();
@@ -116,7 +103,7 @@ describe('AccountTypeCard', () => {
 
 describe('DeleteAccountCard', () => {
   it('asks first; Cancel keeps the account', async () => {
-    renderWithClient(<DeleteAccountCard userId="u1" onDeleted={vi.fn()} />);
+    renderApp(<DeleteAccountCard userId="u1" onDeleted={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     await userEvent.click(
       within(screen.getByRole('dialog', { name: 'Delete your account?' })).getByRole('button', { name: 'Cancel' }),
@@ -129,7 +116,7 @@ describe('DeleteAccountCard', () => {
     storeSession(USER);
     server.use(http.post(functionUrl('delete-account'), () => HttpResponse.json({ deleted: true, removedFiles: 3 })));
     const onDeleted = vi.fn();
-    renderWithClient(<DeleteAccountCard userId={USER.id} onDeleted={onDeleted} />);
+    renderApp(<DeleteAccountCard userId={USER.id} onDeleted={onDeleted} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
@@ -145,11 +132,12 @@ describe('DeleteAccountCard', () => {
   });
 
   it("says 'Failed to delete account. Please try again.' on an error", async () => {
+    expectConsoleError('Error deleting account');
     // The function cannot be reached (supabase-js: 'Failed to send a request to the Edge Function').
     storeSession(USER);
     server.use(http.post(functionUrl('delete-account'), () => HttpResponse.error()));
     const onDeleted = vi.fn();
-    renderWithClient(<DeleteAccountCard userId={USER.id} onDeleted={onDeleted} />);
+    renderApp(<DeleteAccountCard userId={USER.id} onDeleted={onDeleted} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByText('Failed to delete account. Please try again.')).toBeInTheDocument();
@@ -157,7 +145,8 @@ describe('DeleteAccountCard', () => {
   });
 
   it("says 'No user logged in' without a user", async () => {
-    renderWithClient(<DeleteAccountCard userId={null} onDeleted={vi.fn()} />);
+    expectConsoleError('Error deleting account');
+    renderApp(<DeleteAccountCard userId={null} onDeleted={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByText('No user logged in')).toBeInTheDocument();
@@ -165,6 +154,7 @@ describe('DeleteAccountCard', () => {
   });
 
   it("says 'No user logged in' when the function finds no user (401)", async () => {
+    expectConsoleError('Error deleting account');
     // A session Auth no longer accepts (signed out elsewhere): the function answers 401 with its JSON error.
     storeSession(USER);
     server.use(
@@ -173,7 +163,7 @@ describe('DeleteAccountCard', () => {
       ),
     );
     const onDeleted = vi.fn();
-    renderWithClient(<DeleteAccountCard userId={USER.id} onDeleted={onDeleted} />);
+    renderApp(<DeleteAccountCard userId={USER.id} onDeleted={onDeleted} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByText('No user logged in')).toBeInTheDocument();

@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UnsubscribePanel } from '@/features/account/components/unsubscribe-panel';
 import { functionUrl, recordRequests, server } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 const TOKEN = '00000000-0000-4000-8000-0000000000a1.nudge_received.c2lnbmF0dXJl';
 const INVALID = { error: 'This unsubscribe link is incomplete or out of date.', code: 'invalid_token' };
@@ -25,12 +24,7 @@ function answers({ valid = true } = {}) {
   );
 }
 
-const renderPanel = (token: string) =>
-  renderWithClient(
-    <MemoryRouter>
-      <UnsubscribePanel token={token} />
-    </MemoryRouter>,
-  );
+const renderPanel = (token: string) => renderApp(<UnsubscribePanel token={token} />);
 
 let sent: ReturnType<typeof recordRequests>;
 beforeEach(() => {

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NudgeDialog } from '@/features/bids/components/nudge-dialog';
@@ -15,12 +13,7 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
-
-const toastSuccess = vi.fn();
-const toastError = vi.fn();
-vi.mock('sonner', () => ({
-  toast: { success: (m: string) => toastSuccess(m), error: (m: string) => toastError(m) },
-}));
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 const CLIENT = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 const DESIGNER_ID = 'd0000000-0000-4000-8000-000000000002';
@@ -35,18 +28,15 @@ function backendAnswers(answer: (request: Request) => Response) {
 }
 
 function renderDialog(onOpenChange = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <NudgeDialog
-        clientId={CLIENT.id}
-        designer={{ id: DESIGNER_ID, name: 'Jordan' }}
-        projects={projects}
-        onOpenChange={onOpenChange}
-      />
-    </QueryClientProvider>,
+  const { user } = renderApp(
+    <NudgeDialog
+      clientId={CLIENT.id}
+      designer={{ id: DESIGNER_ID, name: 'Jordan' }}
+      projects={projects}
+      onOpenChange={onOpenChange}
+    />,
   );
-  return { onOpenChange, user: userEvent.setup() };
+  return { onOpenChange, user };
 }
 
 describe('nudgeGate (docs/product.md, Designers and nudges)', () => {
@@ -64,8 +54,6 @@ describe('NudgeDialog', () => {
     storeSession(CLIENT);
     sent = recordRequests();
     backendAnswers((request) => pgrstRows(request, []));
-    toastSuccess.mockReset();
-    toastError.mockReset();
   });
 
   it('needs a chosen project', async () => {
@@ -79,7 +67,7 @@ describe('NudgeDialog', () => {
     const { user, onOpenChange } = renderDialog();
     await user.selectOptions(screen.getByLabelText('Project'), projects[1]!.id);
     await user.click(screen.getByRole('button', { name: 'Send Nudge' }));
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Nudge sent! The designer will be notified.'));
+    await findToast('Nudge sent! The designer will be notified.', 'success');
     const inserts = await sent.to('POST', 'rest/v1/designer_nudges');
     expect(inserts).toHaveLength(1);
     expect(inserts[0]!.body).toEqual({
@@ -104,11 +92,9 @@ describe('NudgeDialog', () => {
     const { user, onOpenChange } = renderDialog();
     await user.selectOptions(screen.getByLabelText('Project'), projects[0]!.id);
     await user.click(screen.getByRole('button', { name: 'Send Nudge' }));
-    await waitFor(() =>
-      expect(toastError).toHaveBeenCalledWith('You already sent a nudge to this designer for this project'),
-    );
+    await findToast('You already sent a nudge to this designer for this project', 'error');
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
-    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(raisedToasts('success')).toEqual([]);
   });
 
   it('reports any other failure as Failed to send nudge', async () => {
@@ -118,7 +104,7 @@ describe('NudgeDialog', () => {
     const { user, onOpenChange } = renderDialog();
     await user.selectOptions(screen.getByLabelText('Project'), projects[0]!.id);
     await user.click(screen.getByRole('button', { name: 'Send Nudge' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to send nudge'));
+    await findToast('Failed to send nudge', 'error');
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
     expect(await sent.to('POST', 'rest/v1/designer_nudges')).toHaveLength(1);
   });
@@ -129,7 +115,7 @@ describe('NudgeDialog', () => {
     const { user, onOpenChange } = renderDialog();
     await user.selectOptions(screen.getByLabelText('Project'), projects[0]!.id);
     await user.click(screen.getByRole('button', { name: 'Send Nudge' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith(sentence));
+    await findToast(sentence, 'error');
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 });

@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubmitBidDialog } from '@/features/bids/components/submit-bid-dialog';
 import {
@@ -15,6 +13,7 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
+import { renderApp } from '@/testing/render-app';
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
 const DESIGNER = authUser('d0000000-0000-4000-8000-000000000002', 'dora@example.com');
@@ -25,14 +24,8 @@ function backendAnswers(answer: (request: Request) => Response) {
 }
 
 function renderDialog() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const onOpenChange = vi.fn();
-  render(
-    <QueryClientProvider client={client}>
-      <SubmitBidDialog projectId={PROJECT_ID} designerId={DESIGNER.id} open onOpenChange={onOpenChange} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderApp(<SubmitBidDialog projectId={PROJECT_ID} designerId={DESIGNER.id} open onOpenChange={onOpenChange} />);
   return { onOpenChange };
 }
 

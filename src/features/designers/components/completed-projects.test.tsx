@@ -5,7 +5,7 @@ import type { CompletedProject } from '@/features/designers/api/get-completed-pr
 import { CompletedProjects } from '@/features/designers/components/completed-projects';
 import { storageFile, storageSignedUrls } from '@/testing/supabase-storage';
 import { API_URL, pgrstError, recordRequests, rpcUrl, server, storageUrl } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 const DESIGNER = 'd1';
 
@@ -53,7 +53,7 @@ describe('CompletedProjects: the public portfolio (docs/decisions/0017)', () => 
 
   it('shows a consented project with its place, galleries, completion date and the budget line', async () => {
     portfolioAnswers([row({})]);
-    renderWithClient(<CompletedProjects designerId={DESIGNER} />);
+    renderApp(<CompletedProjects designerId={DESIGNER} />);
     const card = await screen.findByTestId('completed-project');
     const calls = await sent.to('POST', 'rest/v1/rpc/portfolio_projects');
     expect(calls.map((r) => r.body)).toEqual([{ designer_id: DESIGNER, page_size: 6 }]);
@@ -77,7 +77,7 @@ describe('CompletedProjects: the public portfolio (docs/decisions/0017)', () => 
 
   it('shows no place and no money when the database gives none (an address, no cost consent)', async () => {
     portfolioAnswers([row({ place: null, budget: null, budget_type: null, items_total: null, costs_public: false })]);
-    renderWithClient(<CompletedProjects designerId={DESIGNER} />);
+    renderApp(<CompletedProjects designerId={DESIGNER} />);
     const card = await screen.findByTestId('completed-project');
     expect(within(card).queryByText('Location:')).not.toBeInTheDocument();
     expect(within(card).queryByTestId('budget-line')).not.toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('CompletedProjects: the public portfolio (docs/decisions/0017)', () => 
     portfolioAnswers([
       row({ is_public: false, costs_public: false, items_total: 1650, budget: 1800, budget_type: 'soft' }),
     ]);
-    renderWithClient(<CompletedProjects designerId={DESIGNER} />);
+    renderApp(<CompletedProjects designerId={DESIGNER} />);
     const card = await screen.findByTestId('completed-project');
     expect(within(card).getByText('Not public')).toBeInTheDocument();
     expect(within(card).getByText(/the client has not agreed to show it/)).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('CompletedProjects: the public portfolio (docs/decisions/0017)', () => 
       row({ id: `p${i}`, title: `Room ${i}`, completed_at: `2026-10-0${9 - i}T12:00:00+00:00` }),
     );
     portfolioAnswers(firstPage, [row({ id: 'p9', title: 'Room 9' })]);
-    const { user } = renderWithClient(<CompletedProjects designerId={DESIGNER} />);
+    const { user } = renderApp(<CompletedProjects designerId={DESIGNER} />);
     expect(await screen.findAllByTestId('completed-project')).toHaveLength(6);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('heading', { name: 'Room 9' })).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('CompletedProjects: the public portfolio (docs/decisions/0017)', () => 
   it('says so when the portfolio cannot be read', async () => {
     // Signed out, the function refuses (it raises 42501, which PostgREST answers 401 for anon).
     server.use(http.post(rpcUrl('portfolio_projects'), () => pgrstError(401, '42501', 'No user logged in')));
-    renderWithClient(<CompletedProjects designerId={DESIGNER} />);
+    renderApp(<CompletedProjects designerId={DESIGNER} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load projects');
   });
 });

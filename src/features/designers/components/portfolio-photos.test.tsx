@@ -1,11 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PortfolioPhotos } from '@/features/designers/components/portfolio-photos';
 import { browserImages } from '@/testing/browser-images';
 import { storageError, storageFile, storageObjectRow, storageUploaded } from '@/testing/supabase-storage';
 import { API_URL, recordRequests, server, storageUrl } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 const DESIGNER = 'd1';
 const BUCKET = 'designer-portfolio';
@@ -32,9 +32,6 @@ function answerTheBucket() {
   );
 }
 const publicUrl = (path: string) => `${API_URL}/storage/v1/object/public/${BUCKET}/${path}`;
-const toastError = vi.fn();
-const toastSuccess = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
 
 describe('PortfolioPhotos: per-photo delete (docs/product.md, Designers and nudges)', () => {
   let sent: ReturnType<typeof recordRequests>;
@@ -43,34 +40,32 @@ describe('PortfolioPhotos: per-photo delete (docs/product.md, Designers and nudg
     bucket.removes = 'owner';
     sent = recordRequests();
     answerTheBucket();
-    toastError.mockReset();
-    toastSuccess.mockReset();
   });
 
   it("deletes one of the owner's photos from the keyboard, says 'Photo deleted' and refreshes the grid", async () => {
-    const { user } = renderWithClient(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn />);
+    const { user } = renderApp(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn />);
     const grid = await screen.findByRole('list', { name: 'Portfolio photos' });
     expect(within(grid).getAllByRole('img')).toHaveLength(2);
     const second = within(grid).getByRole('button', { name: 'Delete photo 2' });
     second.focus();
     await user.keyboard('{Enter}');
-    await vi.waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Photo deleted'));
+    await findToast('Photo deleted', 'success');
     const removes = await sent.to('DELETE', `storage/v1/object/${BUCKET}`);
     expect(removes.map((r) => r.body)).toEqual([{ prefixes: [`${DESIGNER}/hall.png`] }]);
     await vi.waitFor(() => expect(within(grid).getAllByRole('img')).toHaveLength(1));
     expect(within(grid).getByRole('img')).toHaveAttribute('src', publicUrl(`${DESIGNER}/kitchen.png`));
-    expect(toastError).not.toHaveBeenCalled();
+    expect(raisedToasts('error')).toEqual([]);
   });
 
   it("says 'Failed to delete photo' when storage removes nothing (a policy refused it) or errs", async () => {
     bucket.removes = 'refused';
-    const { user } = renderWithClient(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn />);
+    const { user } = renderApp(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn />);
     await user.click(await screen.findByRole('button', { name: 'Delete photo 1' }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to delete photo'));
+    await findToast('Failed to delete photo', 'error');
     bucket.removes = 'fails';
     await user.click(screen.getByRole('button', { name: 'Delete photo 1' }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledTimes(2));
-    expect(toastSuccess).not.toHaveBeenCalled();
+    await waitFor(() => expect(raisedToasts('error')).toHaveLength(2));
+    expect(raisedToasts('success')).toEqual([]);
     expect(screen.getAllByRole('img')).toHaveLength(2);
     expect(await sent.to('DELETE', `storage/v1/object/${BUCKET}`)).toHaveLength(2);
   });
@@ -78,13 +73,13 @@ describe('PortfolioPhotos: per-photo delete (docs/product.md, Designers and nudg
   it('uploads a picked photo sized and as WebP', async () => {
     const drawn = browserImages({ size: [4000, 2000] });
     server.use(http.post(storageUrl(`object/${BUCKET}/*`), ({ request }) => storageUploaded(request)));
-    const { user } = renderWithClient(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn />);
+    const { user } = renderApp(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn />);
     await screen.findAllByRole('img');
     await user.upload(
       screen.getByLabelText('Upload portfolio photos'),
       new File([new Uint8Array(10)], 'kitchen.jpg', { type: 'image/jpeg' }),
     );
-    await vi.waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Photos uploaded successfully'));
+    await findToast('Photos uploaded successfully', 'success');
     expect(drawn).toEqual([{ width: 1600, height: 800, quality: 0.85 }]);
     const uploads = (await sent.all()).filter(
       (r) => r.method === 'POST' && r.url.pathname.startsWith(`/storage/v1/object/${BUCKET}/`),
@@ -96,7 +91,7 @@ describe('PortfolioPhotos: per-photo delete (docs/product.md, Designers and nudg
   });
 
   it("offers no delete or upload on someone else's portfolio", async () => {
-    renderWithClient(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn={false} />);
+    renderApp(<PortfolioPhotos designerId={DESIGNER} name="Ada" isOwn={false} />);
     expect(await screen.findAllByRole('img')).toHaveLength(2);
     // The designer's folder, newest first; the folder's placeholder is not a photo.
     const [list] = await sent.to('POST', `storage/v1/object/list/${BUCKET}`);

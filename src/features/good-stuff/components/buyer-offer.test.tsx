@@ -14,11 +14,7 @@ import {
   storeSession,
 } from '@/testing/supabase-http';
 import { answerRealtime } from '@/testing/supabase-realtime';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastError = vi.fn();
-const toastSuccess = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
+import { findToast, renderApp } from '@/testing/render-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -54,7 +50,7 @@ function backendHolds(mine: Record<string, unknown> | null) {
 }
 
 function renderOffer(piece: Partial<{ status: string; reservedUntil: string | null; heldUntil: string | null }> = {}) {
-  return renderWithClient(
+  return renderApp(
     <BuyerOffer
       itemId={ITEM}
       userId={BUYER.id}
@@ -76,8 +72,6 @@ describe('BuyerOffer (docs/product.md, Good Stuff: offers)', () => {
     storeSession(BUYER);
     feed = answerRealtime();
     sent = recordRequests();
-    toastError.mockReset();
-    toastSuccess.mockReset();
   });
 
   it('checks the amount as the database does, first message only, and sends nothing until it is right', async () => {
@@ -110,7 +104,7 @@ describe('BuyerOffer (docs/product.md, Good Stuff: offers)', () => {
     await user.type(within(dialog).getByLabelText('Your offer ($)'), '70');
     await user.type(within(dialog).getByLabelText('Note to the seller (optional)'), '  Can pick up Saturday ');
     await user.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('You already have an open offer on this piece'));
+    await findToast('You already have an open offer on this piece', 'error');
     const [call] = await sent.to('POST', 'rest/v1/rpc/make_offer');
     expect(call!.body).toEqual({ item_id: ITEM, amount: 70, note: 'Can pick up Saturday' });
     expect(sentAs(call!)).toBe(BUYER.id);
@@ -154,7 +148,7 @@ describe('BuyerOffer (docs/product.md, Good Stuff: offers)', () => {
       offer_id: mine.id,
       action: 'accept',
     });
-    expect(toastSuccess).toHaveBeenCalledWith('Counter accepted. The piece is reserved for you.');
+    await findToast('Counter accepted. The piece is reserved for you.', 'success');
     expect(screen.queryByRole('button', { name: 'Make Offer' })).not.toBeInTheDocument();
   });
 

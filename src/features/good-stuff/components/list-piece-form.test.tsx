@@ -14,12 +14,7 @@ import {
   server,
   storageUrl,
 } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toast = { success: vi.fn(), error: vi.fn() };
-vi.mock('sonner', () => ({
-  toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
-}));
+import { findToast, renderApp } from '@/testing/render-app';
 
 const NEW_ID = 'a0000000-0000-4000-8000-000000000001';
 const publicUrl = (path: string) => `${API_URL}/storage/v1/object/public/catalog-images/${path}`;
@@ -60,7 +55,7 @@ const writes = async (sent: ReturnType<typeof recordRequests>) =>
 
 function setup(item?: PieceDetail) {
   const onSaved = vi.fn();
-  return { ...renderWithClient(<ListPieceForm userId="d1" item={item} onSaved={onSaved} />), onSaved };
+  return { ...renderApp(<ListPieceForm userId="d1" item={item} onSaved={onSaved} />), onSaved };
 }
 
 type User = ReturnType<typeof setup>['user'];
@@ -89,8 +84,6 @@ describe('ListPieceForm (docs/product.md, Good Stuff)', () => {
     sent = recordRequests();
     stored = [];
     backendAccepts(stored);
-    toast.success.mockReset();
-    toast.error.mockReset();
     // jsdom has no object URLs; the picker shows picked files through them.
     let n = 0;
     URL.createObjectURL = vi.fn(() => `blob:${API_URL}/preview-${++n}`);
@@ -211,7 +204,7 @@ describe('ListPieceForm (docs/product.md, Good Stuff)', () => {
       depth_in: 12.5,
       height_in: 20,
     });
-    expect(toast.success).toHaveBeenCalledWith('Vintage item listed successfully!');
+    await findToast('Vintage item listed successfully!', 'success');
   });
 
   it('lists nothing when Storage refuses a photo, removes the ones it took, and says so', async () => {
@@ -225,7 +218,7 @@ describe('ListPieceForm (docs/product.md, Good Stuff)', () => {
     await fillRequired(user);
     await user.upload(screen.getByLabelText('Photos (up to 6)'), [image('a.png'), image('b.png')]);
     await submit(user);
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to list item'));
+    await findToast('Failed to list item', 'error');
     expect(await sent.to('POST', 'rest/v1/catalog_items')).toEqual([]);
     const [removal] = await sent.to('DELETE', 'storage/v1/object/catalog-images');
     expect((removal!.body as { prefixes: string[] }).prefixes).toEqual([expect.stringMatching(/^d1\/\d+-0\.png$/)]);
@@ -242,7 +235,7 @@ describe('ListPieceForm (docs/product.md, Good Stuff)', () => {
     await fillRequired(user);
     await user.upload(screen.getByLabelText('Photos (up to 6)'), [image('a.png')]);
     await submit(user);
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to list item'));
+    await findToast('Failed to list item', 'error');
     const [removal] = await sent.to('DELETE', 'storage/v1/object/catalog-images');
     expect((removal!.body as { prefixes: string[] }).prefixes).toEqual([stored[0]!.path]);
   });
@@ -285,7 +278,7 @@ describe('ListPieceForm (docs/product.md, Good Stuff)', () => {
     expect(update!.body).toMatchObject({ price: 80, condition: 'good', photo_urls: [saved[1]], width_in: 12 });
     const [removal] = await sent.to('DELETE', 'storage/v1/object/catalog-images');
     expect((removal!.body as { prefixes: string[] }).prefixes).toEqual(['d1/100-0.png']);
-    expect(toast.success).toHaveBeenCalledWith('Listing updated');
+    await findToast('Listing updated', 'success');
   });
 
   it("refuses to keep a photo that is not one of the seller's uploads (the database refuses it too), sending nothing", async () => {

@@ -1,16 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CATALOG_PAGE_SIZE } from '@/features/good-stuff/utils/piece-fields';
 import { MyPiecesList } from '@/features/good-stuff/components/my-pieces-list';
 import { pgrstRows, recordRequests, restUrl, server } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toast = { success: vi.fn(), error: vi.fn() };
-vi.mock('sonner', () => ({
-  toast: { success: (m: string) => toast.success(m), error: (m: string) => toast.error(m) },
-}));
+import { findToast, renderApp } from '@/testing/render-app';
 
 const SELLER = 'd0000000-0000-4000-8000-00000000000d';
 
@@ -32,11 +26,7 @@ function listing(i: number, extra: Record<string, unknown> = {}) {
 }
 
 function setup() {
-  return renderWithClient(
-    <MemoryRouter>
-      <MyPiecesList sellerId={SELLER} />
-    </MemoryRouter>,
-  );
+  return renderApp(<MyPiecesList sellerId={SELLER} />);
 }
 
 const row = (title: string) =>
@@ -46,7 +36,6 @@ describe('My listings (docs/product.md, Good Stuff)', () => {
   let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
     sent = recordRequests();
-    toast.success.mockReset();
   });
 
   it('lists the seller’s pieces of every status with their saved counts and the buttons each status allows', async () => {
@@ -86,7 +75,7 @@ describe('My listings (docs/product.md, Good Stuff)', () => {
     );
 
     await user.click(within(row('Piece 3')).getByRole('button', { name: 'Relist Piece 3' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Listing is back on Good Stuff'));
+    await findToast('Listing is back on Good Stuff', 'success');
     expect(status).toBe('available');
     const [update] = await sent.to('PATCH', 'rest/v1/catalog_items');
     expect(update!.url.searchParams.get('id')).toBe(`eq.${rows[2]!.id}`);

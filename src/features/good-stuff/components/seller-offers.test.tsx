@@ -12,11 +12,7 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastError = vi.fn();
-const toastSuccess = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
+import { findToast, renderApp } from '@/testing/render-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -50,8 +46,6 @@ describe('SellerOffers (docs/product.md, Good Stuff: offers)', () => {
   beforeEach(() => {
     storeSession(SELLER);
     sent = recordRequests();
-    toastError.mockReset();
-    toastSuccess.mockReset();
     current = offer();
     server.use(
       http.get(restUrl('offers'), ({ request }) => pgrstRows(request, [current])),
@@ -60,7 +54,7 @@ describe('SellerOffers (docs/product.md, Good Stuff: offers)', () => {
   });
 
   it("lists the piece's offers with the buyer's name and note, newest first", async () => {
-    renderWithClient(<SellerOffers itemId={ITEM} title="Opaline lamp" price={95} />);
+    renderApp(<SellerOffers itemId={ITEM} title="Opaline lamp" price={95} />);
     const row = await screen.findByTestId('piece-offer');
     expect(row).toHaveTextContent('Cora Buyer offered $70');
     expect(row).toHaveTextContent('“Can pick up Saturday”');
@@ -77,7 +71,7 @@ describe('SellerOffers (docs/product.md, Good Stuff: offers)', () => {
         return HttpResponse.json(current);
       }),
     );
-    const { user } = renderWithClient(<SellerOffers itemId={ITEM} title="Opaline lamp" price={95} />);
+    const { user } = renderApp(<SellerOffers itemId={ITEM} title="Opaline lamp" price={95} />);
     await user.click(await screen.findByRole('button', { name: "Counter Cora Buyer's offer" }));
     const dialog = screen.getByRole('dialog', { name: 'Counter Offer' });
     const amount = within(dialog).getByLabelText('Your counter ($)');
@@ -92,7 +86,7 @@ describe('SellerOffers (docs/product.md, Good Stuff: offers)', () => {
     await user.clear(amount);
     await user.type(amount, '80');
     await user.click(within(dialog).getByRole('button', { name: 'Send Counter' }));
-    await vi.waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Counter sent'));
+    await findToast('Counter sent', 'success');
     expect((await sent.to('POST', 'rest/v1/rpc/respond_to_offer'))[0]!.body).toEqual({
       offer_id: OFFER_ID,
       action: 'counter',
@@ -104,9 +98,9 @@ describe('SellerOffers (docs/product.md, Good Stuff: offers)', () => {
 
   it("accepts, and shows the database's refusal in its words when someone acted first", async () => {
     server.use(http.post(rpcUrl('respond_to_offer'), () => pgrstError(400, '55000', 'This piece is reserved')));
-    const { user } = renderWithClient(<SellerOffers itemId={ITEM} title="Opaline lamp" price={95} />);
+    const { user } = renderApp(<SellerOffers itemId={ITEM} title="Opaline lamp" price={95} />);
     await user.click(await screen.findByRole('button', { name: "Accept Cora Buyer's offer" }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('This piece is reserved'));
+    await findToast('This piece is reserved', 'error');
     expect((await sent.to('POST', 'rest/v1/rpc/respond_to_offer'))[0]!.body).toEqual({
       offer_id: OFFER_ID,
       action: 'accept',
@@ -116,7 +110,7 @@ describe('SellerOffers (docs/product.md, Good Stuff: offers)', () => {
   it("names a buyer whose profile the seller cannot read 'A buyer', and offers no answers on a closed offer", async () => {
     current = offer({ status: 'declined' });
     server.use(http.get(restUrl('profiles'), ({ request }) => pgrstRows(request, [])));
-    renderWithClient(<SellerOffers itemId={ITEM} title="Opaline lamp" price={95} />);
+    renderApp(<SellerOffers itemId={ITEM} title="Opaline lamp" price={95} />);
     expect(await screen.findByTestId('piece-offer')).toHaveTextContent('A buyer offered $70');
     expect(screen.getByText('Declined')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();

@@ -6,6 +6,7 @@ import {
   NOT_SUBSCRIBED,
 } from '@/features/memberships/api/check-subscription';
 import { sentAs, authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
+import { expectConsoleError } from '@/testing/console';
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 
@@ -19,7 +20,6 @@ describe('checkSubscription', () => {
   beforeEach(() => {
     storeSession(USER);
     sent = recordRequests();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -43,6 +43,7 @@ describe('checkSubscription', () => {
   });
 
   it('treats a refusal as not subscribed and logs it', async () => {
+    expectConsoleError('Error checking subscription');
     functionAnswers(() => HttpResponse.json({ error: 'Must be logged in', code: 'not_logged_in' }, { status: 401 }));
     await expect(checkSubscription()).resolves.toEqual(NOT_SUBSCRIBED);
     expect(console.error).toHaveBeenCalledWith(
@@ -52,12 +53,14 @@ describe('checkSubscription', () => {
   });
 
   it('treats a failed request (no answer at all) as not subscribed', async () => {
+    expectConsoleError('Error checking subscription');
     functionAnswers(() => HttpResponse.error());
     await expect(checkSubscription()).resolves.toEqual(NOT_SUBSCRIBED);
     expect(console.error).toHaveBeenCalledWith('Error checking subscription', expect.anything());
   });
 
   it('treats a malformed answer as not subscribed', async () => {
+    expectConsoleError('Error checking subscription');
     functionAnswers(() => HttpResponse.json({ subscribed: 'yes' }));
     await expect(checkSubscription()).resolves.toEqual(NOT_SUBSCRIBED);
   });

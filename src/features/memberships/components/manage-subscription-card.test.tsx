@@ -1,12 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portalNavigation } from '@/features/memberships/api/open-customer-portal';
 import { ManageSubscriptionCard } from '@/features/memberships/components/manage-subscription-card';
 import { sentAs, authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
+import { expectConsoleError } from '@/testing/console';
+import { renderApp } from '@/testing/render-app';
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 /** check-subscription's answer for a customer with a running client membership. */
@@ -30,13 +30,7 @@ function functionsAnswer(answers: { membership: () => Response; portal: () => Re
 }
 
 function renderCard() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ManageSubscriptionCard userId={USER.id} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderApp(<ManageSubscriptionCard userId={USER.id} />);
 }
 
 describe('ManageSubscriptionCard', () => {
@@ -46,7 +40,6 @@ describe('ManageSubscriptionCard', () => {
     storeSession(USER);
     sent = recordRequests();
     open = vi.spyOn(portalNavigation, 'open').mockImplementation(() => {});
-    vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -68,6 +61,7 @@ describe('ManageSubscriptionCard', () => {
   });
 
   it("says 'Failed to open subscription management' when the portal cannot be opened", async () => {
+    expectConsoleError('Error opening customer portal');
     functionsAnswer({
       membership: () =>
         HttpResponse.json({

@@ -1,14 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageNavigation } from '@/lib/page-navigation';
 import { SubscribeDialog } from '@/features/memberships/components/subscribe-dialog';
 import { sentAs, authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
 import type { Role } from '@/types/role';
+import { expectConsoleError } from '@/testing/console';
+import { renderApp } from '@/testing/render-app';
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 
@@ -25,15 +24,9 @@ async function sentCheckouts(sent: ReturnType<typeof recordRequests>) {
 }
 
 function renderDialog(role: Role = 'customer', onOpenChange = vi.fn()) {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/project/p1?tab=bids']}>
-        <SubscribeDialog open onOpenChange={onOpenChange} accountRole={role} />
-      </MemoryRouter>
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderApp(<SubscribeDialog open onOpenChange={onOpenChange} accountRole={role} />, {
+    url: '/project/p1?tab=bids',
+  });
   return { onOpenChange };
 }
 
@@ -45,7 +38,6 @@ describe('SubscribeDialog', () => {
     storeSession(USER);
     sent = recordRequests();
     open = vi.spyOn(pageNavigation, 'open').mockImplementation(() => {});
-    vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -94,6 +86,7 @@ describe('SubscribeDialog', () => {
   });
 
   it("says 'Please log in to continue' when the function wants a login", async () => {
+    expectConsoleError('Error creating checkout');
     functionAnswers(() =>
       HttpResponse.json({ error: 'Must be logged in to subscribe', code: 'not_logged_in' }, { status: 401 }),
     );
@@ -105,6 +98,7 @@ describe('SubscribeDialog', () => {
   });
 
   it("says 'Failed to start checkout. Please try again.' on any other refusal", async () => {
+    expectConsoleError('Error creating checkout');
     functionAnswers(() => HttpResponse.json({ error: 'Internal error', code: 'internal_error' }, { status: 500 }));
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
@@ -113,6 +107,7 @@ describe('SubscribeDialog', () => {
   });
 
   it("says 'Failed to open payment page' when the answer has no url", async () => {
+    expectConsoleError('Error creating checkout');
     functionAnswers(() => HttpResponse.json({ provider: 'sandbox' }));
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSubscription } from '@/features/memberships/hooks/use-subscription';
 import { CHECKING_MEMBERSHIP, useSubscriptionGate } from '@/features/memberships/hooks/use-subscription-gate';
 import { authUser, functionUrl, later, recordRequests, server, storeSession } from '@/testing/supabase-http';
+import { expectConsoleError } from '@/testing/console';
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 
@@ -48,7 +49,6 @@ describe('useSubscriptionGate', () => {
   const checksSent = async () => (await sent.to('POST', 'functions/v1/check-subscription')).length;
   beforeEach(() => {
     sent = recordRequests();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -102,6 +102,7 @@ describe('useSubscriptionGate', () => {
   });
 
   it('treats a failed check as not subscribed (asks to subscribe)', async () => {
+    expectConsoleError('Error checking subscription');
     const check = pendingCheck();
     const { result } = renderGate();
     const action = vi.fn();

@@ -13,10 +13,7 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
+import { findToast, renderApp } from '@/testing/render-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -33,13 +30,8 @@ const message = (id: number, sender: string, body: string, minute: number) => ({
 });
 
 function renderPanel() {
-  return renderWithClient(
-    <ConversationPanel
-      conversationId={CONVERSATION}
-      userId={BUYER.id}
-      otherName="Dana Seller"
-      title="Messages"
-    />,
+  return renderApp(
+    <ConversationPanel conversationId={CONVERSATION} userId={BUYER.id} otherName="Dana Seller" title="Messages" />,
   );
 }
 
@@ -51,7 +43,6 @@ describe('ConversationPanel (docs/product.md, Good Stuff: Ask the seller)', () =
     sent = recordRequests();
     // The socket outlives a test: every test's connection is answered here (joins wait until answerJoins).
     realtime = answerRealtime();
-    toastError.mockReset();
   });
 
   it('shows the thread oldest first, own messages as You, the seller by name, from the newest page', async () => {
@@ -84,7 +75,7 @@ describe('ConversationPanel (docs/product.md, Good Stuff: Ask the seller)', () =
     expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Message'), '  Still available?  ');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to send message'));
+    await findToast('Failed to send message', 'error');
     expect(screen.getByTestId('outgoing-message')).toHaveTextContent('Not sent');
     const [insert] = await sent.to('POST', 'rest/v1/listing_messages');
     expect(insert!.body).toEqual({ conversation_id: CONVERSATION, sender_id: BUYER.id, body: 'Still available?' });
@@ -102,7 +93,7 @@ describe('ConversationPanel (docs/product.md, Good Stuff: Ask the seller)', () =
     expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Message'), 'Hello again');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith(sentence));
+    await findToast(sentence, 'error');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LATEST_NOTIFICATIONS } from '@/features/notifications/api/get-notifications';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { queryConfig } from '@/lib/query-client';
@@ -18,8 +18,6 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
-
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const USER = authUser('d0000000-0000-4000-8000-000000000001', 'dana@example.com');
 const FEED = `realtime:notifications:${USER.id}`;

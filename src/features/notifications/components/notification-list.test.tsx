@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_PAGE_SIZE } from '@/features/notifications/api/get-notifications';
 import { NotificationList } from '@/features/notifications/components/notification-list';
-import { renderWithClient } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 import {
   authUser,
   pgrstRows,
@@ -15,8 +14,6 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
-
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const USER = authUser('c0000000-0000-4000-8000-000000000002', 'carl@example.com');
 
@@ -78,11 +75,7 @@ function backendAnswers() {
 }
 
 function renderList() {
-  return renderWithClient(
-    <MemoryRouter>
-      <NotificationList userId={USER.id} />
-    </MemoryRouter>,
-  );
+  return renderApp(<NotificationList userId={USER.id} />);
 }
 
 describe('NotificationList (/notifications)', () => {

@@ -4,10 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageNavigation } from '@/lib/page-navigation';
 import { BuyNowButton } from '@/features/orders/components/buy-now-button';
 import { authUser, functionUrl, recordRequests, rpcUrl, sentAs, server, storeSession } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
+import { findToast, renderApp } from '@/testing/render-app';
 
 const BUYER = authUser('c0000000-0000-4000-8000-000000000001', 'cora@example.com');
 const ITEM = 'f0000000-0000-4000-8000-000000000001';
@@ -23,7 +20,6 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
   beforeEach(() => {
     storeSession(BUYER);
     sent = recordRequests();
-    toastError.mockReset();
     opened.length = 0;
     vi.spyOn(pageNavigation, 'open').mockImplementation((url) => void opened.push(url));
   });
@@ -43,7 +39,7 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
         }),
       ),
     );
-    const { user } = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
+    const { user } = renderApp(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     await user.click(await screen.findByRole('button', { name: 'Buy Now · $85' }));
     await waitFor(() => expect(opened).toEqual([`http://localhost:3000/sandbox/pay?order=${ORDER}`]));
     const [quote] = await sent.to('POST', 'rest/v1/rpc/buy_now_quote');
@@ -56,19 +52,19 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
 
   it("buys at the buyer's accepted offer while it reserves the piece for them", async () => {
     quoteIs({ can_buy: true, reason: null, amount: 70, offer_id: 'a0000000-0000-4000-8000-000000000001' });
-    renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
+    renderApp(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     expect(await screen.findByRole('button', { name: 'Buy at your offer · $70' })).toBeEnabled();
   });
 
   it('says Buy Now when the seller has lowered the price below the accepted offer (the lower is charged)', async () => {
     quoteIs({ can_buy: true, reason: null, amount: 60, offer_id: 'a0000000-0000-4000-8000-000000000001' });
-    renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={60} />);
+    renderApp(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={60} />);
     expect(await screen.findByRole('button', { name: 'Buy Now · $60' })).toBeEnabled();
   });
 
   it('is not shown while the seller cannot take payments, nor to the seller', async () => {
     quoteIs({ can_buy: false, reason: 'seller_not_ready', amount: 85 });
-    const first = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
+    const first = renderApp(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     await waitFor(async () => expect(await sent.to('POST', 'rest/v1/rpc/buy_now_quote')).toHaveLength(1));
     // The answer has been rendered once the query settles: still nothing.
     await waitFor(() =>
@@ -80,7 +76,7 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
     first.unmount();
 
     quoteIs({ can_buy: false, reason: 'own_piece', amount: 85 });
-    const second = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
+    const second = renderApp(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     await waitFor(() =>
       expect(second.client.getQueryState(['catalog-items', 'detail', ITEM, 'buy-now-quote', BUYER.id])?.status).toBe(
         'success',
@@ -91,7 +87,7 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
 
   it('is off, with the reason, while the piece is reserved for another buyer', async () => {
     quoteIs({ can_buy: false, reason: 'reserved', amount: null });
-    renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
+    renderApp(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     const button = await screen.findByRole('button', { name: 'Buy Now' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(/Reserved for another buyer/);
@@ -104,9 +100,9 @@ describe('BuyNowButton (docs/product.md, Buying on Good Stuff)', () => {
         HttpResponse.json({ error: 'This piece is no longer available', code: 'not_available' }, { status: 409 }),
       ),
     );
-    const { user } = renderWithClient(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
+    const { user } = renderApp(<BuyNowButton itemId={ITEM} viewerId={BUYER.id} listPrice={85} />);
     await user.click(await screen.findByRole('button', { name: 'Buy Now · $85' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('This piece is no longer available'));
+    await findToast('This piece is no longer available', 'error');
     expect(opened).toEqual([]);
   });
 });

@@ -12,10 +12,7 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
+import { findToast, renderApp } from '@/testing/render-app';
 
 const DESIGNER = authUser('d0000000-0000-4000-8000-00000000000d', 'dana@example.com');
 
@@ -45,7 +42,6 @@ describe('GetPaidCard (docs/product.md, Buy Now and orders)', () => {
   beforeEach(() => {
     storeSession(DESIGNER);
     sent = recordRequests();
-    toastError.mockReset();
     opened.length = 0;
     vi.spyOn(pageNavigation, 'open').mockImplementation((url) => void opened.push(url));
   });
@@ -61,7 +57,7 @@ describe('GetPaidCard (docs/product.md, Buy Now and orders)', () => {
         HttpResponse.json({ url: 'http://localhost:3000/sandbox/connect', provider: 'sandbox' }),
       ),
     );
-    const { user } = renderWithClient(<GetPaidCard userId={DESIGNER.id} arrival={null} />);
+    const { user } = renderApp(<GetPaidCard userId={DESIGNER.id} arrival={null} />);
     await user.click(await screen.findByRole('button', { name: 'Get paid' }));
     expect(region()).toHaveTextContent('Get paid for your Good Stuff sales. You keep 100% of each sale.');
     expect(region()).toHaveTextContent('Not set up');
@@ -85,7 +81,7 @@ describe('GetPaidCard (docs/product.md, Buy Now and orders)', () => {
         requirements_due: ['external_account', 'individual.dob.day', 'individual.dob.month', 'company.tax_id'],
       }),
     );
-    renderWithClient(<GetPaidCard userId={DESIGNER.id} arrival={null} />);
+    renderApp(<GetPaidCard userId={DESIGNER.id} arrival={null} />);
     expect(await screen.findByRole('button', { name: 'Continue setup' })).toBeEnabled();
     expect(state()).toHaveTextContent('To finish, add your bank account, date of birth and other details.');
     expect(region()).toHaveTextContent('Setup in progress');
@@ -105,7 +101,7 @@ describe('GetPaidCard (docs/product.md, Buy Now and orders)', () => {
         }),
       ),
     );
-    renderWithClient(<GetPaidCard userId={DESIGNER.id} arrival="return" />);
+    renderApp(<GetPaidCard userId={DESIGNER.id} arrival="return" />);
     await waitFor(() => expect(state()).toHaveTextContent('Payouts enabled.'));
     expect((await sent.to('POST', 'functions/v1/connect-account'))[0]!.body).toEqual({ action: 'refresh' });
     expect(await sent.to('GET', 'rest/v1/seller_accounts')).toEqual([]);
@@ -123,9 +119,9 @@ describe('GetPaidCard (docs/product.md, Buy Now and orders)', () => {
           : HttpResponse.json({ url: 'https://connect.stripe.com/express/login' }),
       ),
     );
-    const { user } = renderWithClient(<GetPaidCard userId={DESIGNER.id} arrival={null} />);
+    const { user } = renderApp(<GetPaidCard userId={DESIGNER.id} arrival={null} />);
     await user.click(await screen.findByRole('button', { name: 'Payout dashboard' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Stripe is not reachable'));
+    await findToast('Stripe is not reachable', 'error');
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Payout dashboard' }));
     await waitFor(() => expect(opened).toEqual(['https://connect.stripe.com/express/login']));

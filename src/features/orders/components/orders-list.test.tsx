@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDERS_PAGE_SIZE, type OrdersSide } from '@/features/orders/api/get-orders';
 import { OrdersList } from '@/features/orders/components/orders-list';
 import { authUser, pgrstRows, recordRequests, restUrl, server, storeSession } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 const USER = authUser('d0000000-0000-4000-8000-00000000000d', 'dana@example.com');
 
@@ -37,11 +36,7 @@ function order(n: number, fields: Record<string, unknown> = {}) {
 
 function Harness() {
   const [tab, setTab] = useState<OrdersSide>('purchases');
-  return (
-    <MemoryRouter>
-      <OrdersList userId={USER.id} tab={tab} onTabChange={setTab} />
-    </MemoryRouter>
-  );
+  return <OrdersList userId={USER.id} tab={tab} onTabChange={setTab} />;
 }
 
 describe('OrdersList, /orders (docs/product.md, Buy Now and orders)', () => {
@@ -66,7 +61,7 @@ describe('OrdersList, /orders (docs/product.md, Buy Now and orders)', () => {
         return pgrstRows(request, [order(6, { status: 'completed', item_title: 'Sold lamp' })]);
       }),
     );
-    const { user } = renderWithClient(<Harness />);
+    const { user } = renderApp(<Harness />);
     const purchases = await screen.findByRole('list', { name: 'Purchases' });
     const rows = within(purchases).getAllByTestId('order-row');
     expect(
@@ -106,7 +101,7 @@ describe('OrdersList, /orders (docs/product.md, Buy Now and orders)', () => {
         ),
       ),
     );
-    const { user } = renderWithClient(<Harness />);
+    const { user } = renderApp(<Harness />);
     await user.click(await screen.findByRole('button', { name: 'Load more orders' }));
     expect(await screen.findByText('The oldest')).toBeInTheDocument();
     const [, next] = await sent.to('GET', 'rest/v1/orders');
@@ -118,7 +113,7 @@ describe('OrdersList, /orders (docs/product.md, Buy Now and orders)', () => {
 
   it('says when there is nothing yet', async () => {
     server.use(http.get(restUrl('orders'), ({ request }) => pgrstRows(request, [])));
-    renderWithClient(<Harness />);
+    renderApp(<Harness />);
     expect(await screen.findByText(/You have not bought anything yet/)).toBeInTheDocument();
   });
 });

@@ -3,10 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SandboxConnectPanel } from '@/features/orders/components/sandbox-connect-panel';
 import { authUser, functionUrl, recordRequests, server, storeSession } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
+import { findToast, renderApp } from '@/testing/render-app';
 
 const DESIGNER = authUser('d0000000-0000-4000-8000-00000000000d', 'dana@example.com');
 const NOTICE = 'Sandbox: no real payment is made, no card is charged and no money reaches anyone.';
@@ -16,7 +13,6 @@ describe('SandboxConnectPanel, /sandbox/connect (ADR 0029)', () => {
   beforeEach(() => {
     storeSession(DESIGNER);
     sent = recordRequests();
-    toastError.mockReset();
     server.use(
       http.post(functionUrl('sandbox-market'), async ({ request }) => {
         const { action } = (await request.json()) as { action: string };
@@ -33,7 +29,7 @@ describe('SandboxConnectPanel, /sandbox/connect (ADR 0029)', () => {
 
   it('shows the notice; Finish onboarding goes back to Settings as the function says', async () => {
     const done = vi.fn();
-    const { user } = renderWithClient(<SandboxConnectPanel userId={DESIGNER.id} onDone={done} />);
+    const { user } = renderApp(<SandboxConnectPanel userId={DESIGNER.id} onDone={done} />);
     await user.click(await screen.findByRole('button', { name: 'Finish onboarding' }));
     expect(screen.getByRole('note', { name: 'Sandbox notice' })).toHaveTextContent(NOTICE);
     await waitFor(() => expect(done).toHaveBeenCalledWith('http://localhost:3000/settings?payouts=return'));
@@ -45,9 +41,9 @@ describe('SandboxConnectPanel, /sandbox/connect (ADR 0029)', () => {
 
   it("toasts a refusal in the function's words and stays", async () => {
     const done = vi.fn();
-    const { user } = renderWithClient(<SandboxConnectPanel userId={DESIGNER.id} onDone={done} />);
+    const { user } = renderApp(<SandboxConnectPanel userId={DESIGNER.id} onDone={done} />);
     await user.click(await screen.findByRole('button', { name: 'Leave unfinished' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Only designers sell Good Stuff and get paid for it'));
+    await findToast('Only designers sell Good Stuff and get paid for it', 'error');
     expect(done).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Leave unfinished' })).toBeEnabled();
   });

@@ -3,10 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SandboxPayPanel } from '@/features/orders/components/sandbox-pay-panel';
 import { authUser, functionUrl, recordRequests, sentAs, server, storeSession } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
+import { renderApp } from '@/testing/render-app';
 
 const BUYER = authUser('c0000000-0000-4000-8000-000000000001', 'cora@example.com');
 const ORDER = 'e0000000-0000-4000-8000-000000000001';
@@ -37,7 +34,7 @@ function sandboxAnswers(status: string, act: (action: string) => Response) {
 }
 
 function renderPanel(onDone: (url: string) => void) {
-  return renderWithClient(<SandboxPayPanel orderId={ORDER} onDone={onDone} />);
+  return renderApp(<SandboxPayPanel orderId={ORDER} onDone={onDone} />);
 }
 
 describe('SandboxPayPanel, /sandbox/pay (ADR 0029)', () => {
@@ -45,7 +42,6 @@ describe('SandboxPayPanel, /sandbox/pay (ADR 0029)', () => {
   beforeEach(() => {
     storeSession(BUYER);
     sent = recordRequests();
-    toastError.mockReset();
   });
 
   it('shows the notice, the piece and the amount; Pay plays the payment and goes where the function says', async () => {

@@ -12,11 +12,7 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastError = vi.fn();
-const toastSuccess = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
@@ -27,7 +23,7 @@ function backendAnswers(answer: (request: Request) => Response) {
 }
 
 function renderForm(props: Partial<{ budget: number; budgetType: 'soft' | 'hard'; spent: number }> = {}) {
-  return renderWithClient(
+  return renderApp(
     <AddItemForm
       projectId={PROJECT_ID}
       userId={USER.id}
@@ -49,8 +45,6 @@ describe('AddItemForm (docs/product.md, Projects)', () => {
     storeSession(USER);
     sent = recordRequests();
     backendAnswers((request) => pgrstRows(request, []));
-    toastError.mockReset();
-    toastSuccess.mockReset();
   });
 
   it('shows only the first message, in form order, follows the typing after a submit, and sends nothing', async () => {
@@ -78,7 +72,7 @@ describe('AddItemForm (docs/product.md, Projects)', () => {
     await user.type(screen.getByLabelText('Item name'), '  Brass lamp ');
     await user.type(screen.getByLabelText('Cost ($)'), '40.50');
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
-    await vi.waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Item added'));
+    await findToast('Item added', 'success');
     const inserts = await sent.to('POST', 'rest/v1/project_items');
     expect(inserts).toHaveLength(1);
     expect(inserts[0]!.body).toEqual({
@@ -98,7 +92,7 @@ describe('AddItemForm (docs/product.md, Projects)', () => {
     await user.type(screen.getByLabelText('Item name'), 'Rug');
     await user.type(screen.getByLabelText('Cost ($)'), '60');
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
-    expect(toastError).toHaveBeenCalledWith('Cannot add item: Would exceed hard budget cap of $1000');
+    await findToast('Cannot add item: Would exceed hard budget cap of $1000', 'error');
     expect(await sent.all()).toEqual([]);
   });
 
@@ -116,11 +110,9 @@ describe('AddItemForm (docs/product.md, Projects)', () => {
     await user.type(screen.getByLabelText('Item name'), 'Rug');
     await user.type(screen.getByLabelText('Cost ($)'), '60');
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
-    await vi.waitFor(() =>
-      expect(toastError).toHaveBeenCalledWith('Cannot add item: Would exceed hard budget cap of $1000'),
-    );
+    await findToast('Cannot add item: Would exceed hard budget cap of $1000', 'error');
     expect(screen.getByLabelText('Item name')).toHaveValue('Rug');
-    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(raisedToasts('success')).toEqual([]);
     expect((await sent.to('POST', 'rest/v1/project_items'))[0]!.body).toMatchObject({ name: 'Rug', cost: 60 });
   });
 
@@ -132,7 +124,7 @@ describe('AddItemForm (docs/product.md, Projects)', () => {
     await user.type(screen.getByLabelText('Item name'), 'Rug');
     await user.type(screen.getByLabelText('Cost ($)'), '60');
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to add item'));
+    await findToast('Failed to add item', 'error');
     expect(screen.getByLabelText('Item name')).toHaveValue('Rug');
   });
 });

@@ -13,11 +13,7 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastError = vi.fn();
-const toastSuccess = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -39,7 +35,7 @@ const STUDIO = {
 };
 
 function renderButton() {
-  return renderWithClient(<AddToProject itemId={ITEM} title="Teak side table" price={60} userId={DESIGNER.id} />);
+  return renderApp(<AddToProject itemId={ITEM} title="Teak side table" price={60} userId={DESIGNER.id} />);
 }
 
 describe('AddToProject (docs/product.md, Good Stuff: for a project)', () => {
@@ -47,8 +43,6 @@ describe('AddToProject (docs/product.md, Good Stuff: for a project)', () => {
   beforeEach(() => {
     storeSession(DESIGNER);
     sent = recordRequests();
-    toastError.mockReset();
-    toastSuccess.mockReset();
   });
 
   it("reads the viewer's active projects as customer or designer, and shows nothing without one", async () => {
@@ -74,7 +68,7 @@ describe('AddToProject (docs/product.md, Good Stuff: for a project)', () => {
     expect(within(dialog).getByRole('option', { name: 'Loft ($450 of $500 spent, Hard Cap)' })).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Project'), 'Studio ($0 of $2,000 spent)');
     await user.click(within(dialog).getByRole('button', { name: 'Add to project' }));
-    await vi.waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Added Teak side table to “Studio”'));
+    await findToast('Added Teak side table to “Studio”', 'success');
     const [call] = await sent.to('POST', 'rest/v1/rpc/add_catalog_item_to_project');
     expect(call!.body).toEqual({ project_id: STUDIO.id, item_id: ITEM });
     expect(sentAs(call!)).toBe(DESIGNER.id);
@@ -94,10 +88,8 @@ describe('AddToProject (docs/product.md, Good Stuff: for a project)', () => {
     // The only project is chosen already.
     expect(within(dialog).getByLabelText('Project')).toHaveValue(LOFT.id);
     await user.click(within(dialog).getByRole('button', { name: 'Add to project' }));
-    await vi.waitFor(() =>
-      expect(toastError).toHaveBeenCalledWith('Cannot add item: Would exceed hard budget cap of $500'),
-    );
+    await findToast('Cannot add item: Would exceed hard budget cap of $500', 'error');
     expect(screen.getByRole('dialog', { name: 'Add to project' })).toBeInTheDocument();
-    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(raisedToasts('success')).toEqual([]);
   });
 });

@@ -1,12 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BudgetTracker } from '@/features/projects/components/budget-tracker';
 import { authUser, pgrstRows, recordRequests, restUrl, server, storeSession } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+import { renderApp } from '@/testing/render-app';
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
@@ -50,18 +47,16 @@ describe("BudgetTracker: a Good Stuff item its project's people bought says Boug
       ),
       http.get(restUrl('projects'), ({ request }) => pgrstRows(request, [{ items_total: 120 }])),
     );
-    renderWithClient(
-      <MemoryRouter>
-        <BudgetTracker
-          projectId={PROJECT_ID}
-          userId={USER.id}
-          budget={500}
-          budgetType="soft"
-          itemsTotal={120}
-          itemsTotalUpdatedAt={Date.now()}
-          editable
-        />
-      </MemoryRouter>,
+    renderApp(
+      <BudgetTracker
+        projectId={PROJECT_ID}
+        userId={USER.id}
+        budget={500}
+        budgetType="soft"
+        itemsTotal={120}
+        itemsTotalUpdatedAt={Date.now()}
+        editable
+      />,
     );
     const [bought, notYet] = await screen.findAllByTestId('project-item');
     expect(within(bought!).getByText('Bought')).toBeInTheDocument();

@@ -2,14 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { ReactElement } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ITEMS } from '@/features/projects/api/get-project-items';
 import { BudgetTracker } from '@/features/projects/components/budget-tracker';
 import { queryConfig } from '@/lib/query-client';
 import { answerRealtime } from '@/testing/supabase-realtime';
 import { authUser, pgrstRows, recordRequests, restUrl, server, storeSession } from '@/testing/supabase-http';
-
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
@@ -63,7 +61,7 @@ function backendAnswers() {
 }
 
 /** The app's query settings (data stays fresh for a minute), without retries. */
-function renderWithClient(ui: ReactElement) {
+function renderApp(ui: ReactElement) {
   const client = new QueryClient({
     defaultOptions: { ...queryConfig, queries: { ...queryConfig.queries, retry: false } },
   });
@@ -93,7 +91,7 @@ describe('BudgetTracker: Spent is the database items_total', () => {
     // 620 items in the project: the list holds the newest 500 ($500), the database counts every one ($2,120).
     world.items = itemsPage(620);
     world.itemsTotal = 2120;
-    renderWithClient(
+    renderApp(
       <BudgetTracker
         projectId={PROJECT_ID}
         userId={USER.id}
@@ -122,7 +120,7 @@ describe('BudgetTracker: Spent is the database items_total', () => {
   it('reads the total again when the items feed reports a change', async () => {
     world.itemsTotal = 2120;
     feed.answerJoins();
-    const { client } = renderWithClient(
+    const { client } = renderApp(
       <BudgetTracker
         projectId={PROJECT_ID}
         userId={USER.id}
@@ -170,7 +168,7 @@ describe('BudgetTracker: Spent is the database items_total', () => {
   it('reads the total when the project row it was given is older than the cache keeps data fresh', async () => {
     world.items = itemsPage(3);
     world.itemsTotal = 90;
-    renderWithClient(
+    renderApp(
       <BudgetTracker
         projectId={PROJECT_ID}
         userId={USER.id}

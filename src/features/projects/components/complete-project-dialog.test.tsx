@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompleteProjectDialog } from '@/features/projects/components/complete-project-dialog';
 import { pgrstError, pgrstRows, recordRequests, restUrl, server } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
+import { findToast, renderApp } from '@/testing/render-app';
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
 const DESIGNER_ID = 'd0000000-0000-4000-8000-000000000002';
@@ -24,14 +24,10 @@ async function sentUpdate(sent: ReturnType<typeof recordRequests>) {
   return update!.body;
 }
 
-const toastError = vi.fn();
-const toastSuccess = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
-
 function renderDialog() {
   const onOpenChange = vi.fn();
   const onCompleted = vi.fn();
-  const view = renderWithClient(
+  const view = renderApp(
     <CompleteProjectDialog
       open
       onOpenChange={onOpenChange}
@@ -51,8 +47,6 @@ describe('CompleteProjectDialog: portfolio consent asked at completion (docs/dec
   beforeEach(() => {
     sent = recordRequests();
     completes();
-    toastError.mockReset();
-    toastSuccess.mockReset();
   });
 
   it('starts with both choices off; completing without saying yes shows nothing', async () => {
@@ -67,7 +61,7 @@ describe('CompleteProjectDialog: portfolio consent asked at completion (docs/dec
       portfolio_consent: false,
       portfolio_show_costs: false,
     });
-    expect(toastSuccess).toHaveBeenCalledWith('Project marked as complete');
+    await findToast('Project marked as complete', 'success');
   });
 
   it('sends both consents with the completion when the customer ticks them (keyboard)', async () => {
@@ -101,7 +95,7 @@ describe('CompleteProjectDialog: portfolio consent asked at completion (docs/dec
     backendAnswers(() => pgrstError(400, '23514', 'Invalid project status change'));
     const { user, dialog, onCompleted, onOpenChange } = renderDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to complete project'));
+    await findToast('Failed to complete project', 'error');
     expect(onCompleted).not.toHaveBeenCalled();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
@@ -110,7 +104,7 @@ describe('CompleteProjectDialog: portfolio consent asked at completion (docs/dec
     backendAnswers((request) => pgrstRows(request, []));
     const { user, dialog, onCompleted } = renderDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Mark as Complete' }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to complete project'));
+    await findToast('Failed to complete project', 'error');
     expect(onCompleted).not.toHaveBeenCalled();
   });
 

@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GatedAction } from '@/components/gated-button';
 import { PROJECTS_PAGE_SIZE } from '@/features/projects/api/project-types';
 import { DesignerDashboard } from '@/features/projects/components/designer-dashboard';
 import { deviceGeolocation, removeDeviceGeolocation } from '@/testing/device-geolocation';
 import { later, pgrstRows, recordRequests, restUrl, rpcUrl, server } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 function project(i: number, extra: Record<string, unknown> = {}) {
   return {
@@ -87,16 +86,10 @@ function backendHolds({
   );
 }
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
 const membership: GatedAction = { run: (_key, action) => action(), waitingFor: null, waitingLabel: '' };
 
 function renderDashboard() {
-  return renderWithClient(
-    <MemoryRouter>
-      <DesignerDashboard designerId="d1" membership={membership} onOpenProject={vi.fn()} />
-    </MemoryRouter>,
-  );
+  return renderApp(<DesignerDashboard designerId="d1" membership={membership} onOpenProject={vi.fn()} />);
 }
 
 describe('DesignerDashboard tab totals', () => {

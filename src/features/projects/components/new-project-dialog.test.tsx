@@ -15,7 +15,7 @@ import {
   storageUrl,
   storeSession,
 } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 /** The backend inserts the project as p9 and stores every photo uploaded to project-photos. */
 function backendAccepts() {
@@ -40,16 +40,11 @@ const uploadedPaths = async (sent: ReturnType<typeof recordRequests>) =>
     .filter((r) => r.method === 'POST' && r.url.pathname.startsWith('/storage/v1/object/project-photos/'))
     .map((r) => r.url.pathname.replace('/storage/v1/object/project-photos/', ''))
     .sort();
-const toastError = vi.fn();
-const toastSuccess = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
 
 const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 
 function renderForm(onCreated = vi.fn(), onOpenChange = vi.fn()) {
-  const view = renderWithClient(
-    <NewProjectDialog customerId="c1" open onOpenChange={onOpenChange} onCreated={onCreated} />,
-  );
+  const view = renderApp(<NewProjectDialog customerId="c1" open onOpenChange={onOpenChange} onCreated={onCreated} />);
   const dialog = screen.getByRole('dialog', { name: 'New Project' });
   const field = (label: RegExp | string) => within(dialog).getByLabelText(label);
   const submit = () => view.user.click(within(dialog).getByRole('button', { name: 'Create Project' }));
@@ -74,8 +69,6 @@ describe('NewProjectDialog', () => {
   beforeEach(() => {
     sent = recordRequests();
     backendAccepts();
-    toastError.mockReset();
-    toastSuccess.mockReset();
   });
 
   it('shows only the first message, in form order, and sends nothing', async () => {
@@ -130,12 +123,12 @@ describe('NewProjectDialog', () => {
     fireEvent.change(input, {
       target: { files: [png('a.png'), new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })] },
     });
-    expect(toastError).toHaveBeenCalledWith('Only JPEG, PNG, GIF, and WebP images are allowed');
+    await findToast('Only JPEG, PNG, GIF, and WebP images are allowed', 'error');
     await r.user.upload(
       input,
       ['b', 'c', 'd', 'e', 'f'].map((n) => png(`${n}.png`)),
     );
-    expect(toastError).toHaveBeenCalledWith('You can add up to 5 photos');
+    await findToast('You can add up to 5 photos', 'error');
     const chosen = within(r.dialog).getByRole('list', { name: 'Chosen photos' });
     expect(
       within(chosen)
@@ -177,7 +170,7 @@ describe('NewProjectDialog', () => {
     expect(paths).toHaveLength(2);
     expect(paths[0]).toMatch(/^p9\/\d+_0\.png$/);
     expect(paths[1]).toMatch(/^p9\/\d+_1\.png$/);
-    expect(toastSuccess).toHaveBeenCalledWith('Project created!');
+    await findToast('Project created!', 'success');
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
@@ -194,7 +187,7 @@ describe('NewProjectDialog', () => {
     await fillValid(r);
     await r.user.selectOptions(r.field('Budget type'), 'Hard Cap');
     await r.submit();
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to create project'));
+    await findToast('Failed to create project', 'error');
     const [insert, ...more] = await inserts(sent);
     expect(more).toEqual([]);
     expect(insert!.body).toMatchObject({ budget_type: 'hard' });
@@ -234,9 +227,9 @@ describe('NewProjectDialog', () => {
     await r.user.upload(r.field(/^Photos/), [png('room.png'), png('window.png')]);
     await r.submit();
     await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith('p9'));
-    expect(toastSuccess).toHaveBeenCalledWith('Project created!');
-    expect(toastError).toHaveBeenCalledWith('Failed to upload window.png');
-    expect(toastError).not.toHaveBeenCalledWith('Failed to upload room.png');
+    await findToast('Project created!', 'success');
+    await findToast('Failed to upload window.png', 'error');
+    expect(raisedToasts('error')).not.toContain('Failed to upload room.png');
     expect(await uploadedPaths(sent)).toHaveLength(2);
   });
 });

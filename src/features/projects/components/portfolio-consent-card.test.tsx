@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PortfolioConsentCard } from '@/features/projects/components/portfolio-consent-card';
 import { pgrstRows, recordRequests, restUrl, server } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
+import { findToast, renderApp } from '@/testing/render-app';
 
 type Row = { portfolio_consent: boolean; portfolio_show_costs: boolean };
 
@@ -34,10 +34,6 @@ async function sentUpdate(sent: ReturnType<typeof recordRequests>) {
   return update!.body;
 }
 
-const toastError = vi.fn();
-const toastSuccess = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: (m: string) => toastSuccess(m) } }));
-
 describe('PortfolioConsentCard: the customer changes the choice later (docs/decisions/0017)', () => {
   let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
@@ -45,12 +41,10 @@ describe('PortfolioConsentCard: the customer changes the choice later (docs/deci
     backend.refuses = false;
     sent = recordRequests();
     answerTheProject();
-    toastError.mockReset();
-    toastSuccess.mockReset();
   });
 
   it('shows the saved choice and saves a new one', async () => {
-    const { user } = renderWithClient(<PortfolioConsentCard projectId="p1" designerId="d1" />);
+    const { user } = renderApp(<PortfolioConsentCard projectId="p1" designerId="d1" />);
     expect(await screen.findByTestId('portfolio-status')).toHaveTextContent('Not shown');
     const [read] = await sent.to('GET', 'rest/v1/projects');
     expect(read!.url.searchParams.get('id')).toBe('eq.p1');
@@ -62,7 +56,7 @@ describe('PortfolioConsentCard: the customer changes the choice later (docs/deci
     await user.click(show);
     await user.click(screen.getByRole('checkbox', { name: 'Also show what it cost' }));
     await user.click(save);
-    await vi.waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Shown in the portfolio'));
+    await findToast('Shown in the portfolio', 'success');
     expect(await sentUpdate(sent)).toEqual({ portfolio_consent: true, portfolio_show_costs: true });
     expect(await screen.findByText('Shown, with what it cost')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save portfolio choice' })).toBeDisabled();
@@ -70,22 +64,22 @@ describe('PortfolioConsentCard: the customer changes the choice later (docs/deci
 
   it('withdraws the consent (both off)', async () => {
     backend.stored = { portfolio_consent: true, portfolio_show_costs: true };
-    const { user } = renderWithClient(<PortfolioConsentCard projectId="p1" designerId="d1" />);
+    const { user } = renderApp(<PortfolioConsentCard projectId="p1" designerId="d1" />);
     const show = await screen.findByRole('checkbox', { name: "Show this project in my designer's portfolio" });
     expect(show).toBeChecked();
     await user.click(show);
     await user.click(screen.getByRole('button', { name: 'Save portfolio choice' }));
-    await vi.waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Removed from the portfolio'));
+    await findToast('Removed from the portfolio', 'success');
     expect(await sentUpdate(sent)).toEqual({ portfolio_consent: false, portfolio_show_costs: false });
     expect(await screen.findByText('Not shown')).toBeInTheDocument();
   });
 
   it('says so when the database refuses, and keeps what was saved', async () => {
     backend.refuses = true;
-    const { user } = renderWithClient(<PortfolioConsentCard projectId="p1" designerId="d1" />);
+    const { user } = renderApp(<PortfolioConsentCard projectId="p1" designerId="d1" />);
     await user.click(await screen.findByRole('checkbox', { name: "Show this project in my designer's portfolio" }));
     await user.click(screen.getByRole('button', { name: 'Save portfolio choice' }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to save your portfolio choice'));
+    await findToast('Failed to save your portfolio choice', 'error');
     expect(screen.getByTestId('portfolio-status')).toHaveTextContent('Not shown');
     expect(await sentUpdate(sent)).toEqual({ portfolio_consent: true, portfolio_show_costs: false });
   });

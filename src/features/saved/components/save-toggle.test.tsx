@@ -13,10 +13,7 @@ import {
   server,
   storeSession,
 } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
+import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 const USER = authUser('c0000000-0000-4000-8000-000000000001', 'cora@example.com');
 const LAMP = 'f0000000-0000-4000-8000-000000000001';
@@ -27,12 +24,11 @@ describe('SaveToggle (docs/product.md, Saved)', () => {
   beforeEach(() => {
     storeSession(USER);
     sent = recordRequests();
-    toastError.mockReset();
   });
 
   it('reads the hearts shown together in one request and says which are saved with aria-pressed', async () => {
     server.use(http.get(restUrl('saved_items'), ({ request }) => pgrstRows(request, [{ catalog_item_id: CHAIR }])));
-    renderWithClient(
+    renderApp(
       <>
         <SaveToggle kind="item" userId={USER.id} id={LAMP} title="Opaline lamp" />
         <SaveToggle kind="item" userId={USER.id} id={CHAIR} title="Cane chair" />
@@ -55,7 +51,7 @@ describe('SaveToggle (docs/product.md, Saved)', () => {
         return pgrstRows(request, []);
       }),
     );
-    const { user } = renderWithClient(<SaveToggle kind="item" userId={USER.id} id={LAMP} title="Opaline lamp" />);
+    const { user } = renderApp(<SaveToggle kind="item" userId={USER.id} id={LAMP} title="Opaline lamp" />);
     await user.click(await screen.findByRole('button', { name: 'Save Opaline lamp', pressed: false }));
     expect(screen.getByRole('button', { name: 'Save Opaline lamp', pressed: true })).toBeInTheDocument();
     answer.give();
@@ -63,7 +59,7 @@ describe('SaveToggle (docs/product.md, Saved)', () => {
     const [insert] = await sent.to('POST', 'rest/v1/saved_items');
     expect(insert!.body).toEqual({ user_id: USER.id, catalog_item_id: LAMP });
     expect(sentAs(insert!)).toBe(USER.id);
-    expect(toastError).not.toHaveBeenCalled();
+    expect(raisedToasts('error')).toEqual([]);
   });
 
   it('goes back and says so when the server refuses', async () => {
@@ -71,9 +67,9 @@ describe('SaveToggle (docs/product.md, Saved)', () => {
       http.get(restUrl('saved_designers'), ({ request }) => pgrstRows(request, [{ designer_id: LAMP }])),
       http.delete(restUrl('saved_designers'), () => pgrstError(503, 'PGRST000', 'Could not connect')),
     );
-    const { user } = renderWithClient(<SaveToggle kind="designer" userId={USER.id} id={LAMP} title="Ada Designer" />);
+    const { user } = renderApp(<SaveToggle kind="designer" userId={USER.id} id={LAMP} title="Ada Designer" />);
     await user.click(await screen.findByRole('button', { name: 'Save Ada Designer', pressed: true }));
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Could not remove Ada Designer'));
+    await findToast('Could not remove Ada Designer', 'error');
     expect(screen.getByRole('button', { name: 'Save Ada Designer', pressed: true })).toBeInTheDocument();
     const [remove] = await sent.to('DELETE', 'rest/v1/saved_designers');
     expect(remove!.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);

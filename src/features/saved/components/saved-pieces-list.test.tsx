@@ -1,14 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SavedDesignersList } from '@/features/saved/components/saved-designers-list';
 import { SavedItemsList } from '@/features/saved/components/saved-pieces-list';
 import { authUser, pgrstRows, recordRequests, restUrl, server, storeSession } from '@/testing/supabase-http';
-import { renderWithClient } from '@/testing/test-utils';
-
-const toastSuccess = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: (m: string) => toastSuccess(m) } }));
+import { findToast, renderApp } from '@/testing/render-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -34,7 +30,6 @@ describe('Saved (docs/product.md, Saved)', () => {
   beforeEach(() => {
     storeSession(USER);
     sent = recordRequests();
-    toastSuccess.mockReset();
   });
 
   it('lists saved pieces last saved first with their state, says when one is gone, and removes one', async () => {
@@ -51,10 +46,8 @@ describe('Saved (docs/product.md, Saved)', () => {
         return pgrstRows(request, []);
       }),
     );
-    const { user } = renderWithClient(
-      <MemoryRouter>
-        <SavedItemsList userId={USER.id} itemHref={(id) => `/good-stuff/${id}`} browseHref="/good-stuff" />
-      </MemoryRouter>,
+    const { user } = renderApp(
+      <SavedItemsList userId={USER.id} itemHref={(id) => `/good-stuff/${id}`} browseHref="/good-stuff" />,
     );
     const [first, second] = await screen.findAllByTestId('saved-item');
     expect(within(first!).getByRole('link', { name: 'Opaline lamp' })).toHaveAttribute('href', `/good-stuff/${LAMP}`);
@@ -67,18 +60,14 @@ describe('Saved (docs/product.md, Saved)', () => {
 
     await user.click(within(first!).getByRole('button', { name: 'Remove Opaline lamp from Saved' }));
     await vi.waitFor(() => expect(screen.getAllByTestId('saved-item')).toHaveLength(1));
-    expect(toastSuccess).toHaveBeenCalledWith('Removed Opaline lamp from Saved');
+    await findToast('Removed Opaline lamp from Saved', 'success');
     const [remove] = await sent.to('DELETE', 'rest/v1/saved_items');
     expect(remove!.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
   });
 
   it('says how to save something when nothing is saved', async () => {
     server.use(http.get(restUrl('saved_items'), ({ request }) => pgrstRows(request, [])));
-    renderWithClient(
-      <MemoryRouter>
-        <SavedItemsList userId={USER.id} itemHref={(id) => `/good-stuff/${id}`} browseHref="/good-stuff" />
-      </MemoryRouter>,
-    );
+    renderApp(<SavedItemsList userId={USER.id} itemHref={(id) => `/good-stuff/${id}`} browseHref="/good-stuff" />);
     expect(await screen.findByText(/No saved pieces yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Good Stuff' })).toHaveAttribute('href', '/good-stuff');
   });
@@ -94,10 +83,8 @@ describe('Saved (docs/product.md, Saved)', () => {
         ]),
       ),
     );
-    renderWithClient(
-      <MemoryRouter>
-        <SavedDesignersList userId={USER.id} designerHref={(id) => `/designer/${id}`} browseHref="/browse-designers" />
-      </MemoryRouter>,
+    renderApp(
+      <SavedDesignersList userId={USER.id} designerHref={(id) => `/designer/${id}`} browseHref="/browse-designers" />,
     );
     const row = await screen.findByTestId('saved-designer');
     expect(within(row).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', `/designer/${ADA}`);
