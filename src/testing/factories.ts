@@ -89,6 +89,8 @@ export function aDesigner<O extends Overrides<Tables<'designer_profiles'>>>(over
     latitude: null,
     longitude: null,
     availability_status: 'available',
+    // Listed: an account whose e-mail is confirmed (designer_profiles.confirmed, docs/schema.md).
+    confirmed: true,
     base_rate: 100,
     rate_per_item: 0,
     rate_per_sqft: 0,
