@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { requiredPlaceSchema } from '@/lib/places/place-schema';
 import { projectKeys } from '@/lib/query-keys';
@@ -62,15 +62,11 @@ export async function createMovingProject(customerId: string, values: MovingProj
 
 export function useCreateMovingProject(
   customerId: string,
-  { onSuccess, onError }: MutationCallbacks<void, MovingProjectValues> = {},
+  callbacks: MutationCallbacks<void, MovingProjectValues> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: (values: MovingProjectValues) => createMovingProject(customerId, values),
-    onSuccess: async (data, values) => {
-      await onSuccess?.(data, values);
-      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    },
-    onError,
+    refreshes: () => [projectKeys.all],
+    callbacks,
   });
 }

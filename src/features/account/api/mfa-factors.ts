@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Factor } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { userKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -79,16 +80,12 @@ export function useEnrollTotp(userId: string, { onSuccess, onError }: MutationCa
 
 export function useVerifyTotp(
   userId: string,
-  { onSuccess, onError }: MutationCallbacks<void, { factorId: string; code: string }> = {},
+  callbacks: MutationCallbacks<void, { factorId: string; code: string }> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: verifyTotp,
-    onSuccess: async (data, input) => {
-      await onSuccess?.(data, input);
-      await queryClient.invalidateQueries({ queryKey: factorsQueryKey(userId) });
-    },
-    onError,
+    refreshes: () => [factorsQueryKey(userId)],
+    callbacks,
   });
 }
 

@@ -10,6 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import {
   designerProfileInputSchema,
+  type getOwnDesignerProfile,
   useSaveDesignerProfile,
   type DesignerProfileInput,
   type DesignerProfileValues,
@@ -37,18 +38,8 @@ const rates: { name: Name; id: string; label: string }[] = [
   { name: 'rate_per_sqft', id: 'dp-rate-sqft', label: 'Rate per sq ft ($)' },
 ];
 
-type Initial = {
-  username: string | null;
-  bio: string | null;
-  base_rate: number;
-  rate_per_item: number;
-  rate_per_sqft: number;
-  specialties: string[];
-  experience_years: number;
-  location: string | null;
-  place_id: string | null;
-  availability_status: string;
-} | null;
+/** The saved profile as the designer's own profile query reads it (null before the first save). */
+type Initial = Awaited<ReturnType<typeof getOwnDesignerProfile>>;
 
 /** The designer's own profile: username, bio, base rate, and the other fields the designer cards show. */
 export function DesignerProfileForm({ userId, initial }: { userId: string; initial: Initial }) {

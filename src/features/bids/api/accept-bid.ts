@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -19,16 +19,11 @@ export function isAssignDesignerError(error: unknown): boolean {
   return typeof message === 'string' && /designer/i.test(message);
 }
 
-export function useAcceptBid(projectId: string, { onSuccess, onError }: MutationCallbacks<unknown, string> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useAcceptBid(projectId: string, callbacks: MutationCallbacks<unknown, string> = {}) {
+  return useRefreshingMutation({
     mutationFn: acceptBid,
-    onSuccess: async (data, bidId) => {
-      await onSuccess?.(data, bidId);
-      // The bids, the project (status, designer) and the lists all change.
-      await queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
-      await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
-    },
-    onError,
+    // The bids, the project (status, designer) and the lists all change.
+    refreshes: () => [projectKeys.detail(projectId), projectKeys.lists()],
+    callbacks,
   });
 }

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { nudgeKeys } from '@/lib/query-keys';
-import { numberedPages, pageRange } from '@/lib/numbered-pages';
+import { numberedPagesQueryOptions, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
 const NUDGES_PAGE_SIZE = 20;
@@ -24,11 +24,9 @@ export async function getDesignerNudgesPage(designerId: string, page: number) {
 export type DesignerNudge = Awaited<ReturnType<typeof getDesignerNudgesPage>>[number];
 
 export function getDesignerNudgesInfiniteQueryOptions(designerId: string) {
-  return infiniteQueryOptions({
-    queryKey: nudgeKeys.inbox(designerId),
-    queryFn: ({ pageParam }) => getDesignerNudgesPage(designerId, pageParam),
-    ...numberedPages(NUDGES_PAGE_SIZE),
-  });
+  return numberedPagesQueryOptions(nudgeKeys.inbox(designerId), NUDGES_PAGE_SIZE, (page) =>
+    getDesignerNudgesPage(designerId, page),
+  );
 }
 
 export function useDesignerNudges(designerId: string) {

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { nudgeKeys } from '@/lib/query-keys';
-import { numberedPages, pageRange } from '@/lib/numbered-pages';
+import { numberedPagesQueryOptions, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
 const SENT_NUDGES_PAGE_SIZE = 10;
@@ -24,11 +24,9 @@ export async function getSentNudgesPage(clientId: string, page: number) {
 }
 
 export function getSentNudgesInfiniteQueryOptions(clientId: string) {
-  return infiniteQueryOptions({
-    queryKey: nudgeKeys.sent(clientId),
-    queryFn: ({ pageParam }) => getSentNudgesPage(clientId, pageParam),
-    ...numberedPages(SENT_NUDGES_PAGE_SIZE),
-  });
+  return numberedPagesQueryOptions(nudgeKeys.sent(clientId), SENT_NUDGES_PAGE_SIZE, (page) =>
+    getSentNudgesPage(clientId, page),
+  );
 }
 
 export function useSentNudges(clientId: string) {

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { nudgeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -43,20 +43,11 @@ export async function respondToNudge(response: NudgeResponse): Promise<void> {
   if (data.length === 0) throw new Error('This nudge was already answered');
 }
 
-export function useRespondToNudge(
-  designerId: string,
-  { onSuccess, onError }: MutationCallbacks<void, NudgeResponse> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useRespondToNudge(designerId: string, callbacks: MutationCallbacks<void, NudgeResponse> = {}) {
+  return useRefreshingMutation({
     mutationFn: respondToNudge,
-    onSuccess: async (data, response) => {
-      await onSuccess?.(data, response);
-      await queryClient.invalidateQueries({ queryKey: nudgeKeys.inbox(designerId) });
-    },
-    onError: async (error, response) => {
-      await onError?.(error, response);
-      await queryClient.invalidateQueries({ queryKey: nudgeKeys.inbox(designerId) });
-    },
+    refreshes: () => [nudgeKeys.inbox(designerId)],
+    refreshOnError: true,
+    callbacks,
   });
 }

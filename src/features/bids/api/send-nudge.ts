@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { nudgeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -25,14 +25,10 @@ export function isDuplicateNudge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-export function useSendNudge(clientId: string, { onSuccess, onError }: MutationCallbacks<void, SendNudgeInput> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useSendNudge(clientId: string, callbacks: MutationCallbacks<void, SendNudgeInput> = {}) {
+  return useRefreshingMutation({
     mutationFn: (input: SendNudgeInput) => sendNudge(clientId, input),
-    onSuccess: async (data, input) => {
-      await onSuccess?.(data, input);
-      await queryClient.invalidateQueries({ queryKey: nudgeKeys.sent(clientId) });
-    },
-    onError,
+    refreshes: () => [nudgeKeys.sent(clientId)],
+    callbacks,
   });
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -37,17 +37,12 @@ export async function submitBid(projectId: string, designerId: string, input: Su
 export function useSubmitBid(
   projectId: string,
   designerId: string,
-  { onSuccess, onError }: MutationCallbacks<void, SubmitBidInput> = {},
+  callbacks: MutationCallbacks<void, SubmitBidInput> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: (input: SubmitBidInput) => submitBid(projectId, designerId, input),
-    onSuccess: async (data, input) => {
-      await onSuccess?.(data, input);
-      await queryClient.invalidateQueries({ queryKey: projectKeys.bids(projectId) });
-      // The designer's own bids (dashboard tab and its total).
-      await queryClient.invalidateQueries({ queryKey: projectKeys.designerBids(designerId) });
-    },
-    onError,
+    // The designer's own bids (dashboard tab and its total).
+    refreshes: () => [projectKeys.bids(projectId), projectKeys.designerBids(designerId)],
+    callbacks,
   });
 }

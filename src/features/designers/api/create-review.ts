@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys, projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -28,18 +28,10 @@ export async function createReview(target: ReviewTarget, input: CreateReviewInpu
   if (error) throw error;
 }
 
-export function useCreateReview(
-  target: ReviewTarget,
-  { onSuccess, onError }: MutationCallbacks<void, CreateReviewInput> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useCreateReview(target: ReviewTarget, callbacks: MutationCallbacks<void, CreateReviewInput> = {}) {
+  return useRefreshingMutation({
     mutationFn: (input: CreateReviewInput) => createReview(target, input),
-    onSuccess: async (data, input) => {
-      await onSuccess?.(data, input);
-      await queryClient.invalidateQueries({ queryKey: designerKeys.detail(target.designerId) });
-      await queryClient.invalidateQueries({ queryKey: projectKeys.review(target.projectId) });
-    },
-    onError,
+    refreshes: () => [designerKeys.detail(target.designerId), projectKeys.review(target.projectId)],
+    callbacks,
   });
 }

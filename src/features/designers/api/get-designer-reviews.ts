@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { designerKeys } from '@/lib/query-keys';
-import { numberedPages, pageRange } from '@/lib/numbered-pages';
+import { numberedPagesQueryOptions, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
 const REVIEWS_PAGE_SIZE = 20;
@@ -20,10 +20,8 @@ export async function getDesignerReviewsPage(designerId: string, page: number) {
 
 export function useDesignerReviews(designerId: string) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: designerKeys.reviews(designerId),
-      queryFn: ({ pageParam }) => getDesignerReviewsPage(designerId, pageParam),
-      ...numberedPages(REVIEWS_PAGE_SIZE),
-    }),
+    numberedPagesQueryOptions(designerKeys.reviews(designerId), REVIEWS_PAGE_SIZE, (page) =>
+      getDesignerReviewsPage(designerId, page),
+    ),
   );
 }

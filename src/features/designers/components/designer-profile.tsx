@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NameInitial } from '@/components/name-initial';
 import { Card, CardContent } from '@/components/ui/card';
 import { Photo } from '@/components/ui/photo';
 import { QueryState } from '@/components/query-state';
@@ -18,12 +19,7 @@ export function DesignerProfile({ designer, rating, actions }: Props) {
     <div className="space-y-8">
       <Card>
         <CardContent className="flex flex-col gap-6 sm:flex-row sm:items-start">
-          <div
-            aria-hidden="true"
-            className="flex size-20 shrink-0 items-center justify-center rounded-full bg-primary text-3xl font-semibold text-primary-foreground"
-          >
-            {name.charAt(0).toUpperCase()}
-          </div>
+          <NameInitial name={name} className="size-20 bg-primary text-3xl text-primary-foreground" />
           <div className="flex-1 space-y-3">
             <h2 className="text-2xl font-semibold">{name}</h2>
             <div>{rating}</div>

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { removePiecePhotos, uploadPiecePhotos } from '@/features/good-stuff/api/upload-piece-photos';
-import type { PieceValues } from '@/features/good-stuff/utils/piece-schema';
+import { pieceColumns, type PieceValues } from '@/features/good-stuff/utils/piece-schema';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { pieceKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -15,20 +15,7 @@ export async function createPiece(userId: string, values: PieceValues): Promise<
   const { urls, uploaded } = await uploadPiecePhotos(userId, values.photos);
   const { data, error } = await supabase
     .from('catalog_items')
-    .insert({
-      designer_id: userId,
-      title: values.title,
-      description: values.description,
-      category: values.category,
-      price: values.price,
-      condition: values.condition,
-      location: values.location,
-      place_id: values.place_id,
-      photo_urls: urls,
-      width_in: values.width_in,
-      depth_in: values.depth_in,
-      height_in: values.height_in,
-    })
+    .insert({ designer_id: userId, ...pieceColumns(values, urls) })
     .select('id')
     .single();
   if (error) {
@@ -38,17 +25,10 @@ export async function createPiece(userId: string, values: PieceValues): Promise<
   return data.id;
 }
 
-export function useCreatePiece(
-  userId: string,
-  { onSuccess, onError }: MutationCallbacks<string, PieceValues> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useCreatePiece(userId: string, callbacks: MutationCallbacks<string, PieceValues> = {}) {
+  return useRefreshingMutation({
     mutationFn: (values: PieceValues) => createPiece(userId, values),
-    onSuccess: async (data, values) => {
-      await onSuccess?.(data, values);
-      await queryClient.invalidateQueries({ queryKey: pieceKeys.all });
-    },
-    onError,
+    refreshes: () => [pieceKeys.all],
+    callbacks,
   });
 }

@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Offer } from '@/features/good-stuff/api/make-offer';
 import { OFFER_REFRESH_MS } from '@/features/good-stuff/api/get-my-offer';
 import { offerKeys } from '@/lib/query-keys';
-import { numberedPages, pageRange } from '@/lib/numbered-pages';
+import { numberedPagesQueryOptions, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
 const PIECE_OFFERS_PAGE_SIZE = 20;
@@ -33,14 +33,14 @@ export async function getPieceOffersPage(itemId: string, page: number): Promise<
 }
 
 export function getPieceOffersQueryOptions(itemId: string) {
-  return infiniteQueryOptions({
-    queryKey: offerKeys.onPiece(itemId),
-    queryFn: ({ pageParam }) => getPieceOffersPage(itemId, pageParam),
-    ...numberedPages(PIECE_OFFERS_PAGE_SIZE),
+  return {
+    ...numberedPagesQueryOptions(offerKeys.onPiece(itemId), PIECE_OFFERS_PAGE_SIZE, (page) =>
+      getPieceOffersPage(itemId, page),
+    ),
     staleTime: 0,
     refetchOnWindowFocus: true,
     refetchInterval: OFFER_REFRESH_MS,
-  });
+  };
 }
 
 export function usePieceOffers(itemId: string) {

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PieceStatus } from '@/features/good-stuff/utils/piece-fields';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { pieceKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -23,14 +23,10 @@ export async function setPieceStatus({ itemId, status }: StatusChange): Promise<
   if (data.length === 0) throw new Error('This listing could not be changed');
 }
 
-export function useSetPieceStatus({ onSuccess, onError }: MutationCallbacks<void, StatusChange> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useSetPieceStatus(callbacks: MutationCallbacks<void, StatusChange> = {}) {
+  return useRefreshingMutation({
     mutationFn: setPieceStatus,
-    onSuccess: async (data, change) => {
-      await onSuccess?.(data, change);
-      await queryClient.invalidateQueries({ queryKey: pieceKeys.all });
-    },
-    onError,
+    refreshes: () => [pieceKeys.all],
+    callbacks,
   });
 }

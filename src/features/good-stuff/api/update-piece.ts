@@ -1,10 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  pieceImagePath,
-  removePiecePhotos,
-  uploadPiecePhotos,
-} from '@/features/good-stuff/api/upload-piece-photos';
-import type { PieceValues } from '@/features/good-stuff/utils/piece-schema';
+import { pieceImagePath, removePiecePhotos, uploadPiecePhotos } from '@/features/good-stuff/api/upload-piece-photos';
+import { pieceColumns, type PieceValues } from '@/features/good-stuff/utils/piece-schema';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { pieceKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -23,19 +19,7 @@ export async function updatePiece(
   const { urls, uploaded } = await uploadPiecePhotos(userId, values.photos);
   const { data, error } = await supabase
     .from('catalog_items')
-    .update({
-      title: values.title,
-      description: values.description,
-      category: values.category,
-      price: values.price,
-      condition: values.condition,
-      location: values.location,
-      place_id: values.place_id,
-      photo_urls: urls,
-      width_in: values.width_in,
-      depth_in: values.depth_in,
-      height_in: values.height_in,
-    })
+    .update(pieceColumns(values, urls))
     .eq('id', itemId)
     .select('id');
   if (error || data.length === 0) {
@@ -53,15 +37,11 @@ export function useUpdatePiece(
   userId: string,
   itemId: string,
   previousPhotos: readonly string[],
-  { onSuccess, onError }: MutationCallbacks<void, PieceValues> = {},
+  callbacks: MutationCallbacks<void, PieceValues> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: (values: PieceValues) => updatePiece(userId, itemId, previousPhotos, values),
-    onSuccess: async (data, values) => {
-      await onSuccess?.(data, values);
-      await queryClient.invalidateQueries({ queryKey: pieceKeys.all });
-    },
-    onError,
+    refreshes: () => [pieceKeys.all],
+    callbacks,
   });
 }

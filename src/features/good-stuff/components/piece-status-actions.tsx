@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { STATUS_CHANGED, useSetPieceStatus } from '@/features/good-stuff/api/set-piece-status';
 
@@ -65,26 +57,21 @@ export function PieceStatusActions({ item }: { item: { id: string; title: string
           Relist
         </Button>
       )}
-      <Dialog open={asking !== null} onOpenChange={(open) => (open ? undefined : setAsking(null))}>
-        {asking ? (
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>{ASK[asking].title(item.title)}</DialogTitle>
-              <DialogDescription>
-                It leaves Good Stuff, and any open offers on it are declined. You can relist it later from My listings.
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <Button disabled={busy} aria-busy={busy} onClick={() => set(asking)}>
-                {ASK[asking].action}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      {asking ? (
+        <FormDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+          title={ASK[asking].title(item.title)}
+          description="It leaves Good Stuff, and any open offers on it are declined. You can relist it later from My listings."
+          onSubmit={(event) => {
+            event.preventDefault();
+            set(asking);
+          }}
+          submitLabel={ASK[asking].action}
+          pendingLabel={ASK[asking].action}
+          pending={busy}
+        />
+      ) : null}
     </div>
   );
 }

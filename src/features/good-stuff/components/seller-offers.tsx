@@ -59,27 +59,24 @@ function OfferRow({
       </p>
       {status === 'open' ? (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" disabled={busy} onClick={onAccept} aria-label={`Accept ${offer.buyer_name}'s offer`}>
-            Accept
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={busy}
-            onClick={onCounter}
-            aria-label={`Counter ${offer.buyer_name}'s offer`}
-          >
-            Counter
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            onClick={onDecline}
-            aria-label={`Decline ${offer.buyer_name}'s offer`}
-          >
-            Decline
-          </Button>
+          {(
+            [
+              ['Accept', 'default', onAccept],
+              ['Counter', 'outline', onCounter],
+              ['Decline', 'ghost', onDecline],
+            ] as const
+          ).map(([answer, variant, onClick]) => (
+            <Button
+              key={answer}
+              size="sm"
+              variant={variant}
+              disabled={busy}
+              onClick={onClick}
+              aria-label={`${answer} ${offer.buyer_name}'s offer`}
+            >
+              {answer}
+            </Button>
+          ))}
         </div>
       ) : null}
     </li>

@@ -119,3 +119,20 @@ export function pieceSchema({
 
 export type PieceInput = z.input<ReturnType<typeof pieceSchema>>;
 export type PieceValues = z.output<ReturnType<typeof pieceSchema>>;
+
+/** The listing's columns from the form's values and its uploaded photos: what listing and editing a piece both write. */
+export function pieceColumns(values: PieceValues, photoUrls: string[]) {
+  return {
+    title: values.title,
+    description: values.description,
+    category: values.category,
+    price: values.price,
+    condition: values.condition,
+    location: values.location,
+    place_id: values.place_id,
+    photo_urls: photoUrls,
+    width_in: values.width_in,
+    depth_in: values.depth_in,
+    height_in: values.height_in,
+  };
+}

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { participantNames } from '@/features/messages/api/participant-names';
 import { conversationKeys } from '@/lib/query-keys';
-import { numberedPages, pageRange } from '@/lib/numbered-pages';
+import { numberedPagesQueryOptions, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
 const PIECE_CONVERSATIONS_PAGE_SIZE = 20;
@@ -24,13 +24,13 @@ export async function getPieceConversationsPage(itemId: string, page: number) {
 }
 
 export function getPieceConversationsQueryOptions(itemId: string) {
-  return infiniteQueryOptions({
-    queryKey: conversationKeys.piece(itemId),
-    queryFn: ({ pageParam }) => getPieceConversationsPage(itemId, pageParam),
-    ...numberedPages(PIECE_CONVERSATIONS_PAGE_SIZE),
+  return {
+    ...numberedPagesQueryOptions(conversationKeys.piece(itemId), PIECE_CONVERSATIONS_PAGE_SIZE, (page) =>
+      getPieceConversationsPage(itemId, page),
+    ),
     staleTime: 0,
     refetchOnWindowFocus: true,
-  });
+  };
 }
 
 export function usePieceConversations(itemId: string) {

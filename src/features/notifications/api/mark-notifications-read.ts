@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { notificationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -13,20 +13,11 @@ export async function markNotificationsRead(ids: string[] | null): Promise<numbe
   return data;
 }
 
-export function useMarkNotificationsRead(
-  userId: string,
-  { onSuccess, onError }: MutationCallbacks<number, string[] | null> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useMarkNotificationsRead(userId: string, callbacks: MutationCallbacks<number, string[] | null> = {}) {
+  return useRefreshingMutation({
     mutationFn: markNotificationsRead,
-    onSuccess: async (data, ids) => {
-      await onSuccess?.(data, ids);
-      await queryClient.invalidateQueries({ queryKey: notificationKeys.user(userId) });
-    },
-    onError: async (error, ids) => {
-      await onError?.(error, ids);
-      await queryClient.invalidateQueries({ queryKey: notificationKeys.user(userId) });
-    },
+    refreshes: () => [notificationKeys.user(userId)],
+    refreshOnError: true,
+    callbacks,
   });
 }

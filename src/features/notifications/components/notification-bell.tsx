@@ -1,15 +1,9 @@
 import { Bell, CheckCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { TopBarMenu } from '@/components/layouts/top-bar-menu';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useLatestNotifications } from '@/features/notifications/api/get-notifications';
 import { useUnreadNotificationCount } from '@/features/notifications/api/get-unread-notification-count';
@@ -35,9 +29,10 @@ export function NotificationBell({ userId }: { userId: string }) {
 
   return (
     <>
-      {/* Non-modal, as the account menu: a modal one aria-hides the page while its links stay focusable. */}
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
+      <TopBarMenu
+        label="Notifications"
+        contentClassName="w-80"
+        trigger={
           <Button variant="ghost" size="icon" className="relative" aria-label={bellLabel(unread)}>
             <Bell aria-hidden="true" />
             {unread ? (
@@ -49,51 +44,48 @@ export function NotificationBell({ userId }: { userId: string }) {
               </span>
             ) : null}
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-80">
-          <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          {latest.isPending ? (
-            <p className="px-2 py-1.5 text-sm text-muted-foreground">Loading notifications…</p>
-          ) : latest.isError ? (
-            <p className="px-2 py-1.5 text-sm text-destructive">Could not load notifications.</p>
-          ) : latest.data.length === 0 ? (
-            <p className="px-2 py-1.5 text-sm text-muted-foreground">No notifications yet.</p>
-          ) : (
-            latest.data.map((n) => (
-              <DropdownMenuItem key={n.id} asChild>
-                <Link
-                  to={notificationHref(n.link)}
-                  onClick={() => {
-                    if (n.read_at === null) markRead.mutate([n.id]);
-                  }}
-                  className="flex flex-col items-start gap-0.5"
-                >
-                  <span className={cn('flex w-full items-start gap-2', n.read_at === null && 'font-semibold')}>
-                    {n.read_at === null ? (
-                      <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" aria-hidden="true" />
-                    ) : null}
-                    <span className="line-clamp-2">
-                      {n.read_at === null ? <span className="sr-only">Unread: </span> : null}
-                      {n.title}
-                    </span>
+        }
+      >
+        {latest.isPending ? (
+          <p className="px-2 py-1.5 text-sm text-muted-foreground">Loading notifications…</p>
+        ) : latest.isError ? (
+          <p className="px-2 py-1.5 text-sm text-destructive">Could not load notifications.</p>
+        ) : latest.data.length === 0 ? (
+          <p className="px-2 py-1.5 text-sm text-muted-foreground">No notifications yet.</p>
+        ) : (
+          latest.data.map((n) => (
+            <DropdownMenuItem key={n.id} asChild>
+              <Link
+                to={notificationHref(n.link)}
+                onClick={() => {
+                  if (n.read_at === null) markRead.mutate([n.id]);
+                }}
+                className="flex flex-col items-start gap-0.5"
+              >
+                <span className={cn('flex w-full items-start gap-2', n.read_at === null && 'font-semibold')}>
+                  {n.read_at === null ? (
+                    <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" aria-hidden="true" />
+                  ) : null}
+                  <span className="line-clamp-2">
+                    {n.read_at === null ? <span className="sr-only">Unread: </span> : null}
+                    {n.title}
                   </span>
-                  {n.body ? <span className="line-clamp-2 text-xs text-muted-foreground">{n.body}</span> : null}
-                  <NotificationTime iso={n.created_at} className="text-xs text-muted-foreground" />
-                </Link>
-              </DropdownMenuItem>
-            ))
-          )}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem disabled={!unread || markRead.isPending} onSelect={() => markRead.mutate(null)}>
-            <CheckCheck aria-hidden="true" />
-            Mark all as read
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.notifications.getHref()}>See all notifications</Link>
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+                </span>
+                {n.body ? <span className="line-clamp-2 text-xs text-muted-foreground">{n.body}</span> : null}
+                <NotificationTime iso={n.created_at} className="text-xs text-muted-foreground" />
+              </Link>
+            </DropdownMenuItem>
+          ))
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={!unread || markRead.isPending} onSelect={() => markRead.mutate(null)}>
+          <CheckCheck aria-hidden="true" />
+          Mark all as read
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.notifications.getHref()}>See all notifications</Link>
+        </DropdownMenuItem>
+      </TopBarMenu>
       <NewNotificationsAnnouncer latest={latest.data} />
     </>
   );

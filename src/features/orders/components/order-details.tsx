@@ -2,17 +2,9 @@ import { Loader2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { useCompleteOrder } from '@/features/orders/api/complete-order';
@@ -167,30 +159,26 @@ export function OrderDetails({ order, viewerId, checkoutDone, now }: Props) {
           {actions}
         </CardFooter>
       ) : null}
-      <Dialog open={asking} onOpenChange={setAsking}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel this order and refund {formatMoney(order.amount)}?</DialogTitle>
-            <DialogDescription>
-              {order.buyer_name} gets their whole payment back and “{order.item_title}” goes back on Good Stuff. This
-              cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Keep the order</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={cancel.isPending}
-              aria-busy={cancel.isPending}
-              onClick={() => cancel.mutate()}
-            >
-              Cancel and refund
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={<>Cancel this order and refund {formatMoney(order.amount)}?</>}
+        description={
+          <>
+            {order.buyer_name} gets their whole payment back and “{order.item_title}” goes back on Good Stuff. This
+            cannot be undone.
+          </>
+        }
+        onSubmit={(event) => {
+          event.preventDefault();
+          cancel.mutate();
+        }}
+        submitLabel="Cancel and refund"
+        pendingLabel="Cancel and refund"
+        pending={cancel.isPending}
+        submitVariant="destructive"
+        cancelLabel="Keep the order"
+      />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -34,18 +34,10 @@ export function hardCapRefusal(error: unknown): string | null {
   return typeof message === 'string' && message.startsWith('Cannot add item:') ? message : null;
 }
 
-export function useAddItem(
-  projectId: string,
-  userId: string,
-  { onSuccess, onError }: MutationCallbacks<void, AddItemInput> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useAddItem(projectId: string, userId: string, callbacks: MutationCallbacks<void, AddItemInput> = {}) {
+  return useRefreshingMutation({
     mutationFn: (input: AddItemInput) => addItem(projectId, userId, input),
-    onSuccess: async (data, input) => {
-      await onSuccess?.(data, input);
-      await queryClient.invalidateQueries({ queryKey: projectKeys.items(projectId) });
-    },
-    onError,
+    refreshes: () => [projectKeys.items(projectId)],
+    callbacks,
   });
 }

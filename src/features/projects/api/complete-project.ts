@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { portfolioConsentColumns, type PortfolioConsent } from '@/features/projects/api/update-portfolio-consent';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { designerKeys, projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -21,17 +21,14 @@ export async function completeProject({ projectId, consent }: CompleteProjectInp
   if (data.length === 0) throw new Error('Project not completed');
 }
 
-export function useCompleteProject({ onSuccess, onError }: MutationCallbacks<void, CompleteProjectInput> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useCompleteProject(callbacks: MutationCallbacks<void, CompleteProjectInput> = {}) {
+  return useRefreshingMutation({
     mutationFn: completeProject,
-    onSuccess: async (data, input) => {
-      await onSuccess?.(data, input);
-      const { projectId, designerId } = input;
-      await queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
-      await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
-      if (designerId) await queryClient.invalidateQueries({ queryKey: designerKeys.completedProjects(designerId) });
-    },
-    onError,
+    refreshes: ({ projectId, designerId }) => [
+      projectKeys.detail(projectId),
+      projectKeys.lists(),
+      ...(designerId ? [designerKeys.completedProjects(designerId)] : []),
+    ],
+    callbacks,
   });
 }

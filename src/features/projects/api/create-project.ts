@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import { preparePhoto } from '@/lib/images/prepare-photo';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { requiredPlaceSchema } from '@/lib/places/place-schema';
@@ -81,15 +81,11 @@ type CreateProjectRequest = { input: CreateProjectInput; photos: readonly File[]
 
 export function useCreateProject(
   customerId: string,
-  { onSuccess, onError }: MutationCallbacks<{ id: string; failedPhotos: string[] }, CreateProjectRequest> = {},
+  callbacks: MutationCallbacks<{ id: string; failedPhotos: string[] }, CreateProjectRequest> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: ({ input, photos }: CreateProjectRequest) => createProject(customerId, input, photos),
-    onSuccess: async (created, request) => {
-      await onSuccess?.(created, request);
-      await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
-    },
-    onError,
+    refreshes: () => [projectKeys.lists()],
+    callbacks,
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -11,14 +11,10 @@ export async function deleteItem(itemId: string): Promise<void> {
   if (data.length === 0) throw new Error('Item not deleted');
 }
 
-export function useDeleteItem(projectId: string, { onSuccess, onError }: MutationCallbacks<void, string> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useDeleteItem(projectId: string, callbacks: MutationCallbacks<void, string> = {}) {
+  return useRefreshingMutation({
     mutationFn: deleteItem,
-    onSuccess: async (data, itemId) => {
-      await onSuccess?.(data, itemId);
-      await queryClient.invalidateQueries({ queryKey: projectKeys.items(projectId) });
-    },
-    onError,
+    refreshes: () => [projectKeys.items(projectId)],
+    callbacks,
   });
 }

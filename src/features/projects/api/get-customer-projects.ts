@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
 import { projectKeys } from '@/lib/query-keys';
-import { numberedPages, pageRange } from '@/lib/numbered-pages';
+import { numberedPagesQueryOptions, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 import { withLocations } from '@/features/projects/api/with-locations';
 
@@ -20,11 +20,9 @@ export async function getCustomerProjects(customerId: string, page: number): Pro
 }
 
 export function getCustomerProjectsQueryOptions(customerId: string) {
-  return infiniteQueryOptions({
-    queryKey: projectKeys.customer(customerId),
-    queryFn: ({ pageParam }) => getCustomerProjects(customerId, pageParam),
-    ...numberedPages(PROJECTS_PAGE_SIZE),
-  });
+  return numberedPagesQueryOptions(projectKeys.customer(customerId), PROJECTS_PAGE_SIZE, (page) =>
+    getCustomerProjects(customerId, page),
+  );
 }
 
 export function useCustomerProjects(customerId: string) {

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { PROJECT_COLUMNS, PROJECTS_PAGE_SIZE, type Project } from '@/features/projects/api/project-types';
 import { projectKeys } from '@/lib/query-keys';
-import { numberedPages, pageRange } from '@/lib/numbered-pages';
+import { numberedPagesQueryOptions, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 import { withLocations } from '@/features/projects/api/with-locations';
 
@@ -20,11 +20,9 @@ export async function getDesignerProjects(designerId: string, page: number): Pro
 }
 
 export function getDesignerProjectsQueryOptions(designerId: string) {
-  return infiniteQueryOptions({
-    queryKey: projectKeys.designer(designerId),
-    queryFn: ({ pageParam }) => getDesignerProjects(designerId, pageParam),
-    ...numberedPages(PROJECTS_PAGE_SIZE),
-  });
+  return numberedPagesQueryOptions(projectKeys.designer(designerId), PROJECTS_PAGE_SIZE, (page) =>
+    getDesignerProjects(designerId, page),
+  );
 }
 
 export function useDesignerProjects(designerId: string) {

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -22,15 +22,11 @@ type PhotoNoteInput = { photoPath: string; note: string };
 export function useSavePhotoNote(
   projectId: string,
   userId: string,
-  { onSuccess, onError }: MutationCallbacks<void, PhotoNoteInput> = {},
+  callbacks: MutationCallbacks<void, PhotoNoteInput> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: ({ photoPath, note }: PhotoNoteInput) => savePhotoNote(projectId, userId, photoPath, note),
-    onSuccess: async (data, input) => {
-      await onSuccess?.(data, input);
-      await queryClient.invalidateQueries({ queryKey: projectKeys.photoNotes(projectId) });
-    },
-    onError,
+    refreshes: () => [projectKeys.photoNotes(projectId)],
+    callbacks,
   });
 }

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { savedKeys } from '@/lib/query-keys';
-import { numberedPages, pageRange } from '@/lib/numbered-pages';
+import { numberedPagesQueryOptions, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
 const SAVED_DESIGNERS_PAGE_SIZE = 24;
@@ -39,11 +39,9 @@ export async function getSavedDesignersPage(userId: string, page: number): Promi
 }
 
 export function getSavedDesignersQueryOptions(userId: string) {
-  return infiniteQueryOptions({
-    queryKey: savedKeys.designerList(userId),
-    queryFn: ({ pageParam }) => getSavedDesignersPage(userId, pageParam),
-    ...numberedPages(SAVED_DESIGNERS_PAGE_SIZE),
-  });
+  return numberedPagesQueryOptions(savedKeys.designerList(userId), SAVED_DESIGNERS_PAGE_SIZE, (page) =>
+    getSavedDesignersPage(userId, page),
+  );
 }
 
 export function useSavedDesigners(userId: string) {

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { savedKeys } from '@/lib/query-keys';
-import { numberedPages, pageRange } from '@/lib/numbered-pages';
+import { numberedPagesQueryOptions, pageRange } from '@/lib/numbered-pages';
 import { supabase } from '@/lib/supabase';
 
 const SAVED_PAGE_SIZE = 24;
@@ -27,11 +27,9 @@ export async function getSavedItemsPage(userId: string, page: number) {
 export type SavedItem = Awaited<ReturnType<typeof getSavedItemsPage>>[number];
 
 export function getSavedItemsQueryOptions(userId: string) {
-  return infiniteQueryOptions({
-    queryKey: savedKeys.itemList(userId),
-    queryFn: ({ pageParam }) => getSavedItemsPage(userId, pageParam),
-    ...numberedPages(SAVED_PAGE_SIZE),
-  });
+  return numberedPagesQueryOptions(savedKeys.itemList(userId), SAVED_PAGE_SIZE, (page) =>
+    getSavedItemsPage(userId, page),
+  );
 }
 
 export function useSavedItems(userId: string) {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { NameInitial } from '@/components/name-initial';
 import { useSavedDesigners, type SavedDesigner } from '@/features/saved/api/get-saved-designers';
 import { RemoveSavedButton, SavedList } from '@/features/saved/components/saved-list-parts';
 
@@ -25,12 +26,7 @@ function SavedDesignerRow({
   const name = nameOf(saved);
   return (
     <li className="flex items-center gap-4 rounded-lg border bg-card p-3" data-testid="saved-designer">
-      <span
-        aria-hidden="true"
-        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-muted text-lg font-semibold"
-      >
-        {name.charAt(0).toUpperCase()}
-      </span>
+      <NameInitial name={name} className="size-12 bg-muted text-lg" />
       <div className="min-w-0 flex-1 space-y-1">
         {saved.designer ? (
           <Link to={designerHref(saved.designer_id)} className="font-medium break-words hover:underline">
