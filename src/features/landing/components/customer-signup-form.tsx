@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { LocationField } from '@/components/form-fields/location-field';
+import { QueryClientBoundary } from '@/components/query-client-boundary';
 import { StyleSelect } from '@/components/form-fields/style-select';
 import { Button } from '@/components/ui/button';
 import { Field, FieldDescription, FieldError } from '@/components/ui/field';
@@ -42,53 +43,56 @@ export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
     <FieldError id={`customer-${name}-error`}>{shown?.field === name && shown.message}</FieldError>
   );
 
+  // The landing hydrates without the app's QueryClient; the location field needs one.
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((values) => onSubmit(toPendingCustomerProfile(values)))}
-      className="flex flex-col gap-5"
-      aria-label="Find a designer"
-    >
-      <Field>
-        <LocationField
-          control={form.control}
-          name="location"
-          id="customer-location"
-          label="Location"
-          placeholder="City or ZIP code, e.g. Portland, OR"
-          {...errorProps(shown, 'location', 'customer-location-error')}
-        />
-        {error('location')}
-      </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
+    <QueryClientBoundary>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => onSubmit(toPendingCustomerProfile(values)))}
+        className="flex flex-col gap-5"
+        aria-label="Find a designer"
+      >
         <Field>
-          <Label htmlFor="customer-space_size">Square feet</Label>
-          <Input {...fieldProps('space_size')} type="number" inputMode="numeric" min={1} placeholder="e.g. 450" />
-          {error('space_size')}
+          <LocationField
+            control={form.control}
+            name="location"
+            id="customer-location"
+            label="Location"
+            placeholder="City or ZIP code, e.g. Portland, OR"
+            {...errorProps(shown, 'location', 'customer-location-error')}
+          />
+          {error('location')}
         </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field>
+            <Label htmlFor="customer-space_size">Square feet</Label>
+            <Input {...fieldProps('space_size')} type="number" inputMode="numeric" min={1} placeholder="e.g. 450" />
+            {error('space_size')}
+          </Field>
+          <Field>
+            <Label htmlFor="customer-budget_range">Budget ($)</Label>
+            <Input {...fieldProps('budget_range')} type="number" inputMode="decimal" min={1} placeholder="e.g. 2500" />
+            {error('budget_range')}
+          </Field>
+        </div>
         <Field>
-          <Label htmlFor="customer-budget_range">Budget ($)</Label>
-          <Input {...fieldProps('budget_range')} type="number" inputMode="decimal" min={1} placeholder="e.g. 2500" />
-          {error('budget_range')}
+          <Label htmlFor="customer-preferred_style">Design style</Label>
+          <StyleSelect valueBy="id" placeholder="Select a style" {...fieldProps('preferred_style')} />
+          {error('preferred_style')}
         </Field>
-      </div>
-      <Field>
-        <Label htmlFor="customer-preferred_style">Design style</Label>
-        <StyleSelect valueBy="id" placeholder="Select a style" {...fieldProps('preferred_style')} />
-        {error('preferred_style')}
-      </Field>
-      <div className="rounded-lg bg-secondary p-4 text-secondary-foreground">
-        <p className="text-sm font-medium">Estimated savings</p>
-        <output htmlFor="customer-budget_range" className="text-3xl font-bold" data-testid="estimated-savings">
-          {formatMoney(savings ?? 0)}
-        </output>
-        <FieldDescription className="text-secondary-foreground">
-          40% of your budget, the average saving with thrifted furnishings.
-        </FieldDescription>
-      </div>
-      <Button type="submit" size="lg">
-        Find My Designer
-      </Button>
-    </form>
+        <div className="rounded-lg bg-secondary p-4 text-secondary-foreground">
+          <p className="text-sm font-medium">Estimated savings</p>
+          <output htmlFor="customer-budget_range" className="text-3xl font-bold" data-testid="estimated-savings">
+            {formatMoney(savings ?? 0)}
+          </output>
+          <FieldDescription className="text-secondary-foreground">
+            40% of your budget, the average saving with thrifted furnishings.
+          </FieldDescription>
+        </div>
+        <Button type="submit" size="lg">
+          Find My Designer
+        </Button>
+      </form>
+    </QueryClientBoundary>
   );
 }
