@@ -186,7 +186,7 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
           .order('created_at', { ascending: false }).order('user_id', { ascending: false })),
     },
     {
-      name: 'designer_profiles: available + profiles(full_name) embed', spec: 'designer_profiles select available with joined profile name (SPEC wording)', as: 'customer', kind: 'read',
+      name: 'designer_profiles: available + profiles(full_name) embed', spec: 'designer_profiles select available with joined profile name (docs/product.md, Designers and nudges)', as: 'customer', kind: 'read',
       run: () =>
         ok(c.from('designer_profiles').select(`${DESIGNER_CARD_COLUMNS}, profiles(full_name)`).eq('availability_status', 'available')
           .order('created_at', { ascending: false }).order('user_id', { ascending: false }).range(0, 23)),

@@ -1,5 +1,5 @@
 /**
- * One palette and a handful of furniture preferences per design style from SPEC. The scene
+ * One palette and a handful of furniture preferences per design style of the product (src/config/design-styles.ts; docs/product.md). The scene
  * composer reads these, so a "Coastal" room and an "Industrial" room differ in more than colour.
  */
 

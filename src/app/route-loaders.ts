@@ -16,7 +16,7 @@ export const routeLoaders: Record<string, RouteLoader> = {
     const loader = await import('@/app/routes/projects/project-loader').catch(() => null);
     await loader?.loadProjectPage(queryClient, projectId, options);
   },
-  [paths.goodStuffItem.path]: async (queryClient, { id = '' }, options) => {
+  [paths.piece.path]: async (queryClient, { id = '' }, options) => {
     const loader = await import('@/app/routes/good-stuff/piece-loader').catch(() => null);
     await loader?.loadGoodStuffItemPage(queryClient, id, options);
   },

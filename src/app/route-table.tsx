@@ -72,13 +72,13 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { path: paths.goodStuff.path, lazy: () => import('@/app/routes/good-stuff/good-stuff') },
                 { path: paths.myPieces.path, lazy: () => import('@/app/routes/good-stuff/my-pieces') },
                 {
-                  path: paths.goodStuffItem.path,
-                  loader: loader(paths.goodStuffItem.path),
+                  path: paths.piece.path,
+                  loader: loader(paths.piece.path),
                   lazy: () => import('@/app/routes/good-stuff/piece'),
                 },
                 { path: paths.editPiece.path, lazy: () => import('@/app/routes/good-stuff/edit-piece') },
                 {
-                  path: paths.listingConversation.path,
+                  path: paths.pieceConversation.path,
                   lazy: () => import('@/app/routes/good-stuff/piece-conversation'),
                 },
                 { path: paths.saved.path, lazy: () => import('@/app/routes/saved/saved') },

@@ -74,7 +74,7 @@ export const paths = {
   /** The market; its search box and filters live in the search params (filtersFromSearchParams). */
   goodStuff: { path: '/good-stuff', getHref: (search?: URLSearchParams) => withSearch('/good-stuff', search) },
   /** One piece's page (shareable). */
-  goodStuffItem: {
+  piece: {
     path: '/good-stuff/:id',
     getHref: (itemId: string) => `/good-stuff/${encodeURIComponent(itemId)}`,
   },
@@ -88,7 +88,7 @@ export const paths = {
   /** The pieces and designers the user saved (the heart). */
   saved: { path: '/saved', getHref: () => '/saved' },
   /** A piece's conversation between a buyer and its seller ('Ask the seller'). */
-  listingConversation: {
+  pieceConversation: {
     path: '/good-stuff/:id/conversation/:conversationId',
     getHref: (itemId: string, conversationId: string) =>
       `/good-stuff/${encodeURIComponent(itemId)}/conversation/${encodeURIComponent(conversationId)}`,

@@ -25,7 +25,7 @@ export function Component() {
             <ListPieceForm
               userId={userId}
               item={piece}
-              onSaved={(id) => void navigate(paths.goodStuffItem.getHref(id))}
+              onSaved={(id) => void navigate(paths.piece.getHref(id))}
             />
           </Page>
         ) : (

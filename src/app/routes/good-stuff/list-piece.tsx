@@ -31,7 +31,7 @@ export function Component() {
                 title="Listing is part of the designer membership"
                 description="Subscribe to list your pieces on Good Stuff and keep 100% of each sale."
               >
-                <ListPieceForm userId={userId} onSaved={(id) => void navigate(paths.goodStuffItem.getHref(id))} />
+                <ListPieceForm userId={userId} onSaved={(id) => void navigate(paths.piece.getHref(id))} />
               </MembershipRequired>
             ) : (
               <DesignersOnlyNotice role={accountRole} />

@@ -47,7 +47,7 @@ export function Component() {
                         title={listing.title}
                         headingLevel={3}
                         conversationHref={(conversationId) =>
-                          paths.listingConversation.getHref(listing.id, conversationId)
+                          paths.pieceConversation.getHref(listing.id, conversationId)
                         }
                       />
                     </div>

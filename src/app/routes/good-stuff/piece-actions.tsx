@@ -22,7 +22,7 @@ export function BuyerActions({ item, viewerId }: { item: PieceDetail; viewerId: 
         <BuyNowButton itemId={item.id} viewerId={viewerId} listPrice={item.price} />
         <AskSellerButtons
           itemId={item.id}
-          onOpen={(conversation) => void navigate(paths.listingConversation.getHref(item.id, conversation.id))}
+          onOpen={(conversation) => void navigate(paths.pieceConversation.getHref(item.id, conversation.id))}
         />
       </div>
       <BuyerOffer
@@ -48,7 +48,7 @@ export function SellerPanel({ item, viewerId }: { item: PieceDetail; viewerId: s
       <PieceConversations
         itemId={item.id}
         title={item.title}
-        conversationHref={(conversationId) => paths.listingConversation.getHref(item.id, conversationId)}
+        conversationHref={(conversationId) => paths.pieceConversation.getHref(item.id, conversationId)}
       />
     </>
   );

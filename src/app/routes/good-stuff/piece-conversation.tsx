@@ -16,7 +16,7 @@ export function Component() {
   const auth = useAuth();
   const userId = auth.user?.id ?? '';
   const conversation = usePieceConversation(conversationId);
-  const pieceHref = paths.goodStuffItem.getHref(id);
+  const pieceHref = paths.piece.getHref(id);
   return (
     <QueryState query={conversation} loading="Loading conversation…" failed="Failed to load the conversation">
       {(found) =>
@@ -26,7 +26,7 @@ export function Component() {
             description={
               <>
                 About{' '}
-                <Link to={paths.goodStuffItem.getHref(found.catalog_item_id)} className="underline">
+                <Link to={paths.piece.getHref(found.catalog_item_id)} className="underline">
                   {found.item?.title ?? 'this piece'}
                 </Link>
                 . Only the two of you see these messages.

@@ -16,7 +16,7 @@ export function Component() {
           <SavedSection id="saved-pieces" title="Pieces">
             <SavedItemsList
               userId={userId}
-              itemHref={(id) => paths.goodStuffItem.getHref(id)}
+              itemHref={(id) => paths.piece.getHref(id)}
               browseHref={paths.goodStuff.getHref()}
             />
           </SavedSection>

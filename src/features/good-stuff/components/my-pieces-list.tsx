@@ -58,7 +58,7 @@ function PieceRow({ listing, extra }: { listing: MyPiece; extra: ReactNode }) {
         <PieceCover url={cover} width={120} height={90} className="h-[90px] w-[120px] rounded" iconClassName="size-8" />
         <div className="min-w-0 flex-1 space-y-1">
           <h2 className="font-semibold">
-            <Link to={paths.goodStuffItem.getHref(listing.id)} className="hover:underline">
+            <Link to={paths.piece.getHref(listing.id)} className="hover:underline">
               {listing.title}
             </Link>
           </h2>

@@ -36,7 +36,7 @@ export function PieceCard({ item, search, corner }: PieceCardProps) {
           <CardTitle>
             {/* The whole card is the link's target area; the title is its name. */}
             <Link
-              to={paths.goodStuffItem.getHref(item.id)}
+              to={paths.piece.getHref(item.id)}
               state={{ distanceMiles: item.distance_miles, search }}
               className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:rounded-xl after:focus-visible:ring-2 after:focus-visible:ring-ring"
             >

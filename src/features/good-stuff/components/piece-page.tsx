@@ -20,7 +20,7 @@ export function PiecePage({ back, ...view }: PiecePageProps) {
     title: `${item.title} · ${formatMoney(item.price)}`,
     description: item.description.slice(0, 200),
     image: item.photo_urls[0] ?? null,
-    url: `${window.location.origin}${paths.goodStuffItem.getHref(item.id)}`,
+    url: `${window.location.origin}${paths.piece.getHref(item.id)}`,
   });
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">

@@ -15,7 +15,7 @@ export type BuyNowAnswer = z.infer<typeof answerSchema>;
 export async function buyNow(itemId: string): Promise<BuyNowAnswer> {
   const data = await invokeFunction<unknown>('buy-now', {
     itemId,
-    cancelUrl: `${window.location.origin}${paths.goodStuffItem.getHref(itemId)}`,
+    cancelUrl: `${window.location.origin}${paths.piece.getHref(itemId)}`,
   });
   const parsed = answerSchema.safeParse(data);
   if (!parsed.success) throw new Error('Failed to open payment page');

@@ -105,7 +105,7 @@ export function OrderDetails({ order, viewerId, checkoutDone, now }: Props) {
         <div className="min-w-0 space-y-1">
           <CardTitle className="text-xl break-words">
             {order.catalog_item_id ? (
-              <Link to={paths.goodStuffItem.getHref(order.catalog_item_id)} className="hover:underline">
+              <Link to={paths.piece.getHref(order.catalog_item_id)} className="hover:underline">
                 {order.item_title}
               </Link>
             ) : (

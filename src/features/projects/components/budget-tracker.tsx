@@ -131,7 +131,7 @@ function ItemRow({
         <p className="text-xs text-muted-foreground">Added by {adder}</p>
         {item.catalog_item_id ? (
           <Link
-            to={paths.goodStuffItem.getHref(item.catalog_item_id)}
+            to={paths.piece.getHref(item.catalog_item_id)}
             className="text-xs font-medium text-primary hover:underline"
             aria-label={`View the piece: ${item.name}`}
           >
