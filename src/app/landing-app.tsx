@@ -9,7 +9,7 @@ import type { LinkProps, Navigation, NavLinkProps } from '@/components/navigatio
 import { paths } from '@/config/paths';
 
 // The landing page as a visitor without a session first gets it (docs/architecture.md, Performance rules;
-// docs/decisions/0031-parts/landing.md): prerendered from this tree and hydrated by it, without React Router,
+// docs/decisions/0031-one-house-second-pass.md): prerendered from this tree and hydrated by it, without React Router,
 // React Query or the auth provider. The app (src/app/start.tsx) replaces it on the first navigation, with the
 // router already on the new page: what a visitor sees is what the app's own navigation shows.
 

@@ -2,7 +2,7 @@ import type { Root } from 'react-dom/client';
 import { isSessionKey } from '@/lib/session-hint';
 
 // How the landing page's own root (./landing-app.tsx, started by ./landing-start.tsx) gives its place to the app
-// (./start.tsx) on the first navigation: docs/decisions/0031-parts/landing.md.
+// (./start.tsx) on the first navigation: docs/decisions/0031-one-house-second-pass.md.
 
 let handOver: ((to: string | null) => void) | null = null;
 

@@ -5,7 +5,7 @@ import { startLanding } from '@/app/landing-start';
 import { prerenderPage } from '@/app/prerender';
 
 // The landing page starts with its own root (src/app/landing-app.tsx) and gives its place to the app on the first
-// navigation (docs/decisions/0031-parts/landing.md): the app opens on the page navigated to, as its own
+// navigation (docs/decisions/0031-one-house-second-pass.md): the app opens on the page navigated to, as its own
 // navigation would.
 describe('the landing page hands over to the app', () => {
   let container: HTMLElement;
