@@ -16,6 +16,7 @@ import {
 } from '@/testing/supabase-http';
 import { answerRealtime } from '@/testing/supabase-realtime';
 import { findToast, renderApp } from '@/testing/render-app';
+import { anOrder } from '@/testing/factories';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -26,27 +27,18 @@ const ORDER = 'e0000000-0000-4000-8000-000000000001';
 const CONVERSATION = 'b0000000-0000-4000-8000-000000000001';
 
 function order(fields: Record<string, unknown> = {}) {
-  return {
+  return anOrder({
     id: ORDER,
     catalog_item_id: ITEM,
     buyer_id: BUYER.id,
     seller_id: SELLER.id,
-    offer_id: null,
     item_title: 'Teak side table',
-    item_photo_url: null,
     amount: 85,
-    currency: 'usd',
-    status: 'paid',
-    refund_reason: null,
     checkout_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
     paid_at: '2026-11-29T10:00:00.000Z',
-    ready_at: null,
-    completed_at: null,
-    cancelled_at: null,
-    refunded_at: null,
     created_at: '2026-11-29T09:58:00.000Z',
     ...fields,
-  };
+  });
 }
 
 const ORDER_COLUMNS = ['id', 'status', 'amount'].map((name) => ({

@@ -6,32 +6,23 @@ import { ORDERS_PAGE_SIZE, type OrdersSide } from '@/features/orders/api/get-ord
 import { OrdersList } from '@/features/orders/components/orders-list';
 import { authUser, pgrstRows, recordRequests, restUrl, server, storeSession } from '@/testing/supabase-http';
 import { renderApp } from '@/testing/render-app';
+import { anOrder } from '@/testing/factories';
 
 const USER = authUser('d0000000-0000-4000-8000-00000000000d', 'dana@example.com');
 
 function order(n: number, fields: Record<string, unknown> = {}) {
-  const id = `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  return {
-    id,
+  return anOrder({
+    id: `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     catalog_item_id: 'f0000000-0000-4000-8000-000000000001',
     buyer_id: 'c0000000-0000-4000-8000-000000000001',
     seller_id: USER.id,
-    offer_id: null,
     item_title: `Piece ${n}`,
-    item_photo_url: null,
     amount: 85,
-    currency: 'usd',
-    status: 'paid',
-    refund_reason: null,
     checkout_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
     paid_at: null,
-    ready_at: null,
-    completed_at: null,
-    cancelled_at: null,
-    refunded_at: null,
     created_at: new Date(Date.UTC(2026, 10, 29, 12, 0, 0) - n * 60_000).toISOString(),
     ...fields,
-  };
+  });
 }
 
 function Harness() {
