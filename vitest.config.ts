@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 // By path: Vite bundles a config's relative imports, but loads a package's files with Node, which runs no
@@ -33,6 +34,9 @@ const integration = {
 };
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the machine has cores: on 2 cores one worker, and the unit tests
+    // took half again as long (measured: 185 s against 130 s).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [react()],
