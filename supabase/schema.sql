@@ -77,6 +77,25 @@ create type public.nudge_status as enum ('pending', 'accepted', 'declined');
 
 create type public.project_status as enum ('pending', 'active', 'completed');
 
+create type public.report_reason as enum (
+  'scam',
+  'offensive',
+  'not_as_described',
+  'prohibited',
+  'spam',
+  'danger',
+  'other'
+);
+
+create type public.report_subject as enum (
+  'person',
+  'piece',
+  'project_message',
+  'piece_message',
+  'review',
+  'project'
+);
+
 create type public.subscription_plan as enum ('client', 'designer');
 
 create type public.subscription_status as enum (
@@ -131,6 +150,14 @@ create table private.catalog_holds (
 );
 CREATE INDEX catalog_holds_project_id_idx ON private.catalog_holds USING btree (project_id);
 CREATE INDEX catalog_holds_project_item_id_idx ON private.catalog_holds USING btree (project_item_id);
+
+create table private.operators (
+  user_id uuid not null,
+  created_at timestamp with time zone default now() not null,
+  constraint operators_pkey PRIMARY KEY (user_id),
+  constraint operators_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+comment on table private.operators is 'Good Space operators (docs/trust-and-safety.md). Not reachable through the API.';
 
 create table private.places_meta (
   singleton boolean default true not null,
@@ -550,13 +577,45 @@ grant select on table public.messages to authenticated;
 grant insert (project_id, sender_id, content) on table public.messages to authenticated;
 alter publication supabase_realtime add table public.messages;
 
+create table public.moderation_actions (
+  id uuid default gen_random_uuid() not null,
+  operator_id uuid not null,
+  operator_name text not null,
+  action text not null,
+  subject_kind public.report_subject,
+  subject_id uuid,
+  target_user_id uuid,
+  reason text not null,
+  report_ids uuid[] default '{}'::uuid[] not null,
+  created_at timestamp with time zone default now() not null,
+  constraint moderation_actions_pkey PRIMARY KEY (id),
+  constraint moderation_actions_action_check CHECK (action = ANY (ARRAY['dismiss'::text, 'hide'::text, 'restore'::text, 'warn'::text, 'suspend'::text, 'reinstate'::text, 'approve_verification'::text, 'refuse_verification'::text])),
+  constraint moderation_actions_reason_check CHECK (char_length(btrim(reason)) >= 1 AND char_length(btrim(reason)) <= 1000),
+  constraint moderation_actions_subject_whole CHECK ((subject_kind IS NULL) = (subject_id IS NULL))
+);
+comment on table public.moderation_actions is 'The audit log of operator actions (docs/trust-and-safety.md). Append-only: written by private.log_moderation.';
+alter table public.moderation_actions enable row level security;
+CREATE INDEX moderation_actions_created_at_idx ON public.moderation_actions USING btree (created_at DESC, id DESC);
+CREATE INDEX moderation_actions_subject_idx ON public.moderation_actions USING btree (subject_kind, subject_id, created_at DESC);
+CREATE INDEX moderation_actions_target_idx ON public.moderation_actions USING btree (target_user_id, created_at DESC);
+CREATE TRIGGER moderation_actions_final BEFORE DELETE OR UPDATE ON public.moderation_actions FOR EACH ROW EXECUTE FUNCTION private.moderation_log_is_final();
+CREATE TRIGGER moderation_actions_final_truncate BEFORE TRUNCATE ON public.moderation_actions FOR EACH STATEMENT EXECUTE FUNCTION private.moderation_log_is_final();
+create policy moderation_actions_select_operators on public.moderation_actions
+  for select to authenticated
+  using (( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.moderation_actions as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant select on table public.moderation_actions to authenticated, service_role;
+
 create table public.notification_preferences (
   user_id uuid not null,
   kind text not null,
   email boolean default true not null,
   updated_at timestamp with time zone default now() not null,
   constraint notification_preferences_pkey PRIMARY KEY (user_id, kind),
-  constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text])),
+  constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text])),
   constraint notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on table public.notification_preferences is 'Per kind, whether the user gets e-mail (docs/decisions/0025). No row = e-mail on. In-app is always on.';
@@ -608,7 +667,7 @@ END) stored,
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_body_check CHECK (body IS NULL OR char_length(body) <= 500),
   constraint notifications_data_check CHECK (jsonb_typeof(data) = 'object'::text),
-  constraint notifications_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text])),
+  constraint notifications_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text])),
   constraint notifications_link_check CHECK (char_length(link) <= 500 AND link ~ '^/([^/\\]|$)'::text),
   constraint notifications_mail_attempts_check CHECK (mail_attempts >= 0),
   constraint notifications_mail_error_check CHECK (mail_error IS NULL OR char_length(mail_error) <= 1000),
@@ -1041,6 +1100,48 @@ create policy "two-factor users need aal2" on public.projects as restrictive
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.projects to service_role;
 grant insert (customer_id, title, description, location, latitude, longitude, space_size, budget, budget_type, preferred_style, status, place_id), select (id, customer_id, designer_id, title, description, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, portfolio_consent, portfolio_show_costs, place_id), update (status, portfolio_consent, portfolio_show_costs) on table public.projects to authenticated;
+
+create table public.reports (
+  id uuid default gen_random_uuid() not null,
+  reporter_id uuid default auth.uid() not null,
+  subject_kind public.report_subject not null,
+  subject_id uuid not null,
+  subject_user_id uuid,
+  reason public.report_reason not null,
+  details text,
+  status text default 'open'::text not null,
+  created_at timestamp with time zone default now() not null,
+  resolved_at timestamp with time zone,
+  resolved_by uuid,
+  constraint reports_pkey PRIMARY KEY (id),
+  constraint reports_details_check CHECK (details IS NULL OR char_length(details) <= 1000),
+  constraint reports_resolved_when_closed CHECK ((status = 'open'::text) = (resolved_at IS NULL)),
+  constraint reports_status_check CHECK (status = ANY (ARRAY['open'::text, 'dismissed'::text, 'actioned'::text])),
+  constraint reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint reports_resolved_by_fkey FOREIGN KEY (resolved_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint reports_subject_user_id_fkey FOREIGN KEY (subject_user_id) REFERENCES public.profiles(id) ON DELETE SET NULL
+);
+comment on table public.reports is 'Reports of people and content (docs/trust-and-safety.md). subject_user_id, status and resolved_* are the database''s.';
+comment on column public.reports.subject_user_id is 'Who is responsible for the subject (the person, the seller, the sender, the reviewer, the customer).';
+alter table public.reports enable row level security;
+CREATE UNIQUE INDEX reports_one_open_per_reporter ON public.reports USING btree (reporter_id, subject_kind, subject_id) WHERE (status = 'open'::text);
+CREATE INDEX reports_open_created_at_idx ON public.reports USING btree (created_at, id) WHERE (status = 'open'::text);
+CREATE INDEX reports_open_subject_idx ON public.reports USING btree (subject_kind, subject_id, created_at) WHERE (status = 'open'::text);
+CREATE INDEX reports_resolved_by_idx ON public.reports USING btree (resolved_by);
+CREATE INDEX reports_subject_user_id_idx ON public.reports USING btree (subject_user_id, created_at DESC);
+create policy reports_insert_own on public.reports
+  for insert to authenticated
+  with check (reporter_id = (( SELECT auth.uid() AS uid)));
+create policy reports_select_own_or_operator on public.reports
+  for select to authenticated
+  using (reporter_id = (( SELECT auth.uid() AS uid)) OR ( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.reports as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.reports to service_role;
+grant select on table public.reports to authenticated;
+grant insert (reporter_id, subject_kind, subject_id, reason, details) on table public.reports to authenticated;
 
 create table public.reviews (
   id uuid default gen_random_uuid() not null,
@@ -2060,6 +2161,17 @@ $function$;
 revoke execute on function private.is_open_project(uuid) from public;
 grant execute on function private.is_open_project(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.is_operator(uid uuid DEFAULT auth.uid())
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select uid is not null and exists (select 1 from private.operators o where o.user_id = uid)
+$function$;
+revoke execute on function private.is_operator(uuid) from public;
+grant execute on function private.is_operator(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.is_pending_owned_project(pid uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2237,6 +2349,34 @@ begin
 end $function$;
 revoke execute on function private.lock_own_order(uuid,boolean) from public;
 
+CREATE OR REPLACE FUNCTION private.log_moderation(p_action text, p_subject_kind public.report_subject, p_subject_id uuid, p_target_user_id uuid, p_reason text, p_report_ids uuid[] DEFAULT '{}'::uuid[])
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  operator uuid := (select auth.uid());
+  logged uuid;
+begin
+  if not private.is_operator(operator) then
+    raise exception 'Only Good Space operators can do this' using errcode = '42501';
+  end if;
+  if p_reason is null or char_length(btrim(p_reason)) = 0 then
+    raise exception 'Give a reason for this action' using errcode = '23514';
+  end if;
+  if char_length(btrim(p_reason)) > 1000 then
+    raise exception 'Keep the reason under 1000 characters' using errcode = '23514';
+  end if;
+  insert into public.moderation_actions (operator_id, operator_name, action, subject_kind, subject_id,
+                                         target_user_id, reason, report_ids)
+  values (operator, coalesce(private.person_name(operator, null), 'Good Space'), p_action, p_subject_kind,
+          p_subject_id, p_target_user_id, btrim(p_reason), coalesce(p_report_ids, '{}'))
+  returning id into logged;
+  return logged;
+end $function$;
+revoke execute on function private.log_moderation(text,public.report_subject,uuid,uuid,text,uuid[]) from public;
+
 CREATE OR REPLACE FUNCTION private.maintain_items_total()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2281,6 +2421,16 @@ AS $function$
 $function$;
 revoke execute on function private.miles_between(double precision,double precision,double precision,double precision) from public;
 grant execute on function private.miles_between(double precision,double precision,double precision,double precision) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.moderation_log_is_final()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'The audit log cannot be changed' using errcode = '42501';
+end $function$;
+revoke execute on function private.moderation_log_is_final() from public;
 
 CREATE OR REPLACE FUNCTION private.money(amount numeric)
  RETURNS text
@@ -3808,6 +3958,17 @@ begin
 end $function$;
 revoke execute on function public.finish_notification_mail(uuid,text) from public;
 grant execute on function public.finish_notification_mail(uuid,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.is_operator()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.is_operator((select auth.uid()))
+$function$;
+revoke execute on function public.is_operator() from public;
+grant execute on function public.is_operator() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.make_offer(item_id uuid, amount numeric, note text DEFAULT NULL::text)
  RETURNS public.offers

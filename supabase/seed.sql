@@ -26,7 +26,8 @@ insert into seed_people values
   ('c0000000-0000-4000-8000-000000000004', 'noah@goodspace.test', 'Noah Williams', 'noahw', 'customer', 114),
   ('c0000000-0000-4000-8000-000000000005', 'emma@goodspace.test', 'Emma Johnson', 'emmaj', 'customer', 105),
   ('c0000000-0000-4000-8000-000000000006', 'olivia@goodspace.test', 'Olivia Park', 'oliviapark', 'customer', 96),
-  ('c0000000-0000-4000-8000-000000000007', 'nosub@goodspace.test', 'Sam Taylor', 'samtaylor', 'customer', 87);
+  ('c0000000-0000-4000-8000-000000000007', 'nosub@goodspace.test', 'Sam Taylor', 'samtaylor', 'customer', 87),
+  ('a0000000-0000-4000-8000-000000000001', 'operator@goodspace.test', 'Riley Morgan', 'rileyatgoodspace', 'customer', 200);
 
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
@@ -51,6 +52,10 @@ from seed_people p;
 
 update public.profiles pr set created_at = u.created_at, updated_at = u.created_at from auth.users u
  where u.id = pr.id and u.id in (select id from seed_people);
+
+-- The demo operator (docs/trust-and-safety.md): works the console at /admin. Operators are made only like this, by
+-- SQL as the database owner.
+insert into private.operators (user_id) values ('a0000000-0000-4000-8000-000000000001');
 
 -- Designer profiles (public directory): bios, specialties, rates, experience, places with coordinates.
 update public.designer_profiles set bio = 'Interior design grad who hunts estate sales before sunrise. I build calm, warm rooms around one great vintage piece and a tight budget.', specialties = array['Mid-Century Modern', 'Scandinavian', 'Minimalist'],
@@ -118,7 +123,7 @@ select p.id, case when p.role = 'designer' then 'designer' else 'client' end::pu
        case when p.role = 'designer' then 'price_sandbox_designer_monthly' else 'price_sandbox_client_monthly' end,
        case when p.role = 'designer' then 'prod_sandbox_designer' else 'prod_sandbox_client' end,
        now() + interval '1 year', 'cus_sandbox_' || replace(p.id::text, '-', ''), 'sub_sandbox_' || replace(p.id::text, '-', '')
-from seed_people p where p.email <> 'nosub@goodspace.test';
+from seed_people p where p.email not in ('nosub@goodspace.test', 'operator@goodspace.test');
 
 
 -- ---------------------------------------------------------------------------------------------------------

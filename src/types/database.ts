@@ -433,6 +433,45 @@ export type Database = {
           },
         ]
       }
+      moderation_actions: {
+        Row: {
+          action: string
+          created_at: string
+          id: string
+          operator_id: string
+          operator_name: string
+          reason: string
+          report_ids: string[]
+          subject_id: string | null
+          subject_kind: Database["public"]["Enums"]["report_subject"] | null
+          target_user_id: string | null
+        }
+        Insert: {
+          action: string
+          created_at?: string
+          id?: string
+          operator_id: string
+          operator_name: string
+          reason: string
+          report_ids?: string[]
+          subject_id?: string | null
+          subject_kind?: Database["public"]["Enums"]["report_subject"] | null
+          target_user_id?: string | null
+        }
+        Update: {
+          action?: string
+          created_at?: string
+          id?: string
+          operator_id?: string
+          operator_name?: string
+          reason?: string
+          report_ids?: string[]
+          subject_id?: string | null
+          subject_kind?: Database["public"]["Enums"]["report_subject"] | null
+          target_user_id?: string | null
+        }
+        Relationships: []
+      }
       notification_preferences: {
         Row: {
           email: boolean
@@ -1036,6 +1075,70 @@ export type Database = {
           },
         ]
       }
+      reports: {
+        Row: {
+          created_at: string
+          details: string | null
+          id: string
+          reason: Database["public"]["Enums"]["report_reason"]
+          reporter_id: string
+          resolved_at: string | null
+          resolved_by: string | null
+          status: string
+          subject_id: string
+          subject_kind: Database["public"]["Enums"]["report_subject"]
+          subject_user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          details?: string | null
+          id?: string
+          reason: Database["public"]["Enums"]["report_reason"]
+          reporter_id?: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+          status?: string
+          subject_id: string
+          subject_kind: Database["public"]["Enums"]["report_subject"]
+          subject_user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          details?: string | null
+          id?: string
+          reason?: Database["public"]["Enums"]["report_reason"]
+          reporter_id?: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+          status?: string
+          subject_id?: string
+          subject_kind?: Database["public"]["Enums"]["report_subject"]
+          subject_user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reports_resolved_by_fkey"
+            columns: ["resolved_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reports_subject_user_id_fkey"
+            columns: ["subject_user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reviews: {
         Row: {
           client_id: string
@@ -1431,6 +1534,7 @@ export type Database = {
         Args: { error?: string; notification_id: string }
         Returns: undefined
       }
+      is_operator: { Args: Record<PropertyKey, never>; Returns: boolean }
       make_offer: {
         Args: { amount: number; item_id: string; note?: string }
         Returns: {
@@ -1952,6 +2056,21 @@ export type Database = {
         | "other"
       nudge_status: "pending" | "accepted" | "declined"
       project_status: "pending" | "active" | "completed"
+      report_reason:
+        | "scam"
+        | "offensive"
+        | "not_as_described"
+        | "prohibited"
+        | "spam"
+        | "danger"
+        | "other"
+      report_subject:
+        | "person"
+        | "piece"
+        | "project_message"
+        | "piece_message"
+        | "review"
+        | "project"
       subscription_plan: "client" | "designer"
       subscription_status:
         | "incomplete"
@@ -2124,6 +2243,23 @@ export const Constants = {
       ],
       nudge_status: ["pending", "accepted", "declined"],
       project_status: ["pending", "active", "completed"],
+      report_reason: [
+        "scam",
+        "offensive",
+        "not_as_described",
+        "prohibited",
+        "spam",
+        "danger",
+        "other",
+      ],
+      report_subject: [
+        "person",
+        "piece",
+        "project_message",
+        "piece_message",
+        "review",
+        "project",
+      ],
       subscription_plan: ["client", "designer"],
       subscription_status: [
         "incomplete",

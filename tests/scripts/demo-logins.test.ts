@@ -13,6 +13,7 @@ describe('demo logins for the terminal', () => {
       { role: 'customer', email: 'customer@goodspace.test', password: 'GoodSpace123' },
       { role: 'designer', email: 'designer@goodspace.test', password: 'GoodSpace123' },
       { role: 'customer, no subscription', email: 'nosub@goodspace.test', password: 'GoodSpace123' },
+      { role: 'operator', email: 'operator@goodspace.test', password: 'GoodSpace123' },
     ]);
     const text = formatDemoLogins(logins);
     expect(text).not.toMatch(/[`*|]/);
@@ -21,6 +22,7 @@ describe('demo logins for the terminal', () => {
       '    customer                    customer@goodspace.test   GoodSpace123',
       '    designer                    designer@goodspace.test   GoodSpace123',
       '    customer, no subscription   nosub@goodspace.test      GoodSpace123',
+      '    operator                    operator@goodspace.test   GoodSpace123',
     ]);
   });
 

@@ -30,6 +30,11 @@ export const KIND_TOPICS = {
   order_completed: 'completed Good Stuff orders',
   order_cancelled: 'cancelled Good Stuff orders',
   order_refunded: 'purchases refunded because someone else bought first',
+  report_outcome: 'what Good Space did about your reports',
+  account_warning: 'warnings from Good Space',
+  content_hidden: 'your content that Good Space hid',
+  project_paused: 'projects paused by Good Space',
+  verification_decided: 'your verification requests',
 } as const;
 
 export type NotificationKind = keyof typeof KIND_TOPICS;

@@ -59,6 +59,11 @@ const ACTION: Record<NotificationKind, string> = {
   order_completed: 'Open the order',
   order_cancelled: 'Open the order',
   order_refunded: 'Open the order',
+  report_outcome: 'See your notifications',
+  account_warning: 'Read the warning',
+  content_hidden: 'See what was hidden',
+  project_paused: 'Open the project',
+  verification_decided: 'See your verification',
 };
 
 /** A digest's subject, per kind: '3 new messages from Bea Buyer about "Teak sideboard"'. */
@@ -90,6 +95,11 @@ const DIGEST_NOUN: Record<NotificationKind, string> = {
   order_completed: 'completed orders',
   order_cancelled: 'cancelled orders',
   order_refunded: 'refunded purchases',
+  report_outcome: 'report outcomes',
+  account_warning: 'warnings',
+  content_hidden: 'hidden content',
+  project_paused: 'paused projects',
+  verification_decided: 'verification decisions',
 };
 
 /**

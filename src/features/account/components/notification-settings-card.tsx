@@ -66,6 +66,16 @@ const GROUPS: readonly Group[] = [
       { kind: 'membership_ending', label: 'My membership is ending or has ended', roles: BOTH },
     ],
   },
+  {
+    title: 'Trust and safety',
+    kinds: [
+      { kind: 'report_outcome', label: 'Good Space acts on something I reported', roles: BOTH },
+      { kind: 'account_warning', label: 'Good Space warns me about my account', roles: BOTH },
+      { kind: 'content_hidden', label: 'Good Space hides something I posted', roles: BOTH },
+      { kind: 'project_paused', label: 'Good Space pauses a project I am part of', roles: BOTH },
+      { kind: 'verification_decided', label: 'Good Space decides on my verification request', roles: ['designer'] },
+    ],
+  },
 ];
 
 type NotificationSettingsCardProps = {
