@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthRequest } from './context.ts';
+import { GoDurationError, parseGoDuration } from './duration.ts';
 import { badRequest, internal, notFound, unprocessable } from './errors.ts';
 import { generateOtp, sendAuthMail, tokenHash } from './mail.ts';
 import { obj, parseParams, str } from './params.ts';
@@ -7,7 +8,7 @@ import { hashPassword, passwordStrengthError, validateEmail } from './password.t
 import { referrerOf } from './redirects.ts';
 import { json } from './respond.ts';
 import { logoutUser } from './sessions.ts';
-import { q, transaction } from './store.ts';
+import { goTime, q, transaction, type Queryable } from './store.ts';
 import {
   confirmUser,
   createEmailIdentity,
@@ -39,19 +40,41 @@ const ADMIN_FIELDS = {
   ban_duration: 'string',
 } as const;
 
-/** "1h30m", "24h", "none" → seconds (Go time.ParseDuration). */
-function parseBanDuration(v: string): number | null {
-  if (v === 'none') return 0;
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g;
-  let total = 0;
-  let matched = '';
-  for (let m = re.exec(v); m; m = re.exec(v)) {
-    const n = Number(m[1]);
-    const unit = m[2]!;
-    total += unit === 'h' ? n * 3600 : unit === 'm' ? n * 60 : unit === 's' ? n : unit === 'ms' ? n / 1e3 : n / 1e6;
-    matched += m[0];
+/**
+ * `ban_duration` as adminUserCreate/adminUserUpdate read it (internal/api/admin.go): "" leaves the ban alone (null),
+ * "none" is a zero duration, anything else goes through Go's time.ParseDuration, whose error is the message's tail.
+ */
+function banDurationOf(p: Record<string, unknown>): bigint | null {
+  const v = str(p, 'ban_duration');
+  if (v === '') return null;
+  if (v === 'none') return 0n;
+  try {
+    return parseGoDuration(v);
+  } catch (err) {
+    if (err instanceof GoDurationError)
+      throw badRequest('validation_failed', `invalid format for ban duration: ${err.message}`);
+    throw err;
   }
-  return matched === v && v !== '' ? total : null;
+}
+
+/**
+ * User.Ban (internal/models/user.go): a zero duration clears banned_until, any other sets it to now + duration (a
+ * negative one lands in the past: set, but no ban). It writes banned_until and nothing else (UpdateOnly): sessions
+ * and refresh tokens stay, and the stored updated_at does not move. Returns when it happened, which hosted's
+ * answer shows as updated_at (pop stamps the in-memory user on every update).
+ */
+async function banUser(tx: Queryable, id: string, ns: bigint): Promise<string> {
+  const rows =
+    ns === 0n
+      ? await q<{ at: string }>(tx, 'update auth.users set banned_until = null where id = $1 returning now() as at', [
+          id,
+        ])
+      : await q<{ at: string }>(
+          tx,
+          'update auth.users set banned_until = now() + make_interval(secs => $2) where id = $1 returning now() as at',
+          [id, Number(ns) / 1e9],
+        );
+  return rows[0]!.at;
 }
 
 /** GET /admin/users?page&per_page: offset pagination with X-Total-Count and Link (internal/api/pagination.go). */
@@ -195,15 +218,7 @@ export async function createUserAdmin(r: AuthRequest): Promise<void> {
       throw badRequest('validation_failed', 'ID cannot be a nil uuid');
     id = str(p, 'id');
   }
-  let banSeconds: number | null = null;
-  if (str(p, 'ban_duration')) {
-    banSeconds = parseBanDuration(str(p, 'ban_duration'));
-    if (banSeconds === null)
-      throw badRequest(
-        'validation_failed',
-        `invalid format for ban duration: time: invalid duration "${str(p, 'ban_duration')}"`,
-      );
-  }
+  const banNs = banDurationOf(p);
   const userId = await transaction(env.db, async (tx) => {
     let newId: string;
     try {
@@ -228,11 +243,7 @@ export async function createUserAdmin(r: AuthRequest): Promise<void> {
         mergeMetadata({ provider: 'email', providers: ['email'] }, app),
       ]);
     if (p.email_confirm === true) await confirmUser(tx, (await findUserById(tx, newId))!.row);
-    if (banSeconds)
-      await q(tx, 'update auth.users set banned_until = now() + make_interval(secs => $2) where id = $1', [
-        newId,
-        banSeconds,
-      ]);
+    if (banNs !== null) await banUser(tx, newId, banNs);
     return newId;
   });
   json(r, 200, userJson((await findUserById(env.db, userId))!));
@@ -244,8 +255,10 @@ export async function updateUserAdmin(r: AuthRequest): Promise<void> {
   const target = await loadTarget(r);
   const p = parseParams(await r.body(), 'AdminUserParams', ADMIN_FIELDS);
   let email = str(p, 'email');
+  if (email !== '') email = validateEmail(email);
+  // Parsed after the address's check and before the password's, as adminUserUpdate does.
+  const banNs = banDurationOf(p);
   if (email !== '') {
-    email = validateEmail(email);
     const dup = await findUserByEmail(env.db, email, target.row.aud ?? 'authenticated');
     if (dup && dup.row.id !== target.row.id)
       throw unprocessable('email_exists', 'A user with this email address has already been registered');
@@ -256,16 +269,7 @@ export async function updateUserAdmin(r: AuthRequest): Promise<void> {
     if (weak) throw weak;
     hash = await hashPassword(env.db, str(p, 'password'));
   }
-  let banSeconds: number | null = null;
-  if (str(p, 'ban_duration')) {
-    banSeconds = parseBanDuration(str(p, 'ban_duration'));
-    if (banSeconds === null)
-      throw badRequest(
-        'validation_failed',
-        `invalid format for ban duration: time: invalid duration "${str(p, 'ban_duration')}"`,
-      );
-  }
-  await transaction(env.db, async (tx) => {
+  const bannedAt = await transaction(env.db, async (tx) => {
     const id = target.row.id;
     if (str(p, 'role')) await setRole(tx, id, str(p, 'role'));
     if (email !== '' && email !== target.row.email) {
@@ -297,16 +301,10 @@ export async function updateUserAdmin(r: AuthRequest): Promise<void> {
         mergeMetadata(cur, am),
       ]);
     }
-    if (banSeconds !== null) {
-      await q(
-        tx,
-        `update auth.users set banned_until = ${banSeconds === 0 ? 'null' : 'now() + make_interval(secs => $2)'}, updated_at = now() where id = $1`,
-        banSeconds === 0 ? [id] : [id, banSeconds],
-      );
-      if (banSeconds > 0) await logoutUser(tx, id, 'global', null);
-    }
+    return banNs === null ? null : banUser(tx, id, banNs);
   });
-  json(r, 200, userJson((await findUserById(env.db, target.row.id))!));
+  const body = userJson((await findUserById(env.db, target.row.id))!);
+  json(r, 200, bannedAt === null ? body : { ...body, updated_at: goTime(bannedAt) });
 }
 
 /** DELETE /admin/users/{id}: hard delete (cascades), or `should_soft_delete` (adminUserDelete). */

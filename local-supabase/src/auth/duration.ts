@@ -94,8 +94,7 @@ export function parseGoDuration(input: string): bigint {
     const u = s.subarray(0, k);
     s = s.subarray(k);
     const unit = UNITS.find(([name]) => name.equals(u))?.[1];
-    if (unit === undefined)
-      throw new GoDurationError(`time: unknown unit ${goQuote(u)} in duration ${goQuote(orig)}`);
+    if (unit === undefined) throw new GoDurationError(`time: unknown unit ${goQuote(u)} in duration ${goQuote(orig)}`);
     if (v > MAX / unit) throw invalid();
     v *= unit;
     if (f > 0n) {

@@ -7,7 +7,7 @@ import { referrerOf } from './redirects.ts';
 import { json, redirect } from './respond.ts';
 import { createSession, sessionResponse } from './sessions.ts';
 import { q, transaction, type Queryable } from './store.ts';
-import { confirmUser, findUserByToken, isBanned, isConfirmed, type LoadedUser } from './users.ts';
+import { confirmUser, findUserByEmail, findUserByToken, isBanned, isConfirmed, type LoadedUser } from './users.ts';
 
 const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 const OAUTH_ERROR: Record<number, string> = {
@@ -226,6 +226,15 @@ export async function verifyPost(r: AuthRequest): Promise<void> {
     }
     // The OTP was hashed with the address it was sent to (the new one for email_change tokens is not supported here).
     hash = tokenHash(normalized, tokenValue);
+    if (type !== 'email_change') {
+      // verifyUserAndToken finds the person by address first and refuses a banned one before it looks at the
+      // code, so a banned person hears "User is banned" whatever code they typed.
+      const owner = await findUserByEmail(r.env.db, normalized, 'authenticated').catch((err: unknown) => {
+        throw databaseError(err, 'Database error finding user');
+      });
+      if (!owner) throw forbidden('otp_expired', 'Token has expired or is invalid');
+      if (isBanned(owner.row)) throw forbidden('user_banned', 'User is banned');
+    }
   } else if (email !== '' || phone !== '' || str(p, 'redirect_to') !== '') {
     throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
   }
