@@ -368,7 +368,10 @@ describe('when the ban ends', () => {
     const signIn = await anonClient().auth.signInWithPassword({ email: u.email, password: u.password });
     expect(signIn.error).toBeNull();
     expect(Date.parse(signIn.data.user!.banned_until!)).toBeLessThan(Date.now());
-    const { refresh_token } = signIn.data.session!;
+    const { refresh_token, access_token } = signIn.data.session!;
+    const me = await bearerCall(access_token, 'GET', '/user');
+    expect(me.status).toBe(200);
+    expect((me.body as { banned_until: string }).banned_until).toBe(signIn.data.user!.banned_until);
     expect((await refreshRaw(refresh_token)).status).toBe(200);
   });
 });
