@@ -1593,6 +1593,42 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      moderate: {
+        Args: {
+          p_action: string
+          p_id: string
+          p_kind: Database["public"]["Enums"]["report_subject"]
+          p_reason: string
+        }
+        Returns: string
+      }
+      moderation_queue: {
+        Args: {
+          after_first_reported_at?: string
+          after_subject_id?: string
+          page_size?: number
+        }
+        Returns: {
+          first_reported_at: string
+          hidden: boolean
+          last_reported_at: string
+          reasons: Database["public"]["Enums"]["report_reason"][]
+          report_count: number
+          reporter_count: number
+          subject_id: string
+          subject_kind: Database["public"]["Enums"]["report_subject"]
+          subject_label: string
+          subject_user_id: string
+          subject_user_name: string
+        }[]
+      }
+      moderation_subject: {
+        Args: {
+          p_id: string
+          p_kind: Database["public"]["Enums"]["report_subject"]
+        }
+        Returns: Json
+      }
       nearby_catalog_items: {
         Args: {
           after_id?: string
