@@ -23,14 +23,17 @@ const subjectSchema = z.object({
     photos: z.array(z.string()),
     price: z.number().nullable(),
     created_at: z.string().nullable(),
+    // e.g. 'In the conversation about "Teak sideboard"', 'A review of Jordan Rivera'.
     context: z.string().nullable(),
-    // A review's stars, when the database gives them.
-    rating: z.number().nullable().optional(),
   }),
   person: z
     .object({
       id: z.string(),
-      name: z.string(),
+      // A profile without a name (never filled in) has none to show.
+      name: z
+        .string()
+        .nullable()
+        .transform((name) => name ?? 'A person without a name'),
       role: z.enum(['customer', 'designer']).nullable(),
       created_at: z.string().nullable(),
       suspended_at: z.string().nullable(),

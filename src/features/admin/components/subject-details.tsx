@@ -26,7 +26,6 @@ function ReportedContent({ subject }: { subject: ModerationSubject }) {
       </div>
       {content.context ? <p className="text-sm text-muted-foreground">{content.context}</p> : null}
       {content.title && !message ? <h3 className="text-base font-semibold">{content.title}</h3> : null}
-      {content.rating != null ? <p className="text-sm font-medium">{content.rating} of 5 stars</p> : null}
       {content.price != null ? <p className="font-medium">{formatMoney(content.price)}</p> : null}
       {content.text ? (
         message ? (
