@@ -1875,7 +1875,8 @@ begin
     closed := closed || r.id;
     perform private.notify(r.reporter_id, 'report_outcome', null, null, private.report_outcome(p_kind, p_action),
                            null, '/notifications',
-                           jsonb_build_object('report_id', r.id, 'subject_kind', p_kind, 'outcome', p_action));
+                           jsonb_build_object('report_id', r.id, 'subject_kind', p_kind, 'subject_id', p_id,
+                                              'outcome', p_action));
   end loop;
   return coalesce(closed, '{}');
 end $function$;
