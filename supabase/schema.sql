@@ -151,6 +151,17 @@ create table private.catalog_holds (
 CREATE INDEX catalog_holds_project_id_idx ON private.catalog_holds USING btree (project_id);
 CREATE INDEX catalog_holds_project_item_id_idx ON private.catalog_holds USING btree (project_item_id);
 
+create table private.hidden_content (
+  subject_kind public.report_subject not null,
+  subject_id uuid not null,
+  cause text not null,
+  original text,
+  hidden_at timestamp with time zone default now() not null,
+  constraint hidden_content_pkey PRIMARY KEY (subject_kind, subject_id),
+  constraint hidden_content_cause_check CHECK (cause = ANY (ARRAY['reports'::text, 'operator'::text, 'suspension'::text]))
+);
+comment on table private.hidden_content is 'Content Good Space hid, why, and the original text of hidden messages (docs/trust-and-safety.md). Not reachable through the API.';
+
 create table private.operators (
   user_id uuid not null,
   created_at timestamp with time zone default now() not null,
@@ -258,6 +269,7 @@ create table public.catalog_items (
   held_until timestamp with time zone,
   saved_count integer default 0 not null,
   search tsvector generated always as ((setweight(to_tsvector('english'::regconfig, private.unaccented(COALESCE(title, ''::text))), 'A'::"char") || setweight(to_tsvector('english'::regconfig, private.unaccented(COALESCE(description, ''::text))), 'B'::"char")) || setweight(to_tsvector('english'::regconfig, private.catalog_category_words(category)), 'C'::"char")) stored,
+  hidden_at timestamp with time zone,
   constraint catalog_items_pkey PRIMARY KEY (id),
   constraint catalog_items_condition_check CHECK (condition = ANY (ARRAY['excellent'::text, 'very_good'::text, 'good'::text, 'fair'::text])),
   constraint catalog_items_depth_in_check CHECK (depth_in IS NULL OR depth_in > 0::numeric AND depth_in <= 1200::numeric),
@@ -281,10 +293,11 @@ comment on column public.catalog_items.dimensions is 'Unused: held the location 
 comment on column public.catalog_items.location is 'Where the piece can be picked up (until this column, the form stored it in dimensions: ADR 0012).';
 comment on column public.catalog_items.place_id is 'The place the location names (public.places), kept by the database with the coordinates.';
 comment on column public.catalog_items.photo_urls is 'This project''s public URLs of the seller''s own catalog-images objects (<designer_id>/…), cover first, at most 6; checked by private.check_catalog_item_photos. image_url is kept equal to the first.';
-comment on column public.catalog_items.status is 'available | sold | delisted (the seller''s); is_available is kept equal to status = ''available''.';
+comment on column public.catalog_items.status is 'available | sold | delisted (the seller''s); is_available is kept equal to status = ''available'' and hidden_at is null.';
 comment on column public.catalog_items.reserved_until is 'Set by the offer functions only: an accepted offer reserves the piece until then. Who holds it is private.';
 comment on column public.catalog_items.held_until is 'Set by add_catalog_item_to_project only: held for a project until then (private.catalog_holds says which).';
 comment on column public.catalog_items.saved_count is 'How many people saved the piece (kept by saved_items triggers).';
+comment on column public.catalog_items.hidden_at is 'Hidden by Good Space (docs/trust-and-safety.md): out of Good Stuff for everyone but its seller and operators; is_available is false while set. Set only by the database.';
 alter table public.catalog_items enable row level security;
 CREATE INDEX catalog_items_available_category_newest_idx ON public.catalog_items USING btree (category, created_at DESC, id DESC) WHERE is_available;
 CREATE INDEX catalog_items_available_category_price_idx ON public.catalog_items USING btree (category, price, id) WHERE is_available;
@@ -305,6 +318,9 @@ CREATE TRIGGER catalog_items_set_updated_at BEFORE UPDATE OF title, description,
 create policy catalog_items_delete_own on public.catalog_items
   for delete to authenticated
   using (designer_id = (( SELECT auth.uid() AS uid)));
+create policy catalog_items_hidden_seller_only on public.catalog_items as restrictive
+  for select to authenticated
+  using (hidden_at IS NULL OR designer_id = (( SELECT auth.uid() AS uid)) OR ( SELECT private.is_operator() AS is_operator));
 create policy catalog_items_insert_subscribed_designer on public.catalog_items
   for insert to authenticated
   with check (designer_id = (( SELECT auth.uid() AS uid)) AND is_available AND ( SELECT private.has_role('designer'::public.app_role) AS has_role) AND ( SELECT private.has_active_subscription('designer'::public.subscription_plan) AS has_active_subscription));
@@ -502,6 +518,7 @@ alter table public.listing_conversations enable row level security;
 CREATE INDEX listing_conversations_buyer_id_idx ON public.listing_conversations USING btree (buyer_id, last_message_at DESC NULLS LAST);
 CREATE INDEX listing_conversations_seller_id_buyer_id_idx ON public.listing_conversations USING btree (seller_id, buyer_id);
 CREATE INDEX listing_conversations_seller_id_idx ON public.listing_conversations USING btree (seller_id, last_message_at DESC NULLS LAST);
+CREATE TRIGGER listing_conversations_hidden_piece BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.refuse_hidden_piece();
 CREATE TRIGGER listing_conversations_rate_limit BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('listing_conversation');
 create policy listing_conversations_select_participants on public.listing_conversations
   for select to authenticated
@@ -519,11 +536,13 @@ create table public.listing_messages (
   sender_id uuid default auth.uid() not null,
   body text not null,
   created_at timestamp with time zone default now() not null,
+  hidden_at timestamp with time zone,
   constraint listing_messages_pkey PRIMARY KEY (id),
   constraint listing_messages_body_check CHECK (char_length(body) >= 1 AND char_length(body) <= 2000),
   constraint listing_messages_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.listing_conversations(id) ON DELETE CASCADE,
   constraint listing_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on column public.listing_messages.hidden_at is 'Removed by Good Space: body reads ''Removed by Good Space'' (the original is in private.hidden_content). Set only by the database.';
 alter table public.listing_messages enable row level security;
 CREATE INDEX listing_messages_conversation_id_created_at_idx ON public.listing_messages USING btree (conversation_id, created_at);
 CREATE INDEX listing_messages_sender_id_idx ON public.listing_messages USING btree (sender_id);
@@ -552,11 +571,13 @@ create table public.messages (
   sender_id uuid default auth.uid() not null,
   content text not null,
   created_at timestamp with time zone default now() not null,
+  hidden_at timestamp with time zone,
   constraint messages_pkey PRIMARY KEY (id),
   constraint messages_content_check CHECK (char_length(content) >= 1 AND char_length(content) <= 2000),
   constraint messages_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE,
   constraint messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on column public.messages.hidden_at is 'Removed by Good Space: content reads ''Removed by Good Space'' (the original is in private.hidden_content). Set only by the database.';
 alter table public.messages enable row level security;
 CREATE INDEX messages_project_id_created_at_idx ON public.messages USING btree (project_id, created_at);
 CREATE INDEX messages_sender_id_idx ON public.messages USING btree (sender_id);
@@ -737,6 +758,7 @@ CREATE INDEX offers_live_expires_at_idx ON public.offers USING btree (expires_at
 CREATE UNIQUE INDEX offers_one_live_per_buyer_idx ON public.offers USING btree (catalog_item_id, buyer_id) WHERE (status = ANY (ARRAY['open'::text, 'countered'::text]));
 CREATE INDEX offers_seller_id_buyer_id_idx ON public.offers USING btree (seller_id, buyer_id);
 CREATE INDEX offers_seller_id_created_at_idx ON public.offers USING btree (seller_id, created_at DESC);
+CREATE TRIGGER offers_hidden_piece BEFORE INSERT ON public.offers FOR EACH ROW EXECUTE FUNCTION private.refuse_hidden_piece();
 CREATE TRIGGER offers_notify_answered AFTER UPDATE OF status ON public.offers FOR EACH ROW WHEN ((old.status = ANY (ARRAY['open'::text, 'countered'::text])) AND (new.status = ANY (ARRAY['countered'::text, 'accepted'::text, 'declined'::text])) AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.notify_offer();
 CREATE TRIGGER offers_notify_received AFTER INSERT ON public.offers FOR EACH ROW EXECUTE FUNCTION private.notify_offer();
 CREATE TRIGGER offers_rate_limit BEFORE INSERT ON public.offers FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('offer');
@@ -863,6 +885,7 @@ create table public.profiles (
   email text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  suspended_at timestamp with time zone,
   constraint profiles_pkey PRIMARY KEY (id),
   constraint profiles_email_check CHECK (email IS NULL OR char_length(email) <= 320),
   constraint profiles_full_name_check CHECK (full_name IS NULL OR char_length(full_name) <= 100),
@@ -870,6 +893,7 @@ create table public.profiles (
 );
 comment on table public.profiles is 'One row per user (trigger on auth.users). Readable by the person and by people who share a project, bid or nudge with them.';
 comment on column public.profiles.email is 'Copy of auth.users.email for the database''s own use (mail job). Not granted to the API roles: one''s own address comes from the session, a counterpart''s from contact_email().';
+comment on column public.profiles.suspended_at is 'Suspended by Good Space (docs/trust-and-safety.md): every API request of the account is refused (private.check_request). Set only by suspend_account / reinstate_account.';
 alter table public.profiles enable row level security;
 CREATE TRIGGER profiles_reopen_projects BEFORE DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.reopen_projects_of_leaving_user();
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -888,7 +912,7 @@ create policy "two-factor users need aal2" on public.profiles as restrictive
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.profiles to service_role;
-grant select (id, full_name, created_at, updated_at), update (full_name) on table public.profiles to authenticated;
+grant select (id, full_name, created_at, updated_at, suspended_at), update (full_name) on table public.profiles to authenticated;
 
 create table public.project_bids (
   id uuid default gen_random_uuid() not null,
@@ -959,6 +983,7 @@ CREATE INDEX project_items_catalog_item_id_idx ON public.project_items USING btr
 CREATE INDEX project_items_order_id_idx ON public.project_items USING btree (order_id);
 CREATE INDEX project_items_project_id_created_at_idx ON public.project_items USING btree (project_id, created_at DESC);
 CREATE TRIGGER project_items_check_budget BEFORE INSERT ON public.project_items FOR EACH ROW EXECUTE FUNCTION private.check_item_budget();
+CREATE TRIGGER project_items_hidden_piece BEFORE INSERT ON public.project_items FOR EACH ROW WHEN (new.catalog_item_id IS NOT NULL) EXECUTE FUNCTION private.refuse_hidden_piece();
 CREATE TRIGGER project_items_maintain_total AFTER INSERT OR DELETE ON public.project_items FOR EACH ROW EXECUTE FUNCTION private.maintain_items_total();
 CREATE TRIGGER project_items_notify AFTER INSERT OR DELETE ON public.project_items FOR EACH ROW EXECUTE FUNCTION private.notify_item();
 CREATE TRIGGER project_items_release_catalog_hold BEFORE DELETE ON public.project_items FOR EACH ROW EXECUTE FUNCTION private.release_catalog_hold();
@@ -1038,6 +1063,7 @@ create table public.projects (
   portfolio_consent boolean default false not null,
   portfolio_show_costs boolean default false not null,
   place_id text,
+  hidden_at timestamp with time zone,
   constraint projects_pkey PRIMARY KEY (id),
   constraint projects_active_has_designer CHECK (status <> 'active'::public.project_status OR designer_id IS NOT NULL),
   constraint projects_budget_check CHECK (budget > 0),
@@ -1064,6 +1090,7 @@ comment on column public.projects.items_total is 'Sum of project_items.cost, mai
 comment on column public.projects.portfolio_consent is 'The customer agrees to show this completed project in the designer''s portfolio (docs/decisions/0017).';
 comment on column public.projects.portfolio_show_costs is 'The customer also agrees to show the items'' total against the budget there (docs/decisions/0017).';
 comment on column public.projects.place_id is 'The place the location names (public.places), kept by the database with the coordinates.';
+comment on column public.projects.hidden_at is 'Hidden by Good Space: out of the open projects list; its customer and designer still see it. Set only by the database.';
 alter table public.projects enable row level security;
 CREATE INDEX projects_customer_id_created_at_idx ON public.projects USING btree (customer_id, created_at DESC);
 CREATE INDEX projects_customer_id_designer_id_idx ON public.projects USING btree (customer_id, designer_id);
@@ -1084,6 +1111,9 @@ CREATE TRIGGER projects_guard_update BEFORE UPDATE ON public.projects FOR EACH R
 CREATE TRIGGER projects_notify_budget AFTER UPDATE OF items_total, budget ON public.projects FOR EACH ROW WHEN (new.items_total > old.items_total OR new.budget < old.budget) EXECUTE FUNCTION private.notify_budget();
 CREATE TRIGGER projects_notify_completed AFTER UPDATE OF status ON public.projects FOR EACH ROW WHEN (old.status <> 'completed'::public.project_status AND new.status = 'completed'::public.project_status) EXECUTE FUNCTION private.notify_project_completed();
 CREATE TRIGGER projects_set_updated_at BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create policy projects_hidden_participants_only on public.projects as restrictive
+  for select to authenticated
+  using (hidden_at IS NULL OR customer_id = (( SELECT auth.uid() AS uid)) OR designer_id = (( SELECT auth.uid() AS uid)) OR ( SELECT private.is_operator() AS is_operator));
 create policy projects_insert_subscribed_customer on public.projects
   for insert to authenticated
   with check (customer_id = (( SELECT auth.uid() AS uid)) AND status = 'pending'::public.project_status AND ( SELECT private.has_role('customer'::public.app_role) AS has_role) AND ( SELECT private.has_active_subscription('client'::public.subscription_plan) AS has_active_subscription));
@@ -1099,7 +1129,7 @@ create policy "two-factor users need aal2" on public.projects as restrictive
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.projects to service_role;
-grant insert (customer_id, title, description, location, latitude, longitude, space_size, budget, budget_type, preferred_style, status, place_id), select (id, customer_id, designer_id, title, description, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, portfolio_consent, portfolio_show_costs, place_id), update (status, portfolio_consent, portfolio_show_costs) on table public.projects to authenticated;
+grant insert (customer_id, title, description, location, latitude, longitude, space_size, budget, budget_type, preferred_style, status, place_id), select (id, customer_id, designer_id, title, description, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, portfolio_consent, portfolio_show_costs, place_id, hidden_at), update (status, portfolio_consent, portfolio_show_costs) on table public.projects to authenticated;
 
 create table public.reports (
   id uuid default gen_random_uuid() not null,
@@ -1129,6 +1159,8 @@ CREATE INDEX reports_open_created_at_idx ON public.reports USING btree (created_
 CREATE INDEX reports_open_subject_idx ON public.reports USING btree (subject_kind, subject_id, created_at) WHERE (status = 'open'::text);
 CREATE INDEX reports_resolved_by_idx ON public.reports USING btree (resolved_by);
 CREATE INDEX reports_subject_user_id_idx ON public.reports USING btree (subject_user_id, created_at DESC);
+CREATE TRIGGER reports_hide_after_three AFTER INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.report_after_insert();
+CREATE TRIGGER reports_rules BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.report_before_insert();
 create policy reports_insert_own on public.reports
   for insert to authenticated
   with check (reporter_id = (( SELECT auth.uid() AS uid)));
@@ -1152,6 +1184,7 @@ create table public.reviews (
   rating smallint default 5 not null,
   comment text,
   created_at timestamp with time zone default now() not null,
+  hidden_at timestamp with time zone,
   constraint reviews_pkey PRIMARY KEY (id),
   constraint reviews_project_id_key UNIQUE (project_id),
   constraint reviews_comment_check CHECK (comment IS NULL OR char_length(comment) <= 1000),
@@ -1160,11 +1193,15 @@ create table public.reviews (
   constraint reviews_designer_id_fkey FOREIGN KEY (designer_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint reviews_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE
 );
+comment on column public.reviews.hidden_at is 'Hidden by Good Space: returned to operators only (so it leaves the page and the average). Set only by the database.';
 alter table public.reviews enable row level security;
 CREATE INDEX reviews_client_id_idx ON public.reviews USING btree (client_id);
 CREATE INDEX reviews_designer_id_created_at_idx ON public.reviews USING btree (designer_id, created_at DESC);
 CREATE TRIGGER reviews_client_name BEFORE INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.review_client_name();
 CREATE TRIGGER reviews_notify AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.notify_review();
+create policy reviews_hidden_operators_only on public.reviews as restrictive
+  for select to authenticated
+  using (hidden_at IS NULL OR ( SELECT private.is_operator() AS is_operator));
 create policy reviews_insert_customer_after_completion on public.reviews
   for insert to authenticated
   with check (client_id = (( SELECT auth.uid() AS uid)) AND private.can_review(project_id, designer_id));
@@ -1518,7 +1555,7 @@ begin
   amount := least(amount, i.price);
   if i.designer_id = buyer then
     reason := 'own_piece';
-  elsif i.status <> 'available' then
+  elsif i.status <> 'available' or i.hidden_at is not null then
     reason := 'not_available';
   elsif not paid
         and not exists (select 1 from public.seller_accounts a where a.user_id = i.designer_id and a.can_be_paid) then
@@ -1614,7 +1651,7 @@ begin
     when 'excellent' then 'excellent' when 'very good' then 'very_good' when 'good' then 'good' when 'fair' then 'fair'
   end, new.condition);
   new.image_url := new.photo_urls[1];
-  new.is_available := new.status = 'available';
+  new.is_available := new.status = 'available' and new.hidden_at is null;
   return new;
 end $function$;
 revoke execute on function private.catalog_item_market_columns() from public;
@@ -1782,6 +1819,17 @@ CREATE OR REPLACE FUNCTION private.check_request()
  SET search_path TO ''
 AS $function$
 begin
+  if auth.uid() is not null
+     and exists (select 1 from public.profiles p where p.id = auth.uid() and p.suspended_at is not null) then
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'account_suspended',
+        'message', 'This account is suspended.',
+        'details', 'Good Space suspended this account after a report. Every request of it is refused until Good Space reinstates it.',
+        'hint', null
+      )::text,
+      detail = json_build_object('status', 403, 'status_text', 'Forbidden', 'headers', json_build_object())::text;
+  end if;
   -- anon and the service role carry no user: nothing to check.
   if auth.uid() is null or private.aal_satisfied() then
     return;
@@ -1808,6 +1856,31 @@ AS $function$
   select case when char_length(value) <= max then value else left(value, max - 1) || '…' end
 $function$;
 revoke execute on function private.clip(text,integer) from public;
+
+CREATE OR REPLACE FUNCTION private.close_reports(p_kind public.report_subject, p_id uuid, p_status text, p_action text)
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  closed uuid[];
+  r record;
+begin
+  for r in
+    update public.reports x set status = p_status, resolved_at = now(), resolved_by = (select auth.uid())
+     where x.subject_kind = p_kind and x.subject_id = p_id and x.status = 'open'
+    returning x.id, x.reporter_id
+  loop
+    closed := closed || r.id;
+    perform private.notify(r.reporter_id, 'report_outcome', null, null, private.report_outcome(p_kind, p_action),
+                           null, '/notifications',
+                           jsonb_build_object('report_id', r.id, 'subject_kind', p_kind, 'subject_id', p_id,
+                                              'outcome', p_action));
+  end loop;
+  return coalesce(closed, '{}');
+end $function$;
+revoke execute on function private.close_reports(public.report_subject,uuid,text,text) from public;
 
 CREATE OR REPLACE FUNCTION private.completed_at_on_insert()
  RETURNS trigger
@@ -2136,6 +2209,59 @@ $function$;
 revoke execute on function private.has_role(public.app_role) from public;
 grant execute on function private.has_role(public.app_role) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.hide_content(p_kind public.report_subject, p_id uuid, p_cause text DEFAULT 'operator'::text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  original text;
+begin
+  if p_kind = 'person' then
+    raise exception 'People are not hidden: suspend the account instead' using errcode = '22023';
+  end if;
+  if exists (select 1 from private.hidden_content h where h.subject_kind = p_kind and h.subject_id = p_id) then
+    if p_cause = 'operator' then
+      update private.hidden_content h set cause = 'operator'
+       where h.subject_kind = p_kind and h.subject_id = p_id;
+    end if;
+    return false;
+  end if;
+  if private.subject_owner(p_kind, p_id) is null then
+    raise exception 'Nothing to hide: it no longer exists' using errcode = 'P0002';
+  end if;
+  case p_kind
+    when 'piece' then
+      update public.catalog_items set hidden_at = now() where id = p_id;
+      perform private.expire_offers(p_id);
+      update public.offers o set status = 'declined'
+       where o.catalog_item_id = p_id and o.status in ('open', 'countered');
+    when 'project' then
+      update public.projects set hidden_at = now() where id = p_id;
+    when 'review' then
+      update public.reviews set hidden_at = now() where id = p_id;
+    when 'project_message' then
+      select m.content into original from public.messages m where m.id = p_id for update;
+      update public.messages set content = private.removed_text(), hidden_at = now() where id = p_id;
+      -- The message's notification carried its text too.
+      update public.notifications n set body = private.removed_text()
+       where n.kind = 'message_received' and n.data ->> 'message_id' = p_id::text;
+    when 'piece_message' then
+      select m.body into original from public.listing_messages m where m.id = p_id for update;
+      update public.listing_messages set body = private.removed_text(), hidden_at = now() where id = p_id;
+      update public.notifications n set body = private.removed_text()
+        from public.listing_messages m
+       where m.id = p_id and n.kind = 'listing_message' and n.actor_id = m.sender_id
+         and n.data ->> 'conversation_id' = m.conversation_id::text
+         and n.body = private.clip(original, 500);
+  end case;
+  insert into private.hidden_content (subject_kind, subject_id, cause, original)
+  values (p_kind, p_id, p_cause, original);
+  return true;
+end $function$;
+revoke execute on function private.hide_content(public.report_subject,uuid,text) from public;
+
 CREATE OR REPLACE FUNCTION private.is_designer(uid uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2155,7 +2281,8 @@ CREATE OR REPLACE FUNCTION private.is_open_project(pid uuid)
 AS $function$
   select exists (
     select 1 from public.projects p
-    where p.id = pid and p.status = 'pending' and p.designer_id is null and p.customer_id <> (select auth.uid())
+    where p.id = pid and p.status = 'pending' and p.designer_id is null and p.hidden_at is null
+      and p.customer_id <> (select auth.uid())
   )
 $function$;
 revoke execute on function private.is_open_project(uuid) from public;
@@ -2179,7 +2306,8 @@ CREATE OR REPLACE FUNCTION private.is_pending_owned_project(pid uuid)
  SET search_path TO ''
 AS $function$
   select exists (
-    select 1 from public.projects p where p.id = pid and p.customer_id = (select auth.uid()) and p.status = 'pending'
+    select 1 from public.projects p
+    where p.id = pid and p.customer_id = (select auth.uid()) and p.status = 'pending' and p.hidden_at is null
   )
 $function$;
 revoke execute on function private.is_pending_owned_project(uuid) from public;
@@ -2300,7 +2428,7 @@ begin
     return new;
   end if;
   perform 1 from public.projects p
-   where p.id = new.project_id and p.status = 'pending' and p.designer_id is null
+   where p.id = new.project_id and p.status = 'pending' and p.designer_id is null and p.hidden_at is null
    for share;
   if not found then
     raise exception 'This project is no longer taking bids' using errcode = '23514';
@@ -3244,6 +3372,28 @@ begin
 end $function$;
 revoke execute on function private.rate_limited_insert() from public;
 
+CREATE OR REPLACE FUNCTION private.refuse_hidden_piece()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.catalog_items i where i.id = new.catalog_item_id and i.hidden_at is not null) then
+    if tg_table_name = 'listing_conversations' then
+      -- Reopening a conversation that already exists is reading it, not starting one.
+      if exists (select 1 from public.listing_conversations c
+                  where c.catalog_item_id = new.catalog_item_id and c.buyer_id = new.buyer_id) then
+        return new;
+      end if;
+      raise exception 'Piece not found' using errcode = 'P0002';
+    end if;
+    raise exception 'This piece is no longer available' using errcode = '55000';
+  end if;
+  return new;
+end $function$;
+revoke execute on function private.refuse_hidden_piece() from public;
+
 CREATE OR REPLACE FUNCTION private.release_catalog_hold()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3264,6 +3414,14 @@ begin
 end $function$;
 revoke execute on function private.release_catalog_hold() from public;
 
+CREATE OR REPLACE FUNCTION private.removed_text()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 'Removed by Good Space'::text $function$;
+revoke execute on function private.removed_text() from public;
+
 CREATE OR REPLACE FUNCTION private.reopen_projects_of_leaving_user()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3279,6 +3437,97 @@ begin
   return old;
 end $function$;
 revoke execute on function private.reopen_projects_of_leaving_user() from public;
+
+CREATE OR REPLACE FUNCTION private.report_after_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.subject_kind = 'person' then
+    return null;
+  end if;
+  -- One report at a time per subject: two racing third reports do not both miss the count.
+  perform pg_catalog.pg_advisory_xact_lock(
+    pg_catalog.hashtextextended('report:' || new.subject_kind::text || ':' || new.subject_id::text, 0));
+  if (select count(distinct r.reporter_id) from public.reports r
+       where r.subject_kind = new.subject_kind and r.subject_id = new.subject_id and r.status = 'open') >= 3
+     and private.hide_content(new.subject_kind, new.subject_id, 'reports') then
+    perform private.notify(
+      new.subject_user_id, 'content_hidden', null, null,
+      format('Your %s is hidden while we look at it', private.subject_noun(new.subject_kind)),
+      'Several people reported it. It stays hidden until Good Space has looked at the reports.',
+      coalesce(private.subject_link(new.subject_kind, new.subject_id), '/notifications'),
+      jsonb_build_object('subject_kind', new.subject_kind, 'subject_id', new.subject_id));
+  end if;
+  return null;
+end $function$;
+revoke execute on function private.report_after_insert() from public;
+
+CREATE OR REPLACE FUNCTION private.report_before_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner uuid;
+begin
+  -- What the reporter writes is the subject, the reason and the details; the rest is the database's.
+  new.status := 'open';
+  new.resolved_at := null;
+  new.resolved_by := null;
+  new.details := nullif(btrim(new.details), '');
+  owner := private.subject_owner(new.subject_kind, new.subject_id);
+  if owner is null or not private.subject_visible_to(new.subject_kind, new.subject_id, new.reporter_id) then
+    raise exception 'We couldn''t find what you are reporting' using errcode = 'P0002';
+  end if;
+  if owner = new.reporter_id then
+    raise exception '%', case new.subject_kind
+        when 'person' then 'You can''t report yourself'
+        when 'piece' then 'You can''t report your own listing'
+        when 'review' then 'You can''t report your own review'
+        when 'project' then 'You can''t report your own project'
+        else 'You can''t report your own message'
+      end
+      using errcode = '42501';
+  end if;
+  if exists (select 1 from public.reports r
+              where r.reporter_id = new.reporter_id and r.subject_kind = new.subject_kind
+                and r.subject_id = new.subject_id and r.status = 'open') then
+    raise exception 'You already reported this.' using errcode = '23505';
+  end if;
+  new.subject_user_id := owner;
+  perform private.take_rate('report');
+  return new;
+end $function$;
+revoke execute on function private.report_before_insert() from public;
+
+CREATE OR REPLACE FUNCTION private.report_outcome(p_kind public.report_subject, p_action text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_kind = 'person' then case p_action
+      when 'warn' then 'We looked at the person you reported and warned them. Thank you.'
+      when 'suspend' then 'We suspended the account of the person you reported. Thank you.'
+      else 'We looked at the person you reported and took no action. Thank you for telling us.'
+    end
+    else case p_action
+      when 'hide' then format('We removed the %s you reported. Thank you.', private.subject_noun(p_kind))
+      when 'warn' then format('We looked at the %s you reported and warned the person responsible. Thank you.',
+                              private.subject_noun(p_kind))
+      when 'suspend' then format('We suspended the account of the person responsible for the %s you reported. Thank you.',
+                                 private.subject_noun(p_kind))
+      else format('We looked at the %s you reported and left it up. Thank you for telling us.',
+                  private.subject_noun(p_kind))
+    end
+  end
+$function$;
+revoke execute on function private.report_outcome(public.report_subject,text) from public;
 
 CREATE OR REPLACE FUNCTION private.request_notification_mails()
  RETURNS bigint
@@ -3301,6 +3550,53 @@ begin
     timeout_milliseconds := 60000);
 end $function$;
 revoke execute on function private.request_notification_mails() from public;
+
+CREATE OR REPLACE FUNCTION private.require_operator()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_operator((select auth.uid())) then
+    raise exception 'Only Good Space operators can do this' using errcode = '42501';
+  end if;
+end $function$;
+revoke execute on function private.require_operator() from public;
+
+CREATE OR REPLACE FUNCTION private.restore_content(p_kind public.report_subject, p_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  h private.hidden_content;
+begin
+  delete from private.hidden_content x where x.subject_kind = p_kind and x.subject_id = p_id returning * into h;
+  if not found then
+    return false;
+  end if;
+  case p_kind
+    when 'piece' then
+      update public.catalog_items set hidden_at = null where id = p_id;
+    when 'project' then
+      update public.projects set hidden_at = null where id = p_id;
+    when 'review' then
+      update public.reviews set hidden_at = null where id = p_id;
+    when 'project_message' then
+      update public.messages set content = h.original, hidden_at = null where id = p_id;
+      update public.notifications n
+         set body = case when char_length(h.original) <= 200 then h.original else left(h.original, 199) || '…' end
+       where n.kind = 'message_received' and n.data ->> 'message_id' = p_id::text;
+    when 'piece_message' then
+      update public.listing_messages set body = h.original, hidden_at = null where id = p_id;
+    else
+      null;
+  end case;
+  return true;
+end $function$;
+revoke execute on function private.restore_content(public.report_subject,uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.review_client_name()
  RETURNS trigger
@@ -3373,6 +3669,121 @@ AS $function$
 $function$;
 revoke execute on function private.sphere_point(double precision,double precision) from public;
 grant execute on function private.sphere_point(double precision,double precision) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.subject_label(p_kind public.report_subject, p_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'person' then private.person_name(p_id, 'Someone')
+    when 'piece' then (select i.title from public.catalog_items i where i.id = p_id)
+    when 'project' then (select p.title from public.projects p where p.id = p_id)
+    when 'project_message' then (
+      select private.clip(coalesce(h.original, m.content), 80) from public.messages m
+        left join private.hidden_content h on h.subject_kind = 'project_message' and h.subject_id = m.id
+       where m.id = p_id)
+    when 'piece_message' then (
+      select private.clip(coalesce(h.original, m.body), 80) from public.listing_messages m
+        left join private.hidden_content h on h.subject_kind = 'piece_message' and h.subject_id = m.id
+       where m.id = p_id)
+    when 'review' then (
+      select coalesce(private.clip(nullif(btrim(r.comment), ''), 80),
+                      case when r.rating = 1 then 'A 1-star review' else format('A %s-star review', r.rating) end)
+        from public.reviews r where r.id = p_id)
+  end
+$function$;
+revoke execute on function private.subject_label(public.report_subject,uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.subject_link(p_kind public.report_subject, p_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'person' then (select '/designer/' || r.user_id from public.user_roles r
+                         where r.user_id = p_id and r.role = 'designer')
+    when 'piece' then (select '/good-stuff/' || i.id from public.catalog_items i where i.id = p_id)
+    when 'project_message' then (select '/project/' || m.project_id from public.messages m where m.id = p_id)
+    when 'piece_message' then (
+      select '/good-stuff/' || c.catalog_item_id || '/conversation/' || c.id
+        from public.listing_messages m join public.listing_conversations c on c.id = m.conversation_id
+       where m.id = p_id)
+    when 'review' then (select '/designer-reviews/' || r.designer_id from public.reviews r where r.id = p_id)
+    when 'project' then (select '/project/' || p.id from public.projects p where p.id = p_id)
+  end
+$function$;
+revoke execute on function private.subject_link(public.report_subject,uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.subject_noun(p_kind public.report_subject)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'person' then 'person'
+    when 'piece' then 'listing'
+    when 'project_message' then 'message'
+    when 'piece_message' then 'message'
+    when 'review' then 'review'
+    when 'project' then 'project'
+  end
+$function$;
+revoke execute on function private.subject_noun(public.report_subject) from public;
+
+CREATE OR REPLACE FUNCTION private.subject_owner(p_kind public.report_subject, p_id uuid)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'person' then (select p.id from public.profiles p where p.id = p_id)
+    when 'piece' then (select i.designer_id from public.catalog_items i where i.id = p_id)
+    when 'project_message' then (select m.sender_id from public.messages m where m.id = p_id)
+    when 'piece_message' then (select m.sender_id from public.listing_messages m where m.id = p_id)
+    when 'review' then (select r.client_id from public.reviews r where r.id = p_id)
+    when 'project' then (select p.customer_id from public.projects p where p.id = p_id)
+  end
+$function$;
+revoke execute on function private.subject_owner(public.report_subject,uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.subject_visible_to(p_kind public.report_subject, p_id uuid, who uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'person' then exists (select 1 from public.profiles p where p.id = p_id)
+    when 'piece' then exists (
+      select 1 from public.catalog_items i
+       where i.id = p_id
+         and ((i.status in ('available', 'sold') and i.hidden_at is null)
+              or exists (select 1 from public.listing_conversations c where c.catalog_item_id = i.id and c.buyer_id = who)
+              or exists (select 1 from public.orders o where o.catalog_item_id = i.id and o.buyer_id = who)
+              or exists (select 1 from public.offers o where o.catalog_item_id = i.id and o.buyer_id = who)))
+    when 'project' then exists (
+      select 1 from public.projects p
+       where p.id = p_id
+         and (who in (p.customer_id, p.designer_id)
+              or (p.status = 'pending' and p.designer_id is null and p.hidden_at is null and private.is_designer(who))))
+    when 'project_message' then exists (
+      select 1 from public.messages m join public.projects p on p.id = m.project_id
+       where m.id = p_id
+         and (who in (p.customer_id, p.designer_id)
+              or (p.status = 'pending' and p.designer_id is null and p.hidden_at is null and private.is_designer(who))))
+    when 'piece_message' then exists (
+      select 1 from public.listing_messages m join public.listing_conversations c on c.id = m.conversation_id
+       where m.id = p_id and who in (c.buyer_id, c.seller_id))
+    when 'review' then exists (select 1 from public.reviews r where r.id = p_id and r.hidden_at is null)
+    else false
+  end
+$function$;
+revoke execute on function private.subject_visible_to(public.report_subject,uuid,uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.sync_designer_confirmed()
  RETURNS trigger
@@ -3929,6 +4340,23 @@ end $function$;
 revoke execute on function public.designer_bids(timestamp with time zone,uuid,integer) from public;
 grant execute on function public.designer_bids(timestamp with time zone,uuid,integer) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.end_user_sessions(p_user uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  n integer;
+begin
+  delete from auth.refresh_tokens t where t.user_id = p_user::text;
+  delete from auth.sessions s where s.user_id = p_user;
+  get diagnostics n = row_count;
+  return n;
+end $function$;
+revoke execute on function public.end_user_sessions(uuid) from public;
+grant execute on function public.end_user_sessions(uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION public.finish_notification_mail(notification_id uuid, error text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE plpgsql
@@ -4050,6 +4478,192 @@ begin
 end $function$;
 revoke execute on function public.mark_order_ready(uuid) from public;
 grant execute on function public.mark_order_ready(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.moderate(p_kind public.report_subject, p_id uuid, p_action text, p_reason text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner uuid;
+  cause text;
+  closed uuid[];
+  why text := btrim(p_reason);
+begin
+  perform private.require_operator();
+  if p_action is null or p_action not in ('dismiss', 'hide', 'restore', 'warn') then
+    raise exception 'Choose dismiss, hide, restore or warn' using errcode = '22023';
+  end if;
+  if why is null or why = '' then
+    raise exception 'Give a reason for this action' using errcode = '23514';
+  end if;
+  owner := private.subject_owner(p_kind, p_id);
+  if owner is null then
+    raise exception 'We couldn''t find that: it may have been deleted' using errcode = 'P0002';
+  end if;
+  if p_kind = 'person' and p_action in ('hide', 'restore') then
+    raise exception 'People are not hidden: suspend the account instead' using errcode = '22023';
+  end if;
+  case p_action
+    when 'dismiss' then
+      -- Hidden because three people reported it: the dismissal shows it again. An operator's hide stays.
+      select h.cause into cause from private.hidden_content h where h.subject_kind = p_kind and h.subject_id = p_id;
+      if cause = 'reports' then
+        perform private.restore_content(p_kind, p_id);
+      end if;
+    when 'hide' then
+      perform private.hide_content(p_kind, p_id, 'operator');
+      perform private.notify(owner, 'content_hidden', null, null,
+                             format('We removed your %s', private.subject_noun(p_kind)), why,
+                             coalesce(private.subject_link(p_kind, p_id), '/notifications'),
+                             jsonb_build_object('subject_kind', p_kind, 'subject_id', p_id));
+    when 'restore' then
+      if not private.restore_content(p_kind, p_id) then
+        raise exception 'This is not hidden' using errcode = '55000';
+      end if;
+    when 'warn' then
+      perform private.notify(owner, 'account_warning', null, null, 'A warning from Good Space', why,
+                             coalesce(private.subject_link(p_kind, p_id), '/notifications'),
+                             jsonb_build_object('subject_kind', p_kind, 'subject_id', p_id));
+  end case;
+  closed := private.close_reports(p_kind, p_id, case when p_action = 'dismiss' then 'dismissed' else 'actioned' end,
+                                  p_action);
+  return private.log_moderation(p_action, p_kind, p_id, owner, why, closed);
+end $function$;
+comment on function public.moderate(public.report_subject,uuid,text,text) is 'An operator''s decision on a reported subject (docs/trust-and-safety.md): dismiss, hide, restore or warn. Closes its open reports, tells the reporters and the owner, writes the audit log line whose id it returns.';
+revoke execute on function public.moderate(public.report_subject,uuid,text,text) from public;
+grant execute on function public.moderate(public.report_subject,uuid,text,text) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.moderation_queue(page_size integer DEFAULT 20, after_first_reported_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_subject_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(subject_kind public.report_subject, subject_id uuid, subject_user_id uuid, subject_user_name text, subject_label text, report_count integer, reporter_count integer, reasons public.report_reason[], first_reported_at timestamp with time zone, last_reported_at timestamp with time zone, hidden boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  perform private.require_operator();
+  return query
+    select g.subject_kind, g.subject_id, g.subject_user_id, private.person_name(g.subject_user_id, null),
+           private.subject_label(g.subject_kind, g.subject_id), g.report_count, g.reporter_count, g.reasons,
+           g.first_reported_at, g.last_reported_at,
+           exists (select 1 from private.hidden_content h
+                    where h.subject_kind = g.subject_kind and h.subject_id = g.subject_id)
+      from (
+        select r.subject_kind, r.subject_id, (array_agg(r.subject_user_id))[1] as subject_user_id,
+               count(*)::integer as report_count, count(distinct r.reporter_id)::integer as reporter_count,
+               array_agg(distinct r.reason order by r.reason) as reasons,
+               min(r.created_at) as first_reported_at, max(r.created_at) as last_reported_at
+          from public.reports r
+         where r.status = 'open'
+         group by r.subject_kind, r.subject_id
+      ) g
+     where after_first_reported_at is null
+        or (g.first_reported_at, g.subject_id) > (after_first_reported_at, coalesce(after_subject_id, '00000000-0000-0000-0000-000000000000'))
+     order by g.first_reported_at, g.subject_id
+     limit least(greatest(coalesce(page_size, 20), 1), 100);
+end $function$;
+comment on function public.moderation_queue(integer,timestamp with time zone,uuid) is 'Operators only: subjects with open reports, oldest first report first; keyset on (first_reported_at, subject_id) (docs/trust-and-safety.md).';
+revoke execute on function public.moderation_queue(integer,timestamp with time zone,uuid) from public;
+grant execute on function public.moderation_queue(integer,timestamp with time zone,uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.moderation_subject(p_kind public.report_subject, p_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner uuid;
+  content jsonb;
+  person jsonb;
+  original text;
+begin
+  perform private.require_operator();
+  owner := private.subject_owner(p_kind, p_id);
+  if owner is null then
+    raise exception 'We couldn''t find that: it may have been deleted' using errcode = 'P0002';
+  end if;
+  select h.original into original from private.hidden_content h where h.subject_kind = p_kind and h.subject_id = p_id;
+  content := case p_kind
+    when 'person' then (
+      select jsonb_build_object('title', private.person_name(p.id, null), 'text', d.bio, 'photos', '[]'::jsonb,
+                                'price', null, 'created_at', p.created_at, 'context', null)
+        from public.profiles p left join public.designer_profiles d on d.user_id = p.id where p.id = p_id)
+    when 'piece' then (
+      select jsonb_build_object('title', i.title, 'text', i.description, 'photos', to_jsonb(i.photo_urls),
+                                'price', i.price, 'created_at', i.created_at, 'context', null)
+        from public.catalog_items i where i.id = p_id)
+    when 'project' then (
+      select jsonb_build_object('title', p.title, 'text', p.description, 'photos', '[]'::jsonb, 'price', p.budget,
+                                'created_at', p.created_at, 'context', null)
+        from public.projects p where p.id = p_id)
+    when 'project_message' then (
+      select jsonb_build_object('title', null, 'text', coalesce(original, m.content), 'photos', '[]'::jsonb,
+                                'price', null, 'created_at', m.created_at,
+                                'context', format('In the project "%s"', p.title))
+        from public.messages m join public.projects p on p.id = m.project_id where m.id = p_id)
+    when 'piece_message' then (
+      select jsonb_build_object('title', null, 'text', coalesce(original, m.body), 'photos', '[]'::jsonb,
+                                'price', null, 'created_at', m.created_at,
+                                'context', format('In the conversation about "%s"', i.title))
+        from public.listing_messages m
+        join public.listing_conversations c on c.id = m.conversation_id
+        join public.catalog_items i on i.id = c.catalog_item_id
+       where m.id = p_id)
+    when 'review' then (
+      select jsonb_build_object('title', case when r.rating = 1 then '1 star' else r.rating || ' stars' end,
+                                'text', r.comment, 'photos', '[]'::jsonb, 'price', null, 'created_at', r.created_at,
+                                'context', format('A review of %s', private.person_name(r.designer_id, 'a designer')))
+        from public.reviews r where r.id = p_id)
+  end;
+  select jsonb_build_object('id', p.id, 'name', private.person_name(p.id, null), 'role', ur.role,
+                            'created_at', p.created_at, 'suspended_at', p.suspended_at)
+    into person
+    from public.profiles p left join public.user_roles ur on ur.user_id = p.id
+   where p.id = owner;
+  return jsonb_build_object(
+    'kind', p_kind,
+    'id', p_id,
+    'hidden', exists (select 1 from private.hidden_content h where h.subject_kind = p_kind and h.subject_id = p_id),
+    'link', private.subject_link(p_kind, p_id),
+    'content', content,
+    'person', person,
+    'reports', coalesce((
+      select jsonb_agg(jsonb_build_object('id', r.id, 'reporter_id', r.reporter_id,
+                                          'reporter_name', private.person_name(r.reporter_id, null),
+                                          'reason', r.reason, 'details', r.details, 'status', r.status,
+                                          'created_at', r.created_at)
+                       order by (r.status = 'open') desc, r.created_at desc, r.id)
+        from public.reports r where r.subject_kind = p_kind and r.subject_id = p_id), '[]'::jsonb),
+    'history', jsonb_build_object(
+      'reports', coalesce((
+        select jsonb_agg(jsonb_build_object('id', x.id, 'subject_kind', x.subject_kind, 'subject_id', x.subject_id,
+                                            'reason', x.reason, 'status', x.status, 'created_at', x.created_at)
+                         order by x.created_at desc, x.id)
+          from (select r.* from public.reports r
+                 where r.subject_user_id = owner and not (r.subject_kind = p_kind and r.subject_id = p_id)
+                 order by r.created_at desc, r.id limit 50) x), '[]'::jsonb),
+      'actions', coalesce((
+        select jsonb_agg(jsonb_build_object('id', a.id, 'action', a.action, 'reason', a.reason,
+                                            'operator_name', a.operator_name, 'subject_kind', a.subject_kind,
+                                            'created_at', a.created_at)
+                         order by a.created_at desc, a.id desc)
+          from (select m.* from public.moderation_actions m where m.target_user_id = owner
+                 order by m.created_at desc, m.id desc limit 50) a), '[]'::jsonb),
+      'account_created_at', (select p.created_at from public.profiles p where p.id = owner),
+      'orders_bought', (select count(*) from public.orders o
+                         where o.buyer_id = owner and o.status in ('paid', 'ready', 'completed')),
+      'orders_sold', (select count(*) from public.orders o
+                       where o.seller_id = owner and o.status in ('paid', 'ready', 'completed')),
+      'projects', (select count(*) from public.projects p where owner in (p.customer_id, p.designer_id))
+    )
+  );
+end $function$;
+comment on function public.moderation_subject(public.report_subject,uuid) is 'Operators only: one reported subject for the console (docs/trust-and-safety.md): its content (a hidden message''s original), its owner, its reports and the owner''s history.';
+revoke execute on function public.moderation_subject(public.report_subject,uuid) from public;
+grant execute on function public.moderation_subject(public.report_subject,uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.nearby_catalog_items(origin_latitude double precision DEFAULT NULL::double precision, origin_longitude double precision DEFAULT NULL::double precision, within_miles integer DEFAULT NULL::integer, item_category public.catalog_category DEFAULT NULL::public.catalog_category, after_miles integer DEFAULT NULL::integer, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 24)
  RETURNS TABLE(id uuid, designer_id uuid, title text, description text, category public.catalog_category, price numeric, dimensions text, condition text, image_url text, location text, place_id text, latitude double precision, longitude double precision, created_at timestamp with time zone, distance_miles integer)
@@ -4333,13 +4947,13 @@ declare
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return (select count(*) from public.projects p
-             where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid));
+             where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid));
   end if;
   cos_origin := cos(radians(origin_latitude));
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   near := (
     select count(*) from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
       and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
@@ -4347,11 +4961,11 @@ begin
   );
   if near = 0 then
     return (select count(*) from public.projects p
-             where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid));
+             where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid));
   end if;
   return near + (
     select count(*) from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
       and (p.latitude is null or p.longitude is null)
   );
 end $function$;
@@ -4394,7 +5008,7 @@ begin
              p.preferred_style, p.status, p.items_total,
              p.created_at, p.updated_at, p.completed_at, null::integer, null::boolean
       from public.projects p
-      where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid)
+      where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
         and p.created_at <= coalesce(after_created_at, 'infinity')
         and (p.created_at < coalesce(after_created_at, 'infinity')
              or p.id < coalesce(after_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
@@ -4407,7 +5021,7 @@ begin
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   reach := exists (
     select 1 from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
       and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
@@ -4428,7 +5042,7 @@ begin
                    + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
                    + 0.5)::integer as miles
           from public.projects p
-          where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid)
+          where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
             and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
         ) x
         where x.miles <= 100
@@ -4453,7 +5067,7 @@ begin
                  + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
                  as exact
         from public.projects p
-        where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid)
+        where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
           and p.latitude is not null and p.longitude is not null
           and (after_id is null
                or (floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
@@ -4485,7 +5099,7 @@ begin
              p.preferred_style, p.status, p.items_total,
              p.created_at, p.updated_at, p.completed_at, null::integer, reach
       from public.projects p
-      where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid)
+      where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
         and (p.latitude is null or p.longitude is null)
         and (after_id is null or after_miles is not null or p.id > after_id)
       order by p.id
@@ -4765,6 +5379,42 @@ end $function$;
 comment on function public.project_locations(uuid[]) is 'The location as typed of the named projects the caller owns or is assigned to; the others are left out.';
 revoke execute on function public.project_locations(uuid[]) from public;
 grant execute on function public.project_locations(uuid[]) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.reinstate_account(p_user uuid, p_reason text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  why text := btrim(p_reason);
+  x record;
+begin
+  perform private.require_operator();
+  if why is null or why = '' then
+    raise exception 'Give a reason for this action' using errcode = '23514';
+  end if;
+  perform 1 from public.profiles p where p.id = p_user for update;
+  if not found then
+    raise exception 'We couldn''t find that person' using errcode = 'P0002';
+  end if;
+  if (select p.suspended_at from public.profiles p where p.id = p_user) is null then
+    raise exception 'This account is not suspended' using errcode = '55000';
+  end if;
+  update public.profiles set suspended_at = null where id = p_user;
+  for x in select h.subject_kind, h.subject_id from private.hidden_content h
+            where h.cause = 'suspension'
+              and ((h.subject_kind = 'piece'
+                    and exists (select 1 from public.catalog_items i where i.id = h.subject_id and i.designer_id = p_user))
+                or (h.subject_kind = 'project'
+                    and exists (select 1 from public.projects p where p.id = h.subject_id and p.customer_id = p_user))) loop
+    perform private.restore_content(x.subject_kind, x.subject_id);
+  end loop;
+  return private.log_moderation('reinstate', 'person', p_user, p_user, why, '{}');
+end $function$;
+comment on function public.reinstate_account(uuid,text) is 'The database''s part of reinstating a suspended account (docs/trust-and-safety.md); operators only, through the moderate-account function. Returns the audit log line''s id.';
+revoke execute on function public.reinstate_account(uuid,text) from public;
+grant execute on function public.reinstate_account(uuid,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.respond_to_counter(offer_id uuid, action text)
  RETURNS public.offers
@@ -5244,6 +5894,65 @@ AS $function$
 $function$;
 revoke execute on function public.stripe_event_release(text) from public;
 grant execute on function public.stripe_event_release(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.suspend_account(p_user uuid, p_reason text, p_subject_kind public.report_subject DEFAULT NULL::public.report_subject, p_subject_id uuid DEFAULT NULL::uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  why text := btrim(p_reason);
+  me uuid := (select auth.uid());
+  x record;
+  closed uuid[];
+begin
+  perform private.require_operator();
+  if why is null or why = '' then
+    raise exception 'Give a reason for this action' using errcode = '23514';
+  end if;
+  if (p_subject_kind is null) <> (p_subject_id is null) then
+    raise exception 'Give both the kind and the id of the reported subject, or neither' using errcode = '22023';
+  end if;
+  if p_user = me then
+    raise exception 'You can''t suspend yourself' using errcode = '42501';
+  end if;
+  perform 1 from public.profiles p where p.id = p_user for update;
+  if not found then
+    raise exception 'We couldn''t find that person' using errcode = 'P0002';
+  end if;
+  if (select p.suspended_at from public.profiles p where p.id = p_user) is not null then
+    raise exception 'This account is already suspended' using errcode = '55000';
+  end if;
+  if p_subject_kind is not null and private.subject_owner(p_subject_kind, p_subject_id) is distinct from p_user then
+    raise exception 'That subject is not this person''s' using errcode = '22023';
+  end if;
+  update public.profiles set suspended_at = now() where id = p_user;
+  for x in select i.id from public.catalog_items i where i.designer_id = p_user and i.hidden_at is null loop
+    perform private.hide_content('piece', x.id, 'suspension');
+  end loop;
+  for x in select p.id from public.projects p
+            where p.customer_id = p_user and p.status = 'pending' and p.hidden_at is null loop
+    perform private.hide_content('project', x.id, 'suspension');
+  end loop;
+  update public.offers o set status = 'withdrawn' where o.buyer_id = p_user and o.status in ('open', 'countered');
+  for x in select p.id, p.title, case when p.customer_id = p_user then p.designer_id else p.customer_id end as other
+             from public.projects p
+            where p.status = 'active' and p_user in (p.customer_id, p.designer_id) loop
+    perform private.notify(x.other, 'project_paused', x.id, null, format('"%s" is paused', x.title),
+                           'The other person on this project can''t use Good Space for now. Your project, its items and messages are kept.',
+                           '/project/' || x.id, jsonb_build_object('project_id', x.id));
+  end loop;
+  closed := private.close_reports('person', p_user, 'actioned', 'suspend');
+  if p_subject_kind is not null and p_subject_kind <> 'person' then
+    closed := closed || private.close_reports(p_subject_kind, p_subject_id, 'actioned', 'suspend');
+  end if;
+  return private.log_moderation('suspend', coalesce(p_subject_kind, 'person'), coalesce(p_subject_id, p_user),
+                                p_user, why, closed);
+end $function$;
+comment on function public.suspend_account(uuid,text,public.report_subject,uuid) is 'The database''s part of suspending an account (docs/trust-and-safety.md); operators only, through the moderate-account function. Returns the audit log line''s id.';
+revoke execute on function public.suspend_account(uuid,text,public.report_subject,uuid) from public;
+grant execute on function public.suspend_account(uuid,text,public.report_subject,uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.switch_account_type(new_role public.app_role)
  RETURNS public.app_role

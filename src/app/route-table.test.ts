@@ -25,6 +25,9 @@ const PROTECTED = [
   '/notifications',
 ];
 
+/** The operator console: its layout answers everyone but operators with the 404 page. */
+const CONSOLE = ['/admin', '/admin/log', '/admin/subject/piece/x'];
+
 function leaf(url: string) {
   const matches = matchRoutes(routes, url) ?? [];
   return { matches, route: matches.at(-1)?.route };
@@ -58,12 +61,22 @@ describe('route table (docs/product.md, Pages)', () => {
     }
   });
 
+  it.each(CONSOLE)('%s is a lazy page inside the console layout, outside the session guard', (url) => {
+    // docs/trust-and-safety.md: a signed-out visitor gets the 404 page there, not the sign-in page.
+    const { matches, route } = leaf(url);
+    expect(route?.lazy).toBeTypeOf('function');
+    expect(matches.map((m) => m.route.path)).toContain('/admin');
+    expect(matches.some((m) => m.route.element !== undefined && m.route.path === undefined && m.route.children)).toBe(
+      false,
+    );
+  });
+
   it('sends any other path to the 404 page', () => {
     expect(leaf('/no/such/page').route?.path).toBe('*');
   });
 
   it('every lazy page module exports a Component', async () => {
-    for (const url of [...PUBLIC, ...PROTECTED, '/no/such/page']) {
+    for (const url of [...PUBLIC, ...PROTECTED, ...CONSOLE, '/no/such/page']) {
       const lazy = leaf(url).route?.lazy;
       if (typeof lazy !== 'function') throw new Error(`${url} has no lazy module`);
       const mod = (await lazy()) as { Component?: unknown };

@@ -93,6 +93,17 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { path: paths.oauthConsent.path, lazy: () => import('@/app/routes/account/oauth-consent') },
               ],
             },
+            {
+              // The operator console: outside the session guard, because a visitor who is not an operator (signed
+              // out too) gets the 404 page from its layout, never a sign-in page that would say it exists.
+              path: paths.admin.path,
+              lazy: () => import('@/app/routes/admin/admin-layout'),
+              children: [
+                { index: true, lazy: () => import('@/app/routes/admin/queue') },
+                { path: paths.adminSubject.path, lazy: () => import('@/app/routes/admin/subject') },
+                { path: paths.adminLog.path, lazy: () => import('@/app/routes/admin/audit-log') },
+              ],
+            },
             { path: '*', lazy: () => import('@/app/routes/not-found') },
           ],
         },

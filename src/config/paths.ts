@@ -121,6 +121,17 @@ export const paths = {
     getHref: (orderId: string, options: { checkoutDone?: boolean } = {}) =>
       withQuery(`/orders/${encodeURIComponent(orderId)}`, { checkout: options.checkoutDone ? 'done' : undefined }),
   },
+  /**
+   * The operator console (docs/trust-and-safety.md): the queue of reported things, one of them with its reports and
+   * the person's history, the audit log and the verification requests. Everyone but operators gets the 404 page.
+   */
+  admin: { path: '/admin', getHref: () => '/admin' },
+  adminSubject: {
+    path: '/admin/subject/:kind/:id',
+    getHref: (kind: string, id: string) => `/admin/subject/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
+  },
+  adminLog: { path: '/admin/log', getHref: () => '/admin/log' },
+  adminVerification: { path: '/admin/verification', getHref: () => '/admin/verification' },
   /** Second sign-in step for users with a verified authenticator (docs/product.md, Accounts). */
   mfa: {
     path: '/mfa',

@@ -141,3 +141,17 @@ export const placeKeys = {
   all: ['places'] as const,
   search: (query: string) => [...placeKeys.all, 'search', query] as const,
 };
+
+/**
+ * The operator console (/admin, docs/trust-and-safety.md): whether the signed-in user is an operator, the queue of
+ * reported things, one reported thing with its reports and history, and the audit log. An action refreshes all of
+ * `adminKeys.moderation()`.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  isOperator: (userId: string) => [...adminKeys.all, 'is-operator', userId] as const,
+  moderation: () => [...adminKeys.all, 'moderation'] as const,
+  queue: () => [...adminKeys.moderation(), 'queue'] as const,
+  subject: (kind: string, id: string) => [...adminKeys.moderation(), 'subject', kind, id] as const,
+  log: () => [...adminKeys.moderation(), 'log'] as const,
+};

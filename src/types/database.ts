@@ -25,6 +25,7 @@ export type Database = {
           dimensions: string | null
           height_in: number | null
           held_until: string | null
+          hidden_at: string | null
           id: string
           image_url: string | null
           is_available: boolean
@@ -52,6 +53,7 @@ export type Database = {
           dimensions?: string | null
           height_in?: number | null
           held_until?: string | null
+          hidden_at?: string | null
           id?: string
           image_url?: string | null
           is_available?: boolean
@@ -79,6 +81,7 @@ export type Database = {
           dimensions?: string | null
           height_in?: number | null
           held_until?: string | null
+          hidden_at?: string | null
           id?: string
           image_url?: string | null
           is_available?: boolean
@@ -360,6 +363,7 @@ export type Database = {
           body: string
           conversation_id: string
           created_at: string
+          hidden_at: string | null
           id: string
           sender_id: string
         }
@@ -367,6 +371,7 @@ export type Database = {
           body: string
           conversation_id: string
           created_at?: string
+          hidden_at?: string | null
           id?: string
           sender_id?: string
         }
@@ -374,6 +379,7 @@ export type Database = {
           body?: string
           conversation_id?: string
           created_at?: string
+          hidden_at?: string | null
           id?: string
           sender_id?: string
         }
@@ -398,6 +404,7 @@ export type Database = {
         Row: {
           content: string
           created_at: string
+          hidden_at: string | null
           id: string
           project_id: string
           sender_id: string
@@ -405,6 +412,7 @@ export type Database = {
         Insert: {
           content: string
           created_at?: string
+          hidden_at?: string | null
           id?: string
           project_id: string
           sender_id?: string
@@ -412,6 +420,7 @@ export type Database = {
         Update: {
           content?: string
           created_at?: string
+          hidden_at?: string | null
           id?: string
           project_id?: string
           sender_id?: string
@@ -805,6 +814,7 @@ export type Database = {
           email: string | null
           full_name: string | null
           id: string
+          suspended_at: string | null
           updated_at: string
         }
         Insert: {
@@ -812,6 +822,7 @@ export type Database = {
           email?: string | null
           full_name?: string | null
           id: string
+          suspended_at?: string | null
           updated_at?: string
         }
         Update: {
@@ -819,6 +830,7 @@ export type Database = {
           email?: string | null
           full_name?: string | null
           id?: string
+          suspended_at?: string | null
           updated_at?: string
         }
         Relationships: []
@@ -993,6 +1005,7 @@ export type Database = {
           customer_id: string
           description: string
           designer_id: string | null
+          hidden_at: string | null
           id: string
           items_total: number
           latitude: number | null
@@ -1015,6 +1028,7 @@ export type Database = {
           customer_id: string
           description: string
           designer_id?: string | null
+          hidden_at?: string | null
           id?: string
           items_total?: number
           latitude?: number | null
@@ -1037,6 +1051,7 @@ export type Database = {
           customer_id?: string
           description?: string
           designer_id?: string | null
+          hidden_at?: string | null
           id?: string
           items_total?: number
           latitude?: number | null
@@ -1146,6 +1161,7 @@ export type Database = {
           comment: string | null
           created_at: string
           designer_id: string
+          hidden_at: string | null
           id: string
           project_id: string
           rating: number
@@ -1156,6 +1172,7 @@ export type Database = {
           comment?: string | null
           created_at?: string
           designer_id: string
+          hidden_at?: string | null
           id?: string
           project_id: string
           rating?: number
@@ -1166,6 +1183,7 @@ export type Database = {
           comment?: string | null
           created_at?: string
           designer_id?: string
+          hidden_at?: string | null
           id?: string
           project_id?: string
           rating?: number
@@ -1399,6 +1417,7 @@ export type Database = {
           customer_id: string
           description: string
           designer_id: string | null
+          hidden_at: string | null
           id: string
           items_total: number
           latitude: number | null
@@ -1530,6 +1549,7 @@ export type Database = {
           status: Database["public"]["Enums"]["bid_status"]
         }[]
       }
+      end_user_sessions: { Args: { p_user: string }; Returns: number }
       finish_notification_mail: {
         Args: { error?: string; notification_id: string }
         Returns: undefined
@@ -1592,6 +1612,42 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      moderate: {
+        Args: {
+          p_action: string
+          p_id: string
+          p_kind: Database["public"]["Enums"]["report_subject"]
+          p_reason: string
+        }
+        Returns: string
+      }
+      moderation_queue: {
+        Args: {
+          after_first_reported_at?: string
+          after_subject_id?: string
+          page_size?: number
+        }
+        Returns: {
+          first_reported_at: string
+          hidden: boolean
+          last_reported_at: string
+          reasons: Database["public"]["Enums"]["report_reason"][]
+          report_count: number
+          reporter_count: number
+          subject_id: string
+          subject_kind: Database["public"]["Enums"]["report_subject"]
+          subject_label: string
+          subject_user_id: string
+          subject_user_name: string
+        }[]
+      }
+      moderation_subject: {
+        Args: {
+          p_id: string
+          p_kind: Database["public"]["Enums"]["report_subject"]
+        }
+        Returns: Json
       }
       nearby_catalog_items: {
         Args: {
@@ -1806,6 +1862,10 @@ export type Database = {
           location: string
         }[]
       }
+      reinstate_account: {
+        Args: { p_reason: string; p_user: string }
+        Returns: string
+      }
       respond_to_counter: {
         Args: { action: string; offer_id: string }
         Returns: {
@@ -2003,6 +2063,15 @@ export type Database = {
         Returns: boolean
       }
       stripe_event_release: { Args: { p_event_id: string }; Returns: undefined }
+      suspend_account: {
+        Args: {
+          p_reason: string
+          p_subject_id?: string
+          p_subject_kind?: Database["public"]["Enums"]["report_subject"]
+          p_user: string
+        }
+        Returns: string
+      }
       switch_account_type: {
         Args: { new_role: Database["public"]["Enums"]["app_role"] }
         Returns: Database["public"]["Enums"]["app_role"]

@@ -1,0 +1,24 @@
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An instant as the console shows it: "Dec 2, 2026, 3:04 PM". */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** How long an account has existed, in words: "today", "5 days", "3 months", "2 years". */
+export function accountAge(createdAt: string, now: Date = new Date()): string {
+  const days = Math.floor((now.getTime() - new Date(createdAt).getTime()) / DAY_MS);
+  if (days < 1) return 'today';
+  if (days < 60) return days === 1 ? '1 day' : `${days} days`;
+  const months = Math.floor(days / 30.44);
+  if (months < 24) return `${months} months`;
+  const years = Math.floor(days / 365.25);
+  return `${years} years`;
+}
+
+/** "1 person" / "3 people". */
+export function people(count: number): string {
+  return count === 1 ? '1 person' : `${count} people`;
+}
