@@ -102,8 +102,7 @@ async function lists() {
     ),
   });
   // Every open project the designer sees (the seed's too): measured against the other designer's.
-  const count = async (who: string) =>
-    (await as(who, `select public.open_project_count() as n`)).rows[0]!.n as number;
+  const count = async (who: string) => (await as(who, `select public.open_project_count() as n`)).rows[0]!.n as number;
   // The designer's own search: the customer sells nothing, so the other direction of Good Stuff is checked below.
   return {
     designers: ids(designers, 'user_id'),
@@ -193,7 +192,9 @@ describe('the lists across a block', () => {
     expect(await as(customer, `select public.start_listing_conversation($1)`, [talked])).toMatchObject({ ok: true });
     await as(designer, `insert into public.blocks (blocked_id) values ($1)`, [customer]);
     expect(
-      ids(await as(customer, `select id from public.catalog_items where id = any($1::uuid[])`, [[talked, designerPiece]])),
+      ids(
+        await as(customer, `select id from public.catalog_items where id = any($1::uuid[])`, [[talked, designerPiece]]),
+      ),
     ).toEqual([talked]);
     await c.query(`delete from public.catalog_items where id = $1`, [talked]);
   });

@@ -38,7 +38,9 @@ afterAll(async () => {
 });
 
 async function block(blocker: string, blocked: string): Promise<void> {
-  expect(await as(blocker, `insert into public.blocks (blocked_id) values ($1)`, [blocked])).toMatchObject({ ok: true });
+  expect(await as(blocker, `insert into public.blocks (blocked_id) values ($1)`, [blocked])).toMatchObject({
+    ok: true,
+  });
 }
 async function unblock(blocker: string, blocked: string): Promise<void> {
   expect(await as(blocker, `delete from public.blocks where blocked_id = $1`, [blocked])).toMatchObject({
@@ -78,14 +80,16 @@ describe('the block itself', () => {
     ).toEqual([{ blocker_id: customer, blocked_id: designer }]);
   });
 
-  it("refuses blocking yourself, an unknown person, the same person twice, and a block made as someone else", async () => {
+  it('refuses blocking yourself, an unknown person, the same person twice, and a block made as someone else', async () => {
     expect(await as(customer, `insert into public.blocks (blocked_id) values ($1)`, [customer])).toMatchObject({
       ok: false,
       code: '23514',
       message: "You can't block yourself.",
     });
     expect(
-      await as(customer, `insert into public.blocks (blocked_id) values ($1)`, ['00000000-0000-4000-8000-00000000dead']),
+      await as(customer, `insert into public.blocks (blocked_id) values ($1)`, [
+        '00000000-0000-4000-8000-00000000dead',
+      ]),
     ).toMatchObject({ ok: false, code: 'P0002', message: 'This person does not exist.' });
     await block(customer, designer);
     expect(await as(customer, `insert into public.blocks (blocked_id) values ($1)`, [designer])).toMatchObject({
@@ -159,9 +163,8 @@ describe('the block itself', () => {
     await block(customer, temp);
     await deleteUsers(c, [temp]);
     expect(
-      (
-        await c.query(`select count(*)::int as n from public.blocks where blocker_id = $1 or blocked_id = $1`, [temp])
-      ).rows[0].n,
+      (await c.query(`select count(*)::int as n from public.blocks where blocker_id = $1 or blocked_id = $1`, [temp]))
+        .rows[0].n,
     ).toBe(0);
   });
 });
@@ -204,9 +207,9 @@ describe.each([
       rows: [{ id: conv }],
     });
     for (const person of [customer, designer]) {
-      expect((await as(person, `select body from public.listing_messages where conversation_id = $1`, [conv])).rows).toEqual(
-        [{ body: 'Still for sale?' }],
-      );
+      expect(
+        (await as(person, `select body from public.listing_messages where conversation_id = $1`, [conv])).rows,
+      ).toEqual([{ body: 'Still for sale?' }]);
       expect(
         await as(person, `insert into public.listing_messages (conversation_id, body) values ($1, 'Hello?')`, [conv]),
       ).toMatchObject(CLOSED);
@@ -216,11 +219,11 @@ describe.each([
   it('nudges: none sent, and a pending one cannot be accepted (declining closes it)', async () => {
     const p = await project('pending');
     expect(
-      await as(customer, `insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3)`, [
+      await as(
         customer,
-        designer,
-        p,
-      ]),
+        `insert into public.designer_nudges (client_id, designer_id, project_id) values ($1, $2, $3)`,
+        [customer, designer, p],
+      ),
     ).toMatchObject(CLOSED);
 
     await clearBlocks();
@@ -252,7 +255,8 @@ describe.each([
     await clearBlocks();
     const open = (await as(customer, `select (public.make_offer($1, 90)).id as id`, [item])).rows[0]!.id as string;
     const other = await piece(designer, 'Teak side table');
-    const countered = (await as(customer, `select (public.make_offer($1, 80)).id as id`, [other])).rows[0]!.id as string;
+    const countered = (await as(customer, `select (public.make_offer($1, 80)).id as id`, [other])).rows[0]!
+      .id as string;
     expect(await as(designer, `select public.respond_to_offer($1, 'counter', 110)`, [countered])).toMatchObject({
       ok: true,
     });
