@@ -14,6 +14,39 @@ export type Database = {
   }
   public: {
     Tables: {
+      blocks: {
+        Row: {
+          blocked_id: string
+          blocker_id: string
+          created_at: string
+        }
+        Insert: {
+          blocked_id: string
+          blocker_id?: string
+          created_at?: string
+        }
+        Update: {
+          blocked_id?: string
+          blocker_id?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "blocks_blocked_id_fkey"
+            columns: ["blocked_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "blocks_blocker_id_fkey"
+            columns: ["blocker_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       catalog_items: {
         Row: {
           category: Database["public"]["Enums"]["catalog_category"]
@@ -1468,6 +1501,15 @@ export type Database = {
       billing_customer_save: {
         Args: { p_customer_id: string; p_user_id: string }
         Returns: string
+      }
+      block_state: { Args: { other_user: string }; Returns: string }
+      blocked_people: {
+        Args: { after_created_at?: string; page_size?: number }
+        Returns: {
+          blocked_at: string
+          full_name: string
+          user_id: string
+        }[]
       }
       buy_now_quote: { Args: { item_id: string }; Returns: Json }
       catalog_item_distance: {

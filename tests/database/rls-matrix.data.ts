@@ -44,6 +44,13 @@ const SUBJECT_PLACE = `insert into public.places (id, kind, name, region, countr
   values ('gn:999999990', 'city', 'Testville', 'OR', 'US', 'Testville, OR', 45.1, -122.1, 1000)
   on conflict (id) do nothing`;
 
+/**
+ * The blocks cells' subject row: the owner blocked the other designer (docs/trust-and-safety.md). Made by each
+ * cell's set-up; it goes with the world.
+ */
+const subjectBlock = (w: World) => `insert into public.blocks (blocker_id, blocked_id)
+  values ('${w.owner}', '${w.otherDesigner}') on conflict do nothing`;
+
 const everyoneSignedIn: Who[] = ['owner', 'otherCustomer', 'assigned', 'otherDesigner', 'service'];
 
 /**
@@ -469,5 +476,19 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: ['service'], setup: subjectOrder, set: { status: 'completed' } },
     delete: { allow: ['service'], setup: subjectOrder },
+  },
+  {
+    // The blocker's alone: anyone signed in inserts { blocked_id } (blocker_id is their own, by default), reads and
+    // deletes it. The blocked person never reads it. The service role, acting for nobody, has no blocker to give.
+    table: 'blocks',
+    key: (w) => ({ blocker_id: w.owner, blocked_id: w.otherDesigner }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'service'], setup: subjectBlock },
+    insert: {
+      allow: ['owner', 'otherCustomer', 'assigned', 'otherDesigner'],
+      values: (w, me) => ({ blocked_id: me === w.otherDesigner ? w.owner : w.otherDesigner }),
+    },
+    update: { allow: ['service'], setup: subjectBlock, set: { created_at: '2026-11-27T10:00:00Z' } },
+    delete: { allow: ['owner', 'service'], setup: subjectBlock },
   },
 ];

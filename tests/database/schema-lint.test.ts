@@ -19,6 +19,7 @@ const rows = async <T extends pg.QueryResultRow>(text: string) => (await c.query
 
 /** What the authenticated role may do per table (table- or column-level), the grants behind rls-matrix.data.ts. */
 const AUTHENTICATED_GRANTS: Record<string, string[]> = {
+  blocks: ['DELETE', 'INSERT', 'SELECT'],
   catalog_items: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   customer_profiles: ['INSERT', 'SELECT', 'UPDATE'],
   designer_nudges: ['INSERT', 'SELECT', 'UPDATE'],
@@ -81,6 +82,9 @@ const STATE_COLUMNS: [string, string][] = [
   // A piece bought for a project: the order functions' (docs/decisions/0029-paying-sellers.md).
   ['project_items', 'bought_at'],
   ['project_items', 'order_id'],
+  // A block is the signed-in person's (docs/trust-and-safety.md): a client names only whom it blocks.
+  ['blocks', 'blocker_id'],
+  ['blocks', 'created_at'],
 ];
 
 /**
@@ -148,6 +152,9 @@ describe('schema lint', () => {
       'accept_bid',
       // The market's state changes (docs/decisions/0026-market.md).
       'add_catalog_item_to_project',
+      // Blocks as the blocker sees them; the blocked person's side of them says only 'closed' (docs/trust-and-safety.md).
+      'block_state',
+      'blocked_people',
       // The orders' reads and moves, the caller checked (docs/decisions/0029-paying-sellers.md).
       'buy_now_quote',
       // The mail run's, executable by the service role only (docs/decisions/0025-notifications.md).
@@ -235,6 +242,8 @@ describe('schema lint', () => {
     expect(rpc.map((r) => r.fn)).toEqual([
       'accept_bid',
       'add_catalog_item_to_project',
+      'block_state',
+      'blocked_people',
       'buy_now_quote',
       'catalog_item_distance',
       'complete_order',

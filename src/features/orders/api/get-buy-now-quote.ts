@@ -3,12 +3,15 @@ import { z } from 'zod';
 import { pieceKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** Why the viewer cannot buy a piece now (the same rules as opening an order, ADR 0029). */
-export type BuyNowRefusal = 'own_piece' | 'not_available' | 'seller_not_ready' | 'reserved' | 'held';
+/**
+ * Why the viewer cannot buy a piece now (the same rules as opening an order, ADR 0029); 'blocked': the viewer and
+ * the seller are in a block (docs/trust-and-safety.md).
+ */
+export type BuyNowRefusal = 'own_piece' | 'not_available' | 'seller_not_ready' | 'reserved' | 'held' | 'blocked';
 
 const quoteSchema = z.object({
   can_buy: z.boolean(),
-  reason: z.enum(['own_piece', 'not_available', 'seller_not_ready', 'reserved', 'held']).nullable(),
+  reason: z.enum(['own_piece', 'not_available', 'seller_not_ready', 'reserved', 'held', 'blocked']).nullable(),
   amount: z.coerce.number().nullable(),
   offer_id: z.string().nullable(),
 });

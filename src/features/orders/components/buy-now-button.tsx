@@ -13,6 +13,8 @@ const DISABLED_REASON: Record<Exclude<BuyNowRefusal, 'own_piece' | 'seller_not_r
   not_available: 'This piece is no longer available.',
   reserved: 'Reserved for another buyer. It can be bought again if they do not buy it within 48 hours.',
   held: 'Held for a project. It can be bought again if it is released.',
+  // Never says who blocked whom (docs/trust-and-safety.md).
+  blocked: "You can't contact this person.",
 };
 
 /**
