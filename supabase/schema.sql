@@ -4596,8 +4596,9 @@ begin
                                 'price', i.price, 'created_at', i.created_at, 'context', null)
         from public.catalog_items i where i.id = p_id)
     when 'project' then (
-      select jsonb_build_object('title', p.title, 'text', p.description, 'photos', '[]'::jsonb, 'price', p.budget,
-                                'created_at', p.created_at, 'context', null)
+      select jsonb_build_object('title', p.title, 'text', p.description, 'photos', '[]'::jsonb, 'price', null,
+                                'created_at', p.created_at,
+                                'context', format('A %s project, budget %s', p.status, private.money(p.budget)))
         from public.projects p where p.id = p_id)
     when 'project_message' then (
       select jsonb_build_object('title', null, 'text', coalesce(original, m.content), 'photos', '[]'::jsonb,
