@@ -1474,6 +1474,17 @@ begin
 end $function$;
 revoke execute on function private.accept_offer(public.offers) from public;
 
+CREATE OR REPLACE FUNCTION private.account_active()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select not exists (select 1 from public.profiles p where p.id = (select auth.uid()) and p.suspended_at is not null)
+$function$;
+revoke execute on function private.account_active() from public;
+grant execute on function private.account_active() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.account_confirmed(account uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1819,8 +1830,7 @@ CREATE OR REPLACE FUNCTION private.check_request()
  SET search_path TO ''
 AS $function$
 begin
-  if auth.uid() is not null
-     and exists (select 1 from public.profiles p where p.id = auth.uid() and p.suspended_at is not null) then
+  if auth.uid() is not null and not private.account_active() then
     raise sqlstate 'PGRST' using
       message = json_build_object(
         'code', 'account_suspended',
@@ -6090,6 +6100,10 @@ create policy "project-photos: signed-in users read portfolio photos" on storage
 create policy "project-photos: uploader or owner deletes" on storage.objects
   for delete to authenticated
   using (bucket_id = 'project-photos'::text AND (((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)) AND owner_id = ((( SELECT auth.uid() AS uid))::text) OR ((storage.foldername(name))[1] IN ( SELECT private.owned_project_folders() AS owned_project_folders))));
+create policy "suspended accounts are refused" on storage.objects as restrictive
+  for all to authenticated
+  using (( SELECT private.account_active() AS account_active))
+  with check (( SELECT private.account_active() AS account_active));
 create policy "two-factor users need aal2" on storage.objects as restrictive
   for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
