@@ -151,6 +151,17 @@ create table private.catalog_holds (
 CREATE INDEX catalog_holds_project_id_idx ON private.catalog_holds USING btree (project_id);
 CREATE INDEX catalog_holds_project_item_id_idx ON private.catalog_holds USING btree (project_item_id);
 
+create table private.hidden_content (
+  subject_kind public.report_subject not null,
+  subject_id uuid not null,
+  cause text not null,
+  original text,
+  hidden_at timestamp with time zone default now() not null,
+  constraint hidden_content_pkey PRIMARY KEY (subject_kind, subject_id),
+  constraint hidden_content_cause_check CHECK (cause = ANY (ARRAY['reports'::text, 'operator'::text, 'suspension'::text]))
+);
+comment on table private.hidden_content is 'Content Good Space hid, why, and the original text of hidden messages (docs/trust-and-safety.md). Not reachable through the API.';
+
 create table private.operators (
   user_id uuid not null,
   created_at timestamp with time zone default now() not null,
@@ -232,38 +243,6 @@ comment on table private.stripe_events is 'Processed Stripe webhook event ids (d
 alter table private.stripe_events enable row level security;
 grant delete, insert, select, update on table private.stripe_events to service_role;
 
-create table public.blocks (
-  blocker_id uuid default auth.uid() not null,
-  blocked_id uuid not null,
-  created_at timestamp with time zone default clock_timestamp() not null,
-  constraint blocks_pkey PRIMARY KEY (blocker_id, blocked_id),
-  constraint blocks_not_self CHECK (blocker_id <> blocked_id),
-  constraint blocks_blocked_id_fkey FOREIGN KEY (blocked_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
-  constraint blocks_blocker_id_fkey FOREIGN KEY (blocker_id) REFERENCES public.profiles(id) ON DELETE CASCADE
-);
-comment on table public.blocks is 'Who blocked whom (docs/trust-and-safety.md). The blocker inserts { blocked_id }, reads and deletes their own rows; the blocked person never reads them.';
-alter table public.blocks enable row level security;
-CREATE INDEX blocks_blocked_id_blocker_id_idx ON public.blocks USING btree (blocked_id, blocker_id);
-CREATE INDEX blocks_blocker_id_created_at_idx ON public.blocks USING btree (blocker_id, created_at DESC);
-CREATE TRIGGER blocks_checked BEFORE INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION private.block_checked();
-CREATE TRIGGER blocks_rate_limit BEFORE INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('block');
-create policy blocks_delete_own on public.blocks
-  for delete to authenticated
-  using (blocker_id = (( SELECT auth.uid() AS uid)));
-create policy blocks_insert_own on public.blocks
-  for insert to authenticated
-  with check (blocker_id = (( SELECT auth.uid() AS uid)));
-create policy blocks_select_own on public.blocks
-  for select to authenticated
-  using (blocker_id = (( SELECT auth.uid() AS uid)));
-create policy "two-factor users need aal2" on public.blocks as restrictive
-  for all to authenticated
-  using (( SELECT private.aal_satisfied() AS aal_satisfied))
-  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
-grant all on table public.blocks to service_role;
-grant delete, select on table public.blocks to authenticated;
-grant insert (blocked_id) on table public.blocks to authenticated;
-
 create table public.catalog_items (
   id uuid default gen_random_uuid() not null,
   designer_id uuid not null,
@@ -290,6 +269,7 @@ create table public.catalog_items (
   held_until timestamp with time zone,
   saved_count integer default 0 not null,
   search tsvector generated always as ((setweight(to_tsvector('english'::regconfig, private.unaccented(COALESCE(title, ''::text))), 'A'::"char") || setweight(to_tsvector('english'::regconfig, private.unaccented(COALESCE(description, ''::text))), 'B'::"char")) || setweight(to_tsvector('english'::regconfig, private.catalog_category_words(category)), 'C'::"char")) stored,
+  hidden_at timestamp with time zone,
   constraint catalog_items_pkey PRIMARY KEY (id),
   constraint catalog_items_condition_check CHECK (condition = ANY (ARRAY['excellent'::text, 'very_good'::text, 'good'::text, 'fair'::text])),
   constraint catalog_items_depth_in_check CHECK (depth_in IS NULL OR depth_in > 0::numeric AND depth_in <= 1200::numeric),
@@ -313,10 +293,11 @@ comment on column public.catalog_items.dimensions is 'Unused: held the location 
 comment on column public.catalog_items.location is 'Where the piece can be picked up (until this column, the form stored it in dimensions: ADR 0012).';
 comment on column public.catalog_items.place_id is 'The place the location names (public.places), kept by the database with the coordinates.';
 comment on column public.catalog_items.photo_urls is 'This project''s public URLs of the seller''s own catalog-images objects (<designer_id>/…), cover first, at most 6; checked by private.check_catalog_item_photos. image_url is kept equal to the first.';
-comment on column public.catalog_items.status is 'available | sold | delisted (the seller''s); is_available is kept equal to status = ''available''.';
+comment on column public.catalog_items.status is 'available | sold | delisted (the seller''s); is_available is kept equal to status = ''available'' and hidden_at is null.';
 comment on column public.catalog_items.reserved_until is 'Set by the offer functions only: an accepted offer reserves the piece until then. Who holds it is private.';
 comment on column public.catalog_items.held_until is 'Set by add_catalog_item_to_project only: held for a project until then (private.catalog_holds says which).';
 comment on column public.catalog_items.saved_count is 'How many people saved the piece (kept by saved_items triggers).';
+comment on column public.catalog_items.hidden_at is 'Hidden by Good Space (docs/trust-and-safety.md): out of Good Stuff for everyone but its seller and operators; is_available is false while set. Set only by the database.';
 alter table public.catalog_items enable row level security;
 CREATE INDEX catalog_items_available_category_newest_idx ON public.catalog_items USING btree (category, created_at DESC, id DESC) WHERE is_available;
 CREATE INDEX catalog_items_available_category_price_idx ON public.catalog_items USING btree (category, price, id) WHERE is_available;
@@ -337,6 +318,9 @@ CREATE TRIGGER catalog_items_set_updated_at BEFORE UPDATE OF title, description,
 create policy catalog_items_delete_own on public.catalog_items
   for delete to authenticated
   using (designer_id = (( SELECT auth.uid() AS uid)));
+create policy catalog_items_hidden_seller_only on public.catalog_items as restrictive
+  for select to authenticated
+  using (hidden_at IS NULL OR designer_id = (( SELECT auth.uid() AS uid)) OR ( SELECT private.is_operator() AS is_operator));
 create policy catalog_items_insert_subscribed_designer on public.catalog_items
   for insert to authenticated
   with check (designer_id = (( SELECT auth.uid() AS uid)) AND is_available AND ( SELECT private.has_role('designer'::public.app_role) AS has_role) AND ( SELECT private.has_active_subscription('designer'::public.subscription_plan) AS has_active_subscription));
@@ -347,9 +331,6 @@ create policy catalog_items_update_own on public.catalog_items
   for update to authenticated
   using (designer_id = (( SELECT auth.uid() AS uid)))
   with check (designer_id = (( SELECT auth.uid() AS uid)));
-create policy "pieces across a block are not shown" on public.catalog_items as restrictive
-  for select to authenticated
-  using (designer_id = (( SELECT auth.uid() AS uid)) OR (designer_id <> ALL ((( SELECT private.blocked_user_ids() AS blocked_user_ids))::uuid[])) OR private.piece_in_touch(id));
 create policy "two-factor users need aal2" on public.catalog_items as restrictive
   for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
@@ -429,8 +410,6 @@ alter table public.designer_nudges enable row level security;
 CREATE INDEX designer_nudges_client_id_designer_id_idx ON public.designer_nudges USING btree (client_id, designer_id);
 CREATE INDEX designer_nudges_designer_id_created_at_idx ON public.designer_nudges USING btree (designer_id, created_at DESC);
 CREATE INDEX designer_nudges_project_id_idx ON public.designer_nudges USING btree (project_id);
-CREATE TRIGGER designer_nudges_blocked BEFORE INSERT ON public.designer_nudges FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
-CREATE TRIGGER designer_nudges_blocked_answer BEFORE UPDATE OF status ON public.designer_nudges FOR EACH ROW WHEN (new.status = 'accepted'::public.nudge_status AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER designer_nudges_notify_answered AFTER UPDATE OF status ON public.designer_nudges FOR EACH ROW WHEN (old.status = 'pending'::public.nudge_status AND (new.status = ANY (ARRAY['accepted'::public.nudge_status, 'declined'::public.nudge_status]))) EXECUTE FUNCTION private.notify_nudge_answered();
 CREATE TRIGGER designer_nudges_notify_received AFTER INSERT ON public.designer_nudges FOR EACH ROW EXECUTE FUNCTION private.notify_nudge_received();
 CREATE TRIGGER designer_nudges_rate_limit BEFORE INSERT ON public.designer_nudges FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('nudge');
@@ -539,7 +518,7 @@ alter table public.listing_conversations enable row level security;
 CREATE INDEX listing_conversations_buyer_id_idx ON public.listing_conversations USING btree (buyer_id, last_message_at DESC NULLS LAST);
 CREATE INDEX listing_conversations_seller_id_buyer_id_idx ON public.listing_conversations USING btree (seller_id, buyer_id);
 CREATE INDEX listing_conversations_seller_id_idx ON public.listing_conversations USING btree (seller_id, last_message_at DESC NULLS LAST);
-CREATE TRIGGER listing_conversations_blocked BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
+CREATE TRIGGER listing_conversations_hidden_piece BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.refuse_hidden_piece();
 CREATE TRIGGER listing_conversations_rate_limit BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('listing_conversation');
 create policy listing_conversations_select_participants on public.listing_conversations
   for select to authenticated
@@ -557,15 +536,16 @@ create table public.listing_messages (
   sender_id uuid default auth.uid() not null,
   body text not null,
   created_at timestamp with time zone default now() not null,
+  hidden_at timestamp with time zone,
   constraint listing_messages_pkey PRIMARY KEY (id),
   constraint listing_messages_body_check CHECK (char_length(body) >= 1 AND char_length(body) <= 2000),
   constraint listing_messages_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.listing_conversations(id) ON DELETE CASCADE,
   constraint listing_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on column public.listing_messages.hidden_at is 'Removed by Good Space: body reads ''Removed by Good Space'' (the original is in private.hidden_content). Set only by the database.';
 alter table public.listing_messages enable row level security;
 CREATE INDEX listing_messages_conversation_id_created_at_idx ON public.listing_messages USING btree (conversation_id, created_at);
 CREATE INDEX listing_messages_sender_id_idx ON public.listing_messages USING btree (sender_id);
-CREATE TRIGGER listing_messages_blocked BEFORE INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER listing_messages_notify AFTER INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.notify_listing_message();
 CREATE TRIGGER listing_messages_rate_limit BEFORE INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('listing_message');
 CREATE TRIGGER listing_messages_touch AFTER INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.listing_message_touch();
@@ -591,11 +571,13 @@ create table public.messages (
   sender_id uuid default auth.uid() not null,
   content text not null,
   created_at timestamp with time zone default now() not null,
+  hidden_at timestamp with time zone,
   constraint messages_pkey PRIMARY KEY (id),
   constraint messages_content_check CHECK (char_length(content) >= 1 AND char_length(content) <= 2000),
   constraint messages_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE,
   constraint messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on column public.messages.hidden_at is 'Removed by Good Space: content reads ''Removed by Good Space'' (the original is in private.hidden_content). Set only by the database.';
 alter table public.messages enable row level security;
 CREATE INDEX messages_project_id_created_at_idx ON public.messages USING btree (project_id, created_at);
 CREATE INDEX messages_sender_id_idx ON public.messages USING btree (sender_id);
@@ -776,8 +758,7 @@ CREATE INDEX offers_live_expires_at_idx ON public.offers USING btree (expires_at
 CREATE UNIQUE INDEX offers_one_live_per_buyer_idx ON public.offers USING btree (catalog_item_id, buyer_id) WHERE (status = ANY (ARRAY['open'::text, 'countered'::text]));
 CREATE INDEX offers_seller_id_buyer_id_idx ON public.offers USING btree (seller_id, buyer_id);
 CREATE INDEX offers_seller_id_created_at_idx ON public.offers USING btree (seller_id, created_at DESC);
-CREATE TRIGGER offers_blocked BEFORE INSERT ON public.offers FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
-CREATE TRIGGER offers_blocked_answer BEFORE UPDATE OF status ON public.offers FOR EACH ROW WHEN ((new.status = ANY (ARRAY['countered'::text, 'accepted'::text])) AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.refuse_contact_across_block();
+CREATE TRIGGER offers_hidden_piece BEFORE INSERT ON public.offers FOR EACH ROW EXECUTE FUNCTION private.refuse_hidden_piece();
 CREATE TRIGGER offers_notify_answered AFTER UPDATE OF status ON public.offers FOR EACH ROW WHEN ((old.status = ANY (ARRAY['open'::text, 'countered'::text])) AND (new.status = ANY (ARRAY['countered'::text, 'accepted'::text, 'declined'::text])) AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.notify_offer();
 CREATE TRIGGER offers_notify_received AFTER INSERT ON public.offers FOR EACH ROW EXECUTE FUNCTION private.notify_offer();
 CREATE TRIGGER offers_rate_limit BEFORE INSERT ON public.offers FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('offer');
@@ -848,7 +829,6 @@ CREATE UNIQUE INDEX orders_one_sale_per_piece_idx ON public.orders USING btree (
 CREATE INDEX orders_payment_intent_id_idx ON public.orders USING btree (payment_intent_id);
 CREATE INDEX orders_seller_id_buyer_id_idx ON public.orders USING btree (seller_id, buyer_id);
 CREATE INDEX orders_seller_id_created_at_idx ON public.orders USING btree (seller_id, created_at DESC, id DESC) WHERE (status <> ALL (ARRAY['pending'::text, 'expired'::text]));
-CREATE TRIGGER orders_blocked BEFORE INSERT ON public.orders FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER orders_notify AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status AND (new.status = ANY (ARRAY['paid'::text, 'ready'::text, 'completed'::text, 'cancelled'::text, 'refunded'::text]))) EXECUTE FUNCTION private.notify_order();
 CREATE TRIGGER orders_set_updated_at BEFORE UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 create policy orders_select_parties on public.orders
@@ -905,6 +885,7 @@ create table public.profiles (
   email text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  suspended_at timestamp with time zone,
   constraint profiles_pkey PRIMARY KEY (id),
   constraint profiles_email_check CHECK (email IS NULL OR char_length(email) <= 320),
   constraint profiles_full_name_check CHECK (full_name IS NULL OR char_length(full_name) <= 100),
@@ -912,6 +893,7 @@ create table public.profiles (
 );
 comment on table public.profiles is 'One row per user (trigger on auth.users). Readable by the person and by people who share a project, bid or nudge with them.';
 comment on column public.profiles.email is 'Copy of auth.users.email for the database''s own use (mail job). Not granted to the API roles: one''s own address comes from the session, a counterpart''s from contact_email().';
+comment on column public.profiles.suspended_at is 'Suspended by Good Space (docs/trust-and-safety.md): every API request of the account is refused (private.check_request). Set only by suspend_account / reinstate_account.';
 alter table public.profiles enable row level security;
 CREATE TRIGGER profiles_reopen_projects BEFORE DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.reopen_projects_of_leaving_user();
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -930,7 +912,7 @@ create policy "two-factor users need aal2" on public.profiles as restrictive
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.profiles to service_role;
-grant select (id, full_name, created_at, updated_at), update (full_name) on table public.profiles to authenticated;
+grant select (id, full_name, created_at, updated_at, suspended_at), update (full_name) on table public.profiles to authenticated;
 
 create table public.project_bids (
   id uuid default gen_random_uuid() not null,
@@ -953,8 +935,6 @@ create table public.project_bids (
 alter table public.project_bids enable row level security;
 CREATE INDEX project_bids_designer_id_created_at_id_idx ON public.project_bids USING btree (designer_id, created_at DESC, id DESC);
 CREATE INDEX project_bids_designer_id_project_id_idx ON public.project_bids USING btree (designer_id, project_id);
-CREATE TRIGGER project_bids_blocked BEFORE INSERT ON public.project_bids FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
-CREATE TRIGGER project_bids_blocked_answer BEFORE UPDATE OF status ON public.project_bids FOR EACH ROW WHEN (new.status = 'accepted'::public.bid_status AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER project_bids_notify_decided AFTER UPDATE OF status ON public.project_bids FOR EACH ROW WHEN (old.status = 'pending'::public.bid_status AND (new.status = ANY (ARRAY['accepted'::public.bid_status, 'rejected'::public.bid_status]))) EXECUTE FUNCTION private.notify_bid_decided();
 CREATE TRIGGER project_bids_notify_received AFTER INSERT ON public.project_bids FOR EACH ROW EXECUTE FUNCTION private.notify_bid_received();
 CREATE TRIGGER project_bids_open_project BEFORE INSERT ON public.project_bids FOR EACH ROW EXECUTE FUNCTION private.lock_open_project_for_bid();
@@ -1003,6 +983,7 @@ CREATE INDEX project_items_catalog_item_id_idx ON public.project_items USING btr
 CREATE INDEX project_items_order_id_idx ON public.project_items USING btree (order_id);
 CREATE INDEX project_items_project_id_created_at_idx ON public.project_items USING btree (project_id, created_at DESC);
 CREATE TRIGGER project_items_check_budget BEFORE INSERT ON public.project_items FOR EACH ROW EXECUTE FUNCTION private.check_item_budget();
+CREATE TRIGGER project_items_hidden_piece BEFORE INSERT ON public.project_items FOR EACH ROW WHEN (new.catalog_item_id IS NOT NULL) EXECUTE FUNCTION private.refuse_hidden_piece();
 CREATE TRIGGER project_items_maintain_total AFTER INSERT OR DELETE ON public.project_items FOR EACH ROW EXECUTE FUNCTION private.maintain_items_total();
 CREATE TRIGGER project_items_notify AFTER INSERT OR DELETE ON public.project_items FOR EACH ROW EXECUTE FUNCTION private.notify_item();
 CREATE TRIGGER project_items_release_catalog_hold BEFORE DELETE ON public.project_items FOR EACH ROW EXECUTE FUNCTION private.release_catalog_hold();
@@ -1082,6 +1063,7 @@ create table public.projects (
   portfolio_consent boolean default false not null,
   portfolio_show_costs boolean default false not null,
   place_id text,
+  hidden_at timestamp with time zone,
   constraint projects_pkey PRIMARY KEY (id),
   constraint projects_active_has_designer CHECK (status <> 'active'::public.project_status OR designer_id IS NOT NULL),
   constraint projects_budget_check CHECK (budget > 0),
@@ -1108,6 +1090,7 @@ comment on column public.projects.items_total is 'Sum of project_items.cost, mai
 comment on column public.projects.portfolio_consent is 'The customer agrees to show this completed project in the designer''s portfolio (docs/decisions/0017).';
 comment on column public.projects.portfolio_show_costs is 'The customer also agrees to show the items'' total against the budget there (docs/decisions/0017).';
 comment on column public.projects.place_id is 'The place the location names (public.places), kept by the database with the coordinates.';
+comment on column public.projects.hidden_at is 'Hidden by Good Space: out of the open projects list; its customer and designer still see it. Set only by the database.';
 alter table public.projects enable row level security;
 CREATE INDEX projects_customer_id_created_at_idx ON public.projects USING btree (customer_id, created_at DESC);
 CREATE INDEX projects_customer_id_designer_id_idx ON public.projects USING btree (customer_id, designer_id);
@@ -1128,6 +1111,9 @@ CREATE TRIGGER projects_guard_update BEFORE UPDATE ON public.projects FOR EACH R
 CREATE TRIGGER projects_notify_budget AFTER UPDATE OF items_total, budget ON public.projects FOR EACH ROW WHEN (new.items_total > old.items_total OR new.budget < old.budget) EXECUTE FUNCTION private.notify_budget();
 CREATE TRIGGER projects_notify_completed AFTER UPDATE OF status ON public.projects FOR EACH ROW WHEN (old.status <> 'completed'::public.project_status AND new.status = 'completed'::public.project_status) EXECUTE FUNCTION private.notify_project_completed();
 CREATE TRIGGER projects_set_updated_at BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create policy projects_hidden_participants_only on public.projects as restrictive
+  for select to authenticated
+  using (hidden_at IS NULL OR customer_id = (( SELECT auth.uid() AS uid)) OR designer_id = (( SELECT auth.uid() AS uid)) OR ( SELECT private.is_operator() AS is_operator));
 create policy projects_insert_subscribed_customer on public.projects
   for insert to authenticated
   with check (customer_id = (( SELECT auth.uid() AS uid)) AND status = 'pending'::public.project_status AND ( SELECT private.has_role('customer'::public.app_role) AS has_role) AND ( SELECT private.has_active_subscription('client'::public.subscription_plan) AS has_active_subscription));
@@ -1143,7 +1129,7 @@ create policy "two-factor users need aal2" on public.projects as restrictive
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.projects to service_role;
-grant insert (customer_id, title, description, location, latitude, longitude, space_size, budget, budget_type, preferred_style, status, place_id), select (id, customer_id, designer_id, title, description, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, portfolio_consent, portfolio_show_costs, place_id), update (status, portfolio_consent, portfolio_show_costs) on table public.projects to authenticated;
+grant insert (customer_id, title, description, location, latitude, longitude, space_size, budget, budget_type, preferred_style, status, place_id), select (id, customer_id, designer_id, title, description, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, portfolio_consent, portfolio_show_costs, place_id, hidden_at), update (status, portfolio_consent, portfolio_show_costs) on table public.projects to authenticated;
 
 create table public.reports (
   id uuid default gen_random_uuid() not null,
@@ -1173,6 +1159,8 @@ CREATE INDEX reports_open_created_at_idx ON public.reports USING btree (created_
 CREATE INDEX reports_open_subject_idx ON public.reports USING btree (subject_kind, subject_id, created_at) WHERE (status = 'open'::text);
 CREATE INDEX reports_resolved_by_idx ON public.reports USING btree (resolved_by);
 CREATE INDEX reports_subject_user_id_idx ON public.reports USING btree (subject_user_id, created_at DESC);
+CREATE TRIGGER reports_hide_after_three AFTER INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.report_after_insert();
+CREATE TRIGGER reports_rules BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.report_before_insert();
 create policy reports_insert_own on public.reports
   for insert to authenticated
   with check (reporter_id = (( SELECT auth.uid() AS uid)));
@@ -1196,6 +1184,7 @@ create table public.reviews (
   rating smallint default 5 not null,
   comment text,
   created_at timestamp with time zone default now() not null,
+  hidden_at timestamp with time zone,
   constraint reviews_pkey PRIMARY KEY (id),
   constraint reviews_project_id_key UNIQUE (project_id),
   constraint reviews_comment_check CHECK (comment IS NULL OR char_length(comment) <= 1000),
@@ -1204,11 +1193,15 @@ create table public.reviews (
   constraint reviews_designer_id_fkey FOREIGN KEY (designer_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint reviews_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE
 );
+comment on column public.reviews.hidden_at is 'Hidden by Good Space: returned to operators only (so it leaves the page and the average). Set only by the database.';
 alter table public.reviews enable row level security;
 CREATE INDEX reviews_client_id_idx ON public.reviews USING btree (client_id);
 CREATE INDEX reviews_designer_id_created_at_idx ON public.reviews USING btree (designer_id, created_at DESC);
 CREATE TRIGGER reviews_client_name BEFORE INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.review_client_name();
 CREATE TRIGGER reviews_notify AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.notify_review();
+create policy reviews_hidden_operators_only on public.reviews as restrictive
+  for select to authenticated
+  using (hidden_at IS NULL OR ( SELECT private.is_operator() AS is_operator));
 create policy reviews_insert_customer_after_completion on public.reviews
   for insert to authenticated
   with check (client_id = (( SELECT auth.uid() AS uid)) AND private.can_review(project_id, designer_id));
@@ -1234,9 +1227,6 @@ create table public.saved_designers (
 alter table public.saved_designers enable row level security;
 CREATE INDEX saved_designers_designer_id_idx ON public.saved_designers USING btree (designer_id);
 CREATE INDEX saved_designers_user_id_created_at_idx ON public.saved_designers USING btree (user_id, created_at DESC);
-create policy "designers across a block are not shown" on public.saved_designers as restrictive
-  for select to authenticated
-  using (designer_id <> ALL ((( SELECT private.blocked_user_ids() AS blocked_user_ids))::uuid[]));
 create policy saved_designers_delete_own on public.saved_designers
   for delete to authenticated
   using (user_id = (( SELECT auth.uid() AS uid)));
@@ -1484,6 +1474,17 @@ begin
 end $function$;
 revoke execute on function private.accept_offer(public.offers) from public;
 
+CREATE OR REPLACE FUNCTION private.account_active()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select not exists (select 1 from public.profiles p where p.id = (select auth.uid()) and p.suspended_at is not null)
+$function$;
+revoke execute on function private.account_active() from public;
+grant execute on function private.account_active() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.account_confirmed(account uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1507,57 +1508,6 @@ AS $function$
 $function$;
 revoke execute on function private.active_participant_project_ids() from public;
 grant execute on function private.active_participant_project_ids() to authenticated, service_role;
-
-CREATE OR REPLACE FUNCTION private.block_checked()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if new.blocker_id is null then
-    raise exception 'Sign in to block someone' using errcode = '42501';
-  end if;
-  if new.blocked_id is not distinct from new.blocker_id then
-    raise exception 'You can''t block yourself.' using errcode = '23514';
-  end if;
-  if not exists (select 1 from public.profiles p where p.id = new.blocked_id) then
-    raise exception 'This person does not exist.' using errcode = 'P0002';
-  end if;
-  if exists (select 1 from public.blocks b where b.blocker_id = new.blocker_id and b.blocked_id = new.blocked_id) then
-    raise exception 'You already blocked this person.' using errcode = '23505';
-  end if;
-  return new;
-end $function$;
-revoke execute on function private.block_checked() from public;
-
-CREATE OR REPLACE FUNCTION private.blocked_between(a uuid, b uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select a is not null and b is not null and (
-    exists (select 1 from public.blocks x where x.blocker_id = a and x.blocked_id = b)
-    or exists (select 1 from public.blocks x where x.blocker_id = b and x.blocked_id = a))
-$function$;
-revoke execute on function private.blocked_between(uuid,uuid) from public;
-grant execute on function private.blocked_between(uuid,uuid) to service_role;
-
-CREATE OR REPLACE FUNCTION private.blocked_user_ids()
- RETURNS uuid[]
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select coalesce(array_agg(x.other), '{}') from (
-    select b.blocked_id as other from public.blocks b where b.blocker_id = (select auth.uid())
-    union
-    select b.blocker_id from public.blocks b where b.blocked_id = (select auth.uid())
-  ) x
-$function$;
-revoke execute on function private.blocked_user_ids() from public;
-grant execute on function private.blocked_user_ids() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.box_around(origin_latitude double precision, origin_longitude double precision, radius_miles double precision)
  RETURNS TABLE(min_lat double precision, max_lat double precision, min_lng double precision, max_lng double precision)
@@ -1616,7 +1566,7 @@ begin
   amount := least(amount, i.price);
   if i.designer_id = buyer then
     reason := 'own_piece';
-  elsif i.status <> 'available' then
+  elsif i.status <> 'available' or i.hidden_at is not null then
     reason := 'not_available';
   elsif not paid
         and not exists (select 1 from public.seller_accounts a where a.user_id = i.designer_id and a.can_be_paid) then
@@ -1712,7 +1662,7 @@ begin
     when 'excellent' then 'excellent' when 'very good' then 'very_good' when 'good' then 'good' when 'fair' then 'fair'
   end, new.condition);
   new.image_url := new.photo_urls[1];
-  new.is_available := new.status = 'available';
+  new.is_available := new.status = 'available' and new.hidden_at is null;
   return new;
 end $function$;
 revoke execute on function private.catalog_item_market_columns() from public;
@@ -1880,6 +1830,16 @@ CREATE OR REPLACE FUNCTION private.check_request()
  SET search_path TO ''
 AS $function$
 begin
+  if auth.uid() is not null and not private.account_active() then
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'account_suspended',
+        'message', 'This account is suspended.',
+        'details', 'Good Space suspended this account after a report. Every request of it is refused until Good Space reinstates it.',
+        'hint', null
+      )::text,
+      detail = json_build_object('status', 403, 'status_text', 'Forbidden', 'headers', json_build_object())::text;
+  end if;
   -- anon and the service role carry no user: nothing to check.
   if auth.uid() is null or private.aal_satisfied() then
     return;
@@ -1906,6 +1866,31 @@ AS $function$
   select case when char_length(value) <= max then value else left(value, max - 1) || '…' end
 $function$;
 revoke execute on function private.clip(text,integer) from public;
+
+CREATE OR REPLACE FUNCTION private.close_reports(p_kind public.report_subject, p_id uuid, p_status text, p_action text)
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  closed uuid[];
+  r record;
+begin
+  for r in
+    update public.reports x set status = p_status, resolved_at = now(), resolved_by = (select auth.uid())
+     where x.subject_kind = p_kind and x.subject_id = p_id and x.status = 'open'
+    returning x.id, x.reporter_id
+  loop
+    closed := closed || r.id;
+    perform private.notify(r.reporter_id, 'report_outcome', null, null, private.report_outcome(p_kind, p_action),
+                           null, '/notifications',
+                           jsonb_build_object('report_id', r.id, 'subject_kind', p_kind, 'subject_id', p_id,
+                                              'outcome', p_action));
+  end loop;
+  return coalesce(closed, '{}');
+end $function$;
+revoke execute on function private.close_reports(public.report_subject,uuid,text,text) from public;
 
 CREATE OR REPLACE FUNCTION private.completed_at_on_insert()
  RETURNS trigger
@@ -2234,6 +2219,59 @@ $function$;
 revoke execute on function private.has_role(public.app_role) from public;
 grant execute on function private.has_role(public.app_role) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.hide_content(p_kind public.report_subject, p_id uuid, p_cause text DEFAULT 'operator'::text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  original text;
+begin
+  if p_kind = 'person' then
+    raise exception 'People are not hidden: suspend the account instead' using errcode = '22023';
+  end if;
+  if exists (select 1 from private.hidden_content h where h.subject_kind = p_kind and h.subject_id = p_id) then
+    if p_cause = 'operator' then
+      update private.hidden_content h set cause = 'operator'
+       where h.subject_kind = p_kind and h.subject_id = p_id;
+    end if;
+    return false;
+  end if;
+  if private.subject_owner(p_kind, p_id) is null then
+    raise exception 'Nothing to hide: it no longer exists' using errcode = 'P0002';
+  end if;
+  case p_kind
+    when 'piece' then
+      update public.catalog_items set hidden_at = now() where id = p_id;
+      perform private.expire_offers(p_id);
+      update public.offers o set status = 'declined'
+       where o.catalog_item_id = p_id and o.status in ('open', 'countered');
+    when 'project' then
+      update public.projects set hidden_at = now() where id = p_id;
+    when 'review' then
+      update public.reviews set hidden_at = now() where id = p_id;
+    when 'project_message' then
+      select m.content into original from public.messages m where m.id = p_id for update;
+      update public.messages set content = private.removed_text(), hidden_at = now() where id = p_id;
+      -- The message's notification carried its text too.
+      update public.notifications n set body = private.removed_text()
+       where n.kind = 'message_received' and n.data ->> 'message_id' = p_id::text;
+    when 'piece_message' then
+      select m.body into original from public.listing_messages m where m.id = p_id for update;
+      update public.listing_messages set body = private.removed_text(), hidden_at = now() where id = p_id;
+      update public.notifications n set body = private.removed_text()
+        from public.listing_messages m
+       where m.id = p_id and n.kind = 'listing_message' and n.actor_id = m.sender_id
+         and n.data ->> 'conversation_id' = m.conversation_id::text
+         and n.body = private.clip(original, 500);
+  end case;
+  insert into private.hidden_content (subject_kind, subject_id, cause, original)
+  values (p_kind, p_id, p_cause, original);
+  return true;
+end $function$;
+revoke execute on function private.hide_content(public.report_subject,uuid,text) from public;
+
 CREATE OR REPLACE FUNCTION private.is_designer(uid uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2253,7 +2291,8 @@ CREATE OR REPLACE FUNCTION private.is_open_project(pid uuid)
 AS $function$
   select exists (
     select 1 from public.projects p
-    where p.id = pid and p.status = 'pending' and p.designer_id is null and p.customer_id <> (select auth.uid())
+    where p.id = pid and p.status = 'pending' and p.designer_id is null and p.hidden_at is null
+      and p.customer_id <> (select auth.uid())
   )
 $function$;
 revoke execute on function private.is_open_project(uuid) from public;
@@ -2277,7 +2316,8 @@ CREATE OR REPLACE FUNCTION private.is_pending_owned_project(pid uuid)
  SET search_path TO ''
 AS $function$
   select exists (
-    select 1 from public.projects p where p.id = pid and p.customer_id = (select auth.uid()) and p.status = 'pending'
+    select 1 from public.projects p
+    where p.id = pid and p.customer_id = (select auth.uid()) and p.status = 'pending' and p.hidden_at is null
   )
 $function$;
 revoke execute on function private.is_pending_owned_project(uuid) from public;
@@ -2398,7 +2438,7 @@ begin
     return new;
   end if;
   perform 1 from public.projects p
-   where p.id = new.project_id and p.status = 'pending' and p.designer_id is null
+   where p.id = new.project_id and p.status = 'pending' and p.designer_id is null and p.hidden_at is null
    for share;
   if not found then
     raise exception 'This project is no longer taking bids' using errcode = '23514';
@@ -3117,20 +3157,6 @@ AS $function$
 $function$;
 revoke execute on function private.person_name(uuid,text) from public;
 
-CREATE OR REPLACE FUNCTION private.piece_in_touch(item uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.listing_conversations c
-                  where c.catalog_item_id = item and c.buyer_id = (select auth.uid()))
-      or exists (select 1 from public.offers o where o.catalog_item_id = item and o.buyer_id = (select auth.uid()))
-      or exists (select 1 from public.orders o where o.catalog_item_id = item and o.buyer_id = (select auth.uid()))
-$function$;
-revoke execute on function private.piece_in_touch(uuid) from public;
-grant execute on function private.piece_in_touch(uuid) to authenticated, service_role;
-
 CREATE OR REPLACE FUNCTION private.place_box(origin_latitude double precision, origin_longitude double precision, miles double precision)
  RETURNS TABLE(min_lat double precision, max_lat double precision, min_lng double precision, max_lng double precision)
  LANGUAGE plpgsql
@@ -3356,53 +3382,27 @@ begin
 end $function$;
 revoke execute on function private.rate_limited_insert() from public;
 
-CREATE OR REPLACE FUNCTION private.refuse_contact_across_block()
+CREATE OR REPLACE FUNCTION private.refuse_hidden_piece()
  RETURNS trigger
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  me uuid := (select auth.uid());
-  a uuid;
-  b uuid;
 begin
-  -- (Nested ifs: each table's fields exist on that table only.)
-  if tg_table_name = 'listing_conversations' then
-    -- Opening a conversation that already exists (start_listing_conversation returns it) is not new contact: it
-    -- stays readable.
-    if exists (select 1 from public.listing_conversations c
-                where c.catalog_item_id = new.catalog_item_id and c.buyer_id = new.buyer_id) then
-      return new;
+  if exists (select 1 from public.catalog_items i where i.id = new.catalog_item_id and i.hidden_at is not null) then
+    if tg_table_name = 'listing_conversations' then
+      -- Reopening a conversation that already exists is reading it, not starting one.
+      if exists (select 1 from public.listing_conversations c
+                  where c.catalog_item_id = new.catalog_item_id and c.buyer_id = new.buyer_id) then
+        return new;
+      end if;
+      raise exception 'Piece not found' using errcode = 'P0002';
     end if;
-    a := new.buyer_id;
-    b := new.seller_id;
-  elsif tg_table_name = 'listing_messages' then
-    select c.buyer_id, c.seller_id into a, b from public.listing_conversations c where c.id = new.conversation_id;
-  elsif tg_table_name = 'designer_nudges' then
-    a := new.client_id;
-    b := new.designer_id;
-  elsif tg_table_name = 'offers' then
-    a := new.buyer_id;
-    b := new.seller_id;
-  elsif tg_table_name = 'project_bids' then
-    a := new.designer_id;
-    select p.customer_id into b from public.projects p where p.id = new.project_id;
-  elsif tg_table_name = 'orders' then
-    a := new.buyer_id;
-    b := new.seller_id;
-  else
-    raise exception 'refuse_contact_across_block: unexpected table %', tg_table_name using errcode = '22023';
-  end if;
-  if me is not null and me is distinct from a and me is distinct from b then
-    return new;
-  end if;
-  if private.blocked_between(a, b) then
-    raise exception 'You can''t contact this person.' using errcode = '42501';
+    raise exception 'This piece is no longer available' using errcode = '55000';
   end if;
   return new;
 end $function$;
-revoke execute on function private.refuse_contact_across_block() from public;
+revoke execute on function private.refuse_hidden_piece() from public;
 
 CREATE OR REPLACE FUNCTION private.release_catalog_hold()
  RETURNS trigger
@@ -3424,6 +3424,14 @@ begin
 end $function$;
 revoke execute on function private.release_catalog_hold() from public;
 
+CREATE OR REPLACE FUNCTION private.removed_text()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 'Removed by Good Space'::text $function$;
+revoke execute on function private.removed_text() from public;
+
 CREATE OR REPLACE FUNCTION private.reopen_projects_of_leaving_user()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3439,6 +3447,97 @@ begin
   return old;
 end $function$;
 revoke execute on function private.reopen_projects_of_leaving_user() from public;
+
+CREATE OR REPLACE FUNCTION private.report_after_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.subject_kind = 'person' then
+    return null;
+  end if;
+  -- One report at a time per subject: two racing third reports do not both miss the count.
+  perform pg_catalog.pg_advisory_xact_lock(
+    pg_catalog.hashtextextended('report:' || new.subject_kind::text || ':' || new.subject_id::text, 0));
+  if (select count(distinct r.reporter_id) from public.reports r
+       where r.subject_kind = new.subject_kind and r.subject_id = new.subject_id and r.status = 'open') >= 3
+     and private.hide_content(new.subject_kind, new.subject_id, 'reports') then
+    perform private.notify(
+      new.subject_user_id, 'content_hidden', null, null,
+      format('Your %s is hidden while we look at it', private.subject_noun(new.subject_kind)),
+      'Several people reported it. It stays hidden until Good Space has looked at the reports.',
+      coalesce(private.subject_link(new.subject_kind, new.subject_id), '/notifications'),
+      jsonb_build_object('subject_kind', new.subject_kind, 'subject_id', new.subject_id));
+  end if;
+  return null;
+end $function$;
+revoke execute on function private.report_after_insert() from public;
+
+CREATE OR REPLACE FUNCTION private.report_before_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner uuid;
+begin
+  -- What the reporter writes is the subject, the reason and the details; the rest is the database's.
+  new.status := 'open';
+  new.resolved_at := null;
+  new.resolved_by := null;
+  new.details := nullif(btrim(new.details), '');
+  owner := private.subject_owner(new.subject_kind, new.subject_id);
+  if owner is null or not private.subject_visible_to(new.subject_kind, new.subject_id, new.reporter_id) then
+    raise exception 'We couldn''t find what you are reporting' using errcode = 'P0002';
+  end if;
+  if owner = new.reporter_id then
+    raise exception '%', case new.subject_kind
+        when 'person' then 'You can''t report yourself'
+        when 'piece' then 'You can''t report your own listing'
+        when 'review' then 'You can''t report your own review'
+        when 'project' then 'You can''t report your own project'
+        else 'You can''t report your own message'
+      end
+      using errcode = '42501';
+  end if;
+  if exists (select 1 from public.reports r
+              where r.reporter_id = new.reporter_id and r.subject_kind = new.subject_kind
+                and r.subject_id = new.subject_id and r.status = 'open') then
+    raise exception 'You already reported this.' using errcode = '23505';
+  end if;
+  new.subject_user_id := owner;
+  perform private.take_rate('report');
+  return new;
+end $function$;
+revoke execute on function private.report_before_insert() from public;
+
+CREATE OR REPLACE FUNCTION private.report_outcome(p_kind public.report_subject, p_action text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_kind = 'person' then case p_action
+      when 'warn' then 'We looked at the person you reported and warned them. Thank you.'
+      when 'suspend' then 'We suspended the account of the person you reported. Thank you.'
+      else 'We looked at the person you reported and took no action. Thank you for telling us.'
+    end
+    else case p_action
+      when 'hide' then format('We removed the %s you reported. Thank you.', private.subject_noun(p_kind))
+      when 'warn' then format('We looked at the %s you reported and warned the person responsible. Thank you.',
+                              private.subject_noun(p_kind))
+      when 'suspend' then format('We suspended the account of the person responsible for the %s you reported. Thank you.',
+                                 private.subject_noun(p_kind))
+      else format('We looked at the %s you reported and left it up. Thank you for telling us.',
+                  private.subject_noun(p_kind))
+    end
+  end
+$function$;
+revoke execute on function private.report_outcome(public.report_subject,text) from public;
 
 CREATE OR REPLACE FUNCTION private.request_notification_mails()
  RETURNS bigint
@@ -3461,6 +3560,53 @@ begin
     timeout_milliseconds := 60000);
 end $function$;
 revoke execute on function private.request_notification_mails() from public;
+
+CREATE OR REPLACE FUNCTION private.require_operator()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_operator((select auth.uid())) then
+    raise exception 'Only Good Space operators can do this' using errcode = '42501';
+  end if;
+end $function$;
+revoke execute on function private.require_operator() from public;
+
+CREATE OR REPLACE FUNCTION private.restore_content(p_kind public.report_subject, p_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  h private.hidden_content;
+begin
+  delete from private.hidden_content x where x.subject_kind = p_kind and x.subject_id = p_id returning * into h;
+  if not found then
+    return false;
+  end if;
+  case p_kind
+    when 'piece' then
+      update public.catalog_items set hidden_at = null where id = p_id;
+    when 'project' then
+      update public.projects set hidden_at = null where id = p_id;
+    when 'review' then
+      update public.reviews set hidden_at = null where id = p_id;
+    when 'project_message' then
+      update public.messages set content = h.original, hidden_at = null where id = p_id;
+      update public.notifications n
+         set body = case when char_length(h.original) <= 200 then h.original else left(h.original, 199) || '…' end
+       where n.kind = 'message_received' and n.data ->> 'message_id' = p_id::text;
+    when 'piece_message' then
+      update public.listing_messages set body = h.original, hidden_at = null where id = p_id;
+    else
+      null;
+  end case;
+  return true;
+end $function$;
+revoke execute on function private.restore_content(public.report_subject,uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.review_client_name()
  RETURNS trigger
@@ -3533,6 +3679,121 @@ AS $function$
 $function$;
 revoke execute on function private.sphere_point(double precision,double precision) from public;
 grant execute on function private.sphere_point(double precision,double precision) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.subject_label(p_kind public.report_subject, p_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'person' then private.person_name(p_id, 'Someone')
+    when 'piece' then (select i.title from public.catalog_items i where i.id = p_id)
+    when 'project' then (select p.title from public.projects p where p.id = p_id)
+    when 'project_message' then (
+      select private.clip(coalesce(h.original, m.content), 80) from public.messages m
+        left join private.hidden_content h on h.subject_kind = 'project_message' and h.subject_id = m.id
+       where m.id = p_id)
+    when 'piece_message' then (
+      select private.clip(coalesce(h.original, m.body), 80) from public.listing_messages m
+        left join private.hidden_content h on h.subject_kind = 'piece_message' and h.subject_id = m.id
+       where m.id = p_id)
+    when 'review' then (
+      select coalesce(private.clip(nullif(btrim(r.comment), ''), 80),
+                      case when r.rating = 1 then 'A 1-star review' else format('A %s-star review', r.rating) end)
+        from public.reviews r where r.id = p_id)
+  end
+$function$;
+revoke execute on function private.subject_label(public.report_subject,uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.subject_link(p_kind public.report_subject, p_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'person' then (select '/designer/' || r.user_id from public.user_roles r
+                         where r.user_id = p_id and r.role = 'designer')
+    when 'piece' then (select '/good-stuff/' || i.id from public.catalog_items i where i.id = p_id)
+    when 'project_message' then (select '/project/' || m.project_id from public.messages m where m.id = p_id)
+    when 'piece_message' then (
+      select '/good-stuff/' || c.catalog_item_id || '/conversation/' || c.id
+        from public.listing_messages m join public.listing_conversations c on c.id = m.conversation_id
+       where m.id = p_id)
+    when 'review' then (select '/designer-reviews/' || r.designer_id from public.reviews r where r.id = p_id)
+    when 'project' then (select '/project/' || p.id from public.projects p where p.id = p_id)
+  end
+$function$;
+revoke execute on function private.subject_link(public.report_subject,uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.subject_noun(p_kind public.report_subject)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'person' then 'person'
+    when 'piece' then 'listing'
+    when 'project_message' then 'message'
+    when 'piece_message' then 'message'
+    when 'review' then 'review'
+    when 'project' then 'project'
+  end
+$function$;
+revoke execute on function private.subject_noun(public.report_subject) from public;
+
+CREATE OR REPLACE FUNCTION private.subject_owner(p_kind public.report_subject, p_id uuid)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'person' then (select p.id from public.profiles p where p.id = p_id)
+    when 'piece' then (select i.designer_id from public.catalog_items i where i.id = p_id)
+    when 'project_message' then (select m.sender_id from public.messages m where m.id = p_id)
+    when 'piece_message' then (select m.sender_id from public.listing_messages m where m.id = p_id)
+    when 'review' then (select r.client_id from public.reviews r where r.id = p_id)
+    when 'project' then (select p.customer_id from public.projects p where p.id = p_id)
+  end
+$function$;
+revoke execute on function private.subject_owner(public.report_subject,uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.subject_visible_to(p_kind public.report_subject, p_id uuid, who uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'person' then exists (select 1 from public.profiles p where p.id = p_id)
+    when 'piece' then exists (
+      select 1 from public.catalog_items i
+       where i.id = p_id
+         and ((i.status in ('available', 'sold') and i.hidden_at is null)
+              or exists (select 1 from public.listing_conversations c where c.catalog_item_id = i.id and c.buyer_id = who)
+              or exists (select 1 from public.orders o where o.catalog_item_id = i.id and o.buyer_id = who)
+              or exists (select 1 from public.offers o where o.catalog_item_id = i.id and o.buyer_id = who)))
+    when 'project' then exists (
+      select 1 from public.projects p
+       where p.id = p_id
+         and (who in (p.customer_id, p.designer_id)
+              or (p.status = 'pending' and p.designer_id is null and p.hidden_at is null and private.is_designer(who))))
+    when 'project_message' then exists (
+      select 1 from public.messages m join public.projects p on p.id = m.project_id
+       where m.id = p_id
+         and (who in (p.customer_id, p.designer_id)
+              or (p.status = 'pending' and p.designer_id is null and p.hidden_at is null and private.is_designer(who))))
+    when 'piece_message' then exists (
+      select 1 from public.listing_messages m join public.listing_conversations c on c.id = m.conversation_id
+       where m.id = p_id and who in (c.buyer_id, c.seller_id))
+    when 'review' then exists (select 1 from public.reviews r where r.id = p_id and r.hidden_at is null)
+    else false
+  end
+$function$;
+revoke execute on function private.subject_visible_to(public.report_subject,uuid,uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.sync_designer_confirmed()
  RETURNS trigger
@@ -3804,39 +4065,6 @@ $function$;
 revoke execute on function public.billing_customer_save(uuid,text) from public;
 grant execute on function public.billing_customer_save(uuid,text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.block_state(other_user uuid)
- RETURNS text
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select case
-    when exists (select 1 from public.blocks b where b.blocker_id = (select auth.uid()) and b.blocked_id = other_user)
-      then 'blocked'
-    when exists (select 1 from public.blocks b where b.blocker_id = other_user and b.blocked_id = (select auth.uid()))
-      then 'closed'
-    else 'none'
-  end
-$function$;
-revoke execute on function public.block_state(uuid) from public;
-grant execute on function public.block_state(uuid) to authenticated, service_role;
-
-CREATE OR REPLACE FUNCTION public.blocked_people(page_size integer DEFAULT 50, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
- RETURNS TABLE(user_id uuid, full_name text, blocked_at timestamp with time zone)
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select b.blocked_id, private.person_name(b.blocked_id, 'Someone'), b.created_at
-    from public.blocks b
-   where b.blocker_id = (select auth.uid())
-     and (after_created_at is null or b.created_at < after_created_at)
-   order by b.created_at desc, b.blocked_id desc
-   limit least(greatest(coalesce(page_size, 50), 1), 100)
-$function$;
-revoke execute on function public.blocked_people(integer,timestamp with time zone) from public;
-grant execute on function public.blocked_people(integer,timestamp with time zone) to authenticated, service_role;
-
 CREATE OR REPLACE FUNCTION public.buy_now_quote(item_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3856,11 +4084,6 @@ begin
     raise exception 'Piece not found' using errcode = 'P0002';
   end if;
   chk := private.buy_now_check(me, i, false);
-  -- A buyer in a block with the seller (either way) cannot buy from them: the order would be new contact
-  -- (docs/trust-and-safety.md). order_open refuses it too (the orders_blocked trigger).
-  if i.designer_id <> me and private.blocked_between(me, i.designer_id) then
-    return jsonb_build_object('can_buy', false, 'reason', 'blocked', 'amount', chk.amount, 'offer_id', chk.offer_id);
-  end if;
   return jsonb_build_object('can_buy', chk.reason is null, 'reason', chk.reason, 'amount', chk.amount,
                             'offer_id', chk.offer_id);
 end $function$;
@@ -4127,6 +4350,23 @@ end $function$;
 revoke execute on function public.designer_bids(timestamp with time zone,uuid,integer) from public;
 grant execute on function public.designer_bids(timestamp with time zone,uuid,integer) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.end_user_sessions(p_user uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  n integer;
+begin
+  delete from auth.refresh_tokens t where t.user_id = p_user::text;
+  delete from auth.sessions s where s.user_id = p_user;
+  get diagnostics n = row_count;
+  return n;
+end $function$;
+revoke execute on function public.end_user_sessions(uuid) from public;
+grant execute on function public.end_user_sessions(uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION public.finish_notification_mail(notification_id uuid, error text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE plpgsql
@@ -4248,6 +4488,193 @@ begin
 end $function$;
 revoke execute on function public.mark_order_ready(uuid) from public;
 grant execute on function public.mark_order_ready(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.moderate(p_kind public.report_subject, p_id uuid, p_action text, p_reason text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner uuid;
+  cause text;
+  closed uuid[];
+  why text := btrim(p_reason);
+begin
+  perform private.require_operator();
+  if p_action is null or p_action not in ('dismiss', 'hide', 'restore', 'warn') then
+    raise exception 'Choose dismiss, hide, restore or warn' using errcode = '22023';
+  end if;
+  if why is null or why = '' then
+    raise exception 'Give a reason for this action' using errcode = '23514';
+  end if;
+  owner := private.subject_owner(p_kind, p_id);
+  if owner is null then
+    raise exception 'We couldn''t find that: it may have been deleted' using errcode = 'P0002';
+  end if;
+  if p_kind = 'person' and p_action in ('hide', 'restore') then
+    raise exception 'People are not hidden: suspend the account instead' using errcode = '22023';
+  end if;
+  case p_action
+    when 'dismiss' then
+      -- Hidden because three people reported it: the dismissal shows it again. An operator's hide stays.
+      select h.cause into cause from private.hidden_content h where h.subject_kind = p_kind and h.subject_id = p_id;
+      if cause = 'reports' then
+        perform private.restore_content(p_kind, p_id);
+      end if;
+    when 'hide' then
+      perform private.hide_content(p_kind, p_id, 'operator');
+      perform private.notify(owner, 'content_hidden', null, null,
+                             format('We removed your %s', private.subject_noun(p_kind)), why,
+                             coalesce(private.subject_link(p_kind, p_id), '/notifications'),
+                             jsonb_build_object('subject_kind', p_kind, 'subject_id', p_id));
+    when 'restore' then
+      if not private.restore_content(p_kind, p_id) then
+        raise exception 'This is not hidden' using errcode = '55000';
+      end if;
+    when 'warn' then
+      perform private.notify(owner, 'account_warning', null, null, 'A warning from Good Space', why,
+                             coalesce(private.subject_link(p_kind, p_id), '/notifications'),
+                             jsonb_build_object('subject_kind', p_kind, 'subject_id', p_id));
+  end case;
+  closed := private.close_reports(p_kind, p_id, case when p_action = 'dismiss' then 'dismissed' else 'actioned' end,
+                                  p_action);
+  return private.log_moderation(p_action, p_kind, p_id, owner, why, closed);
+end $function$;
+comment on function public.moderate(public.report_subject,uuid,text,text) is 'An operator''s decision on a reported subject (docs/trust-and-safety.md): dismiss, hide, restore or warn. Closes its open reports, tells the reporters and the owner, writes the audit log line whose id it returns.';
+revoke execute on function public.moderate(public.report_subject,uuid,text,text) from public;
+grant execute on function public.moderate(public.report_subject,uuid,text,text) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.moderation_queue(page_size integer DEFAULT 20, after_first_reported_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_subject_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(subject_kind public.report_subject, subject_id uuid, subject_user_id uuid, subject_user_name text, subject_label text, report_count integer, reporter_count integer, reasons public.report_reason[], first_reported_at timestamp with time zone, last_reported_at timestamp with time zone, hidden boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  perform private.require_operator();
+  return query
+    select g.subject_kind, g.subject_id, g.subject_user_id, private.person_name(g.subject_user_id, null),
+           private.subject_label(g.subject_kind, g.subject_id), g.report_count, g.reporter_count, g.reasons,
+           g.first_reported_at, g.last_reported_at,
+           exists (select 1 from private.hidden_content h
+                    where h.subject_kind = g.subject_kind and h.subject_id = g.subject_id)
+      from (
+        select r.subject_kind, r.subject_id, (array_agg(r.subject_user_id))[1] as subject_user_id,
+               count(*)::integer as report_count, count(distinct r.reporter_id)::integer as reporter_count,
+               array_agg(distinct r.reason order by r.reason) as reasons,
+               min(r.created_at) as first_reported_at, max(r.created_at) as last_reported_at
+          from public.reports r
+         where r.status = 'open'
+         group by r.subject_kind, r.subject_id
+      ) g
+     where after_first_reported_at is null
+        or (g.first_reported_at, g.subject_id) > (after_first_reported_at, coalesce(after_subject_id, '00000000-0000-0000-0000-000000000000'))
+     order by g.first_reported_at, g.subject_id
+     limit least(greatest(coalesce(page_size, 20), 1), 100);
+end $function$;
+comment on function public.moderation_queue(integer,timestamp with time zone,uuid) is 'Operators only: subjects with open reports, oldest first report first; keyset on (first_reported_at, subject_id) (docs/trust-and-safety.md).';
+revoke execute on function public.moderation_queue(integer,timestamp with time zone,uuid) from public;
+grant execute on function public.moderation_queue(integer,timestamp with time zone,uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.moderation_subject(p_kind public.report_subject, p_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner uuid;
+  content jsonb;
+  person jsonb;
+  original text;
+begin
+  perform private.require_operator();
+  owner := private.subject_owner(p_kind, p_id);
+  if owner is null then
+    raise exception 'We couldn''t find that: it may have been deleted' using errcode = 'P0002';
+  end if;
+  select h.original into original from private.hidden_content h where h.subject_kind = p_kind and h.subject_id = p_id;
+  content := case p_kind
+    when 'person' then (
+      select jsonb_build_object('title', private.person_name(p.id, null), 'text', d.bio, 'photos', '[]'::jsonb,
+                                'price', null, 'created_at', p.created_at, 'context', null)
+        from public.profiles p left join public.designer_profiles d on d.user_id = p.id where p.id = p_id)
+    when 'piece' then (
+      select jsonb_build_object('title', i.title, 'text', i.description, 'photos', to_jsonb(i.photo_urls),
+                                'price', i.price, 'created_at', i.created_at, 'context', null)
+        from public.catalog_items i where i.id = p_id)
+    when 'project' then (
+      select jsonb_build_object('title', p.title, 'text', p.description, 'photos', '[]'::jsonb, 'price', null,
+                                'created_at', p.created_at,
+                                'context', format('A %s project, budget %s', p.status, private.money(p.budget)))
+        from public.projects p where p.id = p_id)
+    when 'project_message' then (
+      select jsonb_build_object('title', null, 'text', coalesce(original, m.content), 'photos', '[]'::jsonb,
+                                'price', null, 'created_at', m.created_at,
+                                'context', format('In the project "%s"', p.title))
+        from public.messages m join public.projects p on p.id = m.project_id where m.id = p_id)
+    when 'piece_message' then (
+      select jsonb_build_object('title', null, 'text', coalesce(original, m.body), 'photos', '[]'::jsonb,
+                                'price', null, 'created_at', m.created_at,
+                                'context', format('In the conversation about "%s"', i.title))
+        from public.listing_messages m
+        join public.listing_conversations c on c.id = m.conversation_id
+        join public.catalog_items i on i.id = c.catalog_item_id
+       where m.id = p_id)
+    when 'review' then (
+      select jsonb_build_object('title', case when r.rating = 1 then '1 star' else r.rating || ' stars' end,
+                                'text', r.comment, 'photos', '[]'::jsonb, 'price', null, 'created_at', r.created_at,
+                                'context', format('A review of %s', private.person_name(r.designer_id, 'a designer')))
+        from public.reviews r where r.id = p_id)
+  end;
+  select jsonb_build_object('id', p.id, 'name', private.person_name(p.id, null), 'role', ur.role,
+                            'created_at', p.created_at, 'suspended_at', p.suspended_at)
+    into person
+    from public.profiles p left join public.user_roles ur on ur.user_id = p.id
+   where p.id = owner;
+  return jsonb_build_object(
+    'kind', p_kind,
+    'id', p_id,
+    'hidden', exists (select 1 from private.hidden_content h where h.subject_kind = p_kind and h.subject_id = p_id),
+    'link', private.subject_link(p_kind, p_id),
+    'content', content,
+    'person', person,
+    'reports', coalesce((
+      select jsonb_agg(jsonb_build_object('id', r.id, 'reporter_id', r.reporter_id,
+                                          'reporter_name', private.person_name(r.reporter_id, null),
+                                          'reason', r.reason, 'details', r.details, 'status', r.status,
+                                          'created_at', r.created_at)
+                       order by (r.status = 'open') desc, r.created_at desc, r.id)
+        from public.reports r where r.subject_kind = p_kind and r.subject_id = p_id), '[]'::jsonb),
+    'history', jsonb_build_object(
+      'reports', coalesce((
+        select jsonb_agg(jsonb_build_object('id', x.id, 'subject_kind', x.subject_kind, 'subject_id', x.subject_id,
+                                            'reason', x.reason, 'status', x.status, 'created_at', x.created_at)
+                         order by x.created_at desc, x.id)
+          from (select r.* from public.reports r
+                 where r.subject_user_id = owner and not (r.subject_kind = p_kind and r.subject_id = p_id)
+                 order by r.created_at desc, r.id limit 50) x), '[]'::jsonb),
+      'actions', coalesce((
+        select jsonb_agg(jsonb_build_object('id', a.id, 'action', a.action, 'reason', a.reason,
+                                            'operator_name', a.operator_name, 'subject_kind', a.subject_kind,
+                                            'created_at', a.created_at)
+                         order by a.created_at desc, a.id desc)
+          from (select m.* from public.moderation_actions m where m.target_user_id = owner
+                 order by m.created_at desc, m.id desc limit 50) a), '[]'::jsonb),
+      'account_created_at', (select p.created_at from public.profiles p where p.id = owner),
+      'orders_bought', (select count(*) from public.orders o
+                         where o.buyer_id = owner and o.status in ('paid', 'ready', 'completed')),
+      'orders_sold', (select count(*) from public.orders o
+                       where o.seller_id = owner and o.status in ('paid', 'ready', 'completed')),
+      'projects', (select count(*) from public.projects p where owner in (p.customer_id, p.designer_id))
+    )
+  );
+end $function$;
+comment on function public.moderation_subject(public.report_subject,uuid) is 'Operators only: one reported subject for the console (docs/trust-and-safety.md): its content (a hidden message''s original), its owner, its reports and the owner''s history.';
+revoke execute on function public.moderation_subject(public.report_subject,uuid) from public;
+grant execute on function public.moderation_subject(public.report_subject,uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.nearby_catalog_items(origin_latitude double precision DEFAULT NULL::double precision, origin_longitude double precision DEFAULT NULL::double precision, within_miles integer DEFAULT NULL::integer, item_category public.catalog_category DEFAULT NULL::public.catalog_category, after_miles integer DEFAULT NULL::integer, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 24)
  RETURNS TABLE(id uuid, designer_id uuid, title text, description text, category public.catalog_category, price numeric, dimensions text, condition text, image_url text, location text, place_id text, latitude double precision, longitude double precision, created_at timestamp with time zone, distance_miles integer)
@@ -4382,8 +4809,6 @@ declare
   page_miles integer;
   walked_ids uuid[];
   walked_miles integer[];
-  -- The people in a block with the caller, either way (docs/trust-and-safety.md): not listed to each other.
-  blocked_ids uuid[] := private.blocked_user_ids();
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return query
@@ -4391,7 +4816,7 @@ begin
              d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
              null::integer, null::boolean
       from public.designer_profiles d
-      where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
+      where d.availability_status = 'available'
         and d.created_at <= coalesce(after_created_at, 'infinity')
         and (d.created_at < coalesce(after_created_at, 'infinity')
              or d.user_id < coalesce(after_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
@@ -4404,7 +4829,7 @@ begin
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   reach := coalesce(near_only, true) and exists (
     select 1 from public.designer_profiles d
-    where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
+    where d.availability_status = 'available'
       and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
@@ -4424,7 +4849,7 @@ begin
                    + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
                    + 0.5)::integer as miles
           from public.designer_profiles d
-          where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
+          where d.availability_status = 'available'
             and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
         ) x
         where x.miles <= 100
@@ -4449,7 +4874,7 @@ begin
                  + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
                  as exact
         from public.designer_profiles d
-        where d.availability_status = 'available' and d.user_id <> all (blocked_ids) and d.latitude is not null and d.longitude is not null
+        where d.availability_status = 'available' and d.latitude is not null and d.longitude is not null
           and (after_id is null
                or (floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
                      + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
@@ -4478,7 +4903,7 @@ begin
              d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
              null::integer, reach
       from public.designer_profiles d
-      where d.availability_status = 'available' and d.user_id <> all (blocked_ids) and (d.latitude is null or d.longitude is null)
+      where d.availability_status = 'available' and (d.latitude is null or d.longitude is null)
         and (after_id is null or after_miles is not null or d.user_id > after_id)
       order by d.user_id
       limit lim - n;
@@ -4530,18 +4955,16 @@ declare
   near integer;
   uid uuid := (select auth.uid());
   every_open boolean := coalesce((select private.has_role('designer')), false);
-  -- A customer in a block with the caller, either way: their open projects are not listed (docs/trust-and-safety.md).
-  blocked_ids uuid[] := private.blocked_user_ids();
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return (select count(*) from public.projects p
-             where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids));
+             where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid));
   end if;
   cos_origin := cos(radians(origin_latitude));
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   near := (
     select count(*) from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
       and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
@@ -4549,11 +4972,11 @@ begin
   );
   if near = 0 then
     return (select count(*) from public.projects p
-             where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids));
+             where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid));
   end if;
   return near + (
     select count(*) from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
       and (p.latitude is null or p.longitude is null)
   );
 end $function$;
@@ -4588,8 +5011,6 @@ declare
   -- designer and by its own customer.
   uid uuid := (select auth.uid());
   every_open boolean := coalesce((select private.has_role('designer')), false);
-  -- A customer in a block with the caller, either way: their open projects are not listed (docs/trust-and-safety.md).
-  blocked_ids uuid[] := private.blocked_user_ids();
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return query
@@ -4598,7 +5019,7 @@ begin
              p.preferred_style, p.status, p.items_total,
              p.created_at, p.updated_at, p.completed_at, null::integer, null::boolean
       from public.projects p
-      where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+      where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
         and p.created_at <= coalesce(after_created_at, 'infinity')
         and (p.created_at < coalesce(after_created_at, 'infinity')
              or p.id < coalesce(after_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
@@ -4611,7 +5032,7 @@ begin
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   reach := exists (
     select 1 from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
       and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
@@ -4632,7 +5053,7 @@ begin
                    + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
                    + 0.5)::integer as miles
           from public.projects p
-          where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+          where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
             and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
         ) x
         where x.miles <= 100
@@ -4657,7 +5078,7 @@ begin
                  + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
                  as exact
         from public.projects p
-        where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+        where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
           and p.latitude is not null and p.longitude is not null
           and (after_id is null
                or (floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
@@ -4689,7 +5110,7 @@ begin
              p.preferred_style, p.status, p.items_total,
              p.created_at, p.updated_at, p.completed_at, null::integer, reach
       from public.projects p
-      where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+      where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
         and (p.latitude is null or p.longitude is null)
         and (after_id is null or after_miles is not null or p.id > after_id)
       order by p.id
@@ -4969,6 +5390,42 @@ end $function$;
 comment on function public.project_locations(uuid[]) is 'The location as typed of the named projects the caller owns or is assigned to; the others are left out.';
 revoke execute on function public.project_locations(uuid[]) from public;
 grant execute on function public.project_locations(uuid[]) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.reinstate_account(p_user uuid, p_reason text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  why text := btrim(p_reason);
+  x record;
+begin
+  perform private.require_operator();
+  if why is null or why = '' then
+    raise exception 'Give a reason for this action' using errcode = '23514';
+  end if;
+  perform 1 from public.profiles p where p.id = p_user for update;
+  if not found then
+    raise exception 'We couldn''t find that person' using errcode = 'P0002';
+  end if;
+  if (select p.suspended_at from public.profiles p where p.id = p_user) is null then
+    raise exception 'This account is not suspended' using errcode = '55000';
+  end if;
+  update public.profiles set suspended_at = null where id = p_user;
+  for x in select h.subject_kind, h.subject_id from private.hidden_content h
+            where h.cause = 'suspension'
+              and ((h.subject_kind = 'piece'
+                    and exists (select 1 from public.catalog_items i where i.id = h.subject_id and i.designer_id = p_user))
+                or (h.subject_kind = 'project'
+                    and exists (select 1 from public.projects p where p.id = h.subject_id and p.customer_id = p_user))) loop
+    perform private.restore_content(x.subject_kind, x.subject_id);
+  end loop;
+  return private.log_moderation('reinstate', 'person', p_user, p_user, why, '{}');
+end $function$;
+comment on function public.reinstate_account(uuid,text) is 'The database''s part of reinstating a suspended account (docs/trust-and-safety.md); operators only, through the moderate-account function. Returns the audit log line''s id.';
+revoke execute on function public.reinstate_account(uuid,text) from public;
+grant execute on function public.reinstate_account(uuid,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.respond_to_counter(offer_id uuid, action text)
  RETURNS public.offers
@@ -5255,15 +5712,6 @@ begin
     filters := filters || ' and i.latitude between $11 and $12 and i.longitude between $13 and $14';
   end if;
 
-  -- Pieces of a seller in a block with the caller, either way, are not listed (docs/trust-and-safety.md). Added
-  -- only for someone in a block: everyone else's search is the plan it was, and the anti-joins probe the blocks'
-  -- two indexes (blocker, blocked) and (blocked, blocker) once per candidate piece.
-  if exists (select 1 from public.blocks b where b.blocker_id = (select auth.uid()))
-     or exists (select 1 from public.blocks b where b.blocked_id = (select auth.uid())) then
-    filters := filters || ' and not exists (select 1 from public.blocks b where b.blocker_id = $19 and b.blocked_id = i.designer_id)'
-                       || ' and not exists (select 1 from public.blocks b where b.blocker_id = i.designer_id and b.blocked_id = $19)';
-  end if;
-
   if sort_by = 'newest' then
     key_sql := 'to_char(i.created_at at time zone ''UTC'', ''YYYY-MM-DD"T"HH24:MI:SS.US"Z"'')';
     order_sql := 'i.created_at desc, i.id desc';
@@ -5306,7 +5754,7 @@ begin
     case when within_miles is not null then 'and m.miles <= $8' else '' end,
     order_sql)
   using tsq, category, min_price, max_price, conditions, near_lat, near_lng, within_miles, after_time, after_id,
-        lo_lat, hi_lat, lo_lng, hi_lng, cos_origin, after_price, after_miles, lim, (select auth.uid());
+        lo_lat, hi_lat, lo_lng, hi_lng, cos_origin, after_price, after_miles, lim;
 end $function$;
 revoke execute on function public.search_catalog_items(text,public.catalog_category,numeric,numeric,text[],integer,double precision,double precision,text,text,uuid,integer) from public;
 grant execute on function public.search_catalog_items(text,public.catalog_category,numeric,numeric,text[],integer,double precision,double precision,text,text,uuid,integer) to authenticated, service_role;
@@ -5458,6 +5906,65 @@ $function$;
 revoke execute on function public.stripe_event_release(text) from public;
 grant execute on function public.stripe_event_release(text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.suspend_account(p_user uuid, p_reason text, p_subject_kind public.report_subject DEFAULT NULL::public.report_subject, p_subject_id uuid DEFAULT NULL::uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  why text := btrim(p_reason);
+  me uuid := (select auth.uid());
+  x record;
+  closed uuid[];
+begin
+  perform private.require_operator();
+  if why is null or why = '' then
+    raise exception 'Give a reason for this action' using errcode = '23514';
+  end if;
+  if (p_subject_kind is null) <> (p_subject_id is null) then
+    raise exception 'Give both the kind and the id of the reported subject, or neither' using errcode = '22023';
+  end if;
+  if p_user = me then
+    raise exception 'You can''t suspend yourself' using errcode = '42501';
+  end if;
+  perform 1 from public.profiles p where p.id = p_user for update;
+  if not found then
+    raise exception 'We couldn''t find that person' using errcode = 'P0002';
+  end if;
+  if (select p.suspended_at from public.profiles p where p.id = p_user) is not null then
+    raise exception 'This account is already suspended' using errcode = '55000';
+  end if;
+  if p_subject_kind is not null and private.subject_owner(p_subject_kind, p_subject_id) is distinct from p_user then
+    raise exception 'That subject is not this person''s' using errcode = '22023';
+  end if;
+  update public.profiles set suspended_at = now() where id = p_user;
+  for x in select i.id from public.catalog_items i where i.designer_id = p_user and i.hidden_at is null loop
+    perform private.hide_content('piece', x.id, 'suspension');
+  end loop;
+  for x in select p.id from public.projects p
+            where p.customer_id = p_user and p.status = 'pending' and p.hidden_at is null loop
+    perform private.hide_content('project', x.id, 'suspension');
+  end loop;
+  update public.offers o set status = 'withdrawn' where o.buyer_id = p_user and o.status in ('open', 'countered');
+  for x in select p.id, p.title, case when p.customer_id = p_user then p.designer_id else p.customer_id end as other
+             from public.projects p
+            where p.status = 'active' and p_user in (p.customer_id, p.designer_id) loop
+    perform private.notify(x.other, 'project_paused', x.id, null, format('"%s" is paused', x.title),
+                           'The other person on this project can''t use Good Space for now. Your project, its items and messages are kept.',
+                           '/project/' || x.id, jsonb_build_object('project_id', x.id));
+  end loop;
+  closed := private.close_reports('person', p_user, 'actioned', 'suspend');
+  if p_subject_kind is not null and p_subject_kind <> 'person' then
+    closed := closed || private.close_reports(p_subject_kind, p_subject_id, 'actioned', 'suspend');
+  end if;
+  return private.log_moderation('suspend', coalesce(p_subject_kind, 'person'), coalesce(p_subject_id, p_user),
+                                p_user, why, closed);
+end $function$;
+comment on function public.suspend_account(uuid,text,public.report_subject,uuid) is 'The database''s part of suspending an account (docs/trust-and-safety.md); operators only, through the moderate-account function. Returns the audit log line''s id.';
+revoke execute on function public.suspend_account(uuid,text,public.report_subject,uuid) from public;
+grant execute on function public.suspend_account(uuid,text,public.report_subject,uuid) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.switch_account_type(new_role public.app_role)
  RETURNS public.app_role
  LANGUAGE plpgsql
@@ -5593,6 +6100,10 @@ create policy "project-photos: signed-in users read portfolio photos" on storage
 create policy "project-photos: uploader or owner deletes" on storage.objects
   for delete to authenticated
   using (bucket_id = 'project-photos'::text AND (((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)) AND owner_id = ((( SELECT auth.uid() AS uid))::text) OR ((storage.foldername(name))[1] IN ( SELECT private.owned_project_folders() AS owned_project_folders))));
+create policy "suspended accounts are refused" on storage.objects as restrictive
+  for all to authenticated
+  using (( SELECT private.account_active() AS account_active))
+  with check (( SELECT private.account_active() AS account_active));
 create policy "two-factor users need aal2" on storage.objects as restrictive
   for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))

@@ -44,6 +44,7 @@ export function aPiece<O extends Overrides<Tables<'catalog_items'>>>(overrides: 
     held_until: null,
     saved_count: 0,
     search: null,
+    hidden_at: null,
     created_at: NOW,
     updated_at: NOW,
   };
@@ -68,6 +69,7 @@ export function aProject<O extends Overrides<Tables<'projects'>>>(overrides: O =
     latitude: null,
     longitude: null,
     preferred_style: null,
+    hidden_at: null,
     portfolio_consent: false,
     portfolio_show_costs: false,
     completed_at: null,

@@ -727,13 +727,26 @@ alter table public.profiles add column suspended_at timestamptz;
 comment on column public.profiles.suspended_at is 'Suspended by Good Space (docs/trust-and-safety.md): every API request of the account is refused (private.check_request). Set only by suspend_account / reinstate_account.';
 grant select (suspended_at) on table public.profiles to authenticated;
 
+-- Whether the signed-in account may act: false while it is suspended.
+create function private.account_active() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select not exists (select 1 from public.profiles p where p.id = (select auth.uid()) and p.suspended_at is not null)
+$$;
+revoke all on function private.account_active() from public;
+grant execute on function private.account_active() to authenticated, service_role;
+
+-- Storage does not run the pre-request check: a suspended account's token, valid until it expires, reads and writes
+-- no file there either.
+create policy "suspended accounts are refused" on storage.objects as restrictive
+  for all to authenticated
+  using ((select private.account_active())) with check ((select private.account_active()));
+
 -- The PostgREST pre-request check: a suspended account is refused everything (403 account_suspended), then the
 -- second-factor check as before (docs/security.md).
 create or replace function private.check_request() returns void
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  if auth.uid() is not null
-     and exists (select 1 from public.profiles p where p.id = auth.uid() and p.suspended_at is not null) then
+  if auth.uid() is not null and not private.account_active() then
     raise sqlstate 'PGRST' using
       message = json_build_object(
         'code', 'account_suspended',
@@ -955,8 +968,9 @@ begin
                                 'price', i.price, 'created_at', i.created_at, 'context', null)
         from public.catalog_items i where i.id = p_id)
     when 'project' then (
-      select jsonb_build_object('title', p.title, 'text', p.description, 'photos', '[]'::jsonb, 'price', p.budget,
-                                'created_at', p.created_at, 'context', null)
+      select jsonb_build_object('title', p.title, 'text', p.description, 'photos', '[]'::jsonb, 'price', null,
+                                'created_at', p.created_at,
+                                'context', format('A %s project, budget %s', p.status, private.money(p.budget)))
         from public.projects p where p.id = p_id)
     when 'project_message' then (
       select jsonb_build_object('title', null, 'text', coalesce(original, m.content), 'photos', '[]'::jsonb,

@@ -113,6 +113,13 @@ describe('moderate-account', () => {
     expect(await sql(`select count(*)::int as n from auth.sessions where user_id = $1`, [target.id])).toEqual([
       { n: 0 },
     ]);
+    // The edge functions check tokens with Auth, which no longer knows the session.
+    const token = (await target.client.auth.getSession()).data.session!.access_token;
+    const checked = await admin.auth.getUser(token);
+    expect({ user: checked.data.user, error: checked.error?.name }).toEqual({
+      user: null,
+      error: 'AuthSessionMissingError',
+    });
     const banned = await admin.auth.admin.getUserById(target.id);
     expect(Date.parse(banned.data.user!.banned_until!)).toBeGreaterThan(Date.now() + 50 * 365 * 24 * 3600 * 1000);
     const signIn = await anonClient().auth.signInWithPassword({ email: target.email, password: target.password });

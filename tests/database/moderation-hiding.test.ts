@@ -266,6 +266,14 @@ describe('a hidden review and a hidden project', () => {
     for (const r of reporters) expect(await report(r, 'project', project)).toMatchObject({ ok: true });
     expect(await open(designer)).toEqual({ listed: false, read: 0 });
     expect(await open(customer)).toEqual({ listed: true, read: 1 });
+    const subject = await asActor(c, user(operator), `select public.moderation_subject('project', $1) as s`, [project]);
+    expect(subject.rows[0]!.s).toMatchObject({
+      kind: 'project',
+      hidden: true,
+      link: `/project/${project}`,
+      content: { title: 'Cheap labour wanted', price: null, context: 'A pending project, budget $900' },
+      person: { id: customer, role: 'customer' },
+    });
     const bid = await asActor(
       c,
       user(designer),

@@ -10,6 +10,11 @@ import { asActor, connect, createUser, deleteUsers, user } from './support/pg.ts
  * open list, and the other party of each active project is told. Reinstating undoes what suspension did and only
  * that: a piece an operator hid stays hidden.
  */
+// A tiny valid PNG (1×1).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const SUSPENDED = { code: 'account_suspended', message: 'This account is suspended.' };
 let c: pg.Client;
 let seller: string;
@@ -92,6 +97,11 @@ describe('suspending a designer who sells', () => {
       const { status, error } = await call;
       expect({ status, code: error?.code, message: error?.message }).toEqual({ status: 403, ...SUSPENDED });
     }
+    // Storage does not run the pre-request check; its own policy refuses the account.
+    const photo = `${seller}/moderation-suspended.png`;
+    const upload = () =>
+      api.storage.from('catalog-images').upload(photo, new Blob([PNG], { type: 'image/png' }), { upsert: true });
+    expect((await upload()).error).not.toBeNull();
     expect(await hidden('catalog_items', desk)).toBe(true);
     expect([await statusOf(offerToThem), await statusOf(offerByThem)]).toEqual(['declined', 'withdrawn']);
     const paused = await c.query(
@@ -122,6 +132,8 @@ describe('suspending a designer who sells', () => {
     const again = await api.from('projects').select('id').eq('id', active);
     expect({ status: again.status, data: again.data }).toEqual({ status: 200, data: [{ id: active }] });
     expect([await hidden('catalog_items', desk), await hidden('catalog_items', shelf)]).toEqual([false, true]);
+    expect((await upload()).error).toBeNull();
+    expect((await api.storage.from('catalog-images').remove([photo])).error).toBeNull();
     expect((await c.query(`select is_available from public.catalog_items where id = $1`, [desk])).rows[0]).toEqual({
       is_available: true,
     });

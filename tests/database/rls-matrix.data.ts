@@ -90,6 +90,17 @@ const subjectListingMessage = (w: World) => `${subjectConversation(w)};
  * account, and the owner's paid order of the assigned designer's piece. Written only by the service role.
  */
 const SUBJECT_ORDER = '00000000-0000-4000-8000-00000000cc01';
+/**
+ * Trust and safety's subject rows (docs/trust-and-safety.md): the owner's open report of the assigned designer, and
+ * one audit log line (written here as the table's owner: the log is append-only, so it outlives rebuilt worlds).
+ */
+const SUBJECT_REPORT = '00000000-0000-4000-8000-00000000dd01';
+const subjectReport = (w: World) => `insert into public.reports (id, reporter_id, subject_kind, subject_id, reason)
+  values ('${SUBJECT_REPORT}', '${w.owner}', 'person', '${w.assigned}', 'spam') on conflict (id) do nothing`;
+const SUBJECT_LOG_LINE = '00000000-0000-4000-8000-00000000dd02';
+const subjectLogLine = () => `insert into public.moderation_actions (id, operator_id, operator_name, action, reason)
+  values ('${SUBJECT_LOG_LINE}', '00000000-0000-4000-8000-00000000dd03', 'Good Space', 'warn', 'Matrix')
+  on conflict (id) do nothing`;
 const SUBJECT_ACCOUNT_ID = 'acct_sandbox_0123456789abcdef0123456789abcdef';
 const subjectSellerAccount = (w: World) => `insert into public.seller_accounts (user_id, provider, account_id)
   values ('${w.assigned}', 'sandbox', '${SUBJECT_ACCOUNT_ID}') on conflict do nothing`;
@@ -490,5 +501,38 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: ['service'], setup: subjectBlock, set: { created_at: '2026-11-27T10:00:00Z' } },
     delete: { allow: ['owner', 'service'], setup: subjectBlock },
+  },
+  {
+    // Anyone signed in reports someone else; the reporter reads their own (operators all of them, not in this world);
+    // status and resolution are the operators' functions'.
+    table: 'reports',
+    key: () => ({ id: SUBJECT_REPORT }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'service'], setup: subjectReport },
+    insert: {
+      allow: everyoneSignedIn,
+      values: (w, me) => ({
+        reporter_id: me,
+        subject_kind: 'person',
+        subject_id: me === w.owner ? w.assigned : w.owner,
+        reason: 'spam',
+      }),
+    },
+    update: { allow: ['service'], setup: subjectReport, set: { details: 'Changed' } },
+    delete: { allow: ['service'], setup: subjectReport },
+  },
+  {
+    // The audit log: operators read it (none in this world), the service role reads it, nobody writes it through the
+    // API and nobody at all changes it.
+    table: 'moderation_actions',
+    key: () => ({ id: SUBJECT_LOG_LINE }),
+    serviceActsAs: 'owner',
+    select: { allow: ['service'], setup: subjectLogLine },
+    insert: {
+      allow: [],
+      values: (_w, me) => ({ operator_id: me, operator_name: 'Me', action: 'warn', reason: 'Self-made' }),
+    },
+    update: { allow: [], setup: subjectLogLine, set: { reason: 'Changed' } },
+    delete: { allow: [], setup: subjectLogLine },
   },
 ];

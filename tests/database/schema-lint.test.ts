@@ -27,6 +27,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   listing_conversations: ['SELECT'],
   listing_messages: ['INSERT', 'SELECT'],
   messages: ['INSERT', 'SELECT'],
+  moderation_actions: ['SELECT'],
   notification_preferences: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   notifications: ['SELECT', 'UPDATE'],
   offers: ['SELECT'],
@@ -37,6 +38,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   project_items: ['DELETE', 'INSERT', 'SELECT'],
   project_photo_notes: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   projects: ['INSERT', 'SELECT', 'UPDATE'],
+  reports: ['INSERT', 'SELECT'],
   reviews: ['INSERT', 'SELECT'],
   saved_designers: ['DELETE', 'INSERT', 'SELECT'],
   saved_items: ['DELETE', 'INSERT', 'SELECT'],
@@ -46,6 +48,17 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
 };
 /** Columns that carry state: never writable by a client. */
 const STATE_COLUMNS: [string, string][] = [
+  // Set by moderation only (docs/trust-and-safety.md).
+  ['catalog_items', 'hidden_at'],
+  ['messages', 'hidden_at'],
+  ['listing_messages', 'hidden_at'],
+  ['reviews', 'hidden_at'],
+  ['projects', 'hidden_at'],
+  ['profiles', 'suspended_at'],
+  ['reports', 'subject_user_id'],
+  ['reports', 'status'],
+  ['reports', 'resolved_at'],
+  ['reports', 'resolved_by'],
   ['projects', 'designer_id'],
   ['projects', 'items_total'],
   ['projects', 'completed_at'],
@@ -164,9 +177,16 @@ describe('schema lint', () => {
       'contact_email',
       'delete_user',
       'designer_bids',
+      // Ends an account's sessions, for the moderate-account function: service role only (docs/trust-and-safety.md).
+      'end_user_sessions',
       'finish_notification_mail',
+      // Operators: the check, the console's reads and their actions, each refusing anyone else (docs/trust-and-safety.md).
+      'is_operator',
       'make_offer',
       'mark_order_ready',
+      'moderate',
+      'moderation_queue',
+      'moderation_subject',
       // Open projects and their total: the place's label and the distance, never the coordinates they measure
       // (read as their owner, the visibility rule restated: docs/decisions/0030-safe-by-default.md).
       'open_project_count',
@@ -175,11 +195,13 @@ describe('schema lint', () => {
       'project_access',
       // The location as typed, for the customer and the assigned designer (docs/decisions/0030-safe-by-default.md).
       'project_locations',
+      'reinstate_account',
       'respond_to_counter',
       'respond_to_offer',
       // Words need their index, which row-level security would forbid (@@ is not leakproof): available pieces only.
       'search_catalog_items',
       'start_listing_conversation',
+      'suspend_account',
       'switch_account_type',
       // The payment functions' per-user count, executable by the service role only (docs/product.md, Limits).
       'take_function_rate',
@@ -250,9 +272,13 @@ describe('schema lint', () => {
       'contact_email',
       'delete_user',
       'designer_bids',
+      'is_operator',
       'make_offer',
       'mark_notifications_read',
       'mark_order_ready',
+      'moderate',
+      'moderation_queue',
+      'moderation_subject',
       'nearby_catalog_items',
       'nearby_designers',
       'nearest_place',
@@ -261,11 +287,13 @@ describe('schema lint', () => {
       'portfolio_projects',
       'project_access',
       'project_locations',
+      'reinstate_account',
       'respond_to_counter',
       'respond_to_offer',
       'search_catalog_items',
       'search_places',
       'start_listing_conversation',
+      'suspend_account',
       'switch_account_type',
       'unread_notification_count',
       'withdraw_offer',

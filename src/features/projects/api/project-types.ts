@@ -5,11 +5,12 @@ import type { Tables } from '@/types/database';
  * columns (docs/decisions/0030-safe-by-default.md): everyone who sees a project sees its place's label; the reads
  * of one's own projects (the page, the customer's and the assigned designer's lists) add `location`, the text as
  * typed, from project_locations.
- * The portfolio choices are read on their own (docs/decisions/0017).
+ * The portfolio choices are read on their own (docs/decisions/0017); hidden_at (docs/trust-and-safety.md) is not read
+ * here.
  */
 export type Project = Omit<
   Tables<'projects'>,
-  'portfolio_consent' | 'portfolio_show_costs' | 'location' | 'latitude' | 'longitude'
+  'portfolio_consent' | 'portfolio_show_costs' | 'location' | 'latitude' | 'longitude' | 'hidden_at'
 > & {
   place: { label: string } | null;
   /** The location as typed: only for its customer and assigned designer (null or absent for anyone else). */
