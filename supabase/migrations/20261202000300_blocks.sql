@@ -371,7 +371,7 @@ begin
   end if;
 end $function$;
 
--- Open projects and their total (read as their owner). Restated whole from the current schema; what changes: a
+-- Open projects and their total (read as their owner). Restated whole from the moderation migration's; what changes: a
 -- customer in a block with the caller, either way, has their open projects skipped.
 CREATE OR REPLACE FUNCTION public.open_project_count(origin_latitude double precision DEFAULT NULL::double precision, origin_longitude double precision DEFAULT NULL::double precision)
  RETURNS integer
@@ -393,13 +393,13 @@ declare
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return (select count(*) from public.projects p
-             where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids));
+             where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids));
   end if;
   cos_origin := cos(radians(origin_latitude));
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   near := (
     select count(*) from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
       and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
@@ -407,15 +407,14 @@ begin
   );
   if near = 0 then
     return (select count(*) from public.projects p
-             where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids));
+             where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids));
   end if;
   return near + (
     select count(*) from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
       and (p.latitude is null or p.longitude is null)
   );
 end $function$;
-
 CREATE OR REPLACE FUNCTION public.open_projects(origin_latitude double precision DEFAULT NULL::double precision, origin_longitude double precision DEFAULT NULL::double precision, after_miles integer DEFAULT NULL::integer, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 24)
  RETURNS TABLE(id uuid, customer_id uuid, designer_id uuid, title text, description text, place_id text, place_label text, space_size integer, budget integer, budget_type public.budget_type, preferred_style text, status public.project_status, items_total numeric, created_at timestamp with time zone, updated_at timestamp with time zone, completed_at timestamp with time zone, distance_miles integer, within_reach boolean)
  LANGUAGE plpgsql
@@ -454,7 +453,7 @@ begin
              p.preferred_style, p.status, p.items_total,
              p.created_at, p.updated_at, p.completed_at, null::integer, null::boolean
       from public.projects p
-      where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+      where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
         and p.created_at <= coalesce(after_created_at, 'infinity')
         and (p.created_at < coalesce(after_created_at, 'infinity')
              or p.id < coalesce(after_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
@@ -467,7 +466,7 @@ begin
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   reach := exists (
     select 1 from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
       and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
@@ -488,7 +487,7 @@ begin
                    + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
                    + 0.5)::integer as miles
           from public.projects p
-          where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+          where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
             and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
         ) x
         where x.miles <= 100
@@ -513,7 +512,7 @@ begin
                  + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
                  as exact
         from public.projects p
-        where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+        where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
           and p.latitude is not null and p.longitude is not null
           and (after_id is null
                or (floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
@@ -545,7 +544,7 @@ begin
              p.preferred_style, p.status, p.items_total,
              p.created_at, p.updated_at, p.completed_at, null::integer, reach
       from public.projects p
-      where p.status = 'pending' and p.designer_id is null and (every_open or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
+      where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
         and (p.latitude is null or p.longitude is null)
         and (after_id is null or after_miles is not null or p.id > after_id)
       order by p.id
