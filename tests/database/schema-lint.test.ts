@@ -42,6 +42,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   seller_accounts: ['SELECT'],
   subscriptions: ['SELECT'],
   user_roles: ['SELECT'],
+  verification_requests: ['INSERT', 'SELECT'],
 };
 /** Columns that carry state: never writable by a client. */
 const STATE_COLUMNS: [string, string][] = [
@@ -81,6 +82,16 @@ const STATE_COLUMNS: [string, string][] = [
   // A piece bought for a project: the order functions' (docs/decisions/0029-paying-sellers.md).
   ['project_items', 'bought_at'],
   ['project_items', 'order_id'],
+  // The verified badge and the requests' state are the verification functions' (docs/trust-and-safety.md).
+  ['designer_profiles', 'verified'],
+  ['verification_requests', 'status'],
+  ['verification_requests', 'school_email'],
+  ['verification_requests', 'email_token_hash'],
+  ['verification_requests', 'email_confirmed_at'],
+  ['verification_requests', 'decided_by'],
+  ['verification_requests', 'decided_at'],
+  ['verification_requests', 'reason'],
+  ['verification_requests', 'documents_removed_at'],
 ];
 
 /**
@@ -153,8 +164,11 @@ describe('schema lint', () => {
       // The mail run's, executable by the service role only (docs/decisions/0025-notifications.md).
       'claim_notification_mails',
       'complete_order',
+      // Verified badges: the link's confirmation, the operator's decision (docs/trust-and-safety.md).
+      'confirm_school_email',
       // A counterpart's e-mail, the relation checked (docs/decisions/0030-safe-by-default.md).
       'contact_email',
+      'decide_verification',
       'delete_user',
       'designer_bids',
       'finish_notification_mail',
@@ -173,10 +187,13 @@ describe('schema lint', () => {
       // Words need their index, which row-level security would forbid (@@ is not leakproof): available pieces only.
       'search_catalog_items',
       'start_listing_conversation',
+      // verify-school-email's part, executable by the service role only.
+      'start_school_email_verification',
       'switch_account_type',
       // The payment functions' per-user count, executable by the service role only (docs/product.md, Limits).
       'take_function_rate',
       'withdraw_offer',
+      'withdraw_verification',
     ]);
   });
 
@@ -238,7 +255,9 @@ describe('schema lint', () => {
       'buy_now_quote',
       'catalog_item_distance',
       'complete_order',
+      'confirm_school_email',
       'contact_email',
+      'decide_verification',
       'delete_user',
       'designer_bids',
       'make_offer',
@@ -260,6 +279,7 @@ describe('schema lint', () => {
       'switch_account_type',
       'unread_notification_count',
       'withdraw_offer',
+      'withdraw_verification',
     ]);
   });
 
@@ -337,6 +357,12 @@ describe('schema lint', () => {
       { id: 'catalog-images', public: true, limit: 5242880, mimes: images },
       { id: 'designer-portfolio', public: true, limit: 5242880, mimes: images },
       { id: 'project-photos', public: false, limit: 5242880, mimes: images },
+      {
+        id: 'verification-documents',
+        public: false,
+        limit: 5242880,
+        mimes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+      },
     ]);
     // 0025: no public bucket has a SELECT policy that is only `bucket_id = '…'` (that would make it listable by anyone).
     const broad = await rows(
