@@ -91,8 +91,15 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { path: paths.orders.path, lazy: () => import('@/app/routes/orders/orders') },
                 { path: paths.order.path, lazy: () => import('@/app/routes/orders/order') },
                 { path: paths.oauthConsent.path, lazy: () => import('@/app/routes/account/oauth-consent') },
+                {
+                  path: paths.verifySchoolEmail.path,
+                  lazy: () => import('@/app/routes/account/verify-school-email'),
+                },
               ],
             },
+            // Verification requests, for operators (docs/trust-and-safety.md). A page of the console: nested in the
+            // /admin layout, which shows the 404 page to everyone else; the page checks the same on its own.
+            { path: paths.adminVerification.path, lazy: () => import('@/app/routes/admin/verification') },
             { path: '*', lazy: () => import('@/app/routes/not-found') },
           ],
         },

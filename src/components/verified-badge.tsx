@@ -11,11 +11,6 @@ const MEANING: Record<VerifiedKind, string> = {
   pro: 'Good Space confirmed this designer works professionally.',
 };
 
-/** The badge's value as the database keeps it, or null for none (or anything the app does not know). */
-export function verifiedKindOf(value: string | null | undefined): VerifiedKind | null {
-  return value === 'student' || value === 'pro' ? value : null;
-}
-
 /**
  * A designer's verified badge, shown beside their name on cards, their profile and their bids. The label is the
  * accessible name; the meaning is its description (title for pointers, sr-only text for screen readers).
@@ -35,8 +30,10 @@ export function VerifiedBadge({ kind, className }: { kind: VerifiedKind; classNa
   );
 }
 
-/** The badge when there is one, nothing otherwise: for rows whose `verified` may be null. */
+/**
+ * The badge when there is one, nothing otherwise: for rows whose `verified` may be null (or, from an older answer,
+ * missing, or a value this app does not know).
+ */
 export function MaybeVerifiedBadge({ value, className }: { value: string | null | undefined; className?: string }) {
-  const kind = verifiedKindOf(value);
-  return kind ? <VerifiedBadge kind={kind} className={className} /> : null;
+  return value === 'student' || value === 'pro' ? <VerifiedBadge kind={value} className={className} /> : null;
 }

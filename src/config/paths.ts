@@ -121,6 +121,13 @@ export const paths = {
     getHref: (orderId: string, options: { checkoutDone?: boolean } = {}) =>
       withQuery(`/orders/${encodeURIComponent(orderId)}`, { checkout: options.checkoutDone ? 'done' : undefined }),
   },
+  /** The operators' verification requests (docs/trust-and-safety.md), a page of the console. */
+  adminVerification: { path: '/admin/verification', getHref: () => '/admin/verification' },
+  /** The school e-mail link of a Verified student request: confirms the token as the signed-in designer. */
+  verifySchoolEmail: {
+    path: '/verify/school-email',
+    getHref: (token: string) => withQuery('/verify/school-email', { token }),
+  },
   /** Second sign-in step for users with a verified authenticator (docs/product.md, Accounts). */
   mfa: {
     path: '/mfa',
