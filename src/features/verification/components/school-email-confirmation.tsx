@@ -52,9 +52,5 @@ export function SchoolEmailConfirmation({ token }: { token: string }) {
       </div>
     );
   }
-  return (
-    <p role="status" className="flex items-center gap-2">
-      <Spinner /> Confirming your school e-mail address…
-    </p>
-  );
+  return <Spinner label="Confirming your school e-mail address…" />;
 }
