@@ -488,3 +488,39 @@ begin
 end $function$;
 revoke execute on function public.nearby_designers(double precision, double precision, integer, timestamptz, uuid, integer, boolean) from public;
 grant execute on function public.nearby_designers(double precision, double precision, integer, timestamptz, uuid, integer, boolean) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------------------
+-- 7. Account deletion takes the verification documents too (ADR 0018): delete_user() refuses while any remain in
+--    the caller's folder, as for their portfolio and Good Stuff folders; the delete-account function removes that
+--    folder through Storage first (supabase/functions/delete-account/account-files.ts). Restated from
+--    20261125000200_account_deletion_storage.sql with only the bucket added.
+-- ---------------------------------------------------------------------------------------------------------
+create or replace function public.delete_user() returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := (select auth.uid());
+begin
+  if uid is null then
+    raise exception 'No user logged in' using errcode = '42501';
+  end if;
+
+  -- The same set the delete-account function removes: photos a designer uploaded to someone else's project stay.
+  if exists (
+    select 1 from storage.objects o
+     where (o.bucket_id in ('designer-portfolio', 'catalog-images', 'verification-documents')
+            and (storage.foldername(o.name))[1] = uid::text)
+        or (o.bucket_id = 'project-photos'
+            and (storage.foldername(o.name))[1] in (select p.id::text from public.projects p where p.customer_id = uid))
+  ) then
+    raise exception 'Stored files remain: delete the account through the delete-account function'
+      using errcode = 'P0001',
+            hint = 'Only the Storage API removes a file''s bytes; the function removes the files, then calls delete_user().';
+  end if;
+
+  -- Through the foreign keys: profile, role, role profiles, subscriptions, projects (with everything on them),
+  -- bids, items, messages, notes, reviews, nudges, catalog items, verification requests; the profiles trigger
+  -- reopens the active projects of a leaving designer (20261122000500_account_deletion.sql).
+  delete from auth.users where id = uid;
+end $$;
+revoke execute on function public.delete_user() from public, anon;
+grant execute on function public.delete_user() to authenticated;

@@ -393,3 +393,21 @@ describe('documents and decisions', () => {
     expect(again.error?.code).toBe('P0002');
   });
 });
+
+describe('account deletion', () => {
+  it('takes the verification documents with the account, through Storage', async () => {
+    const leaving = await person('designer', 'Lea Leaving');
+    expect((await upload(leaving, `${leaving.id}/id-card.png`)).error).toBeNull();
+    const refused = await leaving.client.rpc('delete_user');
+    expect(refused.error?.message).toMatch(/^Stored files remain/);
+    const { error } = await leaving.client.functions.invoke('delete-account');
+    expect(error).toBeNull();
+    expect(
+      await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+        BUCKET,
+        `${leaving.id}/id-card.png`,
+      ]),
+    ).toEqual([]);
+    expect(await sql('select 1 from auth.users where id = $1', [leaving.id])).toEqual([]);
+  });
+});
