@@ -4117,7 +4117,8 @@ begin
   -- The same set the delete-account function removes: photos a designer uploaded to someone else's project stay.
   if exists (
     select 1 from storage.objects o
-     where (o.bucket_id in ('designer-portfolio', 'catalog-images') and (storage.foldername(o.name))[1] = uid::text)
+     where (o.bucket_id in ('designer-portfolio', 'catalog-images', 'verification-documents')
+            and (storage.foldername(o.name))[1] = uid::text)
         or (o.bucket_id = 'project-photos'
             and (storage.foldername(o.name))[1] in (select p.id::text from public.projects p where p.customer_id = uid))
   ) then
@@ -4127,8 +4128,8 @@ begin
   end if;
 
   -- Through the foreign keys: profile, role, role profiles, subscriptions, projects (with everything on them),
-  -- bids, items, messages, notes, reviews, nudges, catalog items; the profiles trigger reopens the active
-  -- projects of a leaving designer (20261122000500_account_deletion.sql).
+  -- bids, items, messages, notes, reviews, nudges, catalog items, verification requests; the profiles trigger
+  -- reopens the active projects of a leaving designer (20261122000500_account_deletion.sql).
   delete from auth.users where id = uid;
 end $function$;
 revoke execute on function public.delete_user() from public;
