@@ -452,6 +452,7 @@ create table public.designer_profiles (
   updated_at timestamp with time zone default now() not null,
   place_id text,
   confirmed boolean default false not null,
+  verified text,
   constraint designer_profiles_pkey PRIMARY KEY (user_id),
   constraint designer_profiles_availability_status_check CHECK (availability_status = ANY (ARRAY['available'::text, 'unavailable'::text])),
   constraint designer_profiles_base_rate_check CHECK (base_rate >= 0::numeric),
@@ -465,12 +466,14 @@ create table public.designer_profiles (
   constraint designer_profiles_rate_per_sqft_check CHECK (rate_per_sqft >= 0::numeric),
   constraint designer_profiles_specialties_check CHECK (cardinality(specialties) <= 20),
   constraint designer_profiles_username_check CHECK (username IS NULL OR char_length(btrim(username)) >= 1 AND char_length(btrim(username)) <= 50),
+  constraint designer_profiles_verified_check CHECK (verified IS NULL OR (verified = ANY (ARRAY['student'::text, 'pro'::text]))),
   constraint designer_profiles_place_id_fkey FOREIGN KEY (place_id) REFERENCES public.places(id) ON DELETE SET NULL,
   constraint designer_profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on column public.designer_profiles.full_name is 'Maintained by the database from profiles.full_name (public display name).';
 comment on column public.designer_profiles.place_id is 'The place the location names (public.places), kept by the database with the coordinates.';
 comment on column public.designer_profiles.confirmed is 'Kept by the database from auth.users (email_confirmed_at set, not deleted): only confirmed designers are listed to others (designer_profiles_select_confirmed). Not writable through the API.';
+comment on column public.designer_profiles.verified is 'The verified badge (student | pro | null), set by decide_verification and cleared by withdraw_verification. Not writable through the API.';
 alter table public.designer_profiles enable row level security;
 CREATE INDEX designer_profiles_available_coordinates_idx ON public.designer_profiles USING btree (latitude, longitude) WHERE (availability_status = 'available'::text);
 CREATE INDEX designer_profiles_available_created_at_user_id_idx ON public.designer_profiles USING btree (created_at DESC, user_id DESC) WHERE (availability_status = 'available'::text);
@@ -1366,6 +1369,68 @@ create policy user_roles_select_own on public.user_roles
   using (user_id = (( SELECT auth.uid() AS uid)));
 grant all on table public.user_roles to service_role;
 grant select on table public.user_roles to authenticated;
+
+create table public.verification_requests (
+  id uuid default gen_random_uuid() not null,
+  designer_id uuid default auth.uid() not null,
+  kind text not null,
+  method text not null,
+  school_email text,
+  email_token_hash text,
+  email_token_expires_at timestamp with time zone,
+  email_confirmed_at timestamp with time zone,
+  document_paths text[] default '{}'::text[] not null,
+  project_ids uuid[] default '{}'::uuid[] not null,
+  status text default 'open'::text not null,
+  decided_by uuid,
+  decided_at timestamp with time zone,
+  reason text,
+  documents_removed_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint verification_requests_pkey PRIMARY KEY (id),
+  constraint verification_requests_decided CHECK ((status = ANY (ARRAY['approved'::text, 'refused'::text])) = (decided_at IS NOT NULL AND reason IS NOT NULL)),
+  constraint verification_requests_documents CHECK (
+CASE
+    WHEN method = ANY (ARRAY['student_id'::text, 'registration'::text]) THEN cardinality(document_paths) >= 1 AND cardinality(document_paths) <= 3
+    ELSE cardinality(document_paths) = 0
+END),
+  constraint verification_requests_email_token CHECK (method = 'school_email'::text OR email_token_hash IS NULL AND email_token_expires_at IS NULL AND email_confirmed_at IS NULL),
+  constraint verification_requests_kind_check CHECK (kind = ANY (ARRAY['student'::text, 'pro'::text])),
+  constraint verification_requests_method_check CHECK (method = ANY (ARRAY['school_email'::text, 'student_id'::text, 'registration'::text, 'projects'::text])),
+  constraint verification_requests_method_fits_kind CHECK (kind = 'student'::text AND (method = ANY (ARRAY['school_email'::text, 'student_id'::text])) OR kind = 'pro'::text AND (method = ANY (ARRAY['registration'::text, 'projects'::text]))),
+  constraint verification_requests_projects CHECK (
+CASE
+    WHEN method = 'projects'::text THEN cardinality(project_ids) = 3
+    ELSE cardinality(project_ids) = 0
+END),
+  constraint verification_requests_reason_check CHECK (reason IS NULL OR char_length(btrim(reason)) >= 1 AND char_length(btrim(reason)) <= 1000),
+  constraint verification_requests_school_email CHECK ((method = 'school_email'::text) = (school_email IS NOT NULL) AND (school_email IS NULL OR private.is_school_email(school_email))),
+  constraint verification_requests_status_check CHECK (status = ANY (ARRAY['awaiting_email'::text, 'open'::text, 'approved'::text, 'refused'::text, 'withdrawn'::text, 'expired'::text])),
+  constraint verification_requests_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint verification_requests_designer_id_fkey FOREIGN KEY (designer_id) REFERENCES public.designer_profiles(user_id) ON DELETE CASCADE
+);
+comment on table public.verification_requests is 'Designers'' requests for a verified badge (docs/trust-and-safety.md). The designer writes kind, method, document_paths and project_ids; the school e-mail and its token come from the verify-school-email function; status and the decision are the database''s.';
+comment on column public.verification_requests.email_token_hash is 'sha256 (hex) of the link''s token; the token itself is only in the mail. Not readable through the API.';
+alter table public.verification_requests enable row level security;
+CREATE INDEX verification_requests_decided_by_idx ON public.verification_requests USING btree (decided_by);
+CREATE INDEX verification_requests_designer_idx ON public.verification_requests USING btree (designer_id, created_at DESC);
+CREATE INDEX verification_requests_documents_left_idx ON public.verification_requests USING btree (created_at) WHERE ((documents_removed_at IS NULL) AND (status <> ALL (ARRAY['awaiting_email'::text, 'open'::text])) AND (cardinality(document_paths) > 0));
+CREATE UNIQUE INDEX verification_requests_one_in_progress ON public.verification_requests USING btree (designer_id) WHERE (status = ANY (ARRAY['awaiting_email'::text, 'open'::text]));
+CREATE INDEX verification_requests_open_idx ON public.verification_requests USING btree (created_at, id) WHERE (status = 'open'::text);
+CREATE UNIQUE INDEX verification_requests_token_idx ON public.verification_requests USING btree (email_token_hash) WHERE (email_token_hash IS NOT NULL);
+CREATE TRIGGER verification_requests_checks BEFORE INSERT ON public.verification_requests FOR EACH ROW EXECUTE FUNCTION private.verification_request_checks();
+create policy "two-factor users need aal2" on public.verification_requests as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+create policy verification_requests_insert_own on public.verification_requests
+  for insert to authenticated
+  with check (designer_id = (( SELECT auth.uid() AS uid)));
+create policy verification_requests_select_own_or_operator on public.verification_requests
+  for select to authenticated
+  using (designer_id = (( SELECT auth.uid() AS uid)) OR ( SELECT private.is_operator() AS is_operator));
+grant all on table public.verification_requests to service_role;
+grant insert (designer_id, kind, method, document_paths, project_ids), select (id, designer_id, kind, method, school_email, email_token_expires_at, email_confirmed_at, document_paths, project_ids, status, decided_by, decided_at, reason, documents_removed_at, created_at) on table public.verification_requests to authenticated;
 
 -- ====================================================================================================
 -- Views
@@ -2340,6 +2405,19 @@ AS $function$
 $function$;
 revoke execute on function private.is_portfolio_photo(text) from public;
 grant execute on function private.is_portfolio_photo(text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.is_school_email(address text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select address is not null
+     and char_length(address) <= 254
+     and address ~* '^[a-z0-9.!#$%&''*+/=?^_`{|}~-]+@([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+(edu|edu\.[a-z]{2}|ac\.[a-z]{2})$'
+$function$;
+revoke execute on function private.is_school_email(text) from public;
+grant execute on function private.is_school_email(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.listing_conversation_ids()
  RETURNS SETOF uuid
@@ -3902,6 +3980,63 @@ $function$;
 revoke execute on function private.valid_photo_urls(text[]) from public;
 grant execute on function private.valid_photo_urls(text[]) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.verification_request_checks()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  held text;
+  path text;
+begin
+  -- A link never followed does not hold the place of a new request.
+  update public.verification_requests r set status = 'expired'
+   where r.designer_id = new.designer_id and r.status = 'awaiting_email' and r.email_token_expires_at <= now();
+
+  if exists (select 1 from public.verification_requests r
+              where r.designer_id = new.designer_id and r.status in ('awaiting_email', 'open')) then
+    raise exception 'You already have a verification request in progress. Withdraw it to ask again.'
+      using errcode = '23505';
+  end if;
+  select d.verified into held from public.designer_profiles d where d.user_id = new.designer_id;
+  if held = 'pro' or held = new.kind then
+    raise exception '%', format('You already have the Verified %s badge.', held) using errcode = '23505';
+  end if;
+  perform private.take_rate('verification_request');
+
+  if new.method in ('student_id', 'registration') then
+    if (select count(distinct p) from unnest(new.document_paths) p) <> cardinality(new.document_paths) then
+      raise exception 'Each document can be added once.' using errcode = '23514';
+    end if;
+    foreach path in array new.document_paths loop
+      if (storage.foldername(path))[1] is distinct from new.designer_id::text
+         or not exists (select 1 from storage.objects o where o.bucket_id = 'verification-documents' and o.name = path) then
+        raise exception 'Upload the documents to your own folder first.' using errcode = '23514';
+      end if;
+    end loop;
+  elsif new.method = 'projects' then
+    if (select count(*) from public.projects p
+         where p.id = any (new.project_ids) and p.designer_id = new.designer_id and p.status = 'completed'
+           and p.portfolio_consent) <> 3
+       or (select count(distinct x) from unnest(new.project_ids) x) <> 3 then
+      raise exception 'Choose three different completed projects of yours whose customers agreed to show them in your portfolio.'
+        using errcode = '23514';
+    end if;
+  end if;
+
+  -- The rest is the database's, whatever the insert said.
+  new.status := case when new.method = 'school_email' then 'awaiting_email' else 'open' end;
+  new.email_confirmed_at := null;
+  new.decided_by := null;
+  new.decided_at := null;
+  new.reason := null;
+  new.documents_removed_at := null;
+  new.created_at := now();
+  return new;
+end $function$;
+revoke execute on function private.verification_request_checks() from public;
+
 CREATE OR REPLACE FUNCTION public.accept_bid(bid_id uuid)
  RETURNS public.projects
  LANGUAGE plpgsql
@@ -4251,6 +4386,44 @@ end $function$;
 revoke execute on function public.complete_order(uuid) from public;
 grant execute on function public.complete_order(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.confirm_school_email(token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  r public.verification_requests;
+begin
+  if me is null then
+    raise exception 'Sign in to confirm your school e-mail address.' using errcode = '42501';
+  end if;
+  select * into r from public.verification_requests v
+   where v.email_token_hash = encode(sha256(convert_to(coalesce(token, ''), 'UTF8')), 'hex')
+   for update;
+  if not found then
+    raise exception 'This link is not valid. Ask for a new one from your profile.' using errcode = 'P0002';
+  end if;
+  if r.designer_id <> me then
+    raise exception 'Sign in as the designer who asked for this link to confirm it.' using errcode = '42501';
+  end if;
+  if r.email_confirmed_at is not null then
+    raise exception 'This link was already used: your school e-mail address is confirmed.' using errcode = '55000';
+  end if;
+  if r.status <> 'awaiting_email' then
+    raise exception 'This request is no longer waiting for its link. Ask for a new one from your profile.'
+      using errcode = '55000';
+  end if;
+  if r.email_token_expires_at <= now() then
+    raise exception 'This link has expired. Ask for a new one from your profile.' using errcode = '55000';
+  end if;
+  update public.verification_requests v set email_confirmed_at = now(), status = 'open' where v.id = r.id;
+  return jsonb_build_object('request_id', r.id, 'school_email', r.school_email);
+end $function$;
+revoke execute on function public.confirm_school_email(text) from public;
+grant execute on function public.confirm_school_email(text) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.contact_email(p_user uuid)
  RETURNS text
  LANGUAGE plpgsql
@@ -4286,6 +4459,69 @@ comment on function public.contact_email(uuid) is 'The e-mail address of the cal
 revoke execute on function public.contact_email(uuid) from public;
 grant execute on function public.contact_email(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.decide_verification(p_request uuid, p_approve boolean, p_reason text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  r public.verification_requests;
+  badge text;
+  logged uuid;
+begin
+  if not private.is_operator(me) then
+    raise exception 'Only Good Space operators can do this' using errcode = '42501';
+  end if;
+  if p_approve is null then
+    raise exception 'Say whether to approve or refuse.' using errcode = '23514';
+  end if;
+  if p_reason is null or char_length(btrim(p_reason)) = 0 then
+    raise exception 'Give a reason for this decision.' using errcode = '23514';
+  end if;
+  if char_length(btrim(p_reason)) > 1000 then
+    raise exception 'Keep the reason under 1000 characters' using errcode = '23514';
+  end if;
+  select * into r from public.verification_requests v where v.id = p_request for update;
+  if not found then
+    raise exception 'There is no such verification request.' using errcode = 'P0002';
+  end if;
+  if r.designer_id = me then
+    raise exception 'Another operator has to decide your own request.' using errcode = '42501';
+  end if;
+  if r.status <> 'open' then
+    raise exception 'This request is not open: it was already decided, withdrawn, or still waits for its e-mail link.'
+      using errcode = '55000';
+  end if;
+
+  update public.verification_requests v
+     set status = case when p_approve then 'approved' else 'refused' end,
+         decided_by = me, decided_at = now(), reason = btrim(p_reason)
+   where v.id = r.id;
+  if p_approve then
+    -- A pro badge outranks a student one: approving a student request never takes a pro badge away.
+    update public.designer_profiles d
+       set verified = case when d.verified = 'pro' then 'pro' else r.kind end
+     where d.user_id = r.designer_id
+    returning d.verified into badge;
+  end if;
+  logged := private.log_moderation(
+    case when p_approve then 'approve_verification' else 'refuse_verification' end,
+    'person', r.designer_id, r.designer_id, p_reason);
+  perform private.notify(
+    r.designer_id, 'verification_decided', null, null,
+    case when p_approve then format('You are now a Verified %s', r.kind)
+         else format('Your request for the Verified %s badge was refused', r.kind) end,
+    case when p_approve then format('Your badge shows on your profile, your card and your bids. %s', btrim(p_reason))
+         else format('Reason: %s You can ask again from your profile.', btrim(p_reason)) end,
+    '/profile/designer',
+    jsonb_build_object('request_id', r.id, 'kind', r.kind, 'approved', p_approve));
+  return logged;
+end $function$;
+revoke execute on function public.decide_verification(uuid,boolean,text) from public;
+grant execute on function public.decide_verification(uuid,boolean,text) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.delete_user()
  RETURNS void
  LANGUAGE plpgsql
@@ -4302,7 +4538,8 @@ begin
   -- The same set the delete-account function removes: photos a designer uploaded to someone else's project stay.
   if exists (
     select 1 from storage.objects o
-     where (o.bucket_id in ('designer-portfolio', 'catalog-images') and (storage.foldername(o.name))[1] = uid::text)
+     where (o.bucket_id in ('designer-portfolio', 'catalog-images', 'verification-documents')
+            and (storage.foldername(o.name))[1] = uid::text)
         or (o.bucket_id = 'project-photos'
             and (storage.foldername(o.name))[1] in (select p.id::text from public.projects p where p.customer_id = uid))
   ) then
@@ -4312,8 +4549,8 @@ begin
   end if;
 
   -- Through the foreign keys: profile, role, role profiles, subscriptions, projects (with everything on them),
-  -- bids, items, messages, notes, reviews, nudges, catalog items; the profiles trigger reopens the active
-  -- projects of a leaving designer (20261122000500_account_deletion.sql).
+  -- bids, items, messages, notes, reviews, nudges, catalog items, verification requests; the profiles trigger
+  -- reopens the active projects of a leaving designer (20261122000500_account_deletion.sql).
   delete from auth.users where id = uid;
 end $function$;
 revoke execute on function public.delete_user() from public;
@@ -4786,7 +5023,7 @@ revoke execute on function public.nearby_catalog_items(double precision,double p
 grant execute on function public.nearby_catalog_items(double precision,double precision,integer,public.catalog_category,integer,uuid,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.nearby_designers(origin_latitude double precision DEFAULT NULL::double precision, origin_longitude double precision DEFAULT NULL::double precision, after_miles integer DEFAULT NULL::integer, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 24, near_only boolean DEFAULT true)
- RETURNS TABLE(user_id uuid, full_name text, username text, bio text, base_rate numeric, rate_per_item numeric, rate_per_sqft numeric, specialties text[], experience_years integer, location text, place_id text, latitude double precision, longitude double precision, portfolio_url text, created_at timestamp with time zone, distance_miles integer, within_reach boolean)
+ RETURNS TABLE(user_id uuid, full_name text, username text, bio text, base_rate numeric, rate_per_item numeric, rate_per_sqft numeric, specialties text[], experience_years integer, location text, place_id text, latitude double precision, longitude double precision, portfolio_url text, created_at timestamp with time zone, distance_miles integer, within_reach boolean, verified text)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -4814,7 +5051,7 @@ begin
     return query
       select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft, d.specialties,
              d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
-             null::integer, null::boolean
+             null::integer, null::boolean, d.verified
       from public.designer_profiles d
       where d.availability_status = 'available'
         and d.created_at <= coalesce(after_created_at, 'infinity')
@@ -4841,7 +5078,7 @@ begin
     return query
       select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft, d.specialties,
              d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
-             k.miles, reach
+             k.miles, reach, d.verified
       from (
         select x.user_id, x.miles from (
           select d.user_id,
@@ -4890,7 +5127,7 @@ begin
     return query
       select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft, d.specialties,
              d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
-             w.miles, reach
+             w.miles, reach, d.verified
       from unnest(walked_ids, walked_miles) as w(id, miles)
       join public.designer_profiles d on d.user_id = w.id
       order by w.miles, w.id
@@ -4901,7 +5138,7 @@ begin
     return query
       select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft, d.specialties,
              d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
-             null::integer, reach
+             null::integer, reach, d.verified
       from public.designer_profiles d
       where d.availability_status = 'available' and (d.latitude is null or d.longitude is null)
         and (after_id is null or after_miles is not null or d.user_id > after_id)
@@ -5884,6 +6121,44 @@ end $function$;
 revoke execute on function public.start_listing_conversation(uuid) from public;
 grant execute on function public.start_listing_conversation(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.start_school_email_verification(p_designer uuid, p_email text)
+ RETURNS TABLE(request_id uuid, token text, expires_at timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  address text := lower(btrim(coalesce(p_email, '')));
+  fresh text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+  hashed text;
+  until timestamptz := now() + interval '48 hours';
+  rid uuid;
+begin
+  if p_designer is null or not private.is_designer(p_designer) then
+    raise exception 'Only designers can ask for a verified badge.' using errcode = '42501';
+  end if;
+  if not private.is_school_email(address) then
+    raise exception 'Use your school e-mail address: one ending in .edu, .edu.<country> or .ac.<country>.'
+      using errcode = '23514';
+  end if;
+  perform private.take_rate_for(p_designer, 'school_email');
+  hashed := encode(sha256(convert_to(fresh, 'UTF8')), 'hex');
+
+  update public.verification_requests r
+     set school_email = address, email_token_hash = hashed, email_token_expires_at = until
+   where r.designer_id = p_designer and r.status = 'awaiting_email' and r.method = 'school_email'
+  returning r.id into rid;
+  if rid is null then
+    insert into public.verification_requests (designer_id, kind, method, school_email, email_token_hash, email_token_expires_at)
+    values (p_designer, 'student', 'school_email', address, hashed, until)
+    returning id into rid;
+  end if;
+  return query select rid, fresh, until;
+end $function$;
+revoke execute on function public.start_school_email_verification(uuid,text) from public;
+grant execute on function public.start_school_email_verification(uuid,text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.stripe_event_claim(p_event_id text, p_type text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -6048,6 +6323,32 @@ end $function$;
 revoke execute on function public.withdraw_offer(uuid) from public;
 grant execute on function public.withdraw_offer(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.withdraw_verification()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  requests integer;
+  badges integer;
+begin
+  if me is null then
+    raise exception 'Sign in to withdraw your verification.' using errcode = '42501';
+  end if;
+  update public.verification_requests v set status = 'withdrawn'
+   where v.designer_id = me and v.status in ('awaiting_email', 'open');
+  get diagnostics requests = row_count;
+  update public.designer_profiles d set verified = null where d.user_id = me and d.verified is not null;
+  get diagnostics badges = row_count;
+  if requests + badges = 0 then
+    raise exception 'You have no verified badge or request to withdraw.' using errcode = 'P0002';
+  end if;
+end $function$;
+revoke execute on function public.withdraw_verification() from public;
+grant execute on function public.withdraw_verification() to authenticated;
+
 -- ====================================================================================================
 -- Additions to the platform: PostgREST settings, policies, triggers, storage buckets, cron jobs
 -- ====================================================================================================
@@ -6108,11 +6409,21 @@ create policy "two-factor users need aal2" on storage.objects as restrictive
   for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+create policy "verification-documents: designer or operator reads" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'verification-documents'::text AND ((storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_operator() AS is_operator)));
+create policy "verification-documents: designer removes own" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'verification-documents'::text AND (storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text));
+create policy "verification-documents: designer uploads to own folder" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'verification-documents'::text AND (storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) AND ( SELECT private.is_designer(( SELECT auth.uid() AS uid)) AS is_designer));
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values
   ('catalog-images', 'catalog-images', true, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
   ('designer-portfolio', 'designer-portfolio', true, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
-  ('project-photos', 'project-photos', false, 5242880, '{image/jpeg,image/png,image/gif,image/webp}');
+  ('project-photos', 'project-photos', false, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
+  ('verification-documents', 'verification-documents', false, 5242880, '{image/jpeg,image/png,image/webp,application/pdf}');
 
 select cron.schedule('expire-offers', '*/5 * * * *', 'select private.expire_market()');
 select cron.schedule('prune-rate-events', '17 * * * *', 'select private.prune_rate_events()');

@@ -91,6 +91,10 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { path: paths.orders.path, lazy: () => import('@/app/routes/orders/orders') },
                 { path: paths.order.path, lazy: () => import('@/app/routes/orders/order') },
                 { path: paths.oauthConsent.path, lazy: () => import('@/app/routes/account/oauth-consent') },
+                {
+                  path: paths.verifySchoolEmail.path,
+                  lazy: () => import('@/app/routes/account/verify-school-email'),
+                },
               ],
             },
             {
@@ -102,6 +106,7 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { index: true, lazy: () => import('@/app/routes/admin/queue') },
                 { path: paths.adminSubject.path, lazy: () => import('@/app/routes/admin/subject') },
                 { path: paths.adminLog.path, lazy: () => import('@/app/routes/admin/audit-log') },
+                { path: paths.adminVerification.path, lazy: () => import('@/app/routes/admin/verification') },
               ],
             },
             { path: '*', lazy: () => import('@/app/routes/not-found') },

@@ -132,6 +132,11 @@ export const paths = {
   },
   adminLog: { path: '/admin/log', getHref: () => '/admin/log' },
   adminVerification: { path: '/admin/verification', getHref: () => '/admin/verification' },
+  /** The school e-mail link of a Verified student request: confirms the token as the signed-in designer. */
+  verifySchoolEmail: {
+    path: '/verify/school-email',
+    getHref: (token: string) => withQuery('/verify/school-email', { token }),
+  },
   /** Second sign-in step for users with a verified authenticator (docs/product.md, Accounts). */
   mfa: {
     path: '/mfa',

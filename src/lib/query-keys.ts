@@ -155,3 +155,12 @@ export const adminKeys = {
   subject: (kind: string, id: string) => [...adminKeys.moderation(), 'subject', kind, id] as const,
   log: () => [...adminKeys.moderation(), 'log'] as const,
 };
+
+/** Verified badges (docs/trust-and-safety.md): a designer's own request and badge; the operators' queue. */
+export const verificationKeys = {
+  all: ['verification'] as const,
+  own: (userId: string) => [...verificationKeys.all, 'own', userId] as const,
+  eligibleProjects: (userId: string) => [...verificationKeys.all, 'eligible-projects', userId] as const,
+  queue: () => [...verificationKeys.all, 'queue'] as const,
+  evidence: (requestId: string) => [...verificationKeys.all, 'evidence', requestId] as const,
+};

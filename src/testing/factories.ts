@@ -93,6 +93,8 @@ export function aDesigner<O extends Overrides<Tables<'designer_profiles'>>>(over
     availability_status: 'available',
     // Listed: an account whose e-mail is confirmed (designer_profiles.confirmed, docs/schema.md).
     confirmed: true,
+    // No verified badge (designer_profiles.verified, docs/trust-and-safety.md).
+    verified: null,
     base_rate: 100,
     rate_per_item: 0,
     rate_per_sqft: 0,

@@ -284,6 +284,7 @@ export type Database = {
           updated_at: string
           user_id: string
           username: string | null
+          verified: string | null
         }
         Insert: {
           availability_status?: string
@@ -304,6 +305,7 @@ export type Database = {
           updated_at?: string
           user_id: string
           username?: string | null
+          verified?: string | null
         }
         Update: {
           availability_status?: string
@@ -324,6 +326,7 @@ export type Database = {
           updated_at?: string
           user_id?: string
           username?: string | null
+          verified?: string | null
         }
         Relationships: [
           {
@@ -1435,6 +1438,78 @@ export type Database = {
           },
         ]
       }
+      verification_requests: {
+        Row: {
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          designer_id: string
+          document_paths: string[]
+          documents_removed_at: string | null
+          email_confirmed_at: string | null
+          email_token_expires_at: string | null
+          email_token_hash: string | null
+          id: string
+          kind: string
+          method: string
+          project_ids: string[]
+          reason: string | null
+          school_email: string | null
+          status: string
+        }
+        Insert: {
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          designer_id?: string
+          document_paths?: string[]
+          documents_removed_at?: string | null
+          email_confirmed_at?: string | null
+          email_token_expires_at?: string | null
+          email_token_hash?: string | null
+          id?: string
+          kind: string
+          method: string
+          project_ids?: string[]
+          reason?: string | null
+          school_email?: string | null
+          status?: string
+        }
+        Update: {
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          designer_id?: string
+          document_paths?: string[]
+          documents_removed_at?: string | null
+          email_confirmed_at?: string | null
+          email_token_expires_at?: string | null
+          email_token_hash?: string | null
+          id?: string
+          kind?: string
+          method?: string
+          project_ids?: string[]
+          reason?: string | null
+          school_email?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "verification_requests_decided_by_fkey"
+            columns: ["decided_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "verification_requests_designer_id_fkey"
+            columns: ["designer_id"]
+            isOneToOne: false
+            referencedRelation: "designer_profiles"
+            referencedColumns: ["user_id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -1572,7 +1647,12 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      confirm_school_email: { Args: { token: string }; Returns: Json }
       contact_email: { Args: { p_user: string }; Returns: string }
+      decide_verification: {
+        Args: { p_approve: boolean; p_reason: string; p_request: string }
+        Returns: string
+      }
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined }
       designer_bids: {
         Args: {
@@ -1746,6 +1826,7 @@ export type Database = {
           specialties: string[]
           user_id: string
           username: string
+          verified: string
           within_reach: boolean
         }[]
       }
@@ -2100,6 +2181,14 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      start_school_email_verification: {
+        Args: { p_designer: string; p_email: string }
+        Returns: {
+          expires_at: string
+          request_id: string
+          token: string
+        }[]
+      }
       stripe_event_claim: {
         Args: { p_event_id: string; p_type: string }
         Returns: boolean
@@ -2148,6 +2237,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      withdraw_verification: {
+        Args: Record<PropertyKey, never>
+        Returns: undefined
       }
     }
     Enums: {

@@ -45,6 +45,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   seller_accounts: ['SELECT'],
   subscriptions: ['SELECT'],
   user_roles: ['SELECT'],
+  verification_requests: ['INSERT', 'SELECT'],
 };
 /** Columns that carry state: never writable by a client. */
 const STATE_COLUMNS: [string, string][] = [
@@ -98,6 +99,16 @@ const STATE_COLUMNS: [string, string][] = [
   // A block is the signed-in person's (docs/trust-and-safety.md): a client names only whom it blocks.
   ['blocks', 'blocker_id'],
   ['blocks', 'created_at'],
+  // The verified badge and the requests' state are the verification functions' (docs/trust-and-safety.md).
+  ['designer_profiles', 'verified'],
+  ['verification_requests', 'status'],
+  ['verification_requests', 'school_email'],
+  ['verification_requests', 'email_token_hash'],
+  ['verification_requests', 'email_confirmed_at'],
+  ['verification_requests', 'decided_by'],
+  ['verification_requests', 'decided_at'],
+  ['verification_requests', 'reason'],
+  ['verification_requests', 'documents_removed_at'],
 ];
 
 /**
@@ -173,8 +184,11 @@ describe('schema lint', () => {
       // The mail run's, executable by the service role only (docs/decisions/0025-notifications.md).
       'claim_notification_mails',
       'complete_order',
+      // Verified badges: the link's confirmation, the operator's decision (docs/trust-and-safety.md).
+      'confirm_school_email',
       // A counterpart's e-mail, the relation checked (docs/decisions/0030-safe-by-default.md).
       'contact_email',
+      'decide_verification',
       'delete_user',
       'designer_bids',
       // Ends an account's sessions, for the moderate-account function: service role only (docs/trust-and-safety.md).
@@ -201,11 +215,14 @@ describe('schema lint', () => {
       // Words need their index, which row-level security would forbid (@@ is not leakproof): available pieces only.
       'search_catalog_items',
       'start_listing_conversation',
+      // verify-school-email's part, executable by the service role only.
+      'start_school_email_verification',
       'suspend_account',
       'switch_account_type',
       // The payment functions' per-user count, executable by the service role only (docs/product.md, Limits).
       'take_function_rate',
       'withdraw_offer',
+      'withdraw_verification',
     ]);
   });
 
@@ -269,7 +286,9 @@ describe('schema lint', () => {
       'buy_now_quote',
       'catalog_item_distance',
       'complete_order',
+      'confirm_school_email',
       'contact_email',
+      'decide_verification',
       'delete_user',
       'designer_bids',
       'is_operator',
@@ -297,6 +316,7 @@ describe('schema lint', () => {
       'switch_account_type',
       'unread_notification_count',
       'withdraw_offer',
+      'withdraw_verification',
     ]);
   });
 
@@ -374,6 +394,12 @@ describe('schema lint', () => {
       { id: 'catalog-images', public: true, limit: 5242880, mimes: images },
       { id: 'designer-portfolio', public: true, limit: 5242880, mimes: images },
       { id: 'project-photos', public: false, limit: 5242880, mimes: images },
+      {
+        id: 'verification-documents',
+        public: false,
+        limit: 5242880,
+        mimes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+      },
     ]);
     // 0025: no public bucket has a SELECT policy that is only `bucket_id = '…'` (that would make it listable by anyone).
     const broad = await rows(

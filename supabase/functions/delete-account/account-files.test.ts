@@ -12,12 +12,13 @@ Deno.test('folders: portfolio and Good Stuff under the user id, photos under eac
   assert.deepEqual(accountFolders(USER, [P1, P2]), [
     { bucket: 'designer-portfolio', folder: USER },
     { bucket: 'catalog-images', folder: USER },
+    { bucket: 'verification-documents', folder: USER },
     { bucket: 'project-photos', folder: P1 },
     { bucket: 'project-photos', folder: P2 },
   ]);
   assert.deepEqual(
     accountFolders(USER, []).map((f) => f.bucket),
-    ['designer-portfolio', 'catalog-images'],
+    ['designer-portfolio', 'catalog-images', 'verification-documents'],
   );
 });
 

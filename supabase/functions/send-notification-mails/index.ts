@@ -12,7 +12,7 @@ import { HttpError, json, withHttp } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 import { signUnsubscribeToken, unsubscribeSecret } from '../_shared/unsubscribe-token.ts';
 import { renderMail, type DueNotification } from './mail-content.ts';
-import { smtpSettings } from './smtp-settings.ts';
+import { smtpSettings } from '../_shared/smtp-settings.ts';
 
 /** At most this many per run; the rest are due in the next minute's run. */
 const BATCH = 100;

@@ -7,7 +7,7 @@ import {
   SUBJECT_MAX_CHARS,
   type DueNotification,
 } from './mail-content.ts';
-import { smtpSettings } from './smtp-settings.ts';
+import { smtpSettings } from '../_shared/smtp-settings.ts';
 
 const NUDGE: DueNotification = {
   id: '11111111-1111-4111-8111-111111111111',

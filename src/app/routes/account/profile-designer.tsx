@@ -8,6 +8,7 @@ import { useOwnDesignerProfile } from '@/features/account/api/designer-profile';
 import { DesignerProfileForm } from '@/features/account/components/designer-profile-form';
 import { QueryState } from '@/components/query-state';
 import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
+import { VerificationCard } from '@/features/verification/components/verification-card';
 
 /** The designer's own profile and account deletion (docs/product.md, Pages and Accounts). */
 export function Component() {
@@ -32,6 +33,7 @@ export function Component() {
         <QueryState query={profile} loading="Loading profile…" failed="Failed to load profile">
           {(data) => <DesignerProfileForm userId={userId} initial={data} />}
         </QueryState>
+        {userId ? <VerificationCard userId={userId} /> : null}
         <DeleteAccountCard userId={userId} onDeleted={leaveDeletedAccount} />
       </div>
     </Page>

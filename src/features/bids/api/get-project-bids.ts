@@ -3,7 +3,7 @@ import { projectKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 const BID_COLUMNS =
-  'id, project_id, designer_id, bid_amount, proposal, estimated_days, status, created_at, designer:profiles!project_bids_designer_id_fkey(full_name)';
+  'id, project_id, designer_id, bid_amount, proposal, estimated_days, status, created_at, designer:profiles!project_bids_designer_id_fkey(full_name, designer_profile:designer_profiles(verified))';
 
 /**
  * A project's bids with the bidder's profile. Row-level security returns every bid to
@@ -20,6 +20,11 @@ export async function getProjectBids(projectId: string) {
 }
 
 export type ProjectBid = Awaited<ReturnType<typeof getProjectBids>>[number];
+
+/** The bidder's verified badge ('student' | 'pro' | null; docs/trust-and-safety.md). */
+export function bidderVerified(bid: ProjectBid): string | null {
+  return bid.designer?.designer_profile?.verified ?? null;
+}
 
 /** The bidder's name, else their e-mail, else 'Designer'. */
 export function bidderName(bid: ProjectBid): string {

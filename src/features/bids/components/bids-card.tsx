@@ -3,10 +3,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/query-state';
 import { toast } from 'sonner';
 import { isAssignDesignerError, useAcceptBid } from '@/features/bids/api/accept-bid';
-import { bidderName, useProjectBids } from '@/features/bids/api/get-project-bids';
+import { bidderName, bidderVerified, useProjectBids } from '@/features/bids/api/get-project-bids';
 import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
 import { useBidsRealtime } from '@/features/bids/hooks/use-bids-realtime';
 import { formatMoney } from '@/lib/format';
+import { MaybeVerifiedBadge } from '@/components/verified-badge';
 
 /** The customer's list of bids on a pending project, with Accept on pending ones. */
 export function BidsCard({ projectId }: { projectId: string }) {
@@ -33,7 +34,10 @@ export function BidsCard({ projectId }: { projectId: string }) {
                 {list.map((bid) => (
                   <li key={bid.id} className="space-y-2 rounded-md border p-4" data-testid="bid">
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <h3 className="font-semibold">{bidderName(bid)}</h3>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <h3 className="font-semibold">{bidderName(bid)}</h3>
+                        <MaybeVerifiedBadge value={bidderVerified(bid)} />
+                      </div>
                       <BidStatusBadge status={bid.status} />
                     </div>
                     <p className="text-lg font-semibold">{formatMoney(bid.bid_amount)}</p>

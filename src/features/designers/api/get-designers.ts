@@ -8,7 +8,7 @@ import { supabase } from '@/lib/supabase';
 export const DESIGNERS_PAGE_SIZE = 24;
 
 export const DESIGNER_CARD_COLUMNS =
-  'user_id, full_name, username, bio, base_rate, rate_per_item, rate_per_sqft, specialties, experience_years, location';
+  'user_id, full_name, username, bio, base_rate, rate_per_item, rate_per_sqft, specialties, experience_years, location, verified';
 
 export type DesignerCardRow = {
   user_id: string;
@@ -21,6 +21,8 @@ export type DesignerCardRow = {
   specialties: string[];
   experience_years: number;
   location: string | null;
+  /** The verified badge, 'student' | 'pro' | null (docs/trust-and-safety.md); older answers may lack it. */
+  verified?: string | null;
 };
 
 /**

@@ -24,7 +24,12 @@ export function AvailableDesignerCard({ designer, worksHref, saveSlot }: Props) 
         <PortfolioPreview designerId={designer.user_id} designerName={name} />
       </CardContent>
       <CardHeader className="gap-2">
-        <DesignerCardTitle name={name} miles={designer.distance_miles} saveSlot={saveSlot} />
+        <DesignerCardTitle
+          name={name}
+          miles={designer.distance_miles}
+          verified={designer.verified}
+          saveSlot={saveSlot}
+        />
         <p className="text-sm text-muted-foreground">
           {designer.experience_years === 1
             ? '1 year of experience'

@@ -25,7 +25,12 @@ export function BrowseDesignerCard({ designer, profileHref, onNudge, nudgeBusyLa
   return (
     <Card className="gap-4" data-testid="designer-card">
       <CardHeader className="gap-2">
-        <DesignerCardTitle name={name} miles={designer.distance_miles} saveSlot={saveSlot} />
+        <DesignerCardTitle
+          name={name}
+          miles={designer.distance_miles}
+          verified={designer.verified}
+          saveSlot={saveSlot}
+        />
         {designer.location ? <p className="text-sm text-muted-foreground">{designer.location}</p> : null}
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MaybeVerifiedBadge } from '@/components/verified-badge';
 import { Badge } from '@/components/ui/badge';
 import { CardTitle } from '@/components/ui/card';
 import { DistanceBadge } from '@/features/designers/components/distance-badge';
@@ -7,15 +8,21 @@ import { DistanceBadge } from '@/features/designers/components/distance-badge';
 export function DesignerCardTitle({
   name,
   miles,
+  verified,
   saveSlot,
 }: {
   name: string;
   miles: number | null;
+  /** The designer's verified badge, if any. */
+  verified?: string | null;
   saveSlot?: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <CardTitle>{name}</CardTitle>
+      <div className="flex flex-wrap items-center gap-2">
+        <CardTitle>{name}</CardTitle>
+        <MaybeVerifiedBadge value={verified} />
+      </div>
       <div className="flex items-center gap-2">
         <DistanceBadge miles={miles} />
         {saveSlot}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NameInitial } from '@/components/name-initial';
 import { Card, CardContent } from '@/components/ui/card';
 import { Photo } from '@/components/ui/photo';
+import { MaybeVerifiedBadge } from '@/components/verified-badge';
 import { QueryState } from '@/components/query-state';
 import type { DesignerCardRow } from '@/features/designers/api/get-designers';
 import { useDesignerPortfolioPhotos } from '@/features/designers/api/get-portfolio-photos';
@@ -21,7 +22,10 @@ export function DesignerProfile({ designer, rating, actions }: Props) {
         <CardContent className="flex flex-col gap-6 sm:flex-row sm:items-start">
           <NameInitial name={name} className="size-20 bg-primary text-3xl text-primary-foreground" />
           <div className="flex-1 space-y-3">
-            <h2 className="text-2xl font-semibold">{name}</h2>
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="text-2xl font-semibold">{name}</h2>
+              <MaybeVerifiedBadge value={designer.verified} />
+            </div>
             <div>{rating}</div>
             {designer.bio ? <p>{designer.bio}</p> : null}
             <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">

@@ -1,4 +1,4 @@
-import type { EnvReader } from '../_shared/config.ts';
+import type { EnvReader } from './config.ts';
 
 export interface SmtpSettings {
   host: string;
