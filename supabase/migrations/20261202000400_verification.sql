@@ -357,7 +357,8 @@ create policy "verification-documents: designer removes own" on storage.objects 
   using (bucket_id = 'verification-documents' and (storage.foldername(name))[1] = (select auth.uid())::text);
 
 -- ---------------------------------------------------------------------------------------------------------
--- 6. The badge on designer cards: nearby_designers (Available and Browse Designers) returns `verified` too.
+-- 6. The badge on designer cards: nearby_designers (Available and Browse Designers) returns `verified` too (and keeps
+--    the blocks migration's rule: people in a block with the caller are not listed to each other).
 --    Restated from 20261126000300_place_follow_ups.sql with only that column added (the return type changes, so
 --    drop and create).
 -- ---------------------------------------------------------------------------------------------------------
@@ -386,6 +387,8 @@ declare
   page_miles integer;
   walked_ids uuid[];
   walked_miles integer[];
+  -- The people in a block with the caller, either way (docs/trust-and-safety.md): not listed to each other.
+  blocked_ids uuid[] := private.blocked_user_ids();
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return query
@@ -393,7 +396,7 @@ begin
              d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
              null::integer, null::boolean, d.verified
       from public.designer_profiles d
-      where d.availability_status = 'available'
+      where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
         and d.created_at <= coalesce(after_created_at, 'infinity')
         and (d.created_at < coalesce(after_created_at, 'infinity')
              or d.user_id < coalesce(after_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
@@ -406,7 +409,7 @@ begin
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   reach := coalesce(near_only, true) and exists (
     select 1 from public.designer_profiles d
-    where d.availability_status = 'available'
+    where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
       and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
@@ -426,7 +429,7 @@ begin
                    + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
                    + 0.5)::integer as miles
           from public.designer_profiles d
-          where d.availability_status = 'available'
+          where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
             and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
         ) x
         where x.miles <= 100
@@ -451,7 +454,7 @@ begin
                  + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
                  as exact
         from public.designer_profiles d
-        where d.availability_status = 'available' and d.latitude is not null and d.longitude is not null
+        where d.availability_status = 'available' and d.user_id <> all (blocked_ids) and d.latitude is not null and d.longitude is not null
           and (after_id is null
                or (floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
                      + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
@@ -480,7 +483,7 @@ begin
              d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
              null::integer, reach, d.verified
       from public.designer_profiles d
-      where d.availability_status = 'available' and (d.latitude is null or d.longitude is null)
+      where d.availability_status = 'available' and d.user_id <> all (blocked_ids) and (d.latitude is null or d.longitude is null)
         and (after_id is null or after_miles is not null or d.user_id > after_id)
       order by d.user_id
       limit lim - n;
