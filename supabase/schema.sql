@@ -243,6 +243,38 @@ comment on table private.stripe_events is 'Processed Stripe webhook event ids (d
 alter table private.stripe_events enable row level security;
 grant delete, insert, select, update on table private.stripe_events to service_role;
 
+create table public.blocks (
+  blocker_id uuid default auth.uid() not null,
+  blocked_id uuid not null,
+  created_at timestamp with time zone default clock_timestamp() not null,
+  constraint blocks_pkey PRIMARY KEY (blocker_id, blocked_id),
+  constraint blocks_not_self CHECK (blocker_id <> blocked_id),
+  constraint blocks_blocked_id_fkey FOREIGN KEY (blocked_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint blocks_blocker_id_fkey FOREIGN KEY (blocker_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+comment on table public.blocks is 'Who blocked whom (docs/trust-and-safety.md). The blocker inserts { blocked_id }, reads and deletes their own rows; the blocked person never reads them.';
+alter table public.blocks enable row level security;
+CREATE INDEX blocks_blocked_id_blocker_id_idx ON public.blocks USING btree (blocked_id, blocker_id);
+CREATE INDEX blocks_blocker_id_created_at_idx ON public.blocks USING btree (blocker_id, created_at DESC);
+CREATE TRIGGER blocks_checked BEFORE INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION private.block_checked();
+CREATE TRIGGER blocks_rate_limit BEFORE INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('block');
+create policy blocks_delete_own on public.blocks
+  for delete to authenticated
+  using (blocker_id = (( SELECT auth.uid() AS uid)));
+create policy blocks_insert_own on public.blocks
+  for insert to authenticated
+  with check (blocker_id = (( SELECT auth.uid() AS uid)));
+create policy blocks_select_own on public.blocks
+  for select to authenticated
+  using (blocker_id = (( SELECT auth.uid() AS uid)));
+create policy "two-factor users need aal2" on public.blocks as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.blocks to service_role;
+grant delete, select on table public.blocks to authenticated;
+grant insert (blocked_id) on table public.blocks to authenticated;
+
 create table public.catalog_items (
   id uuid default gen_random_uuid() not null,
   designer_id uuid not null,
@@ -331,6 +363,9 @@ create policy catalog_items_update_own on public.catalog_items
   for update to authenticated
   using (designer_id = (( SELECT auth.uid() AS uid)))
   with check (designer_id = (( SELECT auth.uid() AS uid)));
+create policy "pieces across a block are not shown" on public.catalog_items as restrictive
+  for select to authenticated
+  using (designer_id = (( SELECT auth.uid() AS uid)) OR (designer_id <> ALL ((( SELECT private.blocked_user_ids() AS blocked_user_ids))::uuid[])) OR private.piece_in_touch(id));
 create policy "two-factor users need aal2" on public.catalog_items as restrictive
   for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
@@ -410,6 +445,8 @@ alter table public.designer_nudges enable row level security;
 CREATE INDEX designer_nudges_client_id_designer_id_idx ON public.designer_nudges USING btree (client_id, designer_id);
 CREATE INDEX designer_nudges_designer_id_created_at_idx ON public.designer_nudges USING btree (designer_id, created_at DESC);
 CREATE INDEX designer_nudges_project_id_idx ON public.designer_nudges USING btree (project_id);
+CREATE TRIGGER designer_nudges_blocked BEFORE INSERT ON public.designer_nudges FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
+CREATE TRIGGER designer_nudges_blocked_answer BEFORE UPDATE OF status ON public.designer_nudges FOR EACH ROW WHEN (new.status = 'accepted'::public.nudge_status AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER designer_nudges_notify_answered AFTER UPDATE OF status ON public.designer_nudges FOR EACH ROW WHEN (old.status = 'pending'::public.nudge_status AND (new.status = ANY (ARRAY['accepted'::public.nudge_status, 'declined'::public.nudge_status]))) EXECUTE FUNCTION private.notify_nudge_answered();
 CREATE TRIGGER designer_nudges_notify_received AFTER INSERT ON public.designer_nudges FOR EACH ROW EXECUTE FUNCTION private.notify_nudge_received();
 CREATE TRIGGER designer_nudges_rate_limit BEFORE INSERT ON public.designer_nudges FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('nudge');
@@ -521,6 +558,7 @@ alter table public.listing_conversations enable row level security;
 CREATE INDEX listing_conversations_buyer_id_idx ON public.listing_conversations USING btree (buyer_id, last_message_at DESC NULLS LAST);
 CREATE INDEX listing_conversations_seller_id_buyer_id_idx ON public.listing_conversations USING btree (seller_id, buyer_id);
 CREATE INDEX listing_conversations_seller_id_idx ON public.listing_conversations USING btree (seller_id, last_message_at DESC NULLS LAST);
+CREATE TRIGGER listing_conversations_blocked BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER listing_conversations_hidden_piece BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.refuse_hidden_piece();
 CREATE TRIGGER listing_conversations_rate_limit BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('listing_conversation');
 create policy listing_conversations_select_participants on public.listing_conversations
@@ -549,6 +587,7 @@ comment on column public.listing_messages.hidden_at is 'Removed by Good Space: b
 alter table public.listing_messages enable row level security;
 CREATE INDEX listing_messages_conversation_id_created_at_idx ON public.listing_messages USING btree (conversation_id, created_at);
 CREATE INDEX listing_messages_sender_id_idx ON public.listing_messages USING btree (sender_id);
+CREATE TRIGGER listing_messages_blocked BEFORE INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER listing_messages_notify AFTER INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.notify_listing_message();
 CREATE TRIGGER listing_messages_rate_limit BEFORE INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('listing_message');
 CREATE TRIGGER listing_messages_touch AFTER INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.listing_message_touch();
@@ -761,6 +800,8 @@ CREATE INDEX offers_live_expires_at_idx ON public.offers USING btree (expires_at
 CREATE UNIQUE INDEX offers_one_live_per_buyer_idx ON public.offers USING btree (catalog_item_id, buyer_id) WHERE (status = ANY (ARRAY['open'::text, 'countered'::text]));
 CREATE INDEX offers_seller_id_buyer_id_idx ON public.offers USING btree (seller_id, buyer_id);
 CREATE INDEX offers_seller_id_created_at_idx ON public.offers USING btree (seller_id, created_at DESC);
+CREATE TRIGGER offers_blocked BEFORE INSERT ON public.offers FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
+CREATE TRIGGER offers_blocked_answer BEFORE UPDATE OF status ON public.offers FOR EACH ROW WHEN ((new.status = ANY (ARRAY['countered'::text, 'accepted'::text])) AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER offers_hidden_piece BEFORE INSERT ON public.offers FOR EACH ROW EXECUTE FUNCTION private.refuse_hidden_piece();
 CREATE TRIGGER offers_notify_answered AFTER UPDATE OF status ON public.offers FOR EACH ROW WHEN ((old.status = ANY (ARRAY['open'::text, 'countered'::text])) AND (new.status = ANY (ARRAY['countered'::text, 'accepted'::text, 'declined'::text])) AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.notify_offer();
 CREATE TRIGGER offers_notify_received AFTER INSERT ON public.offers FOR EACH ROW EXECUTE FUNCTION private.notify_offer();
@@ -832,6 +873,7 @@ CREATE UNIQUE INDEX orders_one_sale_per_piece_idx ON public.orders USING btree (
 CREATE INDEX orders_payment_intent_id_idx ON public.orders USING btree (payment_intent_id);
 CREATE INDEX orders_seller_id_buyer_id_idx ON public.orders USING btree (seller_id, buyer_id);
 CREATE INDEX orders_seller_id_created_at_idx ON public.orders USING btree (seller_id, created_at DESC, id DESC) WHERE (status <> ALL (ARRAY['pending'::text, 'expired'::text]));
+CREATE TRIGGER orders_blocked BEFORE INSERT ON public.orders FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER orders_notify AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status AND (new.status = ANY (ARRAY['paid'::text, 'ready'::text, 'completed'::text, 'cancelled'::text, 'refunded'::text]))) EXECUTE FUNCTION private.notify_order();
 CREATE TRIGGER orders_set_updated_at BEFORE UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 create policy orders_select_parties on public.orders
@@ -938,6 +980,8 @@ create table public.project_bids (
 alter table public.project_bids enable row level security;
 CREATE INDEX project_bids_designer_id_created_at_id_idx ON public.project_bids USING btree (designer_id, created_at DESC, id DESC);
 CREATE INDEX project_bids_designer_id_project_id_idx ON public.project_bids USING btree (designer_id, project_id);
+CREATE TRIGGER project_bids_blocked BEFORE INSERT ON public.project_bids FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
+CREATE TRIGGER project_bids_blocked_answer BEFORE UPDATE OF status ON public.project_bids FOR EACH ROW WHEN (new.status = 'accepted'::public.bid_status AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER project_bids_notify_decided AFTER UPDATE OF status ON public.project_bids FOR EACH ROW WHEN (old.status = 'pending'::public.bid_status AND (new.status = ANY (ARRAY['accepted'::public.bid_status, 'rejected'::public.bid_status]))) EXECUTE FUNCTION private.notify_bid_decided();
 CREATE TRIGGER project_bids_notify_received AFTER INSERT ON public.project_bids FOR EACH ROW EXECUTE FUNCTION private.notify_bid_received();
 CREATE TRIGGER project_bids_open_project BEFORE INSERT ON public.project_bids FOR EACH ROW EXECUTE FUNCTION private.lock_open_project_for_bid();
@@ -1230,6 +1274,9 @@ create table public.saved_designers (
 alter table public.saved_designers enable row level security;
 CREATE INDEX saved_designers_designer_id_idx ON public.saved_designers USING btree (designer_id);
 CREATE INDEX saved_designers_user_id_created_at_idx ON public.saved_designers USING btree (user_id, created_at DESC);
+create policy "designers across a block are not shown" on public.saved_designers as restrictive
+  for select to authenticated
+  using (designer_id <> ALL ((( SELECT private.blocked_user_ids() AS blocked_user_ids))::uuid[]));
 create policy saved_designers_delete_own on public.saved_designers
   for delete to authenticated
   using (user_id = (( SELECT auth.uid() AS uid)));
@@ -1573,6 +1620,57 @@ AS $function$
 $function$;
 revoke execute on function private.active_participant_project_ids() from public;
 grant execute on function private.active_participant_project_ids() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.block_checked()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.blocker_id is null then
+    raise exception 'Sign in to block someone' using errcode = '42501';
+  end if;
+  if new.blocked_id is not distinct from new.blocker_id then
+    raise exception 'You can''t block yourself.' using errcode = '23514';
+  end if;
+  if not exists (select 1 from public.profiles p where p.id = new.blocked_id) then
+    raise exception 'This person does not exist.' using errcode = 'P0002';
+  end if;
+  if exists (select 1 from public.blocks b where b.blocker_id = new.blocker_id and b.blocked_id = new.blocked_id) then
+    raise exception 'You already blocked this person.' using errcode = '23505';
+  end if;
+  return new;
+end $function$;
+revoke execute on function private.block_checked() from public;
+
+CREATE OR REPLACE FUNCTION private.blocked_between(a uuid, b uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select a is not null and b is not null and (
+    exists (select 1 from public.blocks x where x.blocker_id = a and x.blocked_id = b)
+    or exists (select 1 from public.blocks x where x.blocker_id = b and x.blocked_id = a))
+$function$;
+revoke execute on function private.blocked_between(uuid,uuid) from public;
+grant execute on function private.blocked_between(uuid,uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION private.blocked_user_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(x.other), '{}') from (
+    select b.blocked_id as other from public.blocks b where b.blocker_id = (select auth.uid())
+    union
+    select b.blocker_id from public.blocks b where b.blocked_id = (select auth.uid())
+  ) x
+$function$;
+revoke execute on function private.blocked_user_ids() from public;
+grant execute on function private.blocked_user_ids() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.box_around(origin_latitude double precision, origin_longitude double precision, radius_miles double precision)
  RETURNS TABLE(min_lat double precision, max_lat double precision, min_lng double precision, max_lng double precision)
@@ -3235,6 +3333,20 @@ AS $function$
 $function$;
 revoke execute on function private.person_name(uuid,text) from public;
 
+CREATE OR REPLACE FUNCTION private.piece_in_touch(item uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.listing_conversations c
+                  where c.catalog_item_id = item and c.buyer_id = (select auth.uid()))
+      or exists (select 1 from public.offers o where o.catalog_item_id = item and o.buyer_id = (select auth.uid()))
+      or exists (select 1 from public.orders o where o.catalog_item_id = item and o.buyer_id = (select auth.uid()))
+$function$;
+revoke execute on function private.piece_in_touch(uuid) from public;
+grant execute on function private.piece_in_touch(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.place_box(origin_latitude double precision, origin_longitude double precision, miles double precision)
  RETURNS TABLE(min_lat double precision, max_lat double precision, min_lng double precision, max_lng double precision)
  LANGUAGE plpgsql
@@ -3459,6 +3571,54 @@ begin
   return new;
 end $function$;
 revoke execute on function private.rate_limited_insert() from public;
+
+CREATE OR REPLACE FUNCTION private.refuse_contact_across_block()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  a uuid;
+  b uuid;
+begin
+  -- (Nested ifs: each table's fields exist on that table only.)
+  if tg_table_name = 'listing_conversations' then
+    -- Opening a conversation that already exists (start_listing_conversation returns it) is not new contact: it
+    -- stays readable.
+    if exists (select 1 from public.listing_conversations c
+                where c.catalog_item_id = new.catalog_item_id and c.buyer_id = new.buyer_id) then
+      return new;
+    end if;
+    a := new.buyer_id;
+    b := new.seller_id;
+  elsif tg_table_name = 'listing_messages' then
+    select c.buyer_id, c.seller_id into a, b from public.listing_conversations c where c.id = new.conversation_id;
+  elsif tg_table_name = 'designer_nudges' then
+    a := new.client_id;
+    b := new.designer_id;
+  elsif tg_table_name = 'offers' then
+    a := new.buyer_id;
+    b := new.seller_id;
+  elsif tg_table_name = 'project_bids' then
+    a := new.designer_id;
+    select p.customer_id into b from public.projects p where p.id = new.project_id;
+  elsif tg_table_name = 'orders' then
+    a := new.buyer_id;
+    b := new.seller_id;
+  else
+    raise exception 'refuse_contact_across_block: unexpected table %', tg_table_name using errcode = '22023';
+  end if;
+  if me is not null and me is distinct from a and me is distinct from b then
+    return new;
+  end if;
+  if private.blocked_between(a, b) then
+    raise exception 'You can''t contact this person.' using errcode = '42501';
+  end if;
+  return new;
+end $function$;
+revoke execute on function private.refuse_contact_across_block() from public;
 
 CREATE OR REPLACE FUNCTION private.refuse_hidden_piece()
  RETURNS trigger
@@ -4200,6 +4360,39 @@ $function$;
 revoke execute on function public.billing_customer_save(uuid,text) from public;
 grant execute on function public.billing_customer_save(uuid,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.block_state(other_user uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when exists (select 1 from public.blocks b where b.blocker_id = (select auth.uid()) and b.blocked_id = other_user)
+      then 'blocked'
+    when exists (select 1 from public.blocks b where b.blocker_id = other_user and b.blocked_id = (select auth.uid()))
+      then 'closed'
+    else 'none'
+  end
+$function$;
+revoke execute on function public.block_state(uuid) from public;
+grant execute on function public.block_state(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.blocked_people(page_size integer DEFAULT 50, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS TABLE(user_id uuid, full_name text, blocked_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select b.blocked_id, private.person_name(b.blocked_id, 'Someone'), b.created_at
+    from public.blocks b
+   where b.blocker_id = (select auth.uid())
+     and (after_created_at is null or b.created_at < after_created_at)
+   order by b.created_at desc, b.blocked_id desc
+   limit least(greatest(coalesce(page_size, 50), 1), 100)
+$function$;
+revoke execute on function public.blocked_people(integer,timestamp with time zone) from public;
+grant execute on function public.blocked_people(integer,timestamp with time zone) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.buy_now_quote(item_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -4219,6 +4412,11 @@ begin
     raise exception 'Piece not found' using errcode = 'P0002';
   end if;
   chk := private.buy_now_check(me, i, false);
+  -- A buyer in a block with the seller (either way) cannot buy from them: the order would be new contact
+  -- (docs/trust-and-safety.md). order_open refuses it too (the orders_blocked trigger).
+  if i.designer_id <> me and private.blocked_between(me, i.designer_id) then
+    return jsonb_build_object('can_buy', false, 'reason', 'blocked', 'amount', chk.amount, 'offer_id', chk.offer_id);
+  end if;
   return jsonb_build_object('can_buy', chk.reason is null, 'reason', chk.reason, 'amount', chk.amount,
                             'offer_id', chk.offer_id);
 end $function$;
@@ -5046,6 +5244,8 @@ declare
   page_miles integer;
   walked_ids uuid[];
   walked_miles integer[];
+  -- The people in a block with the caller, either way (docs/trust-and-safety.md): not listed to each other.
+  blocked_ids uuid[] := private.blocked_user_ids();
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return query
@@ -5053,7 +5253,7 @@ begin
              d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
              null::integer, null::boolean, d.verified
       from public.designer_profiles d
-      where d.availability_status = 'available'
+      where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
         and d.created_at <= coalesce(after_created_at, 'infinity')
         and (d.created_at < coalesce(after_created_at, 'infinity')
              or d.user_id < coalesce(after_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
@@ -5066,7 +5266,7 @@ begin
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   reach := coalesce(near_only, true) and exists (
     select 1 from public.designer_profiles d
-    where d.availability_status = 'available'
+    where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
       and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
@@ -5086,7 +5286,7 @@ begin
                    + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
                    + 0.5)::integer as miles
           from public.designer_profiles d
-          where d.availability_status = 'available'
+          where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
             and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
         ) x
         where x.miles <= 100
@@ -5111,7 +5311,7 @@ begin
                  + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
                  as exact
         from public.designer_profiles d
-        where d.availability_status = 'available' and d.latitude is not null and d.longitude is not null
+        where d.availability_status = 'available' and d.user_id <> all (blocked_ids) and d.latitude is not null and d.longitude is not null
           and (after_id is null
                or (floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
                      + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
@@ -5140,7 +5340,7 @@ begin
              d.experience_years, d.location, d.place_id, d.latitude, d.longitude, d.portfolio_url, d.created_at,
              null::integer, reach, d.verified
       from public.designer_profiles d
-      where d.availability_status = 'available' and (d.latitude is null or d.longitude is null)
+      where d.availability_status = 'available' and d.user_id <> all (blocked_ids) and (d.latitude is null or d.longitude is null)
         and (after_id is null or after_miles is not null or d.user_id > after_id)
       order by d.user_id
       limit lim - n;
@@ -5192,16 +5392,18 @@ declare
   near integer;
   uid uuid := (select auth.uid());
   every_open boolean := coalesce((select private.has_role('designer')), false);
+  -- A customer in a block with the caller, either way: their open projects are not listed (docs/trust-and-safety.md).
+  blocked_ids uuid[] := private.blocked_user_ids();
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return (select count(*) from public.projects p
-             where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid));
+             where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids));
   end if;
   cos_origin := cos(radians(origin_latitude));
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   near := (
     select count(*) from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
       and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
@@ -5209,11 +5411,11 @@ begin
   );
   if near = 0 then
     return (select count(*) from public.projects p
-             where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid));
+             where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids));
   end if;
   return near + (
     select count(*) from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
       and (p.latitude is null or p.longitude is null)
   );
 end $function$;
@@ -5248,6 +5450,8 @@ declare
   -- designer and by its own customer.
   uid uuid := (select auth.uid());
   every_open boolean := coalesce((select private.has_role('designer')), false);
+  -- A customer in a block with the caller, either way: their open projects are not listed (docs/trust-and-safety.md).
+  blocked_ids uuid[] := private.blocked_user_ids();
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return query
@@ -5256,7 +5460,7 @@ begin
              p.preferred_style, p.status, p.items_total,
              p.created_at, p.updated_at, p.completed_at, null::integer, null::boolean
       from public.projects p
-      where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
+      where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
         and p.created_at <= coalesce(after_created_at, 'infinity')
         and (p.created_at < coalesce(after_created_at, 'infinity')
              or p.id < coalesce(after_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
@@ -5269,7 +5473,7 @@ begin
   select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
   reach := exists (
     select 1 from public.projects p
-    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
+    where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
       and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
       and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
             + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
@@ -5290,7 +5494,7 @@ begin
                    + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
                    + 0.5)::integer as miles
           from public.projects p
-          where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
+          where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
             and p.latitude between lo_lat and hi_lat and p.longitude between lo_lng and hi_lng
         ) x
         where x.miles <= 100
@@ -5315,7 +5519,7 @@ begin
                  + cos_origin * cos(radians(p.latitude)) * power(sin(radians(p.longitude - origin_longitude) / 2), 2))))
                  as exact
         from public.projects p
-        where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
+        where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
           and p.latitude is not null and p.longitude is not null
           and (after_id is null
                or (floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(p.latitude - origin_latitude) / 2), 2)
@@ -5347,7 +5551,7 @@ begin
              p.preferred_style, p.status, p.items_total,
              p.created_at, p.updated_at, p.completed_at, null::integer, reach
       from public.projects p
-      where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid)
+      where p.status = 'pending' and p.designer_id is null and (every_open and p.hidden_at is null or p.customer_id = uid) and p.customer_id <> all (blocked_ids)
         and (p.latitude is null or p.longitude is null)
         and (after_id is null or after_miles is not null or p.id > after_id)
       order by p.id
@@ -5949,6 +6153,15 @@ begin
     filters := filters || ' and i.latitude between $11 and $12 and i.longitude between $13 and $14';
   end if;
 
+  -- Pieces of a seller in a block with the caller, either way, are not listed (docs/trust-and-safety.md). Added
+  -- only for someone in a block: everyone else's search is the plan it was, and the anti-joins probe the blocks'
+  -- two indexes (blocker, blocked) and (blocked, blocker) once per candidate piece.
+  if exists (select 1 from public.blocks b where b.blocker_id = (select auth.uid()))
+     or exists (select 1 from public.blocks b where b.blocked_id = (select auth.uid())) then
+    filters := filters || ' and not exists (select 1 from public.blocks b where b.blocker_id = $19 and b.blocked_id = i.designer_id)'
+                       || ' and not exists (select 1 from public.blocks b where b.blocker_id = i.designer_id and b.blocked_id = $19)';
+  end if;
+
   if sort_by = 'newest' then
     key_sql := 'to_char(i.created_at at time zone ''UTC'', ''YYYY-MM-DD"T"HH24:MI:SS.US"Z"'')';
     order_sql := 'i.created_at desc, i.id desc';
@@ -5991,7 +6204,7 @@ begin
     case when within_miles is not null then 'and m.miles <= $8' else '' end,
     order_sql)
   using tsq, category, min_price, max_price, conditions, near_lat, near_lng, within_miles, after_time, after_id,
-        lo_lat, hi_lat, lo_lng, hi_lng, cos_origin, after_price, after_miles, lim;
+        lo_lat, hi_lat, lo_lng, hi_lng, cos_origin, after_price, after_miles, lim, (select auth.uid());
 end $function$;
 revoke execute on function public.search_catalog_items(text,public.catalog_category,numeric,numeric,text[],integer,double precision,double precision,text,text,uuid,integer) from public;
 grant execute on function public.search_catalog_items(text,public.catalog_category,numeric,numeric,text[],integer,double precision,double precision,text,text,uuid,integer) to authenticated, service_role;
