@@ -1472,7 +1472,7 @@ create policy "two-factor users need aal2" on public.verification_requests as re
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 create policy verification_requests_insert_own on public.verification_requests
   for insert to authenticated
-  with check (designer_id = (( SELECT auth.uid() AS uid)));
+  with check (designer_id = (( SELECT auth.uid() AS uid)) AND ( SELECT private.has_role('designer'::public.app_role) AS has_role));
 create policy verification_requests_select_own_or_operator on public.verification_requests
   for select to authenticated
   using (designer_id = (( SELECT auth.uid() AS uid)) OR ( SELECT private.is_operator() AS is_operator));

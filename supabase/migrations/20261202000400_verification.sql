@@ -90,7 +90,7 @@ create index verification_requests_documents_left_idx on public.verification_req
 alter table public.verification_requests enable row level security;
 create policy verification_requests_insert_own on public.verification_requests
   for insert to authenticated
-  with check (designer_id = (select auth.uid()));
+  with check (designer_id = (select auth.uid()) and (select private.has_role('designer')));
 create policy verification_requests_select_own_or_operator on public.verification_requests
   for select to authenticated
   using (designer_id = (select auth.uid()) or (select private.is_operator()));

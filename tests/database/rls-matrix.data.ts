@@ -97,6 +97,19 @@ const SUBJECT_ORDER = '00000000-0000-4000-8000-00000000cc01';
 const SUBJECT_REPORT = '00000000-0000-4000-8000-00000000dd01';
 const subjectReport = (w: World) => `insert into public.reports (id, reporter_id, subject_kind, subject_id, reason)
   values ('${SUBJECT_REPORT}', '${w.owner}', 'person', '${w.assigned}', 'spam') on conflict (id) do nothing`;
+/**
+ * The verification cells: everyone's registration document (so a refusal is the policy's, not the document check's), and the assigned designer's open request made
+ * with it (docs/trust-and-safety.md, Verified badges). The request's checks want the document in Storage first.
+ */
+const verificationDocuments = (w: World) => `insert into storage.objects (bucket_id, name)
+  select 'verification-documents', u || '/matrix/registration.pdf'
+    from unnest(array['${w.owner}', '${w.otherCustomer}', '${w.assigned}', '${w.otherDesigner}']) u
+  on conflict do nothing`;
+const SUBJECT_VERIFICATION = '00000000-0000-4000-8000-00000000dd04';
+const subjectVerification = (w: World) => `${verificationDocuments(w)};
+  insert into public.verification_requests (id, designer_id, kind, method, document_paths)
+  values ('${SUBJECT_VERIFICATION}', '${w.assigned}', 'pro', 'registration', '{${w.assigned}/matrix/registration.pdf}')
+  on conflict (id) do nothing`;
 const SUBJECT_LOG_LINE = '00000000-0000-4000-8000-00000000dd02';
 const subjectLogLine = () => `insert into public.moderation_actions (id, operator_id, operator_name, action, reason)
   values ('${SUBJECT_LOG_LINE}', '00000000-0000-4000-8000-00000000dd03', 'Good Space', 'warn', 'Matrix')
@@ -534,5 +547,27 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: [], setup: subjectLogLine, set: { reason: 'Changed' } },
     delete: { allow: [], setup: subjectLogLine },
+  },
+  {
+    // A designer asks for their own badge (never a customer, never for someone else); they and operators read it;
+    // every change after that is the verification functions' (decide, withdraw, the school e-mail link).
+    table: 'verification_requests',
+    key: () => ({ id: SUBJECT_VERIFICATION }),
+    serviceActsAs: 'assigned',
+    // The token's hash is the database's alone.
+    columns: 'id, designer_id, kind, method, status, created_at',
+    select: { allow: ['assigned', 'service'], setup: subjectVerification },
+    insert: {
+      allow: ['assigned', 'otherDesigner', 'service'],
+      setup: verificationDocuments,
+      values: (_w, me) => ({
+        designer_id: me,
+        kind: 'pro',
+        method: 'registration',
+        document_paths: [`${me}/matrix/registration.pdf`],
+      }),
+    },
+    update: { allow: ['service'], setup: subjectVerification, set: { reason: 'Changed' } },
+    delete: { allow: ['service'], setup: subjectVerification },
   },
 ];
