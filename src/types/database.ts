@@ -14,6 +14,39 @@ export type Database = {
   }
   public: {
     Tables: {
+      blocks: {
+        Row: {
+          blocked_id: string
+          blocker_id: string
+          created_at: string
+        }
+        Insert: {
+          blocked_id: string
+          blocker_id?: string
+          created_at?: string
+        }
+        Update: {
+          blocked_id?: string
+          blocker_id?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "blocks_blocked_id_fkey"
+            columns: ["blocked_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "blocks_blocker_id_fkey"
+            columns: ["blocker_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       catalog_items: {
         Row: {
           category: Database["public"]["Enums"]["catalog_category"]
@@ -25,6 +58,7 @@ export type Database = {
           dimensions: string | null
           height_in: number | null
           held_until: string | null
+          hidden_at: string | null
           id: string
           image_url: string | null
           is_available: boolean
@@ -52,6 +86,7 @@ export type Database = {
           dimensions?: string | null
           height_in?: number | null
           held_until?: string | null
+          hidden_at?: string | null
           id?: string
           image_url?: string | null
           is_available?: boolean
@@ -79,6 +114,7 @@ export type Database = {
           dimensions?: string | null
           height_in?: number | null
           held_until?: string | null
+          hidden_at?: string | null
           id?: string
           image_url?: string | null
           is_available?: boolean
@@ -360,6 +396,7 @@ export type Database = {
           body: string
           conversation_id: string
           created_at: string
+          hidden_at: string | null
           id: string
           sender_id: string
         }
@@ -367,6 +404,7 @@ export type Database = {
           body: string
           conversation_id: string
           created_at?: string
+          hidden_at?: string | null
           id?: string
           sender_id?: string
         }
@@ -374,6 +412,7 @@ export type Database = {
           body?: string
           conversation_id?: string
           created_at?: string
+          hidden_at?: string | null
           id?: string
           sender_id?: string
         }
@@ -398,6 +437,7 @@ export type Database = {
         Row: {
           content: string
           created_at: string
+          hidden_at: string | null
           id: string
           project_id: string
           sender_id: string
@@ -405,6 +445,7 @@ export type Database = {
         Insert: {
           content: string
           created_at?: string
+          hidden_at?: string | null
           id?: string
           project_id: string
           sender_id?: string
@@ -412,6 +453,7 @@ export type Database = {
         Update: {
           content?: string
           created_at?: string
+          hidden_at?: string | null
           id?: string
           project_id?: string
           sender_id?: string
@@ -805,6 +847,7 @@ export type Database = {
           email: string | null
           full_name: string | null
           id: string
+          suspended_at: string | null
           updated_at: string
         }
         Insert: {
@@ -812,6 +855,7 @@ export type Database = {
           email?: string | null
           full_name?: string | null
           id: string
+          suspended_at?: string | null
           updated_at?: string
         }
         Update: {
@@ -819,6 +863,7 @@ export type Database = {
           email?: string | null
           full_name?: string | null
           id?: string
+          suspended_at?: string | null
           updated_at?: string
         }
         Relationships: []
@@ -1451,6 +1496,18 @@ export type Database = {
         Returns: string
       }
       buy_now_quote: { Args: { item_id: string }; Returns: Json }
+      block_state: {
+        Args: { other_user: string }
+        Returns: string
+      }
+      blocked_people: {
+        Args: { after_created_at?: string; page_size?: number }
+        Returns: {
+          blocked_at: string
+          full_name: string
+          user_id: string
+        }[]
+      }
       catalog_item_distance: {
         Args: { item_id: string; near_lat: number; near_lng: number }
         Returns: number
