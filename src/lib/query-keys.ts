@@ -141,3 +141,14 @@ export const placeKeys = {
   all: ['places'] as const,
   search: (query: string) => [...placeKeys.all, 'search', query] as const,
 };
+
+/**
+ * Blocks (docs/trust-and-safety.md): the viewer's block state with another person and the people they blocked,
+ * under the viewer, so one prefix refreshes both after a block or an unblock.
+ */
+export const blockKeys = {
+  all: ['blocks'] as const,
+  user: (userId: string) => [...blockKeys.all, userId] as const,
+  state: (userId: string, otherId: string) => [...blockKeys.user(userId), 'state', otherId] as const,
+  list: (userId: string) => [...blockKeys.user(userId), 'list'] as const,
+};
