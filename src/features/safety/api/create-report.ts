@@ -58,10 +58,7 @@ export function reportErrorMessage(error: Error & { code?: string }): string {
   return error.message || 'Could not send the report';
 }
 
-export function useCreateReport(
-  subject: ReportSubject,
-  callbacks: MutationCallbacks<void, ReportInput> = {},
-) {
+export function useCreateReport(subject: ReportSubject, callbacks: MutationCallbacks<void, ReportInput> = {}) {
   return useRefreshingMutation({
     mutationFn: (input: ReportInput) => createReport(subject, input),
     // A report changes nothing the reporter sees (their own reports are not listed anywhere).

@@ -47,7 +47,11 @@ describe('Report (docs/trust-and-safety.md)', () => {
       'Someone in danger',
       'Other',
     ]);
-    expect(within(dialog).getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toEqual([]);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .filter((r) => (r as HTMLInputElement).checked),
+    ).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please choose a reason');
     expect(within(dialog).getByRole('group', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true');
