@@ -127,7 +127,9 @@ describe('a piece conversation and blocks (docs/trust-and-safety.md)', () => {
     expect(removed).not.toHaveTextContent('Jordan Rivera');
     expect(removed.querySelector('p')).toHaveClass('italic');
     expect(within(removed).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(shown[0]!).getByRole('button', { name: 'Report the message from Jordan Rivera' })).toBeInTheDocument();
+    expect(
+      within(shown[0]!).getByRole('button', { name: 'Report the message from Jordan Rivera' }),
+    ).toBeInTheDocument();
     const [read] = await sent.to('GET', 'rest/v1/listing_messages');
     expect(read!.url.searchParams.get('select')).toContain('hidden_at');
   });
