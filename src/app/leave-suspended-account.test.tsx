@@ -64,7 +64,9 @@ describe('a refusal because the account is suspended (account_suspended)', () =>
   });
 
   it('leaves a person whose request failed for another reason where they are', async () => {
-    server.use(http.get(restUrl('user_roles'), () => pgrstError(403, '42501', 'permission denied for table user_roles')));
+    server.use(
+      http.get(restUrl('user_roles'), () => pgrstError(403, '42501', 'permission denied for table user_roles')),
+    );
     const { router } = renderApp(<Page />, {
       user: USER,
       queryClient: createQueryClient(),

@@ -31,9 +31,7 @@ describe('LoginForm refusals', () => {
   });
 
   it('keeps the usual refusal for wrong credentials', async () => {
-    server.use(
-      http.post(authUrl('token'), () => gotrueError(400, 'invalid_credentials', 'Invalid login credentials')),
-    );
+    server.use(http.post(authUrl('token'), () => gotrueError(400, 'invalid_credentials', 'Invalid login credentials')));
     await signInAs('jordan@example.com');
     await findToast('Login failed', 'error');
     expect(screen.queryByText(/Your account is suspended/)).not.toBeInTheDocument();
