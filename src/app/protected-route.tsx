@@ -17,7 +17,9 @@ export function ProtectedRoute() {
     // on /auth, or where the sign-out said (home after deleting the account, also when this page is still on
     // screen as that sign-out lands: otherwise its redirect to /auth could win over the way home).
     if (auth.event === 'SIGNED_OUT') {
-      return <Navigate to={auth.endsAt === 'home' ? paths.home.getHref() : paths.auth.getHref()} replace />;
+      const to =
+        auth.endsAt === 'home' ? paths.home.getHref() : paths.auth.getHref({ suspended: auth.endsAt === 'suspended' });
+      return <Navigate to={to} replace />;
     }
     const redirectTo = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.auth.getHref({ redirectTo })} replace />;

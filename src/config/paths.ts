@@ -26,11 +26,21 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   auth: {
     path: '/auth',
-    getHref: (options: { redirectTo?: string | null; role?: Role; reset?: boolean; tab?: 'login' | 'signup' } = {}) =>
+    getHref: (
+      options: {
+        redirectTo?: string | null;
+        role?: Role;
+        reset?: boolean;
+        tab?: 'login' | 'signup';
+        /** Signed out because Good Space suspended the account: the page says so. */
+        suspended?: boolean;
+      } = {},
+    ) =>
       withQuery('/auth', {
         tab: options.tab,
         role: options.role,
         reset: options.reset ? 'true' : undefined,
+        suspended: options.suspended ? 'true' : undefined,
         redirectTo: safeRedirectPath(options.redirectTo) ?? undefined,
       }),
   },

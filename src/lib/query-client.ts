@@ -1,4 +1,5 @@
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { reportIfAccountSuspended } from '@/lib/account-suspended';
 
 export const queryConfig = {
   queries: {
@@ -19,6 +20,14 @@ function isServerAnswer(error: unknown): boolean {
   return (typeof code === 'string' && code !== '') || (typeof status === 'number' && status > 0);
 }
 
+/**
+ * The app's client. Every query's and mutation's failure passes its caches' onError: the one place that notices a
+ * refusal because the account is suspended (docs/trust-and-safety.md), whichever page made the request.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: queryConfig });
+  return new QueryClient({
+    defaultOptions: queryConfig,
+    queryCache: new QueryCache({ onError: reportIfAccountSuspended }),
+    mutationCache: new MutationCache({ onError: reportIfAccountSuspended }),
+  });
 }

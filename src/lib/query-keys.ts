@@ -164,3 +164,14 @@ export const verificationKeys = {
   queue: () => [...verificationKeys.all, 'queue'] as const,
   evidence: (requestId: string) => [...verificationKeys.all, 'evidence', requestId] as const,
 };
+
+/**
+ * Blocks (docs/trust-and-safety.md): the viewer's block state with another person and the people they blocked,
+ * under the viewer, so one prefix refreshes both after a block or an unblock.
+ */
+export const blockKeys = {
+  all: ['blocks'] as const,
+  user: (userId: string) => [...blockKeys.all, userId] as const,
+  state: (userId: string, otherId: string) => [...blockKeys.user(userId), 'state', otherId] as const,
+  list: (userId: string) => [...blockKeys.user(userId), 'list'] as const,
+};

@@ -42,6 +42,7 @@ export function aPiece<O extends Overrides<Tables<'catalog_items'>>>(overrides: 
     is_available: true,
     reserved_until: null,
     held_until: null,
+    hidden_at: null,
     saved_count: 0,
     search: null,
     hidden_at: null,

@@ -1,4 +1,5 @@
 import { Outlet, useNavigate } from 'react-router-dom';
+import { useLeaveSuspendedAccount } from '@/app/leave-suspended-account';
 import { accountLinks, barLinks, guestLinks } from '@/app/navigation';
 import { NotificationBellSlot, NotificationsMenuSlot } from '@/app/notifications-slot';
 import { AppLayout } from '@/components/layouts/app-layout';
@@ -13,6 +14,7 @@ import { mfaChallengeNeeded } from '@/lib/assurance-level';
 export function RootLayout() {
   const auth = useAuth();
   const navigate = useNavigate();
+  useLeaveSuspendedAccount();
   // Before the second factor the API answers nothing (docs/product.md, Accounts): no role, no bell until then.
   const userId = auth.status === 'signed-in' && !mfaChallengeNeeded(auth.session) ? auth.user.id : null;
   const { data: role = null } = useUserRole(userId);

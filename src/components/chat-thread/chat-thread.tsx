@@ -10,7 +10,6 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorProps } from '@/lib/first-error';
 import { cn } from '@/lib/utils';
 
-
 type ChatThreadProps = {
   title: ReactNode;
   userId: string;
@@ -20,17 +19,47 @@ type ChatThreadProps = {
   emptyText: string;
   /** data-testid of each message (tests find a thread's messages by it). */
   messageTestId: string;
+  /** A small action beside each shown message (e.g. Report); the caller returns null where there is none. */
+  messageActions?: (message: ChatMessage) => ReactNode;
+  /**
+   * Shown in the composer's place when the conversation can be read but no longer written to (a block,
+   * docs/trust-and-safety.md).
+   */
+  closed?: ReactNode;
 };
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function MessageItem({ message, own, testId }: { message: ChatMessage; own: boolean; testId: string }) {
+function MessageItem({
+  message,
+  own,
+  testId,
+  actions,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  testId: string;
+  actions?: ReactNode;
+}) {
+  const when = <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>;
+  // A message Good Space hid reads as its notice, not as the sender's words (docs/trust-and-safety.md).
+  if (message.removed)
+    return (
+      <li className="flex flex-col items-center gap-1" data-testid={testId} data-removed="true">
+        <p className="text-sm text-muted-foreground italic">
+          {message.text} · {when}
+        </p>
+      </li>
+    );
   return (
     <li className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')} data-testid={testId}>
-      <span className="text-xs font-medium text-muted-foreground">
-        {own ? 'You' : message.senderName}
-        {' · '}
-        <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
+      <span className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
+        <span>
+          {own ? 'You' : message.senderName}
+          {' · '}
+          {when}
+        </span>
+        {actions}
       </span>
       <p
         className={cn(
@@ -72,7 +101,15 @@ function OutgoingItem({ item, thread }: { item: Outgoing; thread: ChatThreadStat
  * as You, older pages on demand, following the newest message; Enter sends, Shift+Enter starts a new line. The
  * behaviour is useChatThread's; this draws it.
  */
-export function ChatThread({ title, userId, thread, emptyText, messageTestId }: ChatThreadProps) {
+export function ChatThread({
+  title,
+  userId,
+  thread,
+  emptyText,
+  messageTestId,
+  messageActions,
+  closed,
+}: ChatThreadProps) {
   const id = useId();
   const { query, ordered, outgoing, error } = thread;
   return (
@@ -108,6 +145,7 @@ export function ChatThread({ title, userId, thread, emptyText, messageTestId }: 
                     message={message}
                     own={message.senderId === userId}
                     testId={messageTestId}
+                    actions={message.removed ? null : messageActions?.(message)}
                   />
                 ))}
                 {outgoing.map((item) => (
@@ -117,28 +155,30 @@ export function ChatThread({ title, userId, thread, emptyText, messageTestId }: 
             </>
           )}
         </QueryState>
-        <form className="flex items-end gap-2" onSubmit={thread.submit} noValidate>
-          <Field className="flex-1 gap-1">
-            <Label htmlFor={`${id}-input`} className="sr-only">
-              Message
-            </Label>
-            <Textarea
-              id={`${id}-input`}
-              rows={2}
-              maxLength={2000}
-              placeholder="Type a message…"
-              value={thread.draft}
-              {...errorProps(error, 'message', `${id}-error`)}
-              onChange={(event) => thread.onDraftChange(event.target.value)}
-              onKeyDown={thread.onKeyDown}
-            />
-            <FieldError id={`${id}-error`}>{error?.message}</FieldError>
-          </Field>
-          <Button type="submit" disabled={thread.draft.trim() === ''}>
-            <Send aria-hidden="true" />
-            Send
-          </Button>
-        </form>
+        {closed ?? (
+          <form className="flex items-end gap-2" onSubmit={thread.submit} noValidate>
+            <Field className="flex-1 gap-1">
+              <Label htmlFor={`${id}-input`} className="sr-only">
+                Message
+              </Label>
+              <Textarea
+                id={`${id}-input`}
+                rows={2}
+                maxLength={2000}
+                placeholder="Type a message…"
+                value={thread.draft}
+                {...errorProps(error, 'message', `${id}-error`)}
+                onChange={(event) => thread.onDraftChange(event.target.value)}
+                onKeyDown={thread.onKeyDown}
+              />
+              <FieldError id={`${id}-error`}>{error?.message}</FieldError>
+            </Field>
+            <Button type="submit" disabled={thread.draft.trim() === ''}>
+              <Send aria-hidden="true" />
+              Send
+            </Button>
+          </form>
+        )}
       </CardContent>
     </Card>
   );

@@ -3,10 +3,19 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, 
 import { toast } from 'sonner';
 import type { ZodType } from 'zod';
 import type { ShownError } from '@/lib/first-error';
+import { cantContactMessage } from '@/lib/cant-contact';
 import { tooOftenMessage } from '@/lib/too-often';
 
 /** One message as the thread shows it. */
-export type ChatMessage = { id: string; senderId: string; senderName: string; createdAt: string; text: string };
+export type ChatMessage = {
+  id: string;
+  senderId: string;
+  senderName: string;
+  createdAt: string;
+  text: string;
+  /** Hidden by Good Space: `text` is the database's notice, not the sender's words (docs/trust-and-safety.md). */
+  removed?: boolean;
+};
 
 export type Outgoing = { localId: string; text: string; status: 'sending' | 'failed' };
 
@@ -18,6 +27,8 @@ export type ChatThreadSource<Row> = {
   schema: ZodType<string, string>;
   /** Sends the text and puts the stored message where `query` reads it; rejects when the send failed. */
   send: (text: string) => Promise<void>;
+  /** Told when a send failed (after the toast), e.g. to read again whether the conversation is still open. */
+  onSendError?: (error: unknown) => void;
 };
 
 /**
@@ -25,7 +36,7 @@ export type ChatThreadSource<Row> = {
  * the messages being sent (shown at once; one that fails stays with Retry and Discard, never dropped silently),
  * older pages on demand, and the list following the newest message.
  */
-export function useChatThread<Row>({ query, toMessage, schema, send }: ChatThreadSource<Row>) {
+export function useChatThread<Row>({ query, toMessage, schema, send, onSendError }: ChatThreadSource<Row>) {
   const [draft, setDraft] = useState('');
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
   const [error, setError] = useState<ShownError<'message'> | null>(null);
@@ -54,8 +65,10 @@ export function useChatThread<Row>({ query, toMessage, schema, send }: ChatThrea
     send(item.text).then(
       () => setOutgoing((list) => list.filter((o) => o.localId !== item.localId)),
       (error: unknown) => {
-        // A limit reached says when to try again (docs/product.md, Limits); anything else stays generic.
-        toast.error(tooOftenMessage(error) ?? 'Failed to send message');
+        // A limit reached says when to try again (docs/product.md, Limits), a block says the database's sentence
+        // (docs/trust-and-safety.md); anything else stays generic.
+        toast.error(tooOftenMessage(error) ?? cantContactMessage(error) ?? 'Failed to send message');
+        onSendError?.(error);
         setOutgoing((list) => list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed' } : o)));
       },
     );

@@ -15,6 +15,7 @@ import {
 } from '@/features/account/components/lazy-auth-forms';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { siteUrl } from '@/features/account/utils/site-url';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@/features/account/utils/account-suspended-message';
 import { mfaChallengeNeeded } from '@/lib/assurance-level';
 import { useInBrowser } from '@/hooks/use-in-browser';
 import { loadSupabase } from '@/lib/supabase-loader';
@@ -55,6 +56,9 @@ export function Component() {
   const preselectedRole = roleValue === 'customer' || roleValue === 'designer' ? roleValue : undefined;
   // `?tab=signup` (Get Started) or a role from the landing forms open Sign Up; anything else Login.
   const tab = params.get('tab') === 'signup' || preselectedRole ? 'signup' : 'login';
+  // Signed out because Good Space suspended the account (docs/trust-and-safety.md). Only once hydrated: the
+  // prerendered page knows no query string.
+  const suspended = hydrated && params.get('suspended') === 'true';
 
   function selectTab(value: string) {
     setParams(
@@ -70,6 +74,14 @@ export function Component() {
 
   return (
     <Page title="Login or Sign Up" className="max-w-md">
+      {suspended ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-md border border-destructive/40 p-3 text-sm font-medium text-destructive"
+        >
+          {ACCOUNT_SUSPENDED_MESSAGE}
+        </p>
+      ) : null}
       {/* supabase-js is fetched when the visitor starts on a form, not for the first paint (ADR 0013). */}
       <Card onFocusCapture={prefetchSupabase} onPointerDownCapture={prefetchSupabase}>
         <CardContent>

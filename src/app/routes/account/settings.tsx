@@ -11,10 +11,11 @@ import { DeleteAccountCard } from '@/features/account/components/delete-account-
 import { NotificationSettingsCard } from '@/features/account/components/notification-settings-card';
 import { GetPaidCard } from '@/features/orders/components/get-paid-card';
 import { ManageSubscriptionCard } from '@/features/memberships/components/manage-subscription-card';
+import { BlockedPeopleCard } from '@/features/safety/components/blocked-people-card';
 
 /**
  * /settings (docs/product.md, Pages): e-mail, Cancel Subscription, Get paid (designers), Change Account Type,
- * notification e-mails, two-factor sign-in, delete account. `?payouts=return|refresh`: back from payout onboarding.
+ * notification e-mails, two-factor sign-in, blocked people (docs/trust-and-safety.md), delete account. `?payouts=return|refresh`: back from payout onboarding.
  */
 export function Component() {
   const auth = useAuth();
@@ -49,6 +50,7 @@ export function Component() {
         />
         <NotificationSettingsCard userId={auth.user.id} role={role.data ?? null} roleLoading={role.isPending} />
         <TwoFactorCard userId={auth.user.id} />
+        <BlockedPeopleCard userId={auth.user.id} />
         <DeleteAccountCard userId={userId} onDeleted={leaveDeletedAccount} />
       </div>
     </Page>

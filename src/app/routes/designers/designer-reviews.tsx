@@ -8,10 +8,13 @@ import { RatingSummary } from '@/features/designers/components/rating-summary';
 import { ReviewList } from '@/features/designers/components/review-list';
 import { useDesigner } from '@/features/designers/api/get-designer';
 import { designerName } from '@/features/designers/utils/designer-format';
+import { useAuth } from '@/features/account/hooks/use-auth';
+import { ReportButton } from '@/features/safety/components/report-button';
 
 /** A designer's reviews (docs/product.md, Designers and nudges): average and count, then each review. */
 export function Component() {
   const { designerId = '' } = useParams();
+  const auth = useAuth();
   const designer = useDesigner(designerId);
   const found = designer.data;
 
@@ -34,7 +37,19 @@ export function Component() {
               <p className="text-muted-foreground">Designer not found</p>
             </Card>
           ) : (
-            <ReviewList designerId={designerId} />
+            <ReviewList
+              designerId={designerId}
+              // Report a review (docs/trust-and-safety.md); its writer cannot report their own.
+              reviewActions={(review) =>
+                auth.user && review.client_id !== auth.user.id ? (
+                  <ReportButton
+                    look="icon"
+                    subject={{ kind: 'review', id: review.id }}
+                    what={`the review by ${review.client_name ?? 'a client'}`}
+                  />
+                ) : null
+              }
+            />
           )
         }
       </QueryState>

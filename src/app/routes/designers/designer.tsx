@@ -10,6 +10,8 @@ import { useDesigner } from '@/features/designers/api/get-designer';
 import { DesignerProfile } from '@/features/designers/components/designer-profile';
 import { designerName } from '@/features/designers/utils/designer-format';
 import { SaveToggle } from '@/features/saved/components/save-toggle';
+import { BlockButton } from '@/features/safety/components/block-button';
+import { ReportButton } from '@/features/safety/components/report-button';
 
 /** A designer's public profile (docs/product.md, Pages). */
 export function Component() {
@@ -48,6 +50,13 @@ export function Component() {
                   <Button asChild variant="ghost">
                     <Link to={paths.designerReviews.getHref(designerId)}>Reviews</Link>
                   </Button>
+                  {/* Trust and safety (docs/trust-and-safety.md): not on one's own profile. */}
+                  {auth.user && auth.user.id !== designerId ? (
+                    <>
+                      <ReportButton subject={{ kind: 'person', id: designerId }} what={designerName(found)} />
+                      <BlockButton userId={auth.user.id} otherId={designerId} name={designerName(found)} />
+                    </>
+                  ) : null}
                 </>
               }
             />

@@ -9,6 +9,7 @@ import { usePieceDistance } from '@/features/good-stuff/api/get-piece-distance';
 import { BuyerActions, SellerPanel } from '@/app/routes/good-stuff/piece-actions';
 import { PiecePage } from '@/features/good-stuff/components/piece-page';
 import { SaveToggle } from '@/features/saved/components/save-toggle';
+import { ReportButton } from '@/features/safety/components/report-button';
 import { originOf, useOrigin } from '@/hooks/use-origin';
 
 /**
@@ -52,7 +53,17 @@ export function Component() {
             }
             // Place: Buy Now (src/features/orders), Ask the seller (src/features/messages), Make Offer and the buyer's offer
             // (src/features/good-stuff), Add to project (src/features/projects). Nothing shows until they are added.
-            buyerActions={auth.user ? <BuyerActions item={piece} viewerId={auth.user.id} /> : null}
+            // and Report (src/features/safety, docs/trust-and-safety.md).
+            buyerActions={
+              auth.user ? (
+                <>
+                  <BuyerActions item={piece} viewerId={auth.user.id} />
+                  <div className="flex justify-end">
+                    <ReportButton subject={{ kind: 'piece', id: piece.id }} what={piece.title} />
+                  </div>
+                </>
+              ) : null
+            }
             // Place: its sale (src/features/orders) and the offers on the piece, for its seller (src/features/good-stuff).
             sellerPanel={<SellerPanel item={piece} viewerId={auth.user?.id ?? ''} />}
           />

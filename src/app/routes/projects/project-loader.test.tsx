@@ -57,6 +57,8 @@ function answerTheWorld() {
     http.post(restUrl('rpc/contact_email'), () =>
       HttpResponse.json(world().user.id === CUSTOMER.id ? 'dora@example.com' : 'carl@example.com'),
     ),
+    // Whether the two parties blocked each other (rpc block_state, docs/trust-and-safety.md): no.
+    http.post(restUrl('rpc/block_state'), () => HttpResponse.json('none')),
     http.post(functionUrl('check-subscription'), () => {
       const plan = world().role === 'designer' ? 'designer' : 'client';
       return HttpResponse.json({

@@ -8,7 +8,11 @@ import { getPhotoNotesQueryOptions } from '@/features/projects/api/get-photo-not
 import { getProjectPhotosQueryOptions } from '@/features/projects/api/get-project-photos';
 import { getPortfolioConsentQueryOptions } from '@/features/projects/api/get-portfolio-consent';
 import { getProjectQueryOptions } from '@/features/projects/api/get-project';
+import type { Project } from '@/features/projects/api/project-types';
 import { getSubscriptionQueryOptions } from '@/features/memberships/api/check-subscription';
+import { personQueryOptions } from '@/features/safety/api/get-person';
+import { blockStateQueryOptions } from '@/features/safety/api/get-block-state';
+import { projectCounterpart } from '@/app/routes/projects/project-counterpart';
 import { supabase } from '@/lib/supabase';
 import { isUuid } from '@/lib/uuid';
 
@@ -25,17 +29,28 @@ import { isUuid } from '@/lib/uuid';
 export function prefetchProjectPage(queryClient: QueryClient, projectId: string, userId: string): Promise<void> {
   const project = getProjectQueryOptions(projectId);
   void queryClient.prefetchQuery(getSubscriptionQueryOptions(userId));
+  const statusPanels = (data: Project | null | undefined) => {
+    // The other party's address shows on an active project to its two parties.
+    if (data?.status === 'active' && (data.customer_id === userId || data.designer_id === userId)) {
+      const other = data.customer_id === userId ? data.designer_id : data.customer_id;
+      return other ? queryClient.prefetchQuery(getContactEmailQueryOptions(other)) : undefined;
+    }
+    // The portfolio choices show on the customer's completed project only.
+    if (data?.status !== 'completed' || data.customer_id !== userId) return;
+    return queryClient.prefetchQuery(getPortfolioConsentQueryOptions(projectId));
+  };
   return Promise.all([
     queryClient.prefetchQuery(project).then(() => {
-      // The portfolio choices show on the customer's completed project only.
       const data = queryClient.getQueryData(project.queryKey);
-      // The other party's address shows on an active project to its two parties.
-      if (data?.status === 'active' && (data.customer_id === userId || data.designer_id === userId)) {
-        const other = data.customer_id === userId ? data.designer_id : data.customer_id;
-        return other ? queryClient.prefetchQuery(getContactEmailQueryOptions(other)) : undefined;
-      }
-      if (data?.status !== 'completed' || data.customer_id !== userId) return;
-      return queryClient.prefetchQuery(getPortfolioConsentQueryOptions(projectId));
+      // The other party, with Report and Block (docs/trust-and-safety.md), once the project has one.
+      const counterpart = data ? projectCounterpart(data, userId) : null;
+      const people = counterpart
+        ? Promise.all([
+            queryClient.prefetchQuery(personQueryOptions(counterpart.id)),
+            queryClient.prefetchQuery(blockStateQueryOptions(userId, counterpart.id)),
+          ])
+        : undefined;
+      return Promise.all([people, statusPanels(data)]);
     }),
     queryClient.prefetchQuery(getUserRoleQueryOptions(userId)),
     // Shown only while the project is pending, yet asked with the rest: after the project's answer it would be a

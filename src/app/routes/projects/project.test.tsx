@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Component as ProjectPage } from '@/app/routes/projects/project';
@@ -172,8 +172,13 @@ describe("project page: the other party's e-mail address (docs/decisions/0030-sa
   });
   afterEach(() => sent.stop());
 
-  function answerPanels() {
+  function answerPanels(designer: { suspended_at: string | null } = { suspended_at: null }) {
     server.use(
+      // The other party, with Report and Block (docs/trust-and-safety.md).
+      http.get(restUrl('profiles'), ({ request }) =>
+        pgrstRows(request, [{ id: DESIGNER_ID, full_name: 'Dora Designer', ...designer }]),
+      ),
+      http.post(rpcUrl('block_state'), () => HttpResponse.json('none')),
       http.get(restUrl('project_items'), ({ request }) => pgrstRows(request, [])),
       http.get(restUrl('project_portfolio_consent'), ({ request }) => pgrstRows(request, [])),
       http.post(rpcUrl('contact_email'), () => HttpResponse.json('dora@example.com')),
@@ -194,6 +199,32 @@ describe("project page: the other party's e-mail address (docs/decisions/0030-sa
     const [asked] = await sent.to('POST', 'rest/v1/rpc/contact_email');
     expect(asked!.body).toEqual({ p_user: DESIGNER_ID });
     expect(sentAs(asked!)).toBe(CUSTOMER.id);
+  });
+
+  it("says the project is paused while Good Space has suspended the other party's account", async () => {
+    backend(project('active'));
+    answerPanels({ suspended_at: '2026-11-25T09:00:00Z' });
+    renderPage();
+    const about = await screen.findByRole('region', { name: 'About your designer' }, { timeout: 5000 });
+    expect(within(about).getByRole('status')).toHaveTextContent(
+      "This project is paused: Good Space suspended Dora Designer's account.",
+    );
+    expect(within(about).getByRole('button', { name: 'Report Dora Designer' })).toBeInTheDocument();
+    expect(await within(about).findByRole('button', { name: 'Block Dora Designer' })).toBeInTheDocument();
+    const [read] = await sent.to('GET', 'rest/v1/profiles');
+    expect(read!.url.searchParams.get('id')).toBe(`eq.${DESIGNER_ID}`);
+    expect(read!.url.searchParams.get('select')).toBe('id,full_name,suspended_at');
+    // The customer does not report their own project.
+    expect(screen.queryByRole('button', { name: 'Report this project' })).not.toBeInTheDocument();
+  });
+
+  it('names the other party without a pause while their account is in good standing', async () => {
+    backend(project('active'));
+    answerPanels();
+    renderPage();
+    const about = await screen.findByRole('region', { name: 'About your designer' }, { timeout: 5000 });
+    expect(about).toHaveTextContent('With your designer: Dora Designer');
+    expect(within(about).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('asks for no address once the project is completed', async () => {

@@ -20,6 +20,9 @@ import { ProjectDetailCard } from '@/features/projects/components/project-detail
 import { projectAccess, subscribePromptDue } from '@/features/projects/utils/project-access';
 import { useSubscription } from '@/features/memberships/hooks/use-subscription';
 import { useSubscriptionGate } from '@/features/memberships/hooks/use-subscription-gate';
+import { ProjectCounterpart } from '@/features/safety/components/project-counterpart';
+import { ReportButton } from '@/features/safety/components/report-button';
+import { projectCounterpart } from '@/app/routes/projects/project-counterpart';
 
 /**
  * The project page (docs/product.md, Projects), composed from the project, bids, items, photos, messages, reviews
@@ -100,10 +103,26 @@ export function Component() {
     );
   }
   if (!data || denied) return <PageSpinner />;
+  const counterpart = projectCounterpart(data, userId);
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       <ProjectDetailCard project={data} onBack={goBack} />
+      {/* Trust and safety (docs/trust-and-safety.md): anyone but its customer may report a project; the two
+          parties see each other with Report and Block, and a suspension of the other pauses the project. */}
+      {can.isOwner ? null : (
+        <div className="flex justify-end">
+          <ReportButton subject={{ kind: 'project', id: data.id }} what="this project" />
+        </div>
+      )}
+      {counterpart ? (
+        <ProjectCounterpart
+          userId={userId}
+          otherId={counterpart.id}
+          relation={counterpart.relation}
+          active={data.status === 'active'}
+        />
+      ) : null}
 
       {can.contact ? <ContactEmail userId={can.contact.userId} name={can.contact.name} /> : null}
 
@@ -140,7 +159,21 @@ export function Component() {
 
       {can.portfolioConsent ? <PortfolioConsentCard projectId={data.id} designerId={data.designer_id} /> : null}
 
-      {can.messages ? <MessagesPanel projectId={data.id} userId={userId} /> : null}
+      {can.messages ? (
+        <MessagesPanel
+          projectId={data.id}
+          userId={userId}
+          messageActions={(message) =>
+            message.senderId === userId ? null : (
+              <ReportButton
+                look="icon"
+                subject={{ kind: 'project_message', id: message.id }}
+                what={`the message from ${message.senderName}`}
+              />
+            )
+          }
+        />
+      ) : null}
 
       <Suspense fallback={null}>
         {can.complete && completeOpen ? (

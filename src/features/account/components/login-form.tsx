@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { signInInputSchema, useSignIn, type SignInInput } from '@/features/account/api/sign-in';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@/features/account/utils/account-suspended-message';
 import { useInBrowser } from '@/hooks/use-in-browser';
 import { errorProps, firstError } from '@/lib/first-error';
 
@@ -24,9 +25,14 @@ export function LoginForm({ forgotPassword }: LoginFormProps) {
     resolver: zodResolver(signInInputSchema),
     defaultValues: { email: '', password: '' },
   });
+  const [banned, setBanned] = useState(false);
   const signIn = useSignIn({
     onSuccess: () => toast.success('Welcome back!'),
-    onError: (error) => toast.error('Login failed', { description: error.message }),
+    onError: (error) => {
+      // Auth refuses an account Good Space suspended with the code user_banned (docs/trust-and-safety.md).
+      if ((error as Error & { code?: string }).code === 'user_banned') setBanned(true);
+      else toast.error('Login failed', { description: error.message });
+    },
   });
   const shown = firstError(order, form.formState.errors);
 
@@ -37,8 +43,16 @@ export function LoginForm({ forgotPassword }: LoginFormProps) {
       noValidate
       aria-label="Login"
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
+      onSubmit={form.handleSubmit((values) => {
+        setBanned(false);
+        signIn.mutate(values);
+      })}
     >
+      {banned ? (
+        <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm font-medium text-destructive">
+          {ACCOUNT_SUSPENDED_MESSAGE}
+        </p>
+      ) : null}
       <Field>
         <Label htmlFor="login-email">E-mail</Label>
         {/* Read-only until hydrated: react-hook-form resets the fields as it takes them over, so text typed

@@ -11,7 +11,10 @@ export type AuthState =
   | { status: 'signed-out'; session: null; user: null; event: AuthChangeEvent | null; endsAt?: SignOutEnd }
   | { status: 'signed-in'; session: Session; user: User; event: AuthChangeEvent | null };
 
-/** Where a sign-out sends the user when a signed-in page sees it: /auth unless the caller said home. */
-export type SignOutEnd = 'home' | 'auth';
+/**
+ * Where a sign-out sends the user when a signed-in page sees it: /auth unless the caller said home, or /auth saying
+ * the account is suspended (docs/trust-and-safety.md).
+ */
+export type SignOutEnd = 'home' | 'auth' | 'suspended';
 
 export const AuthContext = createContext<AuthState | null>(null);

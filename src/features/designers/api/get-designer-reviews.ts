@@ -9,7 +9,7 @@ const REVIEWS_PAGE_SIZE = 20;
 export async function getDesignerReviewsPage(designerId: string, page: number) {
   const { data, error } = await supabase
     .from('reviews')
-    .select('id, client_name, rating, comment, created_at')
+    .select('id, client_id, client_name, rating, comment, created_at')
     .eq('designer_id', designerId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
@@ -17,6 +17,8 @@ export async function getDesignerReviewsPage(designerId: string, page: number) {
   if (error) throw error;
   return data;
 }
+
+export type DesignerReview = Awaited<ReturnType<typeof getDesignerReviewsPage>>[number];
 
 export function useDesignerReviews(designerId: string) {
   return useInfiniteQuery(

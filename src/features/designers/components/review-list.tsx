@@ -1,11 +1,18 @@
+import type { ReactNode } from 'react';
 import { PagedList } from '@/components/paged-list';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { useDesignerReviews } from '@/features/designers/api/get-designer-reviews';
+import { useDesignerReviews, type DesignerReview } from '@/features/designers/api/get-designer-reviews';
 import { Stars } from '@/features/designers/components/stars';
 import { formatDate } from '@/lib/format';
 
+type ReviewListProps = {
+  designerId: string;
+  /** A small action on each review (Report, another feature's, composed by the route). */
+  reviewActions?: (review: DesignerReview) => ReactNode;
+};
+
 /** The reviews page body: each review with the client's name, date, stars and comment. */
-export function ReviewList({ designerId }: { designerId: string }) {
+export function ReviewList({ designerId, reviewActions }: ReviewListProps) {
   const reviews = useDesignerReviews(designerId);
   return (
     <PagedList
@@ -27,7 +34,10 @@ export function ReviewList({ designerId }: { designerId: string }) {
                   <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
                 </p>
               </div>
-              <Stars rating={review.rating} />
+              <div className="flex items-center gap-1">
+                <Stars rating={review.rating} />
+                {reviewActions?.(review)}
+              </div>
             </CardHeader>
             {review.comment ? (
               <CardContent>

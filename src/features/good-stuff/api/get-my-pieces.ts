@@ -16,10 +16,12 @@ export type MyPiece = {
   held_until: string | null;
   saved_count: number;
   created_at: string;
+  /** Set when Good Space hid the piece from Good Stuff (docs/trust-and-safety.md). */
+  hidden_at: string | null;
 };
 
 const COLUMNS =
-  'id, title, price, category, status, photo_urls, image_url, reserved_until, held_until, saved_count, created_at';
+  'id, title, price, category, status, photo_urls, image_url, reserved_until, held_until, saved_count, created_at, hidden_at';
 
 /** One page of the seller's own pieces of every status, newest first (keyset after the last row). */
 export async function getMyPieces(sellerId: string, after: KeysetCursor | null): Promise<MyPiece[]> {

@@ -261,6 +261,7 @@ describe('ListPieceForm (docs/product.md, Good Stuff)', () => {
       reserved_until: null,
       held_until: null,
       created_at: '2026-11-20T10:00:00Z',
+      hidden_at: null,
       seller: { id: 'd1', name: 'Dana', location: null },
     };
     const { user, onSaved } = setup(item);
@@ -310,6 +311,7 @@ describe('ListPieceForm (docs/product.md, Good Stuff)', () => {
         reserved_until: null,
         held_until: null,
         created_at: '2026-11-20T10:00:00Z',
+        hidden_at: null,
         seller: { id: 'd1', name: 'Dana', location: null },
       };
       const { user, unmount } = setup(item);

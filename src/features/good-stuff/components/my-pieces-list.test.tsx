@@ -21,6 +21,7 @@ function listing(i: number, extra: Record<string, unknown> = {}) {
     held_until: null,
     saved_count: 0,
     created_at: new Date(Date.UTC(2026, 10, 1, 0, 0, 100 - i)).toISOString(),
+    hidden_at: null,
     ...extra,
   };
 }
@@ -104,5 +105,19 @@ describe('My listings (docs/product.md, Good Stuff)', () => {
     setup();
     expect(await screen.findByText('You have not listed any pieces yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'List Vintage Item' })).toHaveAttribute('href', '/list-vintage');
+  });
+
+  it('tells the seller Good Space removed a hidden piece, with no way to relist it (docs/trust-and-safety.md)', async () => {
+    const rows = [listing(1, { hidden_at: '2026-11-20T10:00:00Z' }), listing(2, { status: 'delisted' })];
+    server.use(http.get(restUrl('catalog_items'), ({ request }) => pgrstRows(request, rows)));
+    setup();
+    await screen.findByRole('link', { name: 'Piece 1' });
+    const hidden = row('Piece 1');
+    expect(within(hidden).getByRole('status')).toHaveTextContent('Good Space removed this piece from Good Stuff.');
+    expect(within(hidden).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(hidden).queryByText('Listed')).not.toBeInTheDocument();
+    expect(within(row('Piece 2')).getByRole('button', { name: 'Relist Piece 2' })).toBeInTheDocument();
+    const [read] = await sent.to('GET', 'rest/v1/catalog_items');
+    expect(read!.url.searchParams.get('select')).toContain('hidden_at');
   });
 });

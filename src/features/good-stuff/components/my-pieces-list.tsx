@@ -67,7 +67,7 @@ function PieceRow({ listing, extra }: { listing: MyPiece; extra: ReactNode }) {
             {formatListedAgo(listing.created_at)}
           </p>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            {listing.status === 'available' ? <Badge variant="outline">Listed</Badge> : null}
+            {listing.status === 'available' && !listing.hidden_at ? <Badge variant="outline">Listed</Badge> : null}
             <AvailabilityBadge piece={listing} />
             <span className="flex items-center gap-1">
               <Heart aria-hidden="true" className="size-3.5" />

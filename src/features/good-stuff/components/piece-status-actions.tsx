@@ -13,12 +13,19 @@ const ASK: Record<Leaving, { title: (name: string) => string; action: string }> 
   delisted: { title: (name) => `Delist ${name}?`, action: 'Delist' },
 };
 
+/** What the seller reads, instead of their buttons, on a piece Good Space hid (docs/trust-and-safety.md). */
+export const PIECE_REMOVED = 'Good Space removed this piece from Good Stuff.';
+
 /**
  * The seller's buttons for one of their pieces: Edit; Mark sold and Delist while it is listed, each asked first (the
  * piece leaves the market and the database declines its open offers); Relist once sold or delisted. A refusal
- * says the database's message.
+ * says the database's message. A piece Good Space hid has none of them (it cannot be relisted): it says so instead.
  */
-export function PieceStatusActions({ item }: { item: { id: string; title: string; status: string } }) {
+export function PieceStatusActions({
+  item,
+}: {
+  item: { id: string; title: string; status: string; hidden_at?: string | null };
+}) {
   const [asking, setAsking] = useState<Leaving | null>(null);
   const change = useSetPieceStatus({
     onSuccess: (_data, { status }) => {
@@ -30,6 +37,12 @@ export function PieceStatusActions({ item }: { item: { id: string; title: string
   const busy = change.isPending;
   const set = (status: 'available' | Leaving) => change.mutate({ itemId: item.id, status });
   const named = (action: string) => `${action} ${item.title}`;
+  if (item.hidden_at)
+    return (
+      <p role="status" className="text-sm font-medium text-destructive">
+        {PIECE_REMOVED}
+      </p>
+    );
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={`Manage ${item.title}`}>
       <Button asChild size="sm" variant="outline">

@@ -36,6 +36,17 @@ export function useConversationMessagesRealtime(conversationId: string) {
           );
         },
       )
+      // Good Space hiding a message changes its text for both sides (docs/trust-and-safety.md): read the pages again.
+      .on(
+        'postgres_changes',
+        {
+          event: 'UPDATE',
+          schema: 'public',
+          table: 'listing_messages',
+          filter: `conversation_id=eq.${conversationId}`,
+        },
+        () => void queryClient.invalidateQueries({ queryKey: conversationKeys.messages(conversationId) }),
+      )
       .subscribe((status) => {
         if (status !== 'SUBSCRIBED') return;
         stopCatchUp();

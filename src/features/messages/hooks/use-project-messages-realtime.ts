@@ -30,6 +30,12 @@ export function useMessagesRealtime(projectId: string) {
           );
         },
       )
+      // Good Space hiding a message changes its text for everyone (docs/trust-and-safety.md): read the pages again.
+      .on(
+        'postgres_changes',
+        { event: 'UPDATE', schema: 'public', table: 'messages', filter: `project_id=eq.${projectId}` },
+        () => void queryClient.invalidateQueries({ queryKey: projectKeys.messages(projectId) }),
+      )
       .subscribe((status) => {
         // Messages sent before the feed was live (or while it was down) were never delivered: read again.
         if (status !== 'SUBSCRIBED') return;
