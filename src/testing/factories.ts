@@ -45,7 +45,6 @@ export function aPiece<O extends Overrides<Tables<'catalog_items'>>>(overrides: 
     hidden_at: null,
     saved_count: 0,
     search: null,
-    hidden_at: null,
     created_at: NOW,
     updated_at: NOW,
   };
