@@ -1,26 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
-import pg from 'pg';
 import ws from 'ws';
 import { DEFAULT_PUBLISHABLE_KEY } from '@good-space/local-supabase';
-import { E2E_API_URL, E2E_PORT_BASE } from './stack-ports.ts';
+import { E2E_API_URL } from './stack-ports.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { listPiece, pageAs } from './support/market.ts';
 import type { TestUser } from './support/users.ts';
 import { expect, test } from './support/test.ts';
-
-/** Makes `user` an operator as Good Space staff do: by SQL, never through the API (docs/trust-and-safety.md). */
-async function makeOperator(user: TestUser): Promise<void> {
-  const db = new pg.Client({
-    connectionString: `postgresql://postgres:postgres@127.0.0.1:${E2E_PORT_BASE + 2}/postgres`,
-  });
-  await db.connect();
-  try {
-    await db.query('insert into private.operators (user_id) values ($1)', [user.id]);
-  } finally {
-    await db.end();
-  }
-}
 
 /** `reporter` reports a piece through the API, as the Report dialog does. */
 async function reportPiece(reporter: TestUser, pieceId: string, details: string): Promise<void> {
@@ -57,8 +43,7 @@ test('an operator opens a reported piece from the queue, hides it with a reason,
 }) => {
   const seller = await makeUser({ role: 'designer' });
   const reporter = await makeUser({ role: 'customer' });
-  const operator = await makeUser({ role: 'customer' });
-  await makeOperator(operator);
+  const operator = await makeUser({ role: 'customer', operator: true });
   const title = `Cracked teak stool ${randomUUID().slice(0, 8)}`;
   const pieceId = await listPiece(seller, title, 120);
   await reportPiece(reporter, pieceId, 'The top has a long crack the photos hide.');

@@ -1,32 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { expect, test } from './support/test.ts';
 import { fullName } from './designers-fixtures.ts';
-import { E2E_PORT_BASE } from './stack-ports.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mailFromInbox } from './support/inbox.ts';
-import { signInBrowser, type TestUser } from './support/users.ts';
-
-/** Makes `user` a Good Space operator the only way there is: SQL as the database owner (docs/trust-and-safety.md). */
-async function makeOperator(user: TestUser): Promise<void> {
-  const db = new pg.Client({
-    connectionString: `postgresql://postgres:postgres@127.0.0.1:${E2E_PORT_BASE + 2}/postgres`,
-  });
-  await db.connect();
-  try {
-    await db.query('insert into private.operators (user_id) values ($1)', [user.id]);
-  } finally {
-    await db.end();
-  }
-}
+import { signInBrowser } from './support/users.ts';
 
 test('a designer confirms a school e-mail by its link, an operator approves, and the Verified student badge shows on their card', async ({
   browser,
   makeUser,
 }) => {
   const designer = await makeUser({ role: 'designer', designerProfile: { availability_status: 'available' } });
-  const operator = await makeUser({ role: 'customer' });
-  await makeOperator(operator);
+  const operator = await makeUser({ role: 'customer', operator: true });
   const customer = await makeUser({ role: 'customer', subscribed: true });
   const name = await fullName(designer);
   const schoolEmail = `e2e-${randomUUID().slice(0, 8)}@mail.uni.edu`;

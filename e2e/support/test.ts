@@ -1,6 +1,7 @@
 import { test as base, type Browser, type BrowserContext } from '@playwright/test';
 import { setCustomerLocation, setDesignerProfile, subscribe } from '../designers-fixtures.ts';
 import { deleteUserByEmail, freshEmail } from './inbox.ts';
+import { makeOperator } from './operators.ts';
 import { createUser, deleteUser, type AccountOptions, type Role, type TestUser } from './users.ts';
 
 export { expect } from '@playwright/test';
@@ -28,6 +29,8 @@ export type UserOptions = AccountOptions & {
   location?: string;
   /** Columns of the designer profile (location, specialties, base_rate, ...). */
   designerProfile?: Record<string, unknown>;
+  /** A Good Space operator (docs/trust-and-safety.md), made by SQL as staff are. */
+  operator?: boolean;
 };
 
 export type MakeUser = (options: UserOptions) => Promise<TestUser>;
@@ -76,12 +79,13 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   makeUser: async ({}, use) => {
     const made: TestUser[] = [];
-    await use(async ({ role, subscribed, location, designerProfile, ...account }) => {
+    await use(async ({ role, subscribed, location, designerProfile, operator, ...account }) => {
       const user = await createUser(role, account);
       made.push(user);
       if (subscribed) await subscribe(user);
       if (location !== undefined) await setCustomerLocation(user, location);
       if (designerProfile) await setDesignerProfile(user, designerProfile);
+      if (operator) await makeOperator(user);
       return user;
     });
     await deleteUsers(made);
