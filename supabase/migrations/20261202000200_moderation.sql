@@ -726,6 +726,16 @@ grant execute on function public.moderate(public.report_subject, uuid, text, tex
 alter table public.profiles add column suspended_at timestamptz;
 comment on column public.profiles.suspended_at is 'Suspended by Good Space (docs/trust-and-safety.md): every API request of the account is refused (private.check_request). Set only by suspend_account / reinstate_account.';
 grant select (suspended_at) on table public.profiles to authenticated;
+create index profiles_suspended_idx on public.profiles (id) where suspended_at is not null;
+
+-- Everyone suspended (a handful at most, read through the partial index): the designer lists leave them out, as
+-- blocks leave out the people in a block (nearby_designers; docs/trust-and-safety.md, Suspended accounts).
+create function private.suspended_user_ids() returns uuid[]
+language sql stable security definer set search_path = '' as $$
+  select coalesce(array_agg(p.id), '{}') from public.profiles p where p.suspended_at is not null
+$$;
+revoke all on function private.suspended_user_ids() from public, anon;
+grant execute on function private.suspended_user_ids() to authenticated, service_role;
 
 -- Whether the signed-in account may act: false while it is suspended.
 create function private.account_active() returns boolean

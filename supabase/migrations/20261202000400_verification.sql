@@ -358,7 +358,8 @@ create policy "verification-documents: designer removes own" on storage.objects 
 
 -- ---------------------------------------------------------------------------------------------------------
 -- 6. The badge on designer cards: nearby_designers (Available and Browse Designers) returns `verified` too (and keeps
---    the blocks migration's rule: people in a block with the caller are not listed to each other).
+--    the blocks migration's rule: people in a block with the caller are not listed to each other; nor are suspended
+--    designers).
 --    Restated from 20261126000300_place_follow_ups.sql with only that column added (the return type changes, so
 --    drop and create).
 -- ---------------------------------------------------------------------------------------------------------
@@ -387,8 +388,8 @@ declare
   page_miles integer;
   walked_ids uuid[];
   walked_miles integer[];
-  -- The people in a block with the caller, either way (docs/trust-and-safety.md): not listed to each other.
-  blocked_ids uuid[] := private.blocked_user_ids();
+  -- The people in a block with the caller, either way, and suspended accounts (docs/trust-and-safety.md): not listed.
+  blocked_ids uuid[] := private.blocked_user_ids() || private.suspended_user_ids();
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return query

@@ -135,4 +135,35 @@ describe('moderate-account', () => {
     const back = await signedInClient(target.email, target.password);
     expect((await back.from('profiles').select('id').eq('id', target.id)).data).toEqual([{ id: target.id }]);
   });
+
+  it('repairs Auth on a retry: a suspension Auth missed gets its ban; a reinstatement lifts a ban left behind', async () => {
+    const repaired = await person('Rita Retry', 'designer');
+    // The database suspended them but Auth never heard (an earlier call failed between the two).
+    await sql(`update public.profiles set suspended_at = now() where id = $1`, [repaired.id]);
+    const retry = await operator.client.functions.invoke('moderate-account', {
+      body: { user_id: repaired.id, action: 'suspend', reason: 'Retry after a failure' },
+    });
+    expect(await failure(retry.error)).toEqual({
+      status: 409,
+      body: { error: 'This account is already suspended', code: 'refused' },
+    });
+    const banned = await admin.auth.admin.getUserById(repaired.id);
+    expect(Date.parse(banned.data.user!.banned_until!)).toBeGreaterThan(Date.now());
+    expect(await sql(`select count(*)::int as n from auth.sessions where user_id = $1`, [repaired.id])).toEqual([
+      { n: 0 },
+    ]);
+
+    // Banned in Auth, no longer suspended in the database: reinstating lifts the ban, whatever the database says.
+    await sql(`update public.profiles set suspended_at = null where id = $1`, [repaired.id]);
+    const lift = await operator.client.functions.invoke('moderate-account', {
+      body: { user_id: repaired.id, action: 'reinstate', reason: 'Retry after a failure' },
+    });
+    expect(await failure(lift.error)).toEqual({
+      status: 409,
+      body: { error: 'This account is not suspended', code: 'refused' },
+    });
+    expect((await admin.auth.admin.getUserById(repaired.id)).data.user!.banned_until ?? null).toBeNull();
+    await expect(signedInClient(repaired.email, repaired.password)).resolves.toBeDefined();
+    await admin.auth.admin.deleteUser(repaired.id);
+  });
 });

@@ -80,6 +80,14 @@ describe('suspending a designer who sells', () => {
 
     const api = await clientAs(seller);
     expect((await api.from('projects').select('id').eq('id', active)).data).toEqual([{ id: active }]);
+    // The designer lists (Available and Browse Designers) show them until they are suspended.
+    const listed = async () => {
+      const page = await (await clientAs(customer))
+        .rpc('nearby_designers', { page_size: 100, near_only: false })
+        .select('user_id');
+      return (page.data ?? []).some((d) => d.user_id === seller);
+    };
+    expect(await listed()).toBe(true);
 
     const done = await asActor(
       c,
@@ -112,6 +120,7 @@ describe('suspending a designer who sells', () => {
     // Others read the suspension where they can read the profile.
     const seen = await (await clientAs(customer)).from('profiles').select('suspended_at').eq('id', seller);
     expect(seen.data).toEqual([{ suspended_at: expect.any(String) }]);
+    expect(await listed()).toBe(false);
     expect(
       (
         await c.query(
@@ -132,6 +141,7 @@ describe('suspending a designer who sells', () => {
     const again = await api.from('projects').select('id').eq('id', active);
     expect({ status: again.status, data: again.data }).toEqual({ status: 200, data: [{ id: active }] });
     expect([await hidden('catalog_items', desk), await hidden('catalog_items', shelf)]).toEqual([false, true]);
+    expect(await listed()).toBe(true);
     expect((await upload()).error).toBeNull();
     expect((await api.storage.from('catalog-images').remove([photo])).error).toBeNull();
     expect((await c.query(`select is_available from public.catalog_items where id = $1`, [desk])).rows[0]).toEqual({

@@ -6,7 +6,9 @@
 // banned (ban_duration '876000h', a hundred years; 'none' lifts it), so it cannot sign in or refresh, and its
 // sessions end (public.end_user_sessions with the service role: GoTrue's admin API has no "sign this user out",
 // auth.admin.signOut takes the user's own token). If Auth fails after a suspension, the suspension is undone
-// (reinstate_account) and the answer is 502, so the database and Auth never disagree for long.
+// (the ban lifted, reinstate_account) and the answer is 502; a retry of a suspension the database already has
+// repairs Auth's side. Reinstating lifts the ban first, then the database: an unsuspended account is never left
+// banned, and a retry always gets through.
 import { isAuthError, type SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 import { requireAssurance } from '../_shared/assurance.ts';
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
@@ -49,54 +51,71 @@ function refusal(error: { code?: string; message: string }): HttpError {
   return new HttpError(status, error.message, error.code === '42501' ? 'not_operator' : 'refused');
 }
 
+/** Bans the account and ends its sessions; either step failing is Auth's failure. */
+async function banAndSignOut(admin: SupabaseClient, userId: string): Promise<unknown> {
+  const ban = await admin.auth.admin.updateUserById(userId, { ban_duration: BAN_FOREVER });
+  if (ban.error) return ban.error;
+  const ended = await admin.rpc('end_user_sessions', { p_user: userId });
+  return ended.error ?? null;
+}
+
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const admin = serviceClient();
     await requireSignedIn(req, admin);
     const body = parseModerateAccount(await readJsonObject(req));
     const asCaller = callerClient(req);
+    // Nobody but an operator gets as far as Auth (the RPCs below check again, in the same transaction as the change).
+    const operator = await asCaller.rpc('is_operator');
+    if (operator.error) throw refusal(operator.error);
+    if (operator.data !== true) throw new HttpError(403, 'Only Good Space operators can do this', 'not_operator');
 
-    const { data: actionId, error } =
-      body.action === 'suspend'
-        ? await asCaller.rpc('suspend_account', {
-            p_user: body.userId,
-            p_reason: body.reason,
-            p_subject_kind: body.subjectKind,
-            p_subject_id: body.subjectId,
-          })
-        : await asCaller.rpc('reinstate_account', { p_user: body.userId, p_reason: body.reason });
-    if (error) {
-      const refused = refusal(error);
-      if (refused.status === 500) console.error(`moderate-account: ${body.action}_account failed:`, error);
-      throw refused;
-    }
-
-    const ban = await admin.auth.admin.updateUserById(body.userId, {
-      ban_duration: body.action === 'suspend' ? BAN_FOREVER : 'none',
-    });
-    const ended = ban.error
-      ? null
-      : body.action === 'suspend'
-        ? await admin.rpc('end_user_sessions', { p_user: body.userId })
-        : null;
-    const authError = ban.error ?? ended?.error ?? null;
-    if (authError) {
-      console.error(`moderate-account: Auth failed after ${body.action}_account:`, authError);
-      if (body.action === 'suspend') {
-        const undo = await asCaller.rpc('reinstate_account', {
-          p_user: body.userId,
-          p_reason: 'Undone automatically: the sign-in ban could not be set, so the suspension did not happen.',
-        });
-        if (undo.error) console.error('moderate-account: undoing the suspension failed too:', undo.error);
+    if (body.action === 'reinstate') {
+      // Auth first: "not suspended in the database" must never meet "banned in Auth". Lifting the ban of an account
+      // the database still suspends changes nothing (every request is refused), and a retry finishes the job.
+      const unban = await admin.auth.admin.updateUserById(body.userId, { ban_duration: 'none' });
+      if (unban.error) {
+        console.error('moderate-account: lifting the ban failed:', unban.error);
         throw new HttpError(
           502,
-          'The account could not be banned from signing in, so it was not suspended. Please try again.',
+          'The sign-in ban could not be lifted, so nothing changed. Please try again.',
           'auth_failed',
         );
       }
+      const { data, error } = await asCaller.rpc('reinstate_account', { p_user: body.userId, p_reason: body.reason });
+      if (error) throw refusal(error);
+      return json({ action_id: data });
+    }
+
+    const { data: actionId, error } = await asCaller.rpc('suspend_account', {
+      p_user: body.userId,
+      p_reason: body.reason,
+      p_subject_kind: body.subjectKind,
+      p_subject_id: body.subjectId,
+    });
+    if (error) {
+      const refused = refusal(error);
+      if (refused.status === 500) console.error('moderate-account: suspend_account failed:', error);
+      // Already suspended: make sure Auth agrees (a retry after an earlier failure repairs it), then say so.
+      if (error.code === '55000') {
+        const repair = await banAndSignOut(admin, body.userId);
+        if (repair) console.error('moderate-account: repairing the ban of a suspended account failed:', repair);
+      }
+      throw refused;
+    }
+    const authError = await banAndSignOut(admin, body.userId);
+    if (authError) {
+      console.error('moderate-account: Auth failed after suspend_account:', authError);
+      const unban = await admin.auth.admin.updateUserById(body.userId, { ban_duration: 'none' });
+      const undo = await asCaller.rpc('reinstate_account', {
+        p_user: body.userId,
+        p_reason: 'Undone automatically: the sign-in ban could not be set, so the suspension did not happen.',
+      });
+      if (unban.error || undo.error)
+        console.error('moderate-account: undoing the suspension failed too:', unban.error, undo.error);
       throw new HttpError(
         502,
-        'The account is reinstated, but its sign-in ban could not be lifted. Please try again.',
+        'The account could not be banned from signing in, so it was not suspended. Please try again.',
         'auth_failed',
       );
     }
