@@ -116,6 +116,7 @@ update public.customer_profiles set location = 'Portland, OR', latitude = 45.500
 update public.customer_profiles set location = 'Austin, TX', latitude = 30.2472, longitude = -97.7491, space_size = 1300, budget_range = 1800, preferred_style = 'Cottage Core' where user_id = 'c0000000-0000-4000-8000-000000000005';
 update public.customer_profiles set location = 'Brooklyn, NY', latitude = 40.6902, longitude = -73.9242, space_size = 550, budget_range = 2500, preferred_style = 'Maximalist' where user_id = 'c0000000-0000-4000-8000-000000000006';
 update public.customer_profiles set location = 'Portland, OR', latitude = 45.5182, longitude = -122.6724, space_size = 400, budget_range = 1200, preferred_style = 'Scandinavian' where user_id = 'c0000000-0000-4000-8000-000000000007';
+update public.customer_profiles set location = 'Portland, OR', latitude = 45.5231, longitude = -122.6765 where user_id = 'a0000000-0000-4000-8000-000000000001';
 
 -- Memberships: active sandbox subscriptions (nosub@ has none, to show the paywall).
 insert into public.subscriptions (user_id, plan, status, provider, price_id, product_id, current_period_end, stripe_customer_id, stripe_subscription_id)

@@ -82,10 +82,14 @@ describe('suspending a designer who sells', () => {
     expect((await api.from('projects').select('id').eq('id', active)).data).toEqual([{ id: active }]);
     // The designer lists (Available and Browse Designers) show them until they are suspended.
     const listed = async () => {
-      const page = await (await clientAs(customer))
-        .rpc('nearby_designers', { page_size: 100, near_only: false })
-        .select('user_id');
-      return (page.data ?? []).some((d) => d.user_id === seller);
+      const { data, error } = await (
+        await clientAs(customer)
+      ).rpc('nearby_designers', {
+        page_size: 100,
+        near_only: false,
+      });
+      expect(error).toBeNull();
+      return (data as { user_id: string }[]).some((d) => d.user_id === seller);
     };
     expect(await listed()).toBe(true);
 
