@@ -940,6 +940,7 @@ comment on table public.profiles is 'One row per user (trigger on auth.users). R
 comment on column public.profiles.email is 'Copy of auth.users.email for the database''s own use (mail job). Not granted to the API roles: one''s own address comes from the session, a counterpart''s from contact_email().';
 comment on column public.profiles.suspended_at is 'Suspended by Good Space (docs/trust-and-safety.md): every API request of the account is refused (private.check_request). Set only by suspend_account / reinstate_account.';
 alter table public.profiles enable row level security;
+CREATE INDEX profiles_suspended_idx ON public.profiles USING btree (id) WHERE (suspended_at IS NOT NULL);
 CREATE TRIGGER profiles_reopen_projects BEFORE DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.reopen_projects_of_leaving_user();
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER profiles_sync_designer_full_name AFTER UPDATE OF full_name ON public.profiles FOR EACH ROW WHEN (new.full_name IS DISTINCT FROM old.full_name) EXECUTE FUNCTION private.sync_designer_full_name();
@@ -4033,6 +4034,17 @@ AS $function$
 $function$;
 revoke execute on function private.subject_visible_to(public.report_subject,uuid,uuid) from public;
 
+CREATE OR REPLACE FUNCTION private.suspended_user_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(p.id), '{}') from public.profiles p where p.suspended_at is not null
+$function$;
+revoke execute on function private.suspended_user_ids() from public;
+grant execute on function private.suspended_user_ids() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.sync_designer_confirmed()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -5244,8 +5256,8 @@ declare
   page_miles integer;
   walked_ids uuid[];
   walked_miles integer[];
-  -- The people in a block with the caller, either way (docs/trust-and-safety.md): not listed to each other.
-  blocked_ids uuid[] := private.blocked_user_ids();
+  -- The people in a block with the caller, either way, and suspended accounts (docs/trust-and-safety.md): not listed.
+  blocked_ids uuid[] := private.blocked_user_ids() || private.suspended_user_ids();
 begin
   if not private.has_origin(origin_latitude, origin_longitude) then
     return query
