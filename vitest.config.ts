@@ -53,6 +53,9 @@ export default defineConfig({
             VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_unit_tests',
           },
           css: false,
+          // Worker threads start faster than Vitest's default child processes (measured on 2 cores: 166 s against
+          // 179 s of test time); jsdom runs the same in either.
+          pool: 'threads',
           // Only catches a hang (Vitest's default, 5 s, fails a slow render on a busy machine).
           testTimeout: 60_000,
         },

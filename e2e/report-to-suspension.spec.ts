@@ -9,7 +9,7 @@ import { expect, test } from './support/test.ts';
  * stack: a customer reports a piece as not as described and blocks its seller, who can then no longer write to
  * them; an operator hides the piece (gone from Good Stuff for everyone) and suspends the seller (whose next
  * sign-in is refused with the message); the customer's notifications tell them the outcome; the audit log shows
- * both actions with their reasons.
+ * both actions with their reasons. Axe checks the console's pages and its action dialog on the way.
  */
 test('a report and a block lead an operator to hide the piece and suspend its seller', async ({
   browser,
@@ -60,19 +60,34 @@ test('a report and a block lead an operator to hide the piece and suspend its se
   await expect(s.getByRole('status').filter({ hasText: "You can't contact this person." })).toBeVisible();
   await expect(s.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
 
-  // The operator hides the piece from the queue, with a reason...
+  // The operator hides the piece from the queue (a reason is required), axe clean on each page and the dialog...
   const o = await pageAs(browser, operator);
   await o.goto('/admin');
+  await expect(o.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   const row = o.getByRole('listitem', { name: title });
+  await expect(row).toContainText('Reported by 1 person');
   await expect(row.getByText('Not as described')).toBeVisible();
+  await expectNoAxeViolations(o);
   await row.getByRole('link', { name: title }).click();
+  await expect(o.getByRole('heading', { level: 1, name: `Piece: ${title}` })).toBeVisible();
   await expect(o.getByRole('region', { name: 'Reports' })).toContainText('a split top and a missing drawer');
+  await expect(o.getByRole('link', { name: 'Open it in Good Space' })).toHaveAttribute(
+    'href',
+    `/good-stuff/${pieceId}`,
+  );
+  await expectNoAxeViolations(o);
   const hideReason = `Photos hide damage ${word}`;
   await o.getByRole('button', { name: 'Hide' }).click();
   const hide = o.getByRole('dialog', { name: 'Hide this piece?' });
+  await hide.getByRole('button', { name: 'Hide' }).click();
+  await expect(hide.getByRole('alert')).toHaveText('Please give a reason');
+  await expectNoAxeViolations(o);
   await hide.getByLabel('Reason').fill(hideReason);
   await hide.getByRole('button', { name: 'Hide' }).click();
   await expect(o.getByText('The piece is hidden.')).toBeVisible();
+  // Read again: hidden, its report acted on, and Restore offered in Hide's place.
+  await expect(o.getByRole('button', { name: 'Restore' })).toBeVisible();
+  await expect(o.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
 
   // ...and suspends the seller, with another.
   const suspendReason = `Misleading listings ${word}`;
@@ -106,9 +121,19 @@ test('a report and a block lead an operator to hide the piece and suspend its se
   await expect(c.getByText('We removed the listing you reported. Thank you.')).toBeVisible();
   await expectNoAxeViolations(c);
 
-  // The audit log shows both actions with their reasons.
-  await o.goto('/admin/log');
-  await expect(o.getByRole('listitem').filter({ hasText: hideReason })).toHaveAccessibleName('Hid · Piece');
+  // The queue no longer lists it; the audit log, on a phone, shows both actions with who and why, read-only.
+  await o.goto('/admin');
+  await expect(o.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await expect(o.getByRole('listitem', { name: title })).toHaveCount(0);
+  await o.setViewportSize({ width: 390, height: 844 });
+  await o.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(o.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  const hid = o.getByRole('listitem').filter({ hasText: hideReason });
+  await expect(hid).toHaveAccessibleName('Hid · Piece');
+  // support/users.ts names a user after the suffix of their address: E2E customer <suffix>.
+  await expect(hid).toContainText(`E2E customer ${/^e2e-customer-(\w+)@/.exec(operator.email)?.[1]}`);
+  await expect(hid.getByRole('link', { name: 'The piece' })).toHaveAttribute('href', `/admin/subject/piece/${pieceId}`);
   await expect(o.getByRole('listitem').filter({ hasText: suspendReason })).toHaveAccessibleName(/^Suspended/);
+  await expect(o.getByRole('button', { name: /edit|delete/i })).toHaveCount(0);
   await expectNoAxeViolations(o);
 });
