@@ -93,23 +93,23 @@ const SUBJECT_ORDER = '00000000-0000-4000-8000-00000000cc01';
 /**
  * Trust and safety's subject rows (docs/trust-and-safety.md): the owner's open report of the assigned designer, and
  * one audit log line (written here as the table's owner: the log is append-only, so it outlives rebuilt worlds).
+ * The report is found by its world's people, never by a fixed id: the SQL and API matrices run side by side on one
+ * database, and a row one of them committed must not stand in for the other's.
  */
-const SUBJECT_REPORT = '00000000-0000-4000-8000-00000000dd01';
-const subjectReport = (w: World) => `insert into public.reports (id, reporter_id, subject_kind, subject_id, reason)
-  values ('${SUBJECT_REPORT}', '${w.owner}', 'person', '${w.assigned}', 'spam') on conflict (id) do nothing`;
+const subjectReport = (w: World) => `insert into public.reports (reporter_id, subject_kind, subject_id, reason)
+  values ('${w.owner}', 'person', '${w.assigned}', 'spam')`;
 /**
- * The verification cells: everyone's registration document (so a refusal is the policy's, not the document check's), and the assigned designer's open request made
- * with it (docs/trust-and-safety.md, Verified badges). The request's checks want the document in Storage first.
+ * The verification cells: everyone's registration document (so a refusal is the policy's, not the document
+ * check's), and the assigned designer's open request made with it (docs/trust-and-safety.md, Verified badges),
+ * found by its designer as the report is by its people. The request's checks want the document in Storage first.
  */
 const verificationDocuments = (w: World) => `insert into storage.objects (bucket_id, name)
   select 'verification-documents', u || '/matrix/registration.pdf'
     from unnest(array['${w.owner}', '${w.otherCustomer}', '${w.assigned}', '${w.otherDesigner}']) u
   on conflict do nothing`;
-const SUBJECT_VERIFICATION = '00000000-0000-4000-8000-00000000dd04';
 const subjectVerification = (w: World) => `${verificationDocuments(w)};
-  insert into public.verification_requests (id, designer_id, kind, method, document_paths)
-  values ('${SUBJECT_VERIFICATION}', '${w.assigned}', 'pro', 'registration', '{${w.assigned}/matrix/registration.pdf}')
-  on conflict (id) do nothing`;
+  insert into public.verification_requests (designer_id, kind, method, document_paths)
+  values ('${w.assigned}', 'pro', 'registration', '{${w.assigned}/matrix/registration.pdf}')`;
 const SUBJECT_LOG_LINE = '00000000-0000-4000-8000-00000000dd02';
 const subjectLogLine = () => `insert into public.moderation_actions (id, operator_id, operator_name, action, reason)
   values ('${SUBJECT_LOG_LINE}', '00000000-0000-4000-8000-00000000dd03', 'Good Space', 'warn', 'Matrix')
@@ -519,7 +519,7 @@ export const RLS_MATRIX: TableSpec[] = [
     // Anyone signed in reports someone else; the reporter reads their own (operators all of them, not in this world);
     // status and resolution are the operators' functions'.
     table: 'reports',
-    key: () => ({ id: SUBJECT_REPORT }),
+    key: (w) => ({ reporter_id: w.owner, subject_kind: 'person', subject_id: w.assigned }),
     serviceActsAs: 'owner',
     select: { allow: ['owner', 'service'], setup: subjectReport },
     insert: {
@@ -552,7 +552,7 @@ export const RLS_MATRIX: TableSpec[] = [
     // A designer asks for their own badge (never a customer, never for someone else); they and operators read it;
     // every change after that is the verification functions' (decide, withdraw, the school e-mail link).
     table: 'verification_requests',
-    key: () => ({ id: SUBJECT_VERIFICATION }),
+    key: (w) => ({ designer_id: w.assigned }),
     serviceActsAs: 'assigned',
     // The token's hash is the database's alone.
     columns: 'id, designer_id, kind, method, status, created_at',
