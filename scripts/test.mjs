@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything a change can break, in one command, ending with `N passed, N failed`.
-// Steps: typecheck and lint (side by side), Vitest (unit, stack-unit, integration against a real local stack),
+// Steps: typecheck, lint, Vitest (unit, stack-unit, integration against a real local stack),
 // the edge functions' own `deno test`, and Playwright journeys in Chromium.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,43 +44,8 @@ function readJson(file) {
   }
 }
 
-/**
- * Runs steps side by side, each printed whole when it ends and listed in the order given. For tsc and ESLint: each
- * uses one core, so on two cores together they take the time of the longer one.
- */
-async function stepsTogether(list) {
-  const done = await Promise.all(
-    list.map(
-      ([name, cmd, args]) =>
-        new Promise((resolve) => {
-          const t0 = Date.now();
-          let output = '';
-          const child = spawn(cmd, args, { cwd: root, env: process.env });
-          child.stdout.on('data', (d) => (output += d));
-          child.stderr.on('data', (d) => (output += d));
-          let ended = false;
-          const end = (ok) => {
-            if (ended) return;
-            ended = true;
-            console.log(`\n━━ ${name} ━━`);
-            process.stdout.write(output);
-            resolve({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok, secs: ((Date.now() - t0) / 1000).toFixed(0) });
-          };
-          child.on('error', (error) => {
-            output += `${error.message}\n`;
-            end(false);
-          });
-          child.on('close', (code) => end(code === 0));
-        }),
-    ),
-  );
-  results.push(...done);
-}
-
-await stepsTogether([
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint', 'npm', ['run', '--silent', 'lint']],
-]);
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+step('lint', 'npm', ['run', '--silent', 'lint']);
 
 const vitestJson = path.join(out, 'vitest.json');
 step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], {
