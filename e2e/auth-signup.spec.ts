@@ -143,8 +143,13 @@ test("an unconfirmed account cannot sign in yet: 'Login failed' with the server'
   await page.getByRole('radio', { name: /Customer/ }).check();
   await signUpThroughUi(page, email, 'Not Yet');
   await page.getByRole('tab', { name: 'Login' }).click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  // The Login tab's form arrives as its own chunk after the click; on a busy machine it can take the place of the
+  // fields after they were typed into. Type until both keep what was typed (a condition, not a clock).
+  await expect(async () => {
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await expect(page.getByLabel('E-mail')).toHaveValue(email, { timeout: 1_000 });
+  }).toPass();
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Login failed')).toBeVisible();
   await expect(page.getByText('Email not confirmed')).toBeVisible();
