@@ -58,10 +58,9 @@ const everyoneSignedIn: Who[] = ['owner', 'otherCustomer', 'assigned', 'otherDes
  * write the others, docs/decisions/0025-notifications.md). The API matrix rebuilds the world after such a cell, and
  * the row goes with its owner.
  */
-const SUBJECT_NOTIFICATION = '00000000-0000-4000-8000-00000000aa01';
-const subjectNotification = (w: World) => `insert into public.notifications (id, user_id, kind, project_id, title, link)
-  values ('${SUBJECT_NOTIFICATION}', '${w.owner}', 'message_received', '${w.activeProject}', 'Ada sent you a message', '/project/${w.activeProject}')
-  on conflict (id) do nothing`;
+// Found by its world's people, not a fixed id: the SQL and API matrices share one database (as the reports' row).
+const subjectNotification = (w: World) => `insert into public.notifications (user_id, kind, project_id, title, link)
+  values ('${w.owner}', 'message_received', '${w.activeProject}', 'Ada sent you a message', '/project/${w.activeProject}')`;
 
 /**
  * The market's subject rows (docs/decisions/0026-market.md): the owner's offer on, saved row of and conversation
@@ -378,7 +377,7 @@ export const RLS_MATRIX: TableSpec[] = [
   {
     // Written by the database's triggers only; the recipient reads their own and sets read_at, nothing else.
     table: 'notifications',
-    key: () => ({ id: SUBJECT_NOTIFICATION }),
+    key: (w) => ({ user_id: w.owner, project_id: w.activeProject, title: 'Ada sent you a message' }),
     serviceActsAs: 'owner',
     // The mail bookkeeping (mailed_at, mail_*) is the mail job's: not granted to the API roles.
     columns: 'id, user_id, kind, project_id, actor_id, title, body, link, data, read_at, created_at',
