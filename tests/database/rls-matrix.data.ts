@@ -65,12 +65,15 @@ const subjectNotification = (w: World) => `insert into public.notifications (use
 /**
  * The market's subject rows (docs/decisions/0026-market.md): the owner's offer on, saved row of and conversation
  * about the assigned designer's piece, and a message in it. Made by each cell's set-up; they go with the world.
+ * Their ids are the world's own (made from its piece's id), never fixed: the SQL and API matrices run side by side
+ * on one database, and a row one of them committed must not stand in for the other's.
  */
-const SUBJECT_OFFER = '00000000-0000-4000-8000-00000000bb01';
-const SUBJECT_CONVERSATION = '00000000-0000-4000-8000-00000000bb02';
-const SUBJECT_LISTING_MESSAGE = '00000000-0000-4000-8000-00000000bb03';
+const worldId = (w: World, tag: string) => tag + w.catalogItem.slice(tag.length);
+const subjectOfferId = (w: World) => worldId(w, 'bb01');
+const subjectConversationId = (w: World) => worldId(w, 'bb02');
+const subjectListingMessageId = (w: World) => worldId(w, 'bb03');
 const subjectOffer = (w: World) => `insert into public.offers (id, catalog_item_id, buyer_id, seller_id, amount)
-  values ('${SUBJECT_OFFER}', '${w.catalogItem}', '${w.owner}', '${w.assigned}', 100) on conflict (id) do nothing`;
+  values ('${subjectOfferId(w)}', '${w.catalogItem}', '${w.owner}', '${w.assigned}', 100) on conflict (id) do nothing`;
 const subjectSavedItem = (w: World) => `insert into public.saved_items (user_id, catalog_item_id)
   values ('${w.owner}', '${w.catalogItem}') on conflict do nothing`;
 const subjectSavedDesigner = (w: World) => `insert into public.saved_designers (user_id, designer_id)
@@ -78,17 +81,16 @@ const subjectSavedDesigner = (w: World) => `insert into public.saved_designers (
 const subjectConversation = (
   w: World,
 ) => `insert into public.listing_conversations (id, catalog_item_id, buyer_id, seller_id)
-  values ('${SUBJECT_CONVERSATION}', '${w.catalogItem}', '${w.owner}', '${w.assigned}') on conflict do nothing`;
+  values ('${subjectConversationId(w)}', '${w.catalogItem}', '${w.owner}', '${w.assigned}') on conflict do nothing`;
 const subjectListingMessage = (w: World) => `${subjectConversation(w)};
   insert into public.listing_messages (id, conversation_id, sender_id, body)
-  values ('${SUBJECT_LISTING_MESSAGE}', '${SUBJECT_CONVERSATION}', '${w.owner}', 'Is it still available?')
+  values ('${subjectListingMessageId(w)}', '${subjectConversationId(w)}', '${w.owner}', 'Is it still available?')
   on conflict (id) do nothing`;
 
 /**
  * Paying sellers' subject rows (docs/decisions/0029-paying-sellers.md): the assigned designer's sandbox seller
  * account, and the owner's paid order of the assigned designer's piece. Written only by the service role.
  */
-const SUBJECT_ORDER = '00000000-0000-4000-8000-00000000cc01';
 /**
  * Trust and safety's subject rows (docs/trust-and-safety.md): the owner's open report of the assigned designer, and
  * one audit log line (written here as the table's owner: the log is append-only, so it outlives rebuilt worlds).
@@ -113,15 +115,15 @@ const SUBJECT_LOG_LINE = '00000000-0000-4000-8000-00000000dd02';
 const subjectLogLine = () => `insert into public.moderation_actions (id, operator_id, operator_name, action, reason)
   values ('${SUBJECT_LOG_LINE}', '00000000-0000-4000-8000-00000000dd03', 'Good Space', 'warn', 'Matrix')
   on conflict (id) do nothing`;
-const SUBJECT_ACCOUNT_ID = 'acct_sandbox_0123456789abcdef0123456789abcdef';
+// The world's own ids, as the market's rows (the account id is unique across all sellers).
+const subjectAccountId = (w: World) => `acct_sandbox_${w.catalogItem.replaceAll('-', '')}`;
 const subjectSellerAccount = (w: World) => `insert into public.seller_accounts (user_id, provider, account_id)
-  values ('${w.assigned}', 'sandbox', '${SUBJECT_ACCOUNT_ID}') on conflict do nothing`;
-// The order outlives its people (their deletion sets them null): a rebuilt world's set-up replaces the last one's.
-const subjectOrder = (w: World) => `delete from public.orders where id = '${SUBJECT_ORDER}';
-  insert into public.orders
+  values ('${w.assigned}', 'sandbox', '${subjectAccountId(w)}') on conflict do nothing`;
+const subjectOrderId = (w: World) => worldId(w, 'cc01');
+const subjectOrder = (w: World) => `insert into public.orders
     (id, catalog_item_id, buyer_id, seller_id, item_title, amount, status, provider, paid_at)
-  values ('${SUBJECT_ORDER}', '${w.catalogItem}', '${w.owner}', '${w.assigned}', 'Rattan chair', 120, 'paid', 'sandbox',
-          now()) on conflict (id) do nothing`;
+  values ('${subjectOrderId(w)}', '${w.catalogItem}', '${w.owner}', '${w.assigned}', 'Rattan chair', 120, 'paid',
+          'sandbox', now()) on conflict (id) do nothing`;
 
 const subjectPreference = (w: World) => `insert into public.notification_preferences (user_id, kind, email)
   values ('${w.owner}', 'nudge_received', false) on conflict (user_id, kind) do nothing`;
@@ -411,7 +413,7 @@ export const RLS_MATRIX: TableSpec[] = [
   {
     // Written only by the offer functions; read by the buyer and the seller.
     table: 'offers',
-    key: () => ({ id: SUBJECT_OFFER }),
+    key: (w) => ({ id: subjectOfferId(w) }),
     serviceActsAs: 'owner',
     select: { allow: ['owner', 'assigned', 'service'], setup: subjectOffer },
     insert: {
@@ -443,7 +445,7 @@ export const RLS_MATRIX: TableSpec[] = [
   {
     // Started by start_listing_conversation; its buyer and seller read it.
     table: 'listing_conversations',
-    key: () => ({ id: SUBJECT_CONVERSATION }),
+    key: (w) => ({ id: subjectConversationId(w) }),
     serviceActsAs: 'owner',
     select: { allow: ['owner', 'assigned', 'service'], setup: subjectConversation },
     insert: {
@@ -456,13 +458,13 @@ export const RLS_MATRIX: TableSpec[] = [
   {
     // The two participants read the thread and write to it as themselves.
     table: 'listing_messages',
-    key: () => ({ id: SUBJECT_LISTING_MESSAGE }),
+    key: (w) => ({ id: subjectListingMessageId(w) }),
     serviceActsAs: 'owner',
     select: { allow: ['owner', 'assigned', 'service'], setup: subjectListingMessage },
     insert: {
       allow: ['owner', 'assigned', 'service'],
       setup: subjectConversation,
-      values: (_w, me) => ({ conversation_id: SUBJECT_CONVERSATION, sender_id: me, body: 'Hello' }),
+      values: (w, me) => ({ conversation_id: subjectConversationId(w), sender_id: me, body: 'Hello' }),
     },
     update: { allow: ['service'], setup: subjectListingMessage, set: { body: 'Edited' } },
     delete: { allow: ['service'], setup: subjectListingMessage },
@@ -475,7 +477,7 @@ export const RLS_MATRIX: TableSpec[] = [
     select: { allow: ['assigned', 'service'], setup: subjectSellerAccount },
     insert: {
       allow: ['service'],
-      values: (_w, me) => ({ user_id: me, provider: 'sandbox', account_id: SUBJECT_ACCOUNT_ID }),
+      values: (w, me) => ({ user_id: me, provider: 'sandbox', account_id: subjectAccountId(w) }),
     },
     update: { allow: ['service'], setup: subjectSellerAccount, set: { payouts_enabled: true } },
     delete: { allow: ['service'], setup: subjectSellerAccount },
@@ -483,7 +485,7 @@ export const RLS_MATRIX: TableSpec[] = [
   {
     // A paid order: its buyer and its seller read it; only the service role and the order functions write it.
     table: 'orders',
-    key: () => ({ id: SUBJECT_ORDER }),
+    key: (w) => ({ id: subjectOrderId(w) }),
     serviceActsAs: 'owner',
     select: { allow: ['owner', 'assigned', 'service'], setup: subjectOrder },
     insert: {
