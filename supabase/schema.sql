@@ -73,6 +73,16 @@ create type public.catalog_search_result as (
   sort_key text
 );
 
+create type public.milestone_status as enum (
+  'not_funded',
+  'funded',
+  'submitted',
+  'changes_requested',
+  'released',
+  'refunded',
+  'disputed'
+);
+
 create type public.nudge_status as enum ('pending', 'accepted', 'declined');
 
 create type public.project_status as enum ('pending', 'active', 'completed');
@@ -640,6 +650,128 @@ grant select on table public.messages to authenticated;
 grant insert (project_id, sender_id, content) on table public.messages to authenticated;
 alter publication supabase_realtime add table public.messages;
 
+create table public.milestone_dispute_statements (
+  id uuid default gen_random_uuid() not null,
+  dispute_id uuid not null,
+  project_id uuid not null,
+  author_id uuid,
+  body text not null,
+  photos text[] default '{}'::text[] not null,
+  created_at timestamp with time zone default now() not null,
+  constraint milestone_dispute_statements_pkey PRIMARY KEY (id),
+  constraint milestone_dispute_statements_one_each UNIQUE (dispute_id, author_id),
+  constraint milestone_dispute_statements_body_check CHECK (char_length(btrim(body)) >= 1 AND char_length(btrim(body)) <= 2000),
+  constraint milestone_dispute_statements_photos_check CHECK (cardinality(photos) <= 6),
+  constraint milestone_dispute_statements_author_id_fkey FOREIGN KEY (author_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint milestone_dispute_statements_dispute_id_fkey FOREIGN KEY (dispute_id) REFERENCES public.milestone_disputes(id) ON DELETE CASCADE,
+  constraint milestone_dispute_statements_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE
+);
+comment on table public.milestone_dispute_statements is 'Each party''s statement in a dispute (docs/milestones.md). Written only by add_dispute_statement.';
+alter table public.milestone_dispute_statements enable row level security;
+CREATE INDEX milestone_dispute_statements_author_id_idx ON public.milestone_dispute_statements USING btree (author_id);
+CREATE INDEX milestone_dispute_statements_project_id_idx ON public.milestone_dispute_statements USING btree (project_id);
+create policy milestone_dispute_statements_select_participants on public.milestone_dispute_statements
+  for select to authenticated
+  using ((project_id IN ( SELECT private.participant_project_ids() AS participant_project_ids)) OR ( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.milestone_dispute_statements as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.milestone_dispute_statements to service_role;
+grant select on table public.milestone_dispute_statements to authenticated;
+
+create table public.milestone_disputes (
+  id uuid default gen_random_uuid() not null,
+  milestone_id uuid not null,
+  project_id uuid not null,
+  kind text default 'dispute'::text not null,
+  opened_by uuid,
+  reason text,
+  status text default 'open'::text not null,
+  statements_due_at timestamp with time zone default now() + '5 days'::interval not null,
+  refund_amount numeric,
+  release_amount numeric,
+  decision_reason text,
+  decided_by uuid,
+  decided_at timestamp with time zone,
+  provider_dispute_id text,
+  outcome text,
+  created_at timestamp with time zone default now() not null,
+  constraint milestone_disputes_pkey PRIMARY KEY (id),
+  constraint milestone_disputes_provider_dispute_id_key UNIQUE (provider_dispute_id),
+  constraint milestone_disputes_decided_whole CHECK ((status = 'decided'::text) = (decided_at IS NOT NULL AND refund_amount IS NOT NULL AND release_amount IS NOT NULL)),
+  constraint milestone_disputes_decision_reason_check CHECK (decision_reason IS NULL OR char_length(decision_reason) <= 1000),
+  constraint milestone_disputes_kind_check CHECK (kind = ANY (ARRAY['dispute'::text, 'chargeback'::text])),
+  constraint milestone_disputes_outcome_check CHECK (outcome IS NULL OR (outcome = ANY (ARRAY['won'::text, 'lost'::text]))),
+  constraint milestone_disputes_reason_check CHECK (reason IS NULL OR char_length(reason) <= 1000),
+  constraint milestone_disputes_refund_amount_check CHECK (refund_amount IS NULL OR refund_amount >= 0::numeric AND refund_amount = round(refund_amount, 2)),
+  constraint milestone_disputes_release_amount_check CHECK (release_amount IS NULL OR release_amount >= 0::numeric AND release_amount = round(release_amount, 2)),
+  constraint milestone_disputes_status_check CHECK (status = ANY (ARRAY['open'::text, 'decided'::text, 'closed'::text])),
+  constraint milestone_disputes_milestone_id_fkey FOREIGN KEY (milestone_id) REFERENCES public.project_milestones(id) ON DELETE CASCADE,
+  constraint milestone_disputes_opened_by_fkey FOREIGN KEY (opened_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint milestone_disputes_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE
+);
+comment on table public.milestone_disputes is 'Disputes and chargebacks of milestones (docs/milestones.md). Written only by the database''s functions.';
+alter table public.milestone_disputes enable row level security;
+CREATE UNIQUE INDEX milestone_disputes_one_open ON public.milestone_disputes USING btree (milestone_id) WHERE ((status = 'open'::text) AND (kind = 'dispute'::text));
+CREATE INDEX milestone_disputes_open_idx ON public.milestone_disputes USING btree (created_at, id) WHERE (status = 'open'::text);
+CREATE INDEX milestone_disputes_opened_by_idx ON public.milestone_disputes USING btree (opened_by);
+CREATE INDEX milestone_disputes_project_id_idx ON public.milestone_disputes USING btree (project_id);
+create policy milestone_disputes_select_participants on public.milestone_disputes
+  for select to authenticated
+  using ((project_id IN ( SELECT private.participant_project_ids() AS participant_project_ids)) OR ( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.milestone_disputes as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.milestone_disputes to service_role;
+grant select on table public.milestone_disputes to authenticated;
+
+create table public.milestone_payments (
+  id uuid default gen_random_uuid() not null,
+  milestone_id uuid not null,
+  project_id uuid not null,
+  kind text not null,
+  amount numeric not null,
+  currency text default 'usd'::text not null,
+  status text default 'pending'::text not null,
+  reason text not null,
+  provider text not null,
+  provider_id text,
+  checkout_session_id text,
+  checkout_expires_at timestamp with time zone,
+  note text,
+  created_at timestamp with time zone default now() not null,
+  completed_at timestamp with time zone,
+  constraint milestone_payments_pkey PRIMARY KEY (id),
+  constraint milestone_payments_amount_check CHECK (amount > 0::numeric AND amount < '10000000000'::bigint::numeric AND amount = round(amount, 2)),
+  constraint milestone_payments_currency_check CHECK (currency = 'usd'::text),
+  constraint milestone_payments_done_when_closed CHECK ((status = 'pending'::text) = (completed_at IS NULL)),
+  constraint milestone_payments_kind_check CHECK (kind = ANY (ARRAY['charge'::text, 'refund'::text, 'transfer'::text])),
+  constraint milestone_payments_note_check CHECK (note IS NULL OR char_length(note) <= 500),
+  constraint milestone_payments_provider_check CHECK (provider = ANY (ARRAY['stripe'::text, 'sandbox'::text])),
+  constraint milestone_payments_reason_check CHECK (reason = ANY (ARRAY['funding'::text, 'release'::text, 'auto_release'::text, 'dispute'::text, 'designer_refund'::text, 'cancel_agreed'::text, 'double_payment'::text, 'provider'::text])),
+  constraint milestone_payments_status_check CHECK (status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text, 'expired'::text])),
+  constraint milestone_payments_milestone_id_fkey FOREIGN KEY (milestone_id) REFERENCES public.project_milestones(id) ON DELETE CASCADE,
+  constraint milestone_payments_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE
+);
+comment on table public.milestone_payments is 'Money of milestones: charges, refunds, transfers (docs/milestones.md). Written only by the database''s functions.';
+alter table public.milestone_payments enable row level security;
+CREATE INDEX milestone_payments_milestone_id_idx ON public.milestone_payments USING btree (milestone_id, created_at);
+CREATE INDEX milestone_payments_pending_idx ON public.milestone_payments USING btree (created_at) WHERE (status = 'pending'::text);
+CREATE INDEX milestone_payments_project_id_idx ON public.milestone_payments USING btree (project_id, created_at);
+CREATE UNIQUE INDEX milestone_payments_provider_id_key ON public.milestone_payments USING btree (provider, provider_id) WHERE (provider_id IS NOT NULL);
+CREATE UNIQUE INDEX milestone_payments_session_key ON public.milestone_payments USING btree (checkout_session_id) WHERE (checkout_session_id IS NOT NULL);
+create policy milestone_payments_select_participants on public.milestone_payments
+  for select to authenticated
+  using ((project_id IN ( SELECT private.participant_project_ids() AS participant_project_ids)) OR ( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.milestone_payments as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.milestone_payments to service_role;
+grant select on table public.milestone_payments to authenticated;
+
 create table public.moderation_actions (
   id uuid default gen_random_uuid() not null,
   operator_id uuid not null,
@@ -652,7 +784,7 @@ create table public.moderation_actions (
   report_ids uuid[] default '{}'::uuid[] not null,
   created_at timestamp with time zone default now() not null,
   constraint moderation_actions_pkey PRIMARY KEY (id),
-  constraint moderation_actions_action_check CHECK (action = ANY (ARRAY['dismiss'::text, 'hide'::text, 'restore'::text, 'warn'::text, 'suspend'::text, 'reinstate'::text, 'approve_verification'::text, 'refuse_verification'::text])),
+  constraint moderation_actions_action_check CHECK (action = ANY (ARRAY['dismiss'::text, 'hide'::text, 'restore'::text, 'warn'::text, 'suspend'::text, 'reinstate'::text, 'approve_verification'::text, 'refuse_verification'::text, 'decide_dispute'::text])),
   constraint moderation_actions_reason_check CHECK (char_length(btrim(reason)) >= 1 AND char_length(btrim(reason)) <= 1000),
   constraint moderation_actions_subject_whole CHECK ((subject_kind IS NULL) = (subject_id IS NULL))
 );
@@ -678,7 +810,7 @@ create table public.notification_preferences (
   email boolean default true not null,
   updated_at timestamp with time zone default now() not null,
   constraint notification_preferences_pkey PRIMARY KEY (user_id, kind),
-  constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text])),
+  constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text])),
   constraint notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on table public.notification_preferences is 'Per kind, whether the user gets e-mail (docs/decisions/0025). No row = e-mail on. In-app is always on.';
@@ -730,7 +862,7 @@ END) stored,
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_body_check CHECK (body IS NULL OR char_length(body) <= 500),
   constraint notifications_data_check CHECK (jsonb_typeof(data) = 'object'::text),
-  constraint notifications_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text])),
+  constraint notifications_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text])),
   constraint notifications_link_check CHECK (char_length(link) <= 500 AND link ~ '^/([^/\\]|$)'::text),
   constraint notifications_mail_attempts_check CHECK (mail_attempts >= 0),
   constraint notifications_mail_error_check CHECK (mail_error IS NULL OR char_length(mail_error) <= 1000),
@@ -970,14 +1102,17 @@ create table public.project_bids (
   status public.bid_status default 'pending'::public.bid_status not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  milestones jsonb,
   constraint project_bids_pkey PRIMARY KEY (id),
   constraint project_bids_project_id_designer_id_key UNIQUE (project_id, designer_id),
   constraint project_bids_bid_amount_check CHECK (bid_amount > 0::numeric AND bid_amount < '10000000000'::bigint::numeric AND bid_amount = round(bid_amount, 2)),
   constraint project_bids_estimated_days_check CHECK (estimated_days IS NULL OR estimated_days >= 1 AND estimated_days <= 3650),
+  constraint project_bids_milestones_check CHECK (milestones IS NULL OR jsonb_typeof(milestones) = 'array'::text AND jsonb_array_length(milestones) >= 1 AND jsonb_array_length(milestones) <= 4),
   constraint project_bids_proposal_check CHECK (char_length(btrim(proposal)) >= 1 AND char_length(btrim(proposal)) <= 2000),
   constraint project_bids_designer_id_fkey FOREIGN KEY (designer_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint project_bids_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE
 );
+comment on column public.project_bids.milestones is 'The bid split into 1 to 4 milestones, [{ "title": text, "amount": number }], summing to bid_amount; null = one milestone, the whole bid (docs/milestones.md).';
 alter table public.project_bids enable row level security;
 CREATE INDEX project_bids_designer_id_created_at_id_idx ON public.project_bids USING btree (designer_id, created_at DESC, id DESC);
 CREATE INDEX project_bids_designer_id_project_id_idx ON public.project_bids USING btree (designer_id, project_id);
@@ -999,7 +1134,7 @@ create policy "two-factor users need aal2" on public.project_bids as restrictive
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.project_bids to service_role;
 grant select on table public.project_bids to authenticated;
-grant insert (project_id, designer_id, bid_amount, proposal, estimated_days) on table public.project_bids to authenticated;
+grant insert (project_id, designer_id, bid_amount, proposal, estimated_days, milestones) on table public.project_bids to authenticated;
 alter publication supabase_realtime add table public.project_bids;
 
 create table public.project_items (
@@ -1052,6 +1187,70 @@ grant all on table public.project_items to service_role;
 grant delete, select on table public.project_items to authenticated;
 grant insert (project_id, name, description, cost, added_by) on table public.project_items to authenticated;
 alter publication supabase_realtime add table public.project_items;
+
+create table public.project_milestones (
+  id uuid default gen_random_uuid() not null,
+  project_id uuid not null,
+  bid_id uuid,
+  customer_id uuid,
+  designer_id uuid,
+  "position" smallint not null,
+  title text not null,
+  amount numeric not null,
+  status public.milestone_status default 'not_funded'::public.milestone_status not null,
+  provider text,
+  payment_intent_id text,
+  charge_id text,
+  funded_at timestamp with time zone,
+  submitted_at timestamp with time zone,
+  submission_note text,
+  submission_photos text[] default '{}'::text[] not null,
+  changes_requested_at timestamp with time zone,
+  changes_note text,
+  auto_release_at timestamp with time zone,
+  reminded_3d_at timestamp with time zone,
+  reminded_1d_at timestamp with time zone,
+  released_at timestamp with time zone,
+  released_amount numeric default 0 not null,
+  refunded_amount numeric default 0 not null,
+  cancel_requested_at timestamp with time zone,
+  frozen_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint project_milestones_pkey PRIMARY KEY (id),
+  constraint project_milestones_position_key UNIQUE (project_id, "position"),
+  constraint project_milestones_amount_check CHECK (amount > 0::numeric AND amount < '10000000000'::bigint::numeric AND amount = round(amount, 2)),
+  constraint project_milestones_changes_note_check CHECK (changes_note IS NULL OR char_length(changes_note) <= 2000),
+  constraint project_milestones_money_fits CHECK ((released_amount + refunded_amount) <= amount),
+  constraint project_milestones_position_check CHECK ("position" >= 1 AND "position" <= 4),
+  constraint project_milestones_provider_check CHECK (provider = ANY (ARRAY['stripe'::text, 'sandbox'::text])),
+  constraint project_milestones_refunded_amount_check CHECK (refunded_amount >= 0::numeric),
+  constraint project_milestones_released_amount_check CHECK (released_amount >= 0::numeric),
+  constraint project_milestones_submission_note_check CHECK (submission_note IS NULL OR char_length(submission_note) <= 2000),
+  constraint project_milestones_submission_photos_check CHECK (cardinality(submission_photos) <= 6),
+  constraint project_milestones_title_check CHECK (char_length(btrim(title)) >= 1 AND char_length(btrim(title)) <= 80),
+  constraint project_milestones_bid_id_fkey FOREIGN KEY (bid_id) REFERENCES public.project_bids(id) ON DELETE SET NULL,
+  constraint project_milestones_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint project_milestones_designer_id_fkey FOREIGN KEY (designer_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint project_milestones_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE
+);
+comment on table public.project_milestones is 'A project''s milestones and their money (docs/milestones.md). Written only by the database''s functions.';
+alter table public.project_milestones enable row level security;
+CREATE INDEX project_milestones_auto_release_idx ON public.project_milestones USING btree (auto_release_at) WHERE (status = 'submitted'::public.milestone_status);
+CREATE INDEX project_milestones_bid_id_idx ON public.project_milestones USING btree (bid_id);
+CREATE INDEX project_milestones_customer_id_idx ON public.project_milestones USING btree (customer_id);
+CREATE INDEX project_milestones_designer_id_idx ON public.project_milestones USING btree (designer_id, status);
+CREATE INDEX project_milestones_payment_intent_idx ON public.project_milestones USING btree (payment_intent_id) WHERE (payment_intent_id IS NOT NULL);
+CREATE TRIGGER project_milestones_set_updated_at BEFORE UPDATE ON public.project_milestones FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create policy project_milestones_select_participants on public.project_milestones
+  for select to authenticated
+  using ((project_id IN ( SELECT private.participant_project_ids() AS participant_project_ids)) OR ( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.project_milestones as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.project_milestones to service_role;
+grant select on table public.project_milestones to authenticated;
 
 create table public.project_photo_notes (
   project_id uuid not null,
@@ -6647,6 +6846,7 @@ create policy "verification-documents: designer uploads to own folder" on storag
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values
   ('catalog-images', 'catalog-images', true, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
   ('designer-portfolio', 'designer-portfolio', true, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
+  ('milestone-photos', 'milestone-photos', false, 5242880, '{image/jpeg,image/png,image/webp}'),
   ('project-photos', 'project-photos', false, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
   ('verification-documents', 'verification-documents', false, 5242880, '{image/jpeg,image/png,image/webp,application/pdf}');
 

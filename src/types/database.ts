@@ -478,6 +478,206 @@ export type Database = {
           },
         ]
       }
+      milestone_dispute_statements: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          dispute_id: string
+          id: string
+          photos: string[]
+          project_id: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          dispute_id: string
+          id?: string
+          photos?: string[]
+          project_id: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          dispute_id?: string
+          id?: string
+          photos?: string[]
+          project_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "milestone_dispute_statements_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "milestone_dispute_statements_dispute_id_fkey"
+            columns: ["dispute_id"]
+            isOneToOne: false
+            referencedRelation: "milestone_disputes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "milestone_dispute_statements_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      milestone_disputes: {
+        Row: {
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          id: string
+          kind: string
+          milestone_id: string
+          opened_by: string | null
+          outcome: string | null
+          project_id: string
+          provider_dispute_id: string | null
+          reason: string | null
+          refund_amount: number | null
+          release_amount: number | null
+          statements_due_at: string
+          status: string
+        }
+        Insert: {
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          id?: string
+          kind?: string
+          milestone_id: string
+          opened_by?: string | null
+          outcome?: string | null
+          project_id: string
+          provider_dispute_id?: string | null
+          reason?: string | null
+          refund_amount?: number | null
+          release_amount?: number | null
+          statements_due_at?: string
+          status?: string
+        }
+        Update: {
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          id?: string
+          kind?: string
+          milestone_id?: string
+          opened_by?: string | null
+          outcome?: string | null
+          project_id?: string
+          provider_dispute_id?: string | null
+          reason?: string | null
+          refund_amount?: number | null
+          release_amount?: number | null
+          statements_due_at?: string
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "milestone_disputes_milestone_id_fkey"
+            columns: ["milestone_id"]
+            isOneToOne: false
+            referencedRelation: "project_milestones"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "milestone_disputes_opened_by_fkey"
+            columns: ["opened_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "milestone_disputes_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      milestone_payments: {
+        Row: {
+          amount: number
+          checkout_expires_at: string | null
+          checkout_session_id: string | null
+          completed_at: string | null
+          created_at: string
+          currency: string
+          id: string
+          kind: string
+          milestone_id: string
+          note: string | null
+          project_id: string
+          provider: string
+          provider_id: string | null
+          reason: string
+          status: string
+        }
+        Insert: {
+          amount: number
+          checkout_expires_at?: string | null
+          checkout_session_id?: string | null
+          completed_at?: string | null
+          created_at?: string
+          currency?: string
+          id?: string
+          kind: string
+          milestone_id: string
+          note?: string | null
+          project_id: string
+          provider: string
+          provider_id?: string | null
+          reason: string
+          status?: string
+        }
+        Update: {
+          amount?: number
+          checkout_expires_at?: string | null
+          checkout_session_id?: string | null
+          completed_at?: string | null
+          created_at?: string
+          currency?: string
+          id?: string
+          kind?: string
+          milestone_id?: string
+          note?: string | null
+          project_id?: string
+          provider?: string
+          provider_id?: string | null
+          reason?: string
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "milestone_payments_milestone_id_fkey"
+            columns: ["milestone_id"]
+            isOneToOne: false
+            referencedRelation: "project_milestones"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "milestone_payments_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       moderation_actions: {
         Row: {
           action: string
@@ -878,6 +1078,7 @@ export type Database = {
           designer_id: string
           estimated_days: number | null
           id: string
+          milestones: Json | null
           project_id: string
           proposal: string
           status: Database["public"]["Enums"]["bid_status"]
@@ -889,6 +1090,7 @@ export type Database = {
           designer_id: string
           estimated_days?: number | null
           id?: string
+          milestones?: Json | null
           project_id: string
           proposal: string
           status?: Database["public"]["Enums"]["bid_status"]
@@ -900,6 +1102,7 @@ export type Database = {
           designer_id?: string
           estimated_days?: number | null
           id?: string
+          milestones?: Json | null
           project_id?: string
           proposal?: string
           status?: Database["public"]["Enums"]["bid_status"]
@@ -983,6 +1186,128 @@ export type Database = {
           },
           {
             foreignKeyName: "project_items_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      project_milestones: {
+        Row: {
+          amount: number
+          auto_release_at: string | null
+          bid_id: string | null
+          cancel_requested_at: string | null
+          changes_note: string | null
+          changes_requested_at: string | null
+          charge_id: string | null
+          created_at: string
+          customer_id: string | null
+          designer_id: string | null
+          frozen_at: string | null
+          funded_at: string | null
+          id: string
+          payment_intent_id: string | null
+          position: number
+          project_id: string
+          provider: string | null
+          refunded_amount: number
+          released_amount: number
+          released_at: string | null
+          reminded_1d_at: string | null
+          reminded_3d_at: string | null
+          status: Database["public"]["Enums"]["milestone_status"]
+          submission_note: string | null
+          submission_photos: string[]
+          submitted_at: string | null
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          amount: number
+          auto_release_at?: string | null
+          bid_id?: string | null
+          cancel_requested_at?: string | null
+          changes_note?: string | null
+          changes_requested_at?: string | null
+          charge_id?: string | null
+          created_at?: string
+          customer_id?: string | null
+          designer_id?: string | null
+          frozen_at?: string | null
+          funded_at?: string | null
+          id?: string
+          payment_intent_id?: string | null
+          position: number
+          project_id: string
+          provider?: string | null
+          refunded_amount?: number
+          released_amount?: number
+          released_at?: string | null
+          reminded_1d_at?: string | null
+          reminded_3d_at?: string | null
+          status?: Database["public"]["Enums"]["milestone_status"]
+          submission_note?: string | null
+          submission_photos?: string[]
+          submitted_at?: string | null
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          amount?: number
+          auto_release_at?: string | null
+          bid_id?: string | null
+          cancel_requested_at?: string | null
+          changes_note?: string | null
+          changes_requested_at?: string | null
+          charge_id?: string | null
+          created_at?: string
+          customer_id?: string | null
+          designer_id?: string | null
+          frozen_at?: string | null
+          funded_at?: string | null
+          id?: string
+          payment_intent_id?: string | null
+          position?: number
+          project_id?: string
+          provider?: string | null
+          refunded_amount?: number
+          released_amount?: number
+          released_at?: string | null
+          reminded_1d_at?: string | null
+          reminded_3d_at?: string | null
+          status?: Database["public"]["Enums"]["milestone_status"]
+          submission_note?: string | null
+          submission_photos?: string[]
+          submitted_at?: string | null
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_milestones_bid_id_fkey"
+            columns: ["bid_id"]
+            isOneToOne: false
+            referencedRelation: "project_bids"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_milestones_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_milestones_designer_id_fkey"
+            columns: ["designer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_milestones_project_id_fkey"
             columns: ["project_id"]
             isOneToOne: false
             referencedRelation: "projects"
@@ -2258,6 +2583,14 @@ export type Database = {
         | "lighting"
         | "decor"
         | "other"
+      milestone_status:
+        | "not_funded"
+        | "funded"
+        | "submitted"
+        | "changes_requested"
+        | "released"
+        | "refunded"
+        | "disputed"
       nudge_status: "pending" | "accepted" | "declined"
       project_status: "pending" | "active" | "completed"
       report_reason:
@@ -2444,6 +2777,15 @@ export const Constants = {
         "lighting",
         "decor",
         "other",
+      ],
+      milestone_status: [
+        "not_funded",
+        "funded",
+        "submitted",
+        "changes_requested",
+        "released",
+        "refunded",
+        "disputed",
       ],
       nudge_status: ["pending", "accepted", "declined"],
       project_status: ["pending", "active", "completed"],

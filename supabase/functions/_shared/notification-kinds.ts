@@ -35,6 +35,15 @@ export const KIND_TOPICS = {
   content_hidden: 'your content that Good Space hid',
   project_paused: 'projects paused by Good Space',
   verification_decided: 'your verification requests',
+  milestone_funded: 'milestones funded for your work',
+  milestone_submitted: 'milestones submitted for your approval',
+  milestone_changes_requested: 'changes requested on your milestones',
+  milestone_released: 'milestone payments released to you',
+  milestone_release_reminder: 'milestones about to be released automatically',
+  milestone_refunded: 'milestone refunds',
+  milestone_cancel_requested: 'requests to cancel a milestone',
+  milestone_disputed: 'disputes on milestones',
+  milestone_dispute_decided: 'decisions on milestone disputes',
 } as const;
 
 export type NotificationKind = keyof typeof KIND_TOPICS;

@@ -64,6 +64,15 @@ const ACTION: Record<NotificationKind, string> = {
   content_hidden: 'See what was hidden',
   project_paused: 'Open the project',
   verification_decided: 'See your verification',
+  milestone_funded: 'Open the project',
+  milestone_submitted: 'Review the milestone',
+  milestone_changes_requested: 'See the changes asked for',
+  milestone_released: 'See your earnings',
+  milestone_release_reminder: 'Review the milestone',
+  milestone_refunded: 'Open the project',
+  milestone_cancel_requested: 'Answer the request',
+  milestone_disputed: 'Add your statement',
+  milestone_dispute_decided: 'See the decision',
 };
 
 /** A digest's subject, per kind: '3 new messages from Bea Buyer about "Teak sideboard"'. */
@@ -100,6 +109,15 @@ const DIGEST_NOUN: Record<NotificationKind, string> = {
   content_hidden: 'hidden content',
   project_paused: 'paused projects',
   verification_decided: 'verification decisions',
+  milestone_funded: 'funded milestones',
+  milestone_submitted: 'submitted milestones',
+  milestone_changes_requested: 'requests for changes',
+  milestone_released: 'released payments',
+  milestone_release_reminder: 'release reminders',
+  milestone_refunded: 'milestone refunds',
+  milestone_cancel_requested: 'requests to cancel',
+  milestone_disputed: 'disputes',
+  milestone_dispute_decided: 'dispute decisions',
 };
 
 /**
@@ -115,6 +133,9 @@ const THEIR_WORDS = new Set<NotificationKind>([
   'review_received',
   'offer_received',
   'listing_message',
+  'milestone_submitted',
+  'milestone_changes_requested',
+  'milestone_disputed',
 ]);
 /** The body an offer without a note has: ours, not the buyer's. */
 const OFFER_DEFAULT_BODY = 'Accept, decline or counter within 48 hours.';

@@ -60,6 +60,21 @@ const GROUPS: readonly Group[] = [
     ],
   },
   {
+    // Customers fund and release; designers are funded, paid and refund (docs/milestones.md).
+    title: 'Design fee',
+    kinds: [
+      { kind: 'milestone_funded', label: 'A customer funds a milestone of mine', roles: ['designer'] },
+      { kind: 'milestone_submitted', label: 'My designer submits a milestone', roles: ['customer'] },
+      { kind: 'milestone_changes_requested', label: 'A customer asks for changes on a milestone', roles: ['designer'] },
+      { kind: 'milestone_released', label: 'A milestone payment is released to me', roles: ['designer'] },
+      { kind: 'milestone_release_reminder', label: 'A milestone will be released automatically soon', roles: ['customer'] },
+      { kind: 'milestone_refunded', label: 'A milestone is refunded to me', roles: ['customer'] },
+      { kind: 'milestone_cancel_requested', label: 'A customer asks to cancel a milestone', roles: ['designer'] },
+      { kind: 'milestone_disputed', label: 'A milestone goes to dispute', roles: BOTH },
+      { kind: 'milestone_dispute_decided', label: 'Good Space decides a milestone dispute', roles: BOTH },
+    ],
+  },
+  {
     title: 'Membership',
     kinds: [
       { kind: 'payment_failed', label: "A membership payment doesn't go through", roles: BOTH },
