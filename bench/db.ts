@@ -260,7 +260,7 @@ async function main(): Promise<void> {
     const counts = await tableCounts(config.dbUrl);
     log(`dataset loaded in ${loadSeconds.toFixed(0)} s: ${JSON.stringify(counts)}`);
     // The places gazetteer, as every database has it (ADR 0024); it also places the dataset's text locations.
-    const places = await loadPlaces({ dbUrl: config.dbUrl, log });
+    const places = await loadPlaces({ dbUrl: config.dbUrl, log, exclusive: true });
 
     // anon: the publishable key alone, as the landing page's location field calls search_places before sign-in.
     const clients = { anon: createClient(config.apiUrl, config.publishableKey, nodeOptions) } as Record<Actor, SupabaseClient>;

@@ -132,7 +132,7 @@ async function main() {
       buildP,
       seedStorage(config),
       // The gazetteer, as `npm start` loads it: the location field's suggestions read it.
-      loadPlaces({ dbUrl: config.dbUrl }),
+      loadPlaces({ dbUrl: config.dbUrl, exclusive: true }),
     ]);
     buildMs = built;
     if (seeded) notes.push(`Pictures: ${seeded}; photos may be missing.`);

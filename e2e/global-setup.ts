@@ -34,7 +34,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   // The places gazetteer, as `npm start` loads it (ADR 0024).
   try {
-    await loadPlaces({ dbUrl: config.dbUrl });
+    await loadPlaces({ dbUrl: config.dbUrl, exclusive: true });
     // What `npm start` writes for the mail job (ADR 0025); the journeys then run the same job every 2 seconds
     // instead of every minute, so a mail arrives while a journey waits for it.
     await writeMailJobSettings({ dbUrl: config.dbUrl, apiUrl: config.apiUrl, serviceRoleKey: config.serviceRoleKey });

@@ -10,12 +10,31 @@ import { datasetVersion, loadPlaces } from '../../scripts/places/load-places.ts'
  */
 let own: IsolatedStack;
 let c: pg.Client;
+/** What a reader of the table met while the first load ran: its reads, and every lock it waited a second for. */
+const reader = { reads: 0, waited: [] as string[] };
 
 beforeAll(async () => {
   own = await startIsolatedStack({ name: 'places-load', env: { LOCAL_SUPABASE_SERVICES: 'none' } });
   c = new pg.Client({ connectionString: own.config.dbUrl });
   await c.connect();
-  const first = await loadPlaces({ dbUrl: own.config.dbUrl });
+  // npm start loads the places beside the app, so someone may search a place (or post a project, which reads
+  // places) meanwhile: they must not wait for the load.
+  const probe = new pg.Client({ connectionString: own.config.dbUrl });
+  await probe.connect();
+  await probe.query(`set lock_timeout = '1s'`);
+  let loading = true;
+  const reading = (async () => {
+    while (loading) {
+      await probe.query('select 1 from public.places limit 1').then(
+        () => reader.reads++,
+        (err: Error) => reader.waited.push(err.message),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50)); // a reader's pace, not a wait for anything
+    }
+  })();
+  const first = await loadPlaces({ dbUrl: own.config.dbUrl }).finally(() => (loading = false));
+  await reading;
+  await probe.end();
   expect(first).toMatchObject({ skipped: false });
 });
 
@@ -25,6 +44,11 @@ afterAll(async () => {
 });
 
 describe('places:load', () => {
+  it('a first load into an empty table never makes a reader of the table wait (npm start runs it beside the app)', () => {
+    expect(reader.waited).toEqual([]);
+    expect(reader.reads).toBeGreaterThan(0);
+  });
+
   it('loaded the whole dataset once, and a second run skips', async () => {
     const meta = await c.query<{ dataset: string; row_count: number }>(
       'select dataset, row_count from private.places_meta',

@@ -12,7 +12,7 @@ export async function setup(project: TestProjectLike): Promise<() => Promise<voi
   const teardown = await startStack(project);
   try {
     const config = testStackConfig(Number(project.config.env?.LOCAL_SUPABASE_TEST_PORT_OFFSET ?? 0));
-    await loadPlaces({ dbUrl: config.dbUrl });
+    await loadPlaces({ dbUrl: config.dbUrl, exclusive: true });
     // Listing photos must be this stack's URLs (20261130000500_listing_photos.sql). Its own setting here, as
     // notification-mail.test.ts points project_url at a worker of its own for a while.
     await writePublicApiUrl({ dbUrl: config.dbUrl, apiUrl: config.apiUrl });
