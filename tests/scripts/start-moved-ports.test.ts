@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PUBLISHABLE_KEY, loadConfig, wipeData } from '@good-space/local-supabase';
 import { extractLink, latestMailTo, nodeOptions, uniqueEmail } from '@good-space/local-supabase/testing';
@@ -32,6 +33,22 @@ function exited(child: ChildProcess): Promise<number | null> {
     if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
   });
+}
+
+/** What the moved stack's database is doing right now: its active sessions, what they wait on, since when. */
+async function busyWith(): Promise<string> {
+  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres` });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `select pid, application_name, state, wait_event_type, wait_event, now() - xact_start as xact_age,
+              left(query, 160) as query
+         from pg_stat_activity where state <> 'idle' and pid <> pg_backend_pid()`,
+    );
+    return JSON.stringify(rows);
+  } finally {
+    await db.end();
+  }
 }
 
 function portOpen(port: number): Promise<boolean> {
@@ -193,7 +210,9 @@ describe('npm start with every port moved', () => {
     const nudge = await customer
       .from('designer_nudges')
       .insert({ client_id: customerId, designer_id: designerId, project_id: project.data!.id });
-    expect(nudge.error).toBeNull();
+    // Twice this insert ran past its statement timeout in a full `npm test` (and never alone): say what the
+    // database was busy with, should it happen again.
+    if (nudge.error) throw new Error(`${JSON.stringify(nudge.error)}\nbusy: ${await busyWith()}`);
     // pg_cron runs the job at the start of a minute; pg_net posts to the function, which mails over SMTP.
     const who = await customer.from('profiles').select('full_name').eq('id', customerId).single();
     const mail = await latestMailTo('designer@goodspace.test', 110_000, {
