@@ -2069,6 +2069,38 @@ export type Database = {
         }
         Returns: string
       }
+      milestone_dispute_detail: {
+        Args: { dispute_id: string }
+        Returns: Json
+      }
+      milestone_dispute_queue: {
+        Args: {
+          after_created_at?: string
+          after_id?: string
+          page_size?: number
+        }
+        Returns: {
+          amount: number
+          created_at: string
+          customer_id: string
+          customer_name: string
+          designer_id: string
+          designer_name: string
+          held: number
+          id: string
+          kind: string
+          milestone_id: string
+          milestone_title: string
+          opened_by_name: string
+          outcome: string
+          project_id: string
+          project_title: string
+          reason: string
+          statements: number
+          statements_due_at: string
+          status: string
+        }[]
+      }
       moderation_queue: {
         Args: {
           after_first_reported_at?: string
