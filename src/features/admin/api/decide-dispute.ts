@@ -36,16 +36,20 @@ export function decideDisputeSchema(remaining: number) {
     .object({
       refund: amountField('Enter the refund to the customer ($0 for none)'),
       release: amountField('Enter the release to the designer ($0 for none)'),
-      reason: z
-        .string()
-        .trim()
-        .min(1, 'Please give a reason')
-        .max(1000, 'The reason must be at most 1000 characters'),
+      reason: z.string().trim().min(1, 'Please give a reason').max(1000, 'The reason must be at most 1000 characters'),
     })
-    .refine((v) => (typedCents(v.refund) ?? 0) + (typedCents(v.release) ?? 0) === remainingCents, {
-      path: ['refund'],
-      message: `The refund and the release must add up to ${formatMoney(remaining)}`,
-    })
+    .refine(
+      (v) => {
+        const refund = typedCents(v.refund);
+        const release = typedCents(v.release);
+        // An amount that is not one has its own message.
+        return refund === null || release === null || refund + release === remainingCents;
+      },
+      {
+        path: ['refund'],
+        message: `The refund and the release must add up to ${formatMoney(remaining)}`,
+      },
+    )
     .transform((v) => ({
       refundAmount: (typedCents(v.refund) ?? 0) / 100,
       releaseAmount: (typedCents(v.release) ?? 0) / 100,

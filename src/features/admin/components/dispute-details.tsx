@@ -203,8 +203,8 @@ function Decision({ dispute }: { dispute: Dispute }) {
     return (
       <Section id="dispute-decision" title="The bank's decision">
         <p className="text-sm">
-          The customer&apos;s bank decides a chargeback, not Good Space: the milestone is frozen until then. If the
-          bank decides for the customer, what was held counts as refunded.
+          The customer&apos;s bank decides a chargeback, not Good Space: the milestone is frozen until then. If the bank
+          decides for the customer, what was held counts as refunded.
         </p>
         <p className="font-medium">{disputeStateLabel(row)}</p>
       </Section>
@@ -220,7 +220,9 @@ function Decision({ dispute }: { dispute: Dispute }) {
         {row.decision_reason ? (
           <blockquote className="border-l-4 pl-3 text-sm whitespace-pre-wrap">{row.decision_reason}</blockquote>
         ) : null}
-        {row.decided_at ? <p className="text-sm text-muted-foreground">Decided {formatDateTime(row.decided_at)}</p> : null}
+        {row.decided_at ? (
+          <p className="text-sm text-muted-foreground">Decided {formatDateTime(row.decided_at)}</p>
+        ) : null}
       </Section>
     );
   }

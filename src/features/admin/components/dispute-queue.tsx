@@ -41,7 +41,9 @@ function DisputeItem({ row }: { row: DisputeQueueRow }) {
           <p className="text-sm text-muted-foreground">{statementsLine(row)}</p>
         </>
       )}
-      {row.reason ? <blockquote className="border-l-4 pl-3 text-sm whitespace-pre-wrap">{row.reason}</blockquote> : null}
+      {row.reason ? (
+        <blockquote className="border-l-4 pl-3 text-sm whitespace-pre-wrap">{row.reason}</blockquote>
+      ) : null}
       <p className="text-sm text-muted-foreground">Opened {formatDateTime(row.created_at)}</p>
     </li>
   );
