@@ -122,6 +122,13 @@ test('an operator splits a disputed milestone between the customer and the desig
   await expectNoAxeViolations(page);
 
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
-  const line = page.getByRole('listitem', { name: 'Decided a dispute · Project' }).first();
-  await expect(line.getByText('Two of the boards use the agreed oak.')).toBeVisible();
+  const line = page
+    .getByRole('listitem', { name: 'Decided a dispute · Project' })
+    .filter({ hasText: 'Two of the boards use the agreed oak.' });
+  await expect(line).toBeVisible();
+
+  // The designer's history in the console lists the dispute, linked back to it.
+  await line.getByRole('link', { name: 'The person and their history' }).click();
+  const disputes = page.getByRole('region', { name: designerName }).getByRole('list', { name: 'Disputes' });
+  await expect(disputes.getByRole('listitem')).toHaveText([/^Dispute on Concept boards \(as designer\) · Decided · /]);
 });

@@ -157,6 +157,7 @@ export const adminKeys = {
   disputes: () => [...adminKeys.moderation(), 'disputes'] as const,
   disputeQueue: () => [...adminKeys.disputes(), 'queue'] as const,
   dispute: (id: string) => [...adminKeys.disputes(), 'detail', id] as const,
+  personDisputes: (personId: string) => [...adminKeys.disputes(), 'person', personId] as const,
 };
 
 /** Verified badges (docs/trust-and-safety.md): a designer's own request and badge; the operators' queue. */
