@@ -26,7 +26,7 @@ const PROTECTED = [
 ];
 
 /** The operator console: its layout answers everyone but operators with the 404 page. */
-const CONSOLE = ['/admin', '/admin/log', '/admin/subject/piece/x'];
+const CONSOLE = ['/admin', '/admin/log', '/admin/subject/piece/x', '/admin/disputes', '/admin/disputes/x'];
 
 function leaf(url: string) {
   const matches = matchRoutes(routes, url) ?? [];

@@ -107,6 +107,8 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { path: paths.adminSubject.path, lazy: () => import('@/app/routes/admin/subject') },
                 { path: paths.adminLog.path, lazy: () => import('@/app/routes/admin/audit-log') },
                 { path: paths.adminVerification.path, lazy: () => import('@/app/routes/admin/verification') },
+                { path: paths.adminDisputes.path, lazy: () => import('@/app/routes/admin/disputes') },
+                { path: paths.adminDispute.path, lazy: () => import('@/app/routes/admin/dispute') },
               ],
             },
             { path: '*', lazy: () => import('@/app/routes/not-found') },

@@ -133,7 +133,8 @@ export const paths = {
   },
   /**
    * The operator console (docs/trust-and-safety.md): the queue of reported things, one of them with its reports and
-   * the person's history, the audit log and the verification requests. Everyone but operators gets the 404 page.
+   * the person's history, the audit log, the verification requests and the milestones' disputes. Everyone but
+   * operators gets the 404 page.
    */
   admin: { path: '/admin', getHref: () => '/admin' },
   adminSubject: {
@@ -142,6 +143,12 @@ export const paths = {
   },
   adminLog: { path: '/admin/log', getHref: () => '/admin/log' },
   adminVerification: { path: '/admin/verification', getHref: () => '/admin/verification' },
+  /** Disputes and chargebacks of funded milestones (docs/trust-and-safety.md), and one of them with its decision. */
+  adminDisputes: { path: '/admin/disputes', getHref: () => '/admin/disputes' },
+  adminDispute: {
+    path: '/admin/disputes/:id',
+    getHref: (id: string) => `/admin/disputes/${encodeURIComponent(id)}`,
+  },
   /** The school e-mail link of a Verified student request: confirms the token as the signed-in designer. */
   verifySchoolEmail: {
     path: '/verify/school-email',

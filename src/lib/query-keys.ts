@@ -144,8 +144,8 @@ export const placeKeys = {
 
 /**
  * The operator console (/admin, docs/trust-and-safety.md): whether the signed-in user is an operator, the queue of
- * reported things, one reported thing with its reports and history, and the audit log. An action refreshes all of
- * `adminKeys.moderation()`.
+ * reported things, one reported thing with its reports and history, the audit log, and the milestones' disputes
+ * (their queue and one of them). An action refreshes all of `adminKeys.moderation()`.
  */
 export const adminKeys = {
   all: ['admin'] as const,
@@ -154,6 +154,10 @@ export const adminKeys = {
   queue: () => [...adminKeys.moderation(), 'queue'] as const,
   subject: (kind: string, id: string) => [...adminKeys.moderation(), 'subject', kind, id] as const,
   log: () => [...adminKeys.moderation(), 'log'] as const,
+  disputes: () => [...adminKeys.moderation(), 'disputes'] as const,
+  disputeQueue: () => [...adminKeys.disputes(), 'queue'] as const,
+  dispute: (id: string) => [...adminKeys.disputes(), 'detail', id] as const,
+  personDisputes: (personId: string) => [...adminKeys.disputes(), 'person', personId] as const,
 };
 
 /** Verified badges (docs/trust-and-safety.md): a designer's own request and badge; the operators' queue. */

@@ -2,7 +2,8 @@ import { BillingStore } from './billing-store.ts';
 import { loadPaymentsConfig, type PaymentsConfig } from './config.ts';
 import { HttpError } from './http.ts';
 import { MarketStore } from './market-store.ts';
-import type { MarketProvider, PaymentProvider } from './provider.ts';
+import { MilestoneStore } from './milestone-store.ts';
+import type { MarketProvider, MilestoneProvider, PaymentProvider } from './provider.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
 import { createStripeClient, StripeProvider } from './stripe-provider.ts';
 import { serviceClient } from './supabase.ts';
@@ -12,8 +13,13 @@ export interface Payments {
   store: BillingStore;
   /** Orders and sellers' accounts (docs/decisions/0029-paying-sellers.md). */
   market: MarketStore;
-  /** Memberships and the market, from the same provider: one configuration never mixes Stripe and the sandbox. */
-  provider: PaymentProvider & MarketProvider;
+  /** The design fee's milestones and their money ledger (docs/payments.md, "Design fee milestones"). */
+  milestones: MilestoneStore;
+  /**
+   * Memberships, the market and the design fee, from the same provider: one configuration never mixes Stripe and
+   * the sandbox.
+   */
+  provider: PaymentProvider & MarketProvider & MilestoneProvider;
 }
 
 /** The configuration, the stores and the provider it selects: Stripe with keys, the sandbox without. */
@@ -27,5 +33,5 @@ export function payments(config: PaymentsConfig = loadPaymentsConfig()): Payment
   const provider = config.stripe
     ? new StripeProvider(createStripeClient(config.stripe), store, config.prices)
     : new SandboxProvider(store);
-  return { config, store, market: new MarketStore(db), provider };
+  return { config, store, market: new MarketStore(db), milestones: new MilestoneStore(db), provider };
 }

@@ -107,3 +107,65 @@ export interface MarketProvider {
   /** Gives the buyer all their money back (and takes it back from the seller); the refund's id. Idempotent per order. */
   refundOrder(order: { id: string; paymentIntentId: string }, reason: OrderRefundReason): Promise<string>;
 }
+
+/** A milestone's funding checkout, as milestone_fund_open answered it: the amount is the database's. */
+export interface MilestoneCheckoutInput {
+  /** The pending `charge` row of milestone_payments the checkout pays. */
+  paymentId: string;
+  milestoneId: string;
+  projectId: string;
+  customerId: string;
+  /** Dollars, as stored (numeric with cents). */
+  amount: number | string;
+  /** The product line Stripe shows: '<project title>: <milestone title>'. */
+  title: string;
+  successUrl: URL;
+  cancelUrl: URL;
+  expiresAt: Date;
+}
+
+/** A paid milestone checkout as the provider reports it; the database compares amount and currency with the row. */
+export interface MilestoneCheckoutPayment {
+  sessionId: string;
+  /** The milestone_payments row the session's metadata names. */
+  paymentId: string | null;
+  paymentIntentId: string;
+  /** The charge behind the payment intent: transfers name it as their source_transaction. */
+  chargeId: string | null;
+  amountCents: number;
+  currency: string;
+  /** The connected account the event came from (never ours: milestones are the platform's own charges). */
+  account: string | null;
+}
+
+/** Money going out of a held milestone: one ledger row (milestone_payments), carried out once. */
+export interface MilestoneMoneyMove {
+  /** The pending ledger row: the idempotency key is built from it, so a retry never moves the money twice. */
+  paymentId: string;
+  milestoneId: string;
+  projectId: string;
+  amount: number | string;
+  reason: string;
+}
+
+/**
+ * The design fee's money (docs/milestones.md, docs/payments.md "Design fee milestones"): separate charges and transfers. The customer
+ * pays the platform (a charge in the project's transfer group); the platform later transfers to the designer's
+ * connected account, or refunds the customer, in parts. The rules (who, when, how much) are the database's; the
+ * provider only moves (or, in the sandbox, pretends to move) money.
+ */
+export interface MilestoneProvider {
+  readonly kind: 'stripe' | 'sandbox';
+  /** The payment page for a pending funding charge. */
+  createMilestoneCheckout(input: MilestoneCheckoutInput): Promise<OrderCheckout>;
+  /** The payment of the checkout once paid, else null (the sandbox pays on its own page: always null). */
+  paidMilestoneCheckout(sessionId: string): Promise<MilestoneCheckoutPayment | null>;
+  /** Sends part of a held charge to the designer; the transfer's id. Idempotent per ledger row. */
+  transferMilestone(
+    move: MilestoneMoneyMove & { destination: string; sourceTransaction: string | null },
+  ): Promise<string>;
+  /** Gives part (or all) of a charge back to the customer; the refund's id. Idempotent per ledger row. */
+  refundMilestone(move: MilestoneMoneyMove & { paymentIntentId: string }): Promise<string>;
+  /** Gives back a whole payment that is not the one its row expected (wrong amount or currency). */
+  refundMismatchedMilestone(paymentIntentId: string, paymentId: string | null): Promise<string>;
+}

@@ -4,6 +4,9 @@ import type {
   CheckoutPayment,
   CheckoutInput,
   MarketProvider,
+  MilestoneCheckoutInput,
+  MilestoneCheckoutPayment,
+  MilestoneProvider,
   OrderCheckout,
   OrderCheckoutInput,
   OrderRefundReason,
@@ -19,9 +22,10 @@ export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout';
 export const SANDBOX_PORTAL_PATH = '/sandbox/portal';
 export const SANDBOX_CONNECT_PATH = '/sandbox/connect';
 export const SANDBOX_PAY_PATH = '/sandbox/pay';
+export const SANDBOX_FUND_PATH = '/sandbox/fund';
 
-/** 32 random hex digits: sandbox ids look like Stripe's (acct_…, cs_…, pi_…, re_…) and say they are the sandbox's. */
-export function sandboxId(prefix: 'acct' | 'cs' | 'pi' | 're'): string {
+/** 32 random hex digits: sandbox ids look like Stripe's (acct_…, cs_…, pi_…, ch_…, re_…, tr_…) and say they are the sandbox's. */
+export function sandboxId(prefix: 'acct' | 'cs' | 'pi' | 'ch' | 're' | 'tr'): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `${prefix}_sandbox_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
@@ -31,7 +35,7 @@ export function sandboxId(prefix: 'acct' | 'cs' | 'pi' | 're'): string {
  * sandbox; confirming there (sandbox-checkout) writes public.subscriptions. No money is involved anywhere.
  * The page lives in the app, on the return URL's origin, because hosted functions cannot serve HTML.
  */
-export class SandboxProvider implements PaymentProvider, MarketProvider {
+export class SandboxProvider implements PaymentProvider, MarketProvider, MilestoneProvider {
   readonly kind = 'sandbox' as const;
 
   constructor(private readonly store: BillingStore) {}
@@ -101,6 +105,32 @@ export class SandboxProvider implements PaymentProvider, MarketProvider {
   }
 
   refundOrder(_order: { id: string; paymentIntentId: string }, _reason: OrderRefundReason): Promise<string> {
+    return Promise.resolve(sandboxId('re'));
+  }
+
+  // The design fee without money: the app's /sandbox/fund page (sandbox-milestone) pays through the webhook's
+  // path; transfers and refunds are ids that say they are the sandbox's.
+
+  createMilestoneCheckout(input: MilestoneCheckoutInput): Promise<OrderCheckout> {
+    const url = new URL(SANDBOX_FUND_PATH, input.successUrl.origin);
+    url.searchParams.set('payment', input.paymentId);
+    return Promise.resolve({ url: url.href, sessionId: sandboxId('cs'), expiresAt: input.expiresAt });
+  }
+
+  paidMilestoneCheckout(): Promise<MilestoneCheckoutPayment | null> {
+    // The sandbox's Pay funds the milestone on its page, before the customer is back.
+    return Promise.resolve(null);
+  }
+
+  transferMilestone(): Promise<string> {
+    return Promise.resolve(sandboxId('tr'));
+  }
+
+  refundMilestone(): Promise<string> {
+    return Promise.resolve(sandboxId('re'));
+  }
+
+  refundMismatchedMilestone(): Promise<string> {
     return Promise.resolve(sandboxId('re'));
   }
 }

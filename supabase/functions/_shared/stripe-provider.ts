@@ -7,6 +7,10 @@ import type {
   CheckoutPayment,
   CheckoutInput,
   MarketProvider,
+  MilestoneCheckoutInput,
+  MilestoneCheckoutPayment,
+  MilestoneMoneyMove,
+  MilestoneProvider,
   OrderCheckout,
   OrderCheckoutInput,
   OrderRefundReason,
@@ -24,6 +28,13 @@ import {
   refundOrderPayment,
   retrieveAccountState,
 } from './stripe-market.ts';
+import {
+  createMilestoneCheckoutSession,
+  createMilestoneRefund,
+  createMilestoneTransfer,
+  paidMilestoneCheckoutPayment,
+  refundMismatchedMilestonePayment,
+} from './stripe-milestones.ts';
 import type { Caller } from './supabase.ts';
 import { reconcilePlan, writeFromStripe, type SubscriptionRow } from './subscription-state.ts';
 import { idOf } from './ids.ts';
@@ -190,7 +201,7 @@ export async function syncStripeSubscription(
   return (await store.applyStripeSubscription(userId, mapped.plan, mapped.write)) ? 'applied' : 'kept';
 }
 
-export class StripeProvider implements PaymentProvider, MarketProvider {
+export class StripeProvider implements PaymentProvider, MarketProvider, MilestoneProvider {
   readonly kind = 'stripe' as const;
 
   constructor(
@@ -304,6 +315,48 @@ export class StripeProvider implements PaymentProvider, MarketProvider {
   async refundOrder(order: { id: string; paymentIntentId: string }, reason: OrderRefundReason): Promise<string> {
     try {
       return await refundOrderPayment(this.stripe, order, reason);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  // The design fee (separate charges and transfers): each call is one Stripe request; a refusal or an outage is a 502.
+
+  async createMilestoneCheckout(input: MilestoneCheckoutInput): Promise<OrderCheckout> {
+    try {
+      return await createMilestoneCheckoutSession(this.stripe, input);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async paidMilestoneCheckout(sessionId: string): Promise<MilestoneCheckoutPayment | null> {
+    try {
+      return await paidMilestoneCheckoutPayment(this.stripe, sessionId);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async transferMilestone(move: MilestoneMoneyMove & { destination: string; sourceTransaction: string | null }): Promise<string> {
+    try {
+      return await createMilestoneTransfer(this.stripe, move);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async refundMilestone(move: MilestoneMoneyMove & { paymentIntentId: string }): Promise<string> {
+    try {
+      return await createMilestoneRefund(this.stripe, move);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async refundMismatchedMilestone(paymentIntentId: string, paymentId: string | null): Promise<string> {
+    try {
+      return await refundMismatchedMilestonePayment(this.stripe, paymentIntentId, paymentId);
     } catch (err) {
       return providerFailure(err);
     }

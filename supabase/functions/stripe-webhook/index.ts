@@ -1,12 +1,14 @@
 // stripe-webhook: Stripe's events keep public.subscriptions (memberships, ADR 0010) and the market's orders and
-// sellers' accounts (ADR 0029) current. verify_jwt is off (Stripe sends no Supabase JWT; supabase/config.toml);
+// sellers' accounts (ADR 0029) and the design fee's milestones (docs/payments.md, "Design fee milestones") current. verify_jwt is off (Stripe sends no Supabase JWT; supabase/config.toml);
 // the Stripe signature is the authentication: the platform endpoint's secret (STRIPE_WEBHOOK_SECRET) or, when
 // set, the Connect endpoint's (STRIPE_CONNECT_WEBHOOK_SECRET). Each event id is handled once: claimed before the
 // work, released when the work fails so Stripe's retry runs it again.
 import { errorJson, json, withHttp } from '../_shared/http.ts';
 import { handleMarketEvent } from '../_shared/market-orders.ts';
+import { handleMilestoneEvent } from '../_shared/milestone-payments.ts';
 import { payments } from '../_shared/payments.ts';
 import { marketEventOf } from '../_shared/stripe-market.ts';
+import { milestoneEventOf } from '../_shared/stripe-milestones.ts';
 import {
   createStripeClient,
   subscriptionOfEvent,
@@ -16,7 +18,7 @@ import {
 
 Deno.serve(
   withHttp(['POST'], async (req) => {
-    const { config, store, market, provider } = payments();
+    const { config, store, market, milestones, provider } = payments();
     if (!config.stripe?.webhookSecret) {
       return errorJson(503, 'Stripe webhooks are not configured', 'not_configured');
     }
@@ -31,11 +33,14 @@ Deno.serve(
     try {
       const target = subscriptionOfEvent(event);
       const marketEvent = target ? null : marketEventOf(event);
+      const milestoneEvent = target || marketEvent ? null : milestoneEventOf(event);
       const outcome = target
         ? await syncStripeSubscription(stripe, store, config.prices, target.subscriptionId, target.userHint)
         : marketEvent
           ? await handleMarketEvent(marketEvent, { stripe, market, provider })
-          : 'ignored';
+          : milestoneEvent
+            ? await handleMilestoneEvent(milestoneEvent, { stripe, store: milestones, provider })
+            : 'ignored';
       return json({ received: true, outcome });
     } catch (err) {
       await store.releaseEvent(event.id).catch((e) => console.error('releasing event failed:', e));

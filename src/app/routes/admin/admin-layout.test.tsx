@@ -67,6 +67,8 @@ describe('The console guard, /admin', () => {
     expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
     expect(nav).toContainElement(screen.getByRole('link', { name: 'Audit log' }));
     expect(screen.getByRole('link', { name: 'Verification' })).toHaveAttribute('href', '/admin/verification');
+    expect(nav).toContainElement(screen.getByRole('link', { name: 'Disputes' }));
+    expect(screen.getByRole('link', { name: 'Disputes' })).toHaveAttribute('href', '/admin/disputes');
     await user.click(screen.getByRole('link', { name: 'Audit log' }));
     expect(await screen.findByText('The log')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');

@@ -11,6 +11,7 @@ const links = [
   { to: paths.admin.getHref(), label: 'Reports', end: true },
   { to: paths.adminLog.getHref(), label: 'Audit log', end: false },
   { to: paths.adminVerification.getHref(), label: 'Verification', end: false },
+  { to: paths.adminDisputes.getHref(), label: 'Disputes', end: false },
 ];
 
 /**

@@ -42,6 +42,26 @@ describe('AuditLog: every operator action, newest first', () => {
     sent = recordRequests();
   });
 
+  it('names a dispute decision and links its project', async () => {
+    const projectId = 'e3000000-0000-4000-8000-000000000001';
+    logAnswers([
+      entry({
+        action: 'decide_dispute',
+        subject_kind: 'project',
+        subject_id: projectId,
+        report_ids: [],
+        reason: 'Two of three boards match the brief.',
+      }),
+    ]);
+    renderApp(<AuditLog />, { user: OPERATOR });
+    const line = await screen.findByRole('listitem', { name: 'Decided a dispute · Project' });
+    expect(within(line).getByRole('link', { name: 'The project' })).toHaveAttribute(
+      'href',
+      `/admin/subject/project/${projectId}`,
+    );
+    expect(within(line).getByText('Two of three boards match the brief.')).toBeInTheDocument();
+  });
+
   it('says who did what to whom, when and why, with links, and offers nothing to change', async () => {
     logAnswers([
       entry(),

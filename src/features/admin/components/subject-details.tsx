@@ -1,10 +1,18 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
+import { QueryState } from '@/components/query-state';
 import { Photo } from '@/components/ui/photo';
 import { paths } from '@/config/paths';
 import type { ModerationSubject } from '@/features/admin/api/get-moderation-subject';
 import { accountAge, formatDateTime } from '@/features/admin/utils/format';
-import { actionLabel, reasonLabels, reportStatusLabels, subjectLabels } from '@/features/admin/utils/labels';
+import { usePersonDisputes } from '@/features/admin/api/get-person-disputes';
+import {
+  actionLabel,
+  disputeStateLabel,
+  reasonLabels,
+  reportStatusLabels,
+  subjectLabels,
+} from '@/features/admin/utils/labels';
 import { formatDate, formatMoney } from '@/lib/format';
 
 const section = 'space-y-3 rounded-lg border bg-card p-4 sm:p-6';
@@ -90,6 +98,40 @@ function Reports({ subject }: { subject: ModerationSubject }) {
   );
 }
 
+/** The disputes and chargebacks on the person's milestones, as customer or designer, each linked to its page. */
+function PersonDisputes({ personId }: { personId: string }) {
+  const disputes = usePersonDisputes(personId);
+  return (
+    <>
+      <h3 className="pt-2 font-semibold">Disputes</h3>
+      <QueryState
+        query={disputes}
+        loading="Loading their disputes…"
+        failed="Failed to load their disputes"
+        toast={false}
+        size="sm"
+      >
+        {(rows) =>
+          rows.length === 0 ? (
+            <p className="text-sm text-muted-foreground">None.</p>
+          ) : (
+            <ul className="space-y-1 text-sm" aria-label="Disputes">
+              {rows.map((row) => (
+                <li key={row.id}>
+                  <Link to={paths.adminDispute.getHref(row.id)} className="underline underline-offset-4">
+                    {row.kind === 'chargeback' ? 'Chargeback' : 'Dispute'} on {row.milestone_title}
+                  </Link>
+                  {` (as ${row.role}) · ${disputeStateLabel(row)} · ${formatDate(row.created_at)}`}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}
+
 /** The person the thing belongs to: their account, suspension, orders and projects, earlier reports and actions. */
 function PersonHistory({ subject }: { subject: ModerationSubject }) {
   const { person, history } = subject;
@@ -155,6 +197,7 @@ function PersonHistory({ subject }: { subject: ModerationSubject }) {
           ))}
         </ul>
       )}
+      <PersonDisputes personId={person.id} />
       <h3 className="pt-2 font-semibold">Earlier actions</h3>
       {history.actions.length === 0 ? (
         <p className="text-sm text-muted-foreground">None.</p>

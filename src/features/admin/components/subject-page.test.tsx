@@ -3,7 +3,17 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ModerationSubject } from '@/features/admin/api/get-moderation-subject';
 import { SubjectPage } from '@/features/admin/components/subject-page';
-import { authUser, functionUrl, pgrstError, recordRequests, rpcUrl, sentAs, server } from '@/testing/supabase-http';
+import {
+  authUser,
+  functionUrl,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  rpcUrl,
+  sentAs,
+  server,
+} from '@/testing/supabase-http';
 import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 const OPERATOR = authUser('a0000000-0000-4000-8000-000000000001', 'operator@goodspace.test');
@@ -98,10 +108,16 @@ function renderSubject(kind: ModerationSubject['kind'] = 'piece', id = PIECE_ID)
   });
 }
 
+/** The person's milestones with disputes (project_milestones with their milestone_disputes embedded). */
+function disputesAnswer(rows: Record<string, unknown>[]) {
+  server.use(http.get(restUrl('project_milestones'), ({ request }) => pgrstRows(request, rows)));
+}
+
 describe('SubjectPage: one reported thing', () => {
   let sent: ReturnType<typeof recordRequests>;
   beforeEach(() => {
     sent = recordRequests();
+    disputesAnswer([]);
   });
 
   it('shows the piece as buyers saw it, every report with its words, and the seller’s history', async () => {
@@ -158,6 +174,59 @@ describe('SubjectPage: one reported thing', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Dismiss', 'Hide', 'Warn', 'Suspend account']);
+  });
+
+  it("lists the person's disputes and chargebacks, as customer or designer, each linked to its page", async () => {
+    subjectAnswers(pieceSubject());
+    disputesAnswer([
+      {
+        title: 'Concept boards',
+        customer_id: 'c0000000-0000-4000-8000-000000000001',
+        milestone_disputes: [
+          {
+            id: 'e1000000-0000-4000-8000-000000000001',
+            kind: 'dispute',
+            status: 'decided',
+            outcome: null,
+            created_at: '2026-11-20T09:00:00+00:00',
+          },
+        ],
+      },
+      {
+        title: 'Final plan',
+        customer_id: 'c0000000-0000-4000-8000-000000000001',
+        milestone_disputes: [
+          {
+            id: 'e1000000-0000-4000-8000-000000000002',
+            kind: 'chargeback',
+            status: 'open',
+            outcome: null,
+            created_at: '2026-11-25T09:00:00+00:00',
+          },
+        ],
+      },
+    ]);
+    renderSubject();
+    const person = await screen.findByRole('region', { name: 'Jordan Rivera' });
+    const list = await within(person).findByRole('list', { name: 'Disputes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Chargeback on Final plan (as designer) · Waiting for the bank · Nov 25, 2026',
+      'Dispute on Concept boards (as designer) · Decided · Nov 20, 2026',
+    ]);
+    expect(within(list).getByRole('link', { name: 'Dispute on Concept boards' })).toHaveAttribute(
+      'href',
+      '/admin/disputes/e1000000-0000-4000-8000-000000000001',
+    );
+    const [read] = await sent.to('GET', 'rest/v1/project_milestones');
+    expect(read!.url.searchParams.get('or')).toBe(`(customer_id.eq.${SELLER_ID},designer_id.eq.${SELLER_ID})`);
+    expect(read!.url.searchParams.get('select')).toBe(
+      'title,customer_id,milestone_disputes!inner(id,kind,status,outcome,created_at)',
+    );
+    expect(sentAs(read!)).toBe(OPERATOR.id);
   });
 
   it('shows a message with its context, and offers Restore and Reinstate when it is hidden and they suspended', async () => {

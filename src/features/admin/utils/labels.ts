@@ -40,6 +40,7 @@ export const actionLabels: Record<string, string> = {
   reinstate: 'Reinstated',
   approve_verification: 'Approved verification',
   refuse_verification: 'Refused verification',
+  decide_dispute: 'Decided a dispute',
 };
 
 export function actionLabel(action: string): string {
@@ -51,4 +52,52 @@ export const reportStatusLabels: Record<string, string> = {
   open: 'Open',
   dismissed: 'Dismissed',
   actioned: 'Acted on',
+};
+
+/** A milestone's state as the project page says it (docs/glossary.md, milestone). */
+export const milestoneStatusLabels: Record<string, string> = {
+  not_funded: 'Not funded',
+  funded: 'Funded',
+  submitted: 'Submitted',
+  changes_requested: 'Changes requested',
+  released: 'Released',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
+
+/** A dispute's or a chargeback's state in the console (milestone_disputes.status and outcome). */
+export function disputeStateLabel(dispute: { kind: string; status: string; outcome: string | null }): string {
+  if (dispute.kind === 'chargeback') {
+    if (dispute.outcome === 'won') return 'Won: the payment stays with Good Space';
+    if (dispute.outcome === 'lost') return 'Lost: the bank returned the payment';
+    return 'Waiting for the bank';
+  }
+  if (dispute.status === 'open') return 'Waiting for a decision';
+  if (dispute.status === 'decided') return 'Decided';
+  return 'Closed';
+}
+
+/** The ledger's kinds and reasons (milestone_payments), in the console's words. */
+export const paymentKindLabels: Record<string, string> = {
+  charge: 'Payment',
+  refund: 'Refund',
+  transfer: 'Release',
+};
+
+export const paymentReasonLabels: Record<string, string> = {
+  funding: 'funded by the customer',
+  release: 'released by the customer',
+  auto_release: 'released automatically',
+  dispute: 'by a dispute decision',
+  designer_refund: 'refunded by the designer',
+  cancel_agreed: 'cancelled by both',
+  double_payment: 'a second payment returned',
+  provider: 'made at the card processor',
+};
+
+export const paymentStatusLabels: Record<string, string> = {
+  pending: 'Pending',
+  succeeded: 'Done',
+  failed: 'Failed',
+  expired: 'Expired',
 };

@@ -33,6 +33,19 @@ export interface FakeStripe {
   /** Payment intents made when a session is paid, read by GET /v1/payment_intents/:id. */
   paymentIntents: Map<string, StripeObject>;
   /**
+   * The charge behind each paid payment intent (its `latest_charge`): refunds count against its `amount_refunded`,
+   * transfers name it as `source_transaction` and may not take more than is left of it.
+   */
+  charges: Map<string, StripeObject>;
+  /** Transfers to connected accounts made by POST /v1/transfers, with their source_transaction and transfer_group. */
+  transfers: StripeObject[];
+  /** Chargebacks opened by `disputeCharge`. */
+  disputes: Map<string, StripeObject>;
+  /** The card's bank disputes the charge of a payment intent: the dispute object a charge.dispute.created event carries. */
+  disputeCharge(paymentIntentId: string, reason?: string): StripeObject;
+  /** The bank decides: the dispute object a charge.dispute.closed event carries. */
+  closeDispute(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): StripeObject;
+  /**
    * The buyer pays a session on Stripe's page: it completes, paid, with a payment intent of the session's amount,
    * currency and destination, unless `forged` says otherwise (a payment that does not match its order).
    * Answers the session as Stripe now holds it.
@@ -139,6 +152,9 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
   const refunds: StripeObject[] = [];
   const checkoutSessions = new Map<string, StripeObject>();
   const paymentIntents = new Map<string, StripeObject>();
+  const charges = new Map<string, StripeObject>();
+  const transfers: StripeObject[] = [];
+  const disputes = new Map<string, StripeObject>();
   // What each session was made with (its line item and destination), for the payment intent paying it.
   const sessionForms = new Map<string, Record<string, string>>();
   // Stripe answers a repeated idempotency key with its first answer, creating nothing new.
@@ -280,18 +296,78 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
       });
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
-      // A refund without an amount refunds the whole payment.
-      const paid = paymentIntents.get(form.payment_intent ?? '')?.amount;
+      // A refund without an amount refunds what is left of the payment; as Stripe, never more than is left.
+      const intent = paymentIntents.get(form.payment_intent ?? '');
+      const charge = intent ? charges.get(intent.latest_charge as string) : undefined;
+      const paid = typeof intent?.amount === 'number' ? intent.amount : 0;
+      const left = charge ? (charge.amount as number) - (charge.amount_refunded as number) : paid;
+      const amount = form.amount ? Number(form.amount) : left;
+      if (charge && (amount <= 0 || amount > left)) {
+        return stripeError(
+          400,
+          {
+            code: left <= 0 ? 'charge_already_refunded' : 'amount_too_large',
+            param: 'amount',
+            message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          },
+          headers,
+        );
+      }
       const refund = {
         id: `re_fake${refunds.length + 1}`,
         object: 'refund',
-        amount: form.amount ? Number(form.amount) : typeof paid === 'number' ? paid : 0,
+        amount,
+        charge: charge?.id ?? null,
         payment_intent: form.payment_intent,
         status: 'succeeded',
         metadata: metadataOf(form),
       };
+      if (charge) {
+        charge.amount_refunded = (charge.amount_refunded as number) + amount;
+        charge.refunded = charge.amount_refunded === charge.amount;
+      }
       refunds.push(refund);
       return created(refund);
+    }
+    if (req.method === 'POST' && path === '/v1/transfers') {
+      // As Stripe: the destination must be one of the platform's connected accounts, and a transfer out of a charge
+      // (source_transaction) cannot take more than is left of it after refunds and earlier transfers.
+      const destination = form.destination ?? '';
+      if (!accounts.has(destination)) {
+        return stripeError(400, { code: 'resource_missing', param: 'destination', message: `No such destination: '${destination}'` }, headers);
+      }
+      const amount = Number(form.amount ?? 0);
+      const source = form.source_transaction;
+      if (source) {
+        const charge = charges.get(source);
+        if (!charge) return missing('charge', source, 'source_transaction');
+        const moved = transfers.filter((t) => t.source_transaction === source).reduce((n, t) => n + (t.amount as number), 0);
+        const left = (charge.amount as number) - (charge.amount_refunded as number) - moved;
+        if (amount > left) {
+          return stripeError(
+            400,
+            {
+              code: 'amount_too_large',
+              param: 'amount',
+              message: `Transfer amount (${amount}) is greater than what is left of ${source} (${left})`,
+            },
+            headers,
+          );
+        }
+      }
+      const transfer = {
+        id: `tr_fake${transfers.length + 1}`,
+        object: 'transfer',
+        amount,
+        currency: form.currency,
+        destination,
+        transfer_group: form.transfer_group ?? null,
+        source_transaction: source ?? null,
+        metadata: metadataOf(form),
+        reversed: false,
+      };
+      transfers.push(transfer);
+      return created(transfer);
     }
     if (req.method === 'GET' && path === '/v1/refunds') {
       const data = refunds.filter((r) => r.payment_intent === form.payment_intent).reverse();
@@ -311,6 +387,17 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
     const amount = forged.amount ?? (session.amount_total as number);
     const destination =
       'destination' in forged ? forged.destination : (form['payment_intent_data[transfer_data][destination]'] ?? null);
+    const chargeId = `ch_${paymentIntentId.replace(/^pi_/, '')}`;
+    charges.set(chargeId, {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency: forged.currency ?? session.currency,
+      payment_intent: paymentIntentId,
+      transfer_group: form['payment_intent_data[transfer_group]'] ?? null,
+    });
     paymentIntents.set(paymentIntentId, {
       id: paymentIntentId,
       object: 'payment_intent',
@@ -318,6 +405,8 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
       amount_received: amount,
       currency: forged.currency ?? session.currency,
       status: 'succeeded',
+      latest_charge: chargeId,
+      transfer_group: form['payment_intent_data[transfer_group]'] ?? null,
       transfer_data: destination ? { destination } : null,
       metadata: metadataOf(
         Object.fromEntries(
@@ -331,8 +420,45 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
     return { ...session };
   }
 
+  function disputeCharge(paymentIntentId: string, reason = 'fraudulent'): StripeObject {
+    const intent = paymentIntents.get(paymentIntentId);
+    if (!intent) throw new Error(`fake Stripe: no payment intent ${paymentIntentId}`);
+    const dispute = {
+      id: `dp_fake${disputes.size + 1}`,
+      object: 'dispute',
+      amount: intent.amount,
+      currency: intent.currency,
+      charge: intent.latest_charge,
+      payment_intent: paymentIntentId,
+      reason,
+      status: 'needs_response',
+    };
+    disputes.set(dispute.id, dispute);
+    return { ...dispute };
+  }
+
+  function closeDispute(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): StripeObject {
+    const dispute = disputes.get(disputeId);
+    if (!dispute) throw new Error(`fake Stripe: no dispute ${disputeId}`);
+    dispute.status = status;
+    return { ...dispute };
+  }
+
   return {
-    state: { requests, subscriptions, accounts, refunds, checkoutSessions, paymentIntents, payCheckout },
+    state: {
+      requests,
+      subscriptions,
+      accounts,
+      refunds,
+      checkoutSessions,
+      paymentIntents,
+      charges,
+      transfers,
+      disputes,
+      payCheckout,
+      disputeCharge,
+      closeDispute,
+    },
     handle,
   };
 }
