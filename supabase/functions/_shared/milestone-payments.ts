@@ -36,7 +36,7 @@ export async function settlementOf(
 }
 
 /**
- * Carries out one pending refund or transfer. A transfer to a designer who cannot be paid yet waits (noted);
+ * Carries out one pending refund or transfer. A transfer to a designer who cannot be paid yet waits;
  * a provider failure is noted and the row stays pending for settle-milestones. Never throws for those: the
  * database step before it has happened and is what the caller answers.
  */
@@ -49,10 +49,9 @@ export async function carryOut(store: MilestoneStore, provider: MilestoneProvide
   try {
     let providerId: string;
     if (s.kind === 'transfer') {
-      if (!s.destination) {
-        await store.note(s.id, 'no_seller_account');
-        return 'waiting';
-      }
+      // Not noted: a note holds the row back for 15 minutes, and the designer may finish Get paid any moment (the
+      // minute job posts once the database sees a destination).
+      if (!s.destination) return 'waiting';
       providerId = await provider.transferMilestone({ ...move, destination: s.destination, sourceTransaction: s.charge_id });
     } else {
       if (!s.payment_intent_id) throw new Error(`refund ${s.id} has no payment intent`);
@@ -61,9 +60,9 @@ export async function carryOut(store: MilestoneStore, provider: MilestoneProvide
     await store.succeeded(s.id, providerId);
     return 'succeeded';
   } catch (err) {
-    const why = err instanceof HttpError ? `${err.code ?? 'error'}: ${err.message}` : String(err);
+    const why = err instanceof HttpError ? `${err.code ?? 'provider_error'}: ${err.message}` : `provider_error: ${String(err)}`;
     console.error(`milestones: ${s.kind} ${s.id} not carried out yet:`, err);
-    await store.note(s.id, `provider_error: ${why}`).catch((e) => console.error('milestones: noting failed:', e));
+    await store.note(s.id, why).catch((e) => console.error('milestones: noting failed:', e));
     return 'failed';
   }
 }
