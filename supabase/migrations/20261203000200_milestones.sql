@@ -46,7 +46,7 @@ language sql immutable set search_path = '' as $$
 $$;
 
 create function private.check_bid_milestones() returns trigger
-language plpgsql set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   m jsonb;
   title text;
