@@ -23,6 +23,7 @@ const NAMES = [
   'refund-milestone',
   'settle-milestones',
   'sandbox-milestone',
+  'decide-dispute',
   'stripe-webhook',
 ] as const;
 type Name = (typeof NAMES)[number];
@@ -283,7 +284,7 @@ describe('a design fee paid through Stripe', () => {
     expect(await milestone(first!)).toMatchObject({ status: 'funded', payment_intent_id: 'pi_ms_first', refunded_amount: '0.00' });
   });
 
-  it('the designer refunds part, then the rest: partial refunds of the payment intent, each its own key', async () => {
+  it('the designer refunds part: a partial refund of the payment intent, each its own key', async () => {
     const [first] = proj.milestones;
     const part = await call('refund-milestone', { token: designer.token, body: { milestoneId: first, amount: '50.25' } });
     expect(part.status).toBe(200);
@@ -457,5 +458,52 @@ describe('confirm, failures and chargebacks', () => {
       body: { received: true, outcome: 'unknown' },
     });
     expect(await sql(`select 1 from public.milestone_disputes where provider_dispute_id = $1`, [dispute.id])).toHaveLength(0);
+  });
+});
+
+describe("an operator's decision", () => {
+  it('splits what is held: a partial refund to the customer and a transfer to the designer, out of the same charge', async () => {
+    const customer = await person('customer', 'Robin Customer');
+    const designer = await payableDesigner('Sam Designer');
+    const operator = await person('customer', 'Olive Operator');
+    await sql('insert into private.operators (user_id) values ($1)', [operator.id]);
+    const proj = await project(customer, designer, [{ title: 'Whole design', amount: 500 }]);
+    const [only] = proj.milestones;
+    const { sessionId } = await fund(customer, only!);
+    expect(await pay(sessionId, 'pi_ms_decided').response).toMatchObject({ body: { outcome: 'funded' } });
+    const { data: dispute, error } = await customer.client.rpc('open_milestone_dispute', {
+      milestone_id: only,
+      reason: 'The plan was never delivered',
+    });
+    expect(error).toBeNull();
+    const disputeId = (dispute as { id: string }).id;
+    const body = { disputeId, refundAmount: 200, releaseAmount: '300.00', reason: 'Half the work was delivered' };
+    expect(await call('decide-dispute', { token: customer.token, body })).toMatchObject({
+      status: 403,
+      body: { code: 'not_operator' },
+    });
+    expect(
+      await call('decide-dispute', { token: operator.token, body: { ...body, refundAmount: 100 } }),
+    ).toMatchObject({ status: 400, body: { code: 'invalid_amount' } });
+    const res = await call('decide-dispute', { token: operator.token, body });
+    expect(res.status).toBe(200);
+    expect(res.body.dispute).toMatchObject({ id: disputeId, status: 'decided' });
+    const rows = await ledger(only!);
+    const refundRow = rows.find((r) => r.kind === 'refund')!;
+    const transferRow = rows.find((r) => r.kind === 'transfer')!;
+    expect(refundRow).toMatchObject({ amount: '200.00', reason: 'dispute', status: 'succeeded' });
+    expect(transferRow).toMatchObject({ amount: '300.00', reason: 'dispute', status: 'succeeded' });
+    const refund = requestsTo('POST', '/v1/refunds').find((r) => r.idempotencyKey === `milestone-refund-${refundRow.id}`)!;
+    expect(refund.form).toMatchObject({ payment_intent: 'pi_ms_decided', amount: '20000', 'metadata[milestone_reason]': 'dispute' });
+    const transfer = requestsTo('POST', '/v1/transfers').find((r) => r.idempotencyKey === `milestone-transfer-${transferRow.id}`)!;
+    expect(transfer.form).toMatchObject({
+      amount: '30000',
+      destination: designer.account,
+      source_transaction: 'ch_ms_decided',
+      transfer_group: `project_${proj.id}`,
+    });
+    expect(await milestone(only!)).toMatchObject({ status: 'released', released_amount: '300.00', refunded_amount: '200.00' });
+    // Decided once.
+    expect((await call('decide-dispute', { token: operator.token, body })).status).toBe(409);
   });
 });
