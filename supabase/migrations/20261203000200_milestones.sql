@@ -623,7 +623,8 @@ begin
    where id = m.id returning * into m;
   update public.milestone_disputes
      set status = 'decided', refund_amount = decide_milestone_dispute.refund_amount,
-         release_amount = decide_milestone_dispute.release_amount, decision_reason = reason, decided_by = me,
+         release_amount = decide_milestone_dispute.release_amount,
+         decision_reason = decide_milestone_dispute.reason, decided_by = me,
          decided_at = now()
    where id = d.id returning * into d;
   perform private.log_moderation('decide_dispute', 'project', m.project_id, m.designer_id, reason);
