@@ -20,7 +20,11 @@ async function person(role: 'customer' | 'designer', name: string): Promise<Pers
   return { id: user.id, client: await signedInClient(user.email, user.password) };
 }
 
-async function invoke<T = Record<string, unknown>>(who: Person, name: string, body: Record<string, unknown>): Promise<T> {
+async function invoke<T = Record<string, unknown>>(
+  who: Person,
+  name: string,
+  body: Record<string, unknown>,
+): Promise<T> {
   const { data, error } = await who.client.functions.invoke<T>(name, { body });
   if (error) {
     const res = (error as FunctionsHttpError).context as Response;
@@ -50,20 +54,32 @@ async function project(customer: Person, designer: Person, split: { title: strin
   );
   const { error } = await customer.client.rpc('accept_bid', { bid_id: bid!.id });
   if (error) throw error;
-  const rows = await sql<{ id: string }>(`select id from public.project_milestones where project_id = $1 order by position`, [p!.id]);
+  const rows = await sql<{ id: string }>(
+    `select id from public.project_milestones where project_id = $1 order by position`,
+    [p!.id],
+  );
   return { id: p!.id, milestones: rows.map((r) => r.id) };
 }
 
 async function milestone(id: string) {
-  const [row] = await sql<{ status: string; payment_intent_id: string | null; charge_id: string | null; provider: string | null }>(
-    `select status, payment_intent_id, charge_id, provider from public.project_milestones where id = $1`,
-    [id],
-  );
+  const [row] = await sql<{
+    status: string;
+    payment_intent_id: string | null;
+    charge_id: string | null;
+    provider: string | null;
+  }>(`select status, payment_intent_id, charge_id, provider from public.project_milestones where id = $1`, [id]);
   return row!;
 }
 
 async function ledger(milestoneId: string) {
-  return await sql<{ id: string; kind: string; amount: string; status: string; reason: string; provider_id: string | null }>(
+  return await sql<{
+    id: string;
+    kind: string;
+    amount: string;
+    status: string;
+    reason: string;
+    provider_id: string | null;
+  }>(
     `select id, kind, amount::numeric(14, 2)::text as amount, status, reason, provider_id
        from public.milestone_payments where milestone_id = $1 order by created_at, id`,
     [milestoneId],
@@ -99,12 +115,20 @@ describe('the design fee in the sandbox', () => {
       milestoneId: first,
       amount: 1,
     });
-    expect(opened).toEqual({ url: `${APP}/sandbox/fund?payment=${opened.paymentId}`, provider: 'sandbox', paymentId: opened.paymentId });
-
-    const page = await invoke<{ sandbox: boolean; notice: string; payment: Record<string, unknown> }>(customer, 'sandbox-milestone', {
-      action: 'get',
-      payment: opened.paymentId,
+    expect(opened).toEqual({
+      url: `${APP}/sandbox/fund?payment=${opened.paymentId}`,
+      provider: 'sandbox',
+      paymentId: opened.paymentId,
     });
+
+    const page = await invoke<{ sandbox: boolean; notice: string; payment: Record<string, unknown> }>(
+      customer,
+      'sandbox-milestone',
+      {
+        action: 'get',
+        payment: opened.paymentId,
+      },
+    );
     expect(page.sandbox).toBe(true);
     expect(page.notice).toMatch(/no real payment/i);
     expect(page.payment).toEqual({
@@ -124,16 +148,22 @@ describe('the design fee in the sandbox', () => {
     });
 
     const funded = `${APP}/project/${proj.id}?funded=${opened.paymentId}`;
-    expect(await invoke(customer, 'sandbox-milestone', { action: 'pay', payment: opened.paymentId })).toEqual({ url: funded });
+    expect(await invoke(customer, 'sandbox-milestone', { action: 'pay', payment: opened.paymentId })).toEqual({
+      url: funded,
+    });
     const row = await milestone(first!);
     expect(row.status).toBe('funded');
     expect(row.provider).toBe('sandbox');
     expect(row.payment_intent_id).toMatch(/^pi_sandbox_[0-9a-f]{32}$/);
     expect(row.charge_id).toMatch(/^ch_sandbox_[0-9a-f]{32}$/);
     // A reload pays nothing twice.
-    expect(await invoke(customer, 'sandbox-milestone', { action: 'pay', payment: opened.paymentId })).toEqual({ url: funded });
+    expect(await invoke(customer, 'sandbox-milestone', { action: 'pay', payment: opened.paymentId })).toEqual({
+      url: funded,
+    });
     expect((await ledger(first!)).filter((r) => r.kind === 'charge' && r.status === 'succeeded')).toHaveLength(1);
-    expect(await sql(`select 1 from public.notifications where user_id = $1 and kind = 'milestone_funded'`, [designer.id])).toHaveLength(1);
+    expect(
+      await sql(`select 1 from public.notifications where user_id = $1 and kind = 'milestone_funded'`, [designer.id]),
+    ).toHaveLength(1);
     // confirm-milestone answers the funded milestone.
     expect(await invoke(customer, 'confirm-milestone', { paymentId: opened.paymentId })).toMatchObject({
       milestone: { id: first, status: 'funded' },
@@ -178,7 +208,10 @@ describe('the design fee in the sandbox', () => {
       ['100.00', 'succeeded'],
     ]);
     for (const r of refunds) expect(r.provider_id).toMatch(/^re_sandbox_[0-9a-f]{32}$/);
-    expect(await refusal(designer, 'refund-milestone', { milestoneId: second, amount: 1 })).toMatchObject({ status: 409, body: { code: 'wrong_state' } });
+    expect(await refusal(designer, 'refund-milestone', { milestoneId: second, amount: 1 })).toMatchObject({
+      status: 409,
+      body: { code: 'wrong_state' },
+    });
   });
 });
 
@@ -193,10 +226,18 @@ describe('leaving the sandbox page and refusals', () => {
       url: `${APP}/project/${proj.id}`,
     });
     expect((await ledger(only!))[0]).toMatchObject({ status: 'expired' });
-    expect(await invoke<{ payment: { status: string } }>(customer, 'sandbox-milestone', { action: 'get', payment: paymentId })).toMatchObject({
+    expect(
+      await invoke<{ payment: { status: string } }>(customer, 'sandbox-milestone', {
+        action: 'get',
+        payment: paymentId,
+      }),
+    ).toMatchObject({
       payment: { status: 'expired' },
     });
-    expect(await refusal(customer, 'sandbox-milestone', { action: 'pay', payment: paymentId })).toMatchObject({ status: 410, body: { code: 'expired' } });
+    expect(await refusal(customer, 'sandbox-milestone', { action: 'pay', payment: paymentId })).toMatchObject({
+      status: 410,
+      body: { code: 'expired' },
+    });
     expect((await milestone(only!)).status).toBe('not_funded');
 
     expect(await refusal(customer, 'sandbox-milestone', { action: 'steal', payment: paymentId })).toMatchObject({
@@ -207,12 +248,26 @@ describe('leaving the sandbox page and refusals', () => {
       status: 400,
       body: { code: 'invalid_payment' },
     });
-    expect(await refusal(designer, 'fund-milestone', { milestoneId: only })).toMatchObject({ status: 403, body: { code: 'not_customer' } });
-    expect(await refusal(designer, 'release-milestone', { milestoneId: only })).toMatchObject({ status: 403, body: { code: 'not_customer' } });
-    expect(await refusal(customer, 'release-milestone', { milestoneId: only })).toMatchObject({ status: 409, body: { code: 'wrong_state' } });
+    expect(await refusal(designer, 'fund-milestone', { milestoneId: only })).toMatchObject({
+      status: 403,
+      body: { code: 'not_customer' },
+    });
+    expect(await refusal(designer, 'release-milestone', { milestoneId: only })).toMatchObject({
+      status: 403,
+      body: { code: 'not_customer' },
+    });
+    expect(await refusal(customer, 'release-milestone', { milestoneId: only })).toMatchObject({
+      status: 409,
+      body: { code: 'wrong_state' },
+    });
     const stranger = await person('customer', 'Stranger');
-    expect(await refusal(stranger, 'release-milestone', { milestoneId: only })).toMatchObject({ status: 404, body: { code: 'not_found' } });
-    expect(await refusal(customer, 'decide-dispute', { disputeId: only, refundAmount: 0, releaseAmount: 0, reason: 'x' })).toMatchObject({
+    expect(await refusal(stranger, 'release-milestone', { milestoneId: only })).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    });
+    expect(
+      await refusal(customer, 'decide-dispute', { disputeId: only, refundAmount: 0, releaseAmount: 0, reason: 'x' }),
+    ).toMatchObject({
       status: 403,
     });
     // settle-milestones is the minute job's alone.

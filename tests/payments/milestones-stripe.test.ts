@@ -192,8 +192,18 @@ describe('a design fee paid through Stripe', () => {
     expect(res.status).toBe(200);
     const paymentId = res.body.paymentId as string;
     const [row] = await ledger(first!);
-    expect(row).toMatchObject({ id: paymentId, kind: 'charge', amount: '300.00', status: 'pending', reason: 'funding' });
-    expect(res.body).toEqual({ url: `https://checkout.stripe.test/c/pay/${row!.checkout_session_id}`, provider: 'stripe', paymentId });
+    expect(row).toMatchObject({
+      id: paymentId,
+      kind: 'charge',
+      amount: '300.00',
+      status: 'pending',
+      reason: 'funding',
+    });
+    expect(res.body).toEqual({
+      url: `https://checkout.stripe.test/c/pay/${row!.checkout_session_id}`,
+      provider: 'stripe',
+      paymentId,
+    });
     const session = requestsTo('POST', '/v1/checkout/sessions')[before]!;
     expect(session.idempotencyKey).toBe(`milestone-checkout-${paymentId}`);
     expect(Number(session.form.expires_at)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60);
@@ -228,10 +238,13 @@ describe('a design fee paid through Stripe', () => {
       body: { error: 'Fund the milestones in order', code: 'not_fundable' },
     });
     expect((await call('fund-milestone', { body: { milestoneId: proj.milestones[0] } })).status).toBe(401);
-    expect((await call('fund-milestone', { token: customer.token, body: { milestoneId: 'x' } })).body.code).toBe('invalid_milestone');
-    expect((await call('sandbox-milestone', { token: customer.token, body: { action: 'get', payment: proj.milestones[0] } })).body.code).toBe(
-      'sandbox_disabled',
+    expect((await call('fund-milestone', { token: customer.token, body: { milestoneId: 'x' } })).body.code).toBe(
+      'invalid_milestone',
     );
+    expect(
+      (await call('sandbox-milestone', { token: customer.token, body: { action: 'get', payment: proj.milestones[0] } }))
+        .body.code,
+    ).toBe('sandbox_disabled');
   });
 
   it('a mismatched amount is refused: nothing changes, the money goes back', async () => {
@@ -240,7 +253,10 @@ describe('a design fee paid through Stripe', () => {
     const sent = pay(sessionId, 'pi_ms_forged', { amount: 100 });
     expect(await sent.response).toEqual({ status: 200, body: { received: true, outcome: 'mismatch' } });
     expect((await milestone(first!)).status).toBe('not_funded');
-    expect((await ledger(first!)).find((r) => r.id === paymentId)).toMatchObject({ status: 'pending', provider_id: null });
+    expect((await ledger(first!)).find((r) => r.id === paymentId)).toMatchObject({
+      status: 'pending',
+      provider_id: null,
+    });
     const refund = requestsTo('POST', '/v1/refunds').at(-1)!;
     expect(refund.form.payment_intent).toBe('pi_ms_forged');
     expect(refund.idempotencyKey).toBe('milestone-mismatch-refund-pi_ms_forged');
@@ -255,8 +271,14 @@ describe('a design fee paid through Stripe', () => {
     otherTab = await fund(customer, first!);
     const sent = pay(sessionId, 'pi_ms_first');
     expect(await sent.response).toEqual({ status: 200, body: { received: true, outcome: 'funded' } });
-    expect(await milestone(first!)).toMatchObject({ status: 'funded', payment_intent_id: 'pi_ms_first', charge_id: 'ch_ms_first' });
-    const notices = await sql(`select 1 from public.notifications where user_id = $1 and kind = 'milestone_funded'`, [designer.id]);
+    expect(await milestone(first!)).toMatchObject({
+      status: 'funded',
+      payment_intent_id: 'pi_ms_first',
+      charge_id: 'ch_ms_first',
+    });
+    const notices = await sql(`select 1 from public.notifications where user_id = $1 and kind = 'milestone_funded'`, [
+      designer.id,
+    ]);
     expect(notices).toHaveLength(1);
     // The same event again (Stripe retries): acknowledged, ignored.
     const replay = await call('stripe-webhook', {
@@ -281,12 +303,19 @@ describe('a design fee paid through Stripe', () => {
     expect(refund.form).toMatchObject({ payment_intent: 'pi_ms_double', amount: '30000' });
     expect(refund.idempotencyKey).toBe(`milestone-refund-${row.id}`);
     expect(row).toMatchObject({ status: 'succeeded', amount: '300.00', provider_id: fake.refunds.at(-1)!.id });
-    expect(await milestone(first!)).toMatchObject({ status: 'funded', payment_intent_id: 'pi_ms_first', refunded_amount: '0.00' });
+    expect(await milestone(first!)).toMatchObject({
+      status: 'funded',
+      payment_intent_id: 'pi_ms_first',
+      refunded_amount: '0.00',
+    });
   });
 
   it('the designer refunds part: a partial refund of the payment intent, each its own key', async () => {
     const [first] = proj.milestones;
-    const part = await call('refund-milestone', { token: designer.token, body: { milestoneId: first, amount: '50.25' } });
+    const part = await call('refund-milestone', {
+      token: designer.token,
+      body: { milestoneId: first, amount: '50.25' },
+    });
     expect(part.status).toBe(200);
     expect(part.body.milestone).toMatchObject({ status: 'funded' });
     expect(Number((part.body.milestone as Body).refunded_amount)).toBe(50.25);
@@ -305,10 +334,15 @@ describe('a design fee paid through Stripe', () => {
     expect(rows[0]).toMatchObject({ status: 'succeeded', provider_id: fake.refunds.at(-1)!.id });
     // More than is held is the database's refusal: nothing reaches Stripe.
     const before = requestsTo('POST', '/v1/refunds').length;
-    const tooMuch = await call('refund-milestone', { token: designer.token, body: { milestoneId: first, amount: 250 } });
+    const tooMuch = await call('refund-milestone', {
+      token: designer.token,
+      body: { milestoneId: first, amount: 250 },
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.code).toBe('invalid_amount');
-    expect(await call('refund-milestone', { token: customer.token, body: { milestoneId: first, amount: 1 } })).toMatchObject({
+    expect(
+      await call('refund-milestone', { token: customer.token, body: { milestoneId: first, amount: 1 } }),
+    ).toMatchObject({
       status: 403,
       body: { code: 'not_designer' },
     });
@@ -353,7 +387,10 @@ describe('a design fee paid through Stripe', () => {
     expect(res.status).toBe(200);
     expect(res.body.milestone).toMatchObject({ status: 'refunded' });
     expect(Number((res.body.milestone as Body).refunded_amount)).toBe(450.5);
-    expect(requestsTo('POST', '/v1/refunds').at(-1)!.form).toMatchObject({ payment_intent: 'pi_ms_second', amount: '45050' });
+    expect(requestsTo('POST', '/v1/refunds').at(-1)!.form).toMatchObject({
+      payment_intent: 'pi_ms_second',
+      amount: '45050',
+    });
     expect(fake.charges.get('ch_ms_second')).toMatchObject({ amount_refunded: 45050, refunded: true });
   });
 });
@@ -375,7 +412,9 @@ describe('confirm, failures and chargebacks', () => {
   it('back from Checkout before the webhook: confirm-milestone funds it; the late webhook is a duplicate', async () => {
     const [first] = proj.milestones;
     const { paymentId, sessionId } = await fund(customer, first!);
-    expect((await call('confirm-milestone', { token: customer.token, body: { paymentId } })).body.milestone).toMatchObject({
+    expect(
+      (await call('confirm-milestone', { token: customer.token, body: { paymentId } })).body.milestone,
+    ).toMatchObject({
       status: 'not_funded',
     });
     const session = fake.payCheckout(sessionId, 'pi_ms_confirm');
@@ -413,8 +452,13 @@ describe('confirm, failures and chargebacks', () => {
     expect(settled.status).toBe(200);
     const after = (await ledger(first!)).find((r) => r.kind === 'transfer')!;
     expect(after).toMatchObject({ status: 'succeeded', note: null, provider_id: fake.transfers.at(-1)!.id });
-    const transfers = requestsTo('POST', '/v1/transfers').filter((t) => t.idempotencyKey === `milestone-transfer-${row.id}`);
-    expect(transfers.at(-1)!.form).toMatchObject({ source_transaction: 'ch_ms_confirm', destination: designer.account });
+    const transfers = requestsTo('POST', '/v1/transfers').filter(
+      (t) => t.idempotencyKey === `milestone-transfer-${row.id}`,
+    );
+    expect(transfers.at(-1)!.form).toMatchObject({
+      source_transaction: 'ch_ms_confirm',
+      destination: designer.account,
+    });
     expect(fake.transfers.filter((t) => (t.metadata as Body).milestone_payment_id === row.id)).toHaveLength(1);
   });
 
@@ -432,7 +476,9 @@ describe('confirm, failures and chargebacks', () => {
     );
     expect(row).toEqual({ kind: 'chargeback', status: 'open' });
     // Nothing moves while the bank decides.
-    expect((await call('release-milestone', { token: customer.token, body: { milestoneId: second } })).status).toBe(409);
+    expect((await call('release-milestone', { token: customer.token, body: { milestoneId: second } })).status).toBe(
+      409,
+    );
     // The same dispute in another event: recorded once.
     expect(await sendEvent('charge.dispute.created', dispute).response).toEqual({
       status: 200,
@@ -451,13 +497,20 @@ describe('confirm, failures and chargebacks', () => {
   });
 
   it("an order's chargeback records nothing among milestones", async () => {
-    fake.paymentIntents.set('pi_not_a_milestone', { id: 'pi_not_a_milestone', amount: 5000, currency: 'usd', latest_charge: 'ch_x' });
+    fake.paymentIntents.set('pi_not_a_milestone', {
+      id: 'pi_not_a_milestone',
+      amount: 5000,
+      currency: 'usd',
+      latest_charge: 'ch_x',
+    });
     const dispute = fake.disputeCharge('pi_not_a_milestone');
     expect(await sendEvent('charge.dispute.created', dispute).response).toEqual({
       status: 200,
       body: { received: true, outcome: 'unknown' },
     });
-    expect(await sql(`select 1 from public.milestone_disputes where provider_dispute_id = $1`, [dispute.id])).toHaveLength(0);
+    expect(
+      await sql(`select 1 from public.milestone_disputes where provider_dispute_id = $1`, [dispute.id]),
+    ).toHaveLength(0);
   });
 });
 
@@ -482,9 +535,9 @@ describe("an operator's decision", () => {
       status: 403,
       body: { code: 'not_operator' },
     });
-    expect(
-      await call('decide-dispute', { token: operator.token, body: { ...body, refundAmount: 100 } }),
-    ).toMatchObject({ status: 400, body: { code: 'invalid_amount' } });
+    expect(await call('decide-dispute', { token: operator.token, body: { ...body, refundAmount: 100 } })).toMatchObject(
+      { status: 400, body: { code: 'invalid_amount' } },
+    );
     const res = await call('decide-dispute', { token: operator.token, body });
     expect(res.status).toBe(200);
     expect(res.body.dispute).toMatchObject({ id: disputeId, status: 'decided' });
@@ -493,16 +546,28 @@ describe("an operator's decision", () => {
     const transferRow = rows.find((r) => r.kind === 'transfer')!;
     expect(refundRow).toMatchObject({ amount: '200.00', reason: 'dispute', status: 'succeeded' });
     expect(transferRow).toMatchObject({ amount: '300.00', reason: 'dispute', status: 'succeeded' });
-    const refund = requestsTo('POST', '/v1/refunds').find((r) => r.idempotencyKey === `milestone-refund-${refundRow.id}`)!;
-    expect(refund.form).toMatchObject({ payment_intent: 'pi_ms_decided', amount: '20000', 'metadata[milestone_reason]': 'dispute' });
-    const transfer = requestsTo('POST', '/v1/transfers').find((r) => r.idempotencyKey === `milestone-transfer-${transferRow.id}`)!;
+    const refund = requestsTo('POST', '/v1/refunds').find(
+      (r) => r.idempotencyKey === `milestone-refund-${refundRow.id}`,
+    )!;
+    expect(refund.form).toMatchObject({
+      payment_intent: 'pi_ms_decided',
+      amount: '20000',
+      'metadata[milestone_reason]': 'dispute',
+    });
+    const transfer = requestsTo('POST', '/v1/transfers').find(
+      (r) => r.idempotencyKey === `milestone-transfer-${transferRow.id}`,
+    )!;
     expect(transfer.form).toMatchObject({
       amount: '30000',
       destination: designer.account,
       source_transaction: 'ch_ms_decided',
       transfer_group: `project_${proj.id}`,
     });
-    expect(await milestone(only!)).toMatchObject({ status: 'released', released_amount: '300.00', refunded_amount: '200.00' });
+    expect(await milestone(only!)).toMatchObject({
+      status: 'released',
+      released_amount: '300.00',
+      refunded_amount: '200.00',
+    });
     // Decided once.
     expect((await call('decide-dispute', { token: operator.token, body })).status).toBe(409);
   });

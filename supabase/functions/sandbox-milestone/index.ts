@@ -49,7 +49,10 @@ Deno.serve(
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {
       throw new HttpError(400, `action must be one of ${ACTIONS.join(', ')}`, 'invalid_action');
     }
-    const origin = resolveReturnUrl(undefined, 'origin', '/', { ...config, requestOrigin: req.headers.get('Origin') }).origin;
+    const origin = resolveReturnUrl(undefined, 'origin', '/', {
+      ...config,
+      requestOrigin: req.headers.get('Origin'),
+    }).origin;
     const { payment, milestone, project_title } = await ownCharge(milestones, caller, body.payment);
     const projectUrl = new URL(`/project/${milestone.project_id}`, origin);
 
