@@ -214,9 +214,12 @@ export class MilestoneStore {
   }
 
   /** A ledger row with its milestone, or null when there is none. */
-  async forPayment(
-    paymentId: string,
-  ): Promise<{ payment: MilestonePaymentRow; milestone: MilestoneRow; project_title: string } | null> {
+  async forPayment(paymentId: string): Promise<{
+    payment: MilestonePaymentRow;
+    milestone: MilestoneRow;
+    project_title: string;
+    designer_name: string | null;
+  } | null> {
     const { data, error } = await this.db.rpc('milestone_for_payment', { p_payment_id: paymentId });
     if (error) {
       if (error.code === 'P0002') return null;
@@ -226,10 +229,16 @@ export class MilestoneStore {
       payment: MilestonePaymentRow | null;
       milestone: MilestoneRow | null;
       project_title: string;
+      designer_name?: string | null;
     } | null;
-    return found?.payment && found.milestone
-      ? { payment: found.payment, milestone: found.milestone, project_title: found.project_title }
-      : null;
+    if (!found?.payment || !found.milestone) return null;
+    return {
+      payment: found.payment,
+      milestone: found.milestone,
+      project_title: found.project_title,
+      // The database names the designer as everywhere else (milestone_for_payment); else the profile's name.
+      designer_name: found.designer_name ?? (await this.nameOf(found.milestone.designer_id)),
+    };
   }
 
   async milestone(id: string): Promise<MilestoneRow | null> {
