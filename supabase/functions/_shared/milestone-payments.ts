@@ -36,24 +36,37 @@ export async function settlementOf(
 }
 
 /**
- * Carries out one pending refund or transfer. A transfer to a designer who cannot be paid yet waits (noted);
+ * Carries out one pending refund or transfer. A transfer to a designer who cannot be paid yet waits;
  * a provider failure is noted and the row stays pending for settle-milestones. Never throws for those: the
  * database step before it has happened and is what the caller answers.
  */
-export async function carryOut(store: MilestoneStore, provider: MilestoneProvider, s: Settlement): Promise<SettleResult> {
+export async function carryOut(
+  store: MilestoneStore,
+  provider: MilestoneProvider,
+  s: Settlement,
+): Promise<SettleResult> {
   if (s.provider !== provider.kind) {
     await store.note(s.id, `wrong_provider: made with ${s.provider}, ${provider.kind} is in use here`);
     return 'waiting';
   }
-  const move = { paymentId: s.id, milestoneId: s.milestone_id, projectId: s.project_id, amount: s.amount, reason: s.reason };
+  const move = {
+    paymentId: s.id,
+    milestoneId: s.milestone_id,
+    projectId: s.project_id,
+    amount: s.amount,
+    reason: s.reason,
+  };
   try {
     let providerId: string;
     if (s.kind === 'transfer') {
-      if (!s.destination) {
-        await store.note(s.id, 'no_seller_account');
-        return 'waiting';
-      }
-      providerId = await provider.transferMilestone({ ...move, destination: s.destination, sourceTransaction: s.charge_id });
+      // Not noted: a note holds the row back for 15 minutes, and the designer may finish Get paid any moment (the
+      // minute job posts once the database sees a destination).
+      if (!s.destination) return 'waiting';
+      providerId = await provider.transferMilestone({
+        ...move,
+        destination: s.destination,
+        sourceTransaction: s.charge_id,
+      });
     } else {
       if (!s.payment_intent_id) throw new Error(`refund ${s.id} has no payment intent`);
       providerId = await provider.refundMilestone({ ...move, paymentIntentId: s.payment_intent_id });
@@ -61,9 +74,10 @@ export async function carryOut(store: MilestoneStore, provider: MilestoneProvide
     await store.succeeded(s.id, providerId);
     return 'succeeded';
   } catch (err) {
-    const why = err instanceof HttpError ? `${err.code ?? 'error'}: ${err.message}` : String(err);
+    const why =
+      err instanceof HttpError ? `${err.code ?? 'provider_error'}: ${err.message}` : `provider_error: ${String(err)}`;
     console.error(`milestones: ${s.kind} ${s.id} not carried out yet:`, err);
-    await store.note(s.id, `provider_error: ${why}`).catch((e) => console.error('milestones: noting failed:', e));
+    await store.note(s.id, why).catch((e) => console.error('milestones: noting failed:', e));
     return 'failed';
   }
 }
@@ -97,16 +111,23 @@ export async function fundWithPayment(
 ): Promise<FundOutcome> {
   const answer = await store.markFunded(paymentId, paid);
   if (answer.outcome === 'mismatch') {
-    console.error(`milestones: payment ${paid.paymentIntentId} is not row ${paymentId}'s (amount or currency); refunded`);
+    console.error(
+      `milestones: payment ${paid.paymentIntentId} is not row ${paymentId}'s (amount or currency); refunded`,
+    );
     await provider.refundMismatchedMilestone(paid.paymentIntentId, paymentId);
     return 'mismatch';
   }
   if (answer.outcome !== 'refund') return answer.outcome;
   if (answer.refund) {
-    const settlement = await settlementOf(store, answer.refund, answer.milestone ?? { designer_id: null, payment_intent_id: null, charge_id: null }, {
-      paymentIntentId: paid.paymentIntentId,
-      chargeId: paid.chargeId,
-    });
+    const settlement = await settlementOf(
+      store,
+      answer.refund,
+      answer.milestone ?? { designer_id: null, payment_intent_id: null, charge_id: null },
+      {
+        paymentIntentId: paid.paymentIntentId,
+        chargeId: paid.chargeId,
+      },
+    );
     // The double payment is given back at once; should the provider fail, the row is retried by settle-milestones.
     await carryOut(store, provider, settlement);
   }

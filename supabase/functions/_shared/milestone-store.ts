@@ -6,13 +6,7 @@ import { HttpError } from './http.ts';
 // carry out their answers (docs/payments.md, "Design fee milestones").
 
 export type MilestoneStatus =
-  | 'not_funded'
-  | 'funded'
-  | 'submitted'
-  | 'changes_requested'
-  | 'released'
-  | 'refunded'
-  | 'disputed';
+  'not_funded' | 'funded' | 'submitted' | 'changes_requested' | 'released' | 'refunded' | 'disputed';
 
 export interface MilestoneRow {
   id: string;
@@ -146,7 +140,10 @@ export class MilestoneStore {
     await this.rpc('milestone_payment_expire', { p_payment_id: paymentId });
   }
 
-  release(customerId: string, milestoneId: string): Promise<{ milestone: MilestoneRow; transfer: MilestonePaymentRow | null }> {
+  release(
+    customerId: string,
+    milestoneId: string,
+  ): Promise<{ milestone: MilestoneRow; transfer: MilestonePaymentRow | null }> {
     return this.rpc(
       'milestone_release',
       { p_customer: customerId, p_milestone_id: milestoneId },
@@ -181,7 +178,10 @@ export class MilestoneStore {
 
   /** Releases the due milestones and sends the due reminders; how many were released (and reminded, if told). */
   async autoRelease(): Promise<{ released: number; reminded: number | null }> {
-    const answer = await this.rpc<number | { released?: number; reminded?: number } | null>('milestones_auto_release', {});
+    const answer = await this.rpc<number | { released?: number; reminded?: number } | null>(
+      'milestones_auto_release',
+      {},
+    );
     if (typeof answer === 'number') return { released: answer, reminded: null };
     return { released: answer?.released ?? 0, reminded: answer?.reminded ?? null };
   }
@@ -197,7 +197,11 @@ export class MilestoneStore {
     return count ?? 0;
   }
 
-  chargebackOpened(paymentIntentId: string, disputeId: string, reason: string): Promise<{ outcome: 'frozen' | 'duplicate' | 'unknown' }> {
+  chargebackOpened(
+    paymentIntentId: string,
+    disputeId: string,
+    reason: string,
+  ): Promise<{ outcome: 'frozen' | 'duplicate' | 'unknown' }> {
     return this.rpc('milestone_chargeback_opened', {
       p_payment_intent_id: paymentIntentId,
       p_dispute_id: disputeId,
@@ -210,16 +214,31 @@ export class MilestoneStore {
   }
 
   /** A ledger row with its milestone, or null when there is none. */
-  async forPayment(
-    paymentId: string,
-  ): Promise<{ payment: MilestonePaymentRow; milestone: MilestoneRow; project_title: string } | null> {
+  async forPayment(paymentId: string): Promise<{
+    payment: MilestonePaymentRow;
+    milestone: MilestoneRow;
+    project_title: string;
+    designer_name: string | null;
+  } | null> {
     const { data, error } = await this.db.rpc('milestone_for_payment', { p_payment_id: paymentId });
     if (error) {
       if (error.code === 'P0002') return null;
       throw new Error(`milestone_for_payment failed: ${error.code ?? ''} ${error.message}`);
     }
-    const found = data as { payment: MilestonePaymentRow | null; milestone: MilestoneRow | null; project_title: string } | null;
-    return found?.payment && found.milestone ? { payment: found.payment, milestone: found.milestone, project_title: found.project_title } : null;
+    const found = data as {
+      payment: MilestonePaymentRow | null;
+      milestone: MilestoneRow | null;
+      project_title: string;
+      designer_name?: string | null;
+    } | null;
+    if (!found?.payment || !found.milestone) return null;
+    return {
+      payment: found.payment,
+      milestone: found.milestone,
+      project_title: found.project_title,
+      // The database names the designer as everywhere else (milestone_for_payment); else the profile's name.
+      designer_name: found.designer_name ?? (await this.nameOf(found.milestone.designer_id)),
+    };
   }
 
   async milestone(id: string): Promise<MilestoneRow | null> {

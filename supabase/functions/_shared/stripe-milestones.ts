@@ -29,7 +29,10 @@ export function milestoneMetadata(move: Pick<MilestoneMoneyMove, 'milestoneId' |
  * Checkout for one milestone, a plain charge on the platform (no transfer_data: the money is held until the
  * customer releases it). The amount is the ledger row's, which the database set from the milestone.
  */
-export async function createMilestoneCheckoutSession(stripe: Stripe, input: MilestoneCheckoutInput): Promise<OrderCheckout> {
+export async function createMilestoneCheckoutSession(
+  stripe: Stripe,
+  input: MilestoneCheckoutInput,
+): Promise<OrderCheckout> {
   const metadata = milestoneMetadata(input);
   const session = await stripe.checkout.sessions.create(
     {
@@ -80,7 +83,10 @@ export async function milestoneCheckoutPaymentOf(
   };
 }
 
-export async function paidMilestoneCheckoutPayment(stripe: Stripe, sessionId: string): Promise<MilestoneCheckoutPayment | null> {
+export async function paidMilestoneCheckoutPayment(
+  stripe: Stripe,
+  sessionId: string,
+): Promise<MilestoneCheckoutPayment | null> {
   return await milestoneCheckoutPaymentOf(stripe, await stripe.checkout.sessions.retrieve(sessionId), null);
 }
 
@@ -110,7 +116,10 @@ export async function createMilestoneTransfer(
  * Part (or all) of a charge back to the customer. No reverse_transfer: what is refunded is still held, the
  * platform's, never money already sent to the designer.
  */
-export async function createMilestoneRefund(stripe: Stripe, move: MilestoneMoneyMove & { paymentIntentId: string }): Promise<string> {
+export async function createMilestoneRefund(
+  stripe: Stripe,
+  move: MilestoneMoneyMove & { paymentIntentId: string },
+): Promise<string> {
   const refund = await stripe.refunds.create(
     {
       payment_intent: move.paymentIntentId,
@@ -164,7 +173,9 @@ export function milestoneEventOf(event: Stripe.Event): MilestoneEvent | null {
     case 'checkout.session.async_payment_failed': {
       const session = event.data.object;
       const paymentId = session.metadata?.milestone_payment_id;
-      return session.mode === 'payment' && paymentId && !event.account ? { kind: 'milestone-expired', paymentId } : null;
+      return session.mode === 'payment' && paymentId && !event.account
+        ? { kind: 'milestone-expired', paymentId }
+        : null;
     }
     case 'charge.dispute.created': {
       const dispute = event.data.object;
@@ -176,7 +187,11 @@ export function milestoneEventOf(event: Stripe.Event): MilestoneEvent | null {
       const dispute = event.data.object;
       if (event.account) return null;
       // 'won' and an inquiry closed without a chargeback ('warning_closed') leave the money with the platform.
-      return { kind: 'chargeback-closed', disputeId: dispute.id, won: dispute.status === 'won' || dispute.status === 'warning_closed' };
+      return {
+        kind: 'chargeback-closed',
+        disputeId: dispute.id,
+        won: dispute.status === 'won' || dispute.status === 'warning_closed',
+      };
     }
     default:
       return null;

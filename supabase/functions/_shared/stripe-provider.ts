@@ -338,7 +338,9 @@ export class StripeProvider implements PaymentProvider, MarketProvider, Mileston
     }
   }
 
-  async transferMilestone(move: MilestoneMoneyMove & { destination: string; sourceTransaction: string | null }): Promise<string> {
+  async transferMilestone(
+    move: MilestoneMoneyMove & { destination: string; sourceTransaction: string | null },
+  ): Promise<string> {
     try {
       return await createMilestoneTransfer(this.stripe, move);
     } catch (err) {

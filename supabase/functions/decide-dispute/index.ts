@@ -38,7 +38,11 @@ Deno.serve(
         }) ?? new Error(`decide_milestone_dispute failed: ${error.code ?? ''} ${error.message}`)
       );
     }
-    const decided = data as { dispute: unknown; refund: MilestonePaymentRow | null; transfer: MilestonePaymentRow | null };
+    const decided = data as {
+      dispute: unknown;
+      refund: MilestonePaymentRow | null;
+      transfer: MilestonePaymentRow | null;
+    };
     await carryOutRows(milestones, provider, [decided.refund, decided.transfer]);
     return json({ dispute: decided.dispute });
   }),

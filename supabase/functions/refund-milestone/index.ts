@@ -24,7 +24,12 @@ Deno.serve(
       throw new HttpError(400, `reason must be one of ${REASONS.join(', ')}`, 'invalid_action');
     }
 
-    const { milestone, refund } = await milestones.openRefund(caller.id, body.milestoneId, amount, reason as (typeof REASONS)[number]);
+    const { milestone, refund } = await milestones.openRefund(
+      caller.id,
+      body.milestoneId,
+      amount,
+      reason as (typeof REASONS)[number],
+    );
     await carryOutRows(milestones, provider, [refund]);
     return json({ milestone });
   }),

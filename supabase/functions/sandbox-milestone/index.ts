@@ -49,8 +49,11 @@ Deno.serve(
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {
       throw new HttpError(400, `action must be one of ${ACTIONS.join(', ')}`, 'invalid_action');
     }
-    const origin = resolveReturnUrl(undefined, 'origin', '/', { ...config, requestOrigin: req.headers.get('Origin') }).origin;
-    const { payment, milestone, project_title } = await ownCharge(milestones, caller, body.payment);
+    const origin = resolveReturnUrl(undefined, 'origin', '/', {
+      ...config,
+      requestOrigin: req.headers.get('Origin'),
+    }).origin;
+    const { payment, milestone, project_title, designer_name } = await ownCharge(milestones, caller, body.payment);
     const projectUrl = new URL(`/project/${milestone.project_id}`, origin);
 
     switch (action as Action) {
@@ -65,7 +68,7 @@ Deno.serve(
             currency: payment.currency,
             milestone_title: milestone.title,
             project_title,
-            designer_name: await milestones.nameOf(milestone.designer_id),
+            designer_name,
             project_id: milestone.project_id,
           },
         });

@@ -24,7 +24,10 @@ Deno.serve(
     }
     const stripe = createStripeClient(config.stripe);
     const payload = await req.text();
-    const secrets = [config.stripe.webhookSecret, ...(config.stripe.connectWebhookSecret ? [config.stripe.connectWebhookSecret] : [])];
+    const secrets = [
+      config.stripe.webhookSecret,
+      ...(config.stripe.connectWebhookSecret ? [config.stripe.connectWebhookSecret] : []),
+    ];
     const event = await verifyStripeEvent(stripe, payload, req.headers.get('Stripe-Signature'), secrets);
 
     if (!(await store.claimEvent(event.id, event.type))) {

@@ -334,14 +334,20 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
       // (source_transaction) cannot take more than is left of it after refunds and earlier transfers.
       const destination = form.destination ?? '';
       if (!accounts.has(destination)) {
-        return stripeError(400, { code: 'resource_missing', param: 'destination', message: `No such destination: '${destination}'` }, headers);
+        return stripeError(
+          400,
+          { code: 'resource_missing', param: 'destination', message: `No such destination: '${destination}'` },
+          headers,
+        );
       }
       const amount = Number(form.amount ?? 0);
       const source = form.source_transaction;
       if (source) {
         const charge = charges.get(source);
         if (!charge) return missing('charge', source, 'source_transaction');
-        const moved = transfers.filter((t) => t.source_transaction === source).reduce((n, t) => n + (t.amount as number), 0);
+        const moved = transfers
+          .filter((t) => t.source_transaction === source)
+          .reduce((n, t) => n + (t.amount as number), 0);
         const left = (charge.amount as number) - (charge.amount_refunded as number) - moved;
         if (amount > left) {
           return stripeError(
