@@ -116,6 +116,7 @@ export function aBid<O extends Overrides<Tables<'project_bids'>>>(overrides: O =
     bid_amount: 1200,
     estimated_days: 14,
     proposal: 'I would start with the lighting.',
+    milestones: null,
     status: 'pending',
     created_at: NOW,
     updated_at: NOW,

@@ -44,8 +44,13 @@ async function disputed(amount = 1000) {
   return { project, m, dispute: d.rows[0]!.id as string };
 }
 
-const decide = (who: string, dispute: string, refund: number | string | null, release: number | string | null, reason: string) =>
-  s.as(who, `select public.decide_milestone_dispute($1, $2, $3, $4) as r`, [dispute, refund, release, reason]);
+const decide = (
+  who: string,
+  dispute: string,
+  refund: number | string | null,
+  release: number | string | null,
+  reason: string,
+) => s.as(who, `select public.decide_milestone_dispute($1, $2, $3, $4) as r`, [dispute, refund, release, reason]);
 
 describe('statements', () => {
   it('each party adds one, with photos of the project, before the deadline; outsiders cannot', async () => {
@@ -65,9 +70,10 @@ describe('statements', () => {
       code: '23505',
       message: 'You already added your statement.',
     });
-    await c.query(`update public.milestone_disputes set statements_due_at = now() - interval '1 minute' where id = $1`, [
-      dispute,
-    ]);
+    await c.query(
+      `update public.milestone_disputes set statements_due_at = now() - interval '1 minute' where id = $1`,
+      [dispute],
+    );
     expect(await add(designer, 'Late')).toMatchObject({ ok: false, code: '55000' });
     await c.query(`update public.milestone_disputes set statements_due_at = now() + interval '1 day' where id = $1`, [
       dispute,
@@ -90,7 +96,9 @@ describe('the operator', () => {
       message: 'Only Good Space operators can do this',
     });
     const all = await s.as(operator, `select *, created_at::text as at from public.milestone_dispute_queue(100)`);
-    const ours = all.rows.filter((r) => [first.dispute, second.dispute].includes(r.id as string) || r.milestone_id === charged.id);
+    const ours = all.rows.filter(
+      (r) => [first.dispute, second.dispute].includes(r.id as string) || r.milestone_id === charged.id,
+    );
     expect(ours.map((r) => [r.kind, r.status, Number(r.amount), Number(r.held)])).toEqual([
       ['dispute', 'open', 200, 200],
       ['dispute', 'open', 300, 300],
@@ -184,8 +192,20 @@ describe('the operator', () => {
       decided_by: operator,
     });
     const charge = (await s.payments(m.id)).find((p) => p.kind === 'charge')!;
-    expect(out.refund).toMatchObject({ kind: 'refund', amount: 400, status: 'pending', reason: 'dispute', source_payment_id: charge.id });
-    expect(out.transfer).toMatchObject({ kind: 'transfer', amount: 600, status: 'pending', reason: 'dispute', source_payment_id: charge.id });
+    expect(out.refund).toMatchObject({
+      kind: 'refund',
+      amount: 400,
+      status: 'pending',
+      reason: 'dispute',
+      source_payment_id: charge.id,
+    });
+    expect(out.transfer).toMatchObject({
+      kind: 'transfer',
+      amount: 600,
+      status: 'pending',
+      reason: 'dispute',
+      source_payment_id: charge.id,
+    });
     expect(await s.milestone(m.id)).toMatchObject<Partial<Milestone>>({
       status: 'released',
       refunded_amount: '400',
@@ -212,7 +232,14 @@ describe('the operator', () => {
       [project],
     );
     expect(log.rows).toEqual([
-      { action: 'decide_dispute', operator_id: operator, subject_kind: 'project', subject_id: project, target_user_id: designer, reason },
+      {
+        action: 'decide_dispute',
+        operator_id: operator,
+        subject_kind: 'project',
+        subject_id: project,
+        target_user_id: designer,
+        reason,
+      },
     ]);
     // Once.
     expect(await decide(operator, dispute, 0, 0, 'Again')).toMatchObject({
@@ -229,7 +256,9 @@ describe('the operator', () => {
   it('all to the customer after a partial refund: refunded, what remained only', async () => {
     const { m, dispute } = await disputed(500);
     // The designer had refunded part before the dispute? Not once disputed: refunds wait for the decision.
-    expect(await s.svc(`select public.milestone_refund_open($1, $2, 50, 'designer_refund')`, [designer, m.id])).toMatchObject({
+    expect(
+      await s.svc(`select public.milestone_refund_open($1, $2, 50, 'designer_refund')`, [designer, m.id]),
+    ).toMatchObject({
       ok: false,
       code: '55000',
     });
@@ -247,18 +276,24 @@ describe('the operator', () => {
     })();
     await s.fund(customer, m2);
     await s.svc(`select public.milestone_refund_open($1, $2, 100, 'designer_refund')`, [designer, m2.id]);
-    const d2 = (await s.as(designer, `select (public.open_milestone_dispute($1, 'No answer')).id`, [m2.id])).rows[0]!.id;
+    const d2 = (await s.as(designer, `select (public.open_milestone_dispute($1, 'No answer')).id`, [m2.id])).rows[0]!
+      .id;
     expect(await decide(operator, d2 as string, 100, 200, 'Split')).toMatchObject({ ok: false, code: '23514' });
     expect(await decide(operator, d2 as string, 80, 120, 'Split')).toMatchObject({ ok: true });
-    expect(await s.milestone(m2.id)).toMatchObject({ status: 'released', refunded_amount: '180', released_amount: '120' });
+    expect(await s.milestone(m2.id)).toMatchObject({
+      status: 'released',
+      refunded_amount: '180',
+      released_amount: '120',
+    });
   });
 
   it('a chargeback is the bank’s to decide, not the operator’s', async () => {
     const m = (await s.acceptedProject(customer, designer, 150)).milestones[0]!;
     await s.fund(customer, m);
     const pi = (await s.milestone(m.id)).payment_intent_id as string;
-    const opened = (await s.svc(`select public.milestone_chargeback_opened($1, $2, 'fraudulent') as r`, [pi, `du_c_${m.id}`]))
-      .rows[0]!.r as { dispute: { id: string } };
+    const opened = (
+      await s.svc(`select public.milestone_chargeback_opened($1, $2, 'fraudulent') as r`, [pi, `du_c_${m.id}`])
+    ).rows[0]!.r as { dispute: { id: string } };
     expect(await decide(operator, opened.dispute.id, 150, 0, 'Refund')).toMatchObject({ ok: false, code: '55000' });
     await s.svc(`select public.milestone_chargeback_closed($1, true)`, [`du_c_${m.id}`]);
     const row = (await s.as(operator, `select * from public.milestone_dispute_queue(100)`)).rows.find(

@@ -81,7 +81,9 @@ describe('funding', () => {
       [paymentId, 'expired'],
       [again, 'pending'],
     ]);
-    await s.svc(`select public.milestone_payment_set_checkout($1, 'cs_test_1', now() + interval '31 minutes')`, [again]);
+    await s.svc(`select public.milestone_payment_set_checkout($1, 'cs_test_1', now() + interval '31 minutes')`, [
+      again,
+    ]);
     expect(await s.payments(first.id)).toMatchObject([{}, { checkout_session_id: 'cs_test_1' }]);
 
     expect((await s.markFunded(again, 30000)).outcome).toBe('funded');
@@ -280,7 +282,8 @@ describe('races', () => {
       for (const r of [release, dispute].filter((x) => !x.ok)) expect(r.code).toBe('55000');
       const after = await s.milestone(m.id);
       const transfers = (await s.payments(m.id)).filter((p) => p.kind === 'transfer');
-      const disputes = (await c.query(`select 1 from public.milestone_disputes where milestone_id = $1`, [m.id])).rowCount;
+      const disputes = (await c.query(`select 1 from public.milestone_disputes where milestone_id = $1`, [m.id]))
+        .rowCount;
       if (release.ok) {
         expect([after.status, transfers.length, disputes]).toEqual(['released', 1, 0]);
       } else {
@@ -306,7 +309,10 @@ describe('races', () => {
     const m = (await s.acceptedProject(customer, designer, 320)).milestones[0]!;
     const a = await s.openFunding(customer, m.id);
     const b = await s.openFunding(customer, m.id);
-    const outcomes = await Promise.all([s.markFunded(a, 32000, 'usd', conns[0]), s.markFunded(b, 32000, 'usd', conns[1])]);
+    const outcomes = await Promise.all([
+      s.markFunded(a, 32000, 'usd', conns[0]),
+      s.markFunded(b, 32000, 'usd', conns[1]),
+    ]);
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['funded', 'refund']);
     expect((await s.payments(m.id)).filter((p) => p.kind === 'refund')).toHaveLength(1);
   });
@@ -334,9 +340,10 @@ describe('the automatic release', () => {
     expect(await work()).toBe(true);
     expect(await run()).toBe(0);
     const day = (
-      await c.query(`select to_char(auto_release_at at time zone 'UTC', 'Mon FMDD') as d from public.project_milestones where id = $1`, [
-        m.id,
-      ])
+      await c.query(
+        `select to_char(auto_release_at at time zone 'UTC', 'Mon FMDD') as d from public.project_milestones where id = $1`,
+        [m.id],
+      )
     ).rows[0]!.d as string;
     expect(await reminders()).toEqual([`"Design work" will be released to Ada Designer on ${day} unless you answer`]);
     await run();
@@ -351,12 +358,20 @@ describe('the automatic release', () => {
 
     await at('-1 minute');
     expect(await run()).toBeGreaterThanOrEqual(1);
-    expect(await s.milestone(m.id)).toMatchObject({ status: 'released', released_amount: '400', auto_release_at: null });
+    expect(await s.milestone(m.id)).toMatchObject({
+      status: 'released',
+      released_amount: '400',
+      auto_release_at: null,
+    });
     expect((await s.payments(m.id)).filter((p) => p.kind === 'transfer')).toMatchObject([
       { amount: '400', reason: 'auto_release', status: 'pending' },
     ]);
     expect(await s.notifications(project, 'milestone_released')).toEqual([
-      expect.objectContaining({ user_id: designer, actor_id: null, title: '$400 for "Design work" was released to you' }),
+      expect.objectContaining({
+        user_id: designer,
+        actor_id: null,
+        title: '$400 for "Design work" was released to you',
+      }),
     ]);
     await run();
     expect((await s.payments(m.id)).filter((p) => p.kind === 'transfer')).toHaveLength(1);
@@ -367,7 +382,9 @@ describe('the automatic release', () => {
     const m = milestones[0]!;
     await s.fund(customer, m);
     await s.as(designer, `select public.submit_milestone($1, 'Ready')`, [m.id]);
-    await c.query(`update public.project_milestones set auto_release_at = now() + interval '10 hours' where id = $1`, [m.id]);
+    await c.query(`update public.project_milestones set auto_release_at = now() + interval '10 hours' where id = $1`, [
+      m.id,
+    ]);
     await s.svc(`select public.milestones_auto_release()`);
     expect(await s.notifications(project, 'milestone_release_reminder')).toHaveLength(1);
     await s.as(customer, `select public.request_milestone_changes($1, 'Not yet')`, [m.id]);
@@ -382,25 +399,34 @@ describe('chargebacks', () => {
     const m = milestones[0]!;
     await s.fund(customer, m);
     const pi = (await s.milestone(m.id)).payment_intent_id as string;
-    expect((await s.svc(`select public.milestone_chargeback_opened('pi_unknown', 'du_0', 'fraudulent') as r`)).rows[0]!.r).toEqual({
+    expect(
+      (await s.svc(`select public.milestone_chargeback_opened('pi_unknown', 'du_0', 'fraudulent') as r`)).rows[0]!.r,
+    ).toEqual({
       outcome: 'unknown',
     });
     const opened = await s.svc(`select public.milestone_chargeback_opened($1, 'du_1', 'fraudulent') as r`, [pi]);
     expect(opened.rows[0]!.r).toMatchObject({ outcome: 'frozen', dispute: { kind: 'chargeback', status: 'open' } });
-    expect((await s.svc(`select public.milestone_chargeback_opened($1, 'du_1', 'fraudulent') as r`, [pi])).rows[0]!.r).toMatchObject({
+    expect(
+      (await s.svc(`select public.milestone_chargeback_opened($1, 'du_1', 'fraudulent') as r`, [pi])).rows[0]!.r,
+    ).toMatchObject({
       outcome: 'duplicate',
     });
     expect((await s.milestone(m.id)).frozen_at).not.toBeNull();
     expect(await s.notifications(project, 'milestone_disputed')).toEqual([
-      expect.objectContaining({ user_id: designer, title: 'The card\'s bank is disputing the payment for "Design work"' }),
+      expect.objectContaining({
+        user_id: designer,
+        title: 'The card\'s bank is disputing the payment for "Design work"',
+      }),
     ]);
-    const frozen = 'The card\'s bank is disputing this payment: nothing moves until it decides';
+    const frozen = "The card's bank is disputing this payment: nothing moves until it decides";
     expect(await s.svc(`select public.milestone_release($1, $2)`, [customer, m.id])).toMatchObject({
       ok: false,
       code: '55000',
       message: frozen,
     });
-    expect(await s.svc(`select public.milestone_refund_open($1, $2, 10, 'designer_refund')`, [designer, m.id])).toMatchObject({
+    expect(
+      await s.svc(`select public.milestone_refund_open($1, $2, 10, 'designer_refund')`, [designer, m.id]),
+    ).toMatchObject({
       ok: false,
       code: '55000',
     });
@@ -448,7 +474,9 @@ describe('the minute job', () => {
     const port = (server.address() as AddressInfo).port;
     try {
       // Whatever the other tests left due is settled here first, so "no work" is this database's state.
-      await c.query(`update public.milestone_payments set status = 'failed', completed_at = now() where status = 'pending'`);
+      await c.query(
+        `update public.milestone_payments set status = 'failed', completed_at = now() where status = 'pending'`,
+      );
       await c.query(`update public.project_milestones set auto_release_at = now() + interval '10 days',
                      reminded_3d_at = null, reminded_1d_at = null where status = 'submitted'`);
       await c.query(

@@ -99,7 +99,11 @@ describe('the bid split', () => {
 
 describe('accepting a bid', () => {
   it('makes the project’s milestones from the split, in order, with both parties', async () => {
-    const { project, bid: b, milestones } = await s.acceptedProject(customer, designer, 1200, [
+    const {
+      project,
+      bid: b,
+      milestones,
+    } = await s.acceptedProject(customer, designer, 1200, [
       { title: 'Design board', amount: 300 },
       { title: 'Sourcing and styling', amount: 900 },
     ]);
@@ -107,7 +111,8 @@ describe('accepting a bid', () => {
       [1, 'Design board', 300, 'not_funded', b],
       [2, 'Sourcing and styling', 900, 'not_funded', b],
     ]);
-    for (const m of milestones) expect([m.customer_id, m.designer_id, m.project_id]).toEqual([customer, designer, project]);
+    for (const m of milestones)
+      expect([m.customer_id, m.designer_id, m.project_id]).toEqual([customer, designer, project]);
   });
 
   it('makes one "Design work" milestone of the whole bid when it was not split', async () => {
@@ -180,8 +185,13 @@ describe('what the parties do', () => {
     ]);
     expect(done).toMatchObject({ ok: true });
     const row = done.rows[0]!;
-    expect(row).toMatchObject({ status: 'submitted', submission_note: 'The board is ready', submission_photos: [photo] });
-    const days = (new Date(row.auto_release_at as string).getTime() - new Date(row.submitted_at as string).getTime()) / 864e5;
+    expect(row).toMatchObject({
+      status: 'submitted',
+      submission_note: 'The board is ready',
+      submission_photos: [photo],
+    });
+    const days =
+      (new Date(row.auto_release_at as string).getTime() - new Date(row.submitted_at as string).getTime()) / 864e5;
     expect(days).toBe(14);
     expect(await s.notifications(project, 'milestone_submitted')).toEqual([
       {
@@ -401,9 +411,12 @@ describe('the photos', () => {
     people.push(operator);
     await c.query('insert into private.operators (user_id) values ($1)', [operator]);
     expect(
-      await asActor(c, user(operator), `select name from storage.objects where bucket_id = 'milestone-photos' and name = $1`, [
-        `${project}/proof.webp`,
-      ]),
+      await asActor(
+        c,
+        user(operator),
+        `select name from storage.objects where bucket_id = 'milestone-photos' and name = $1`,
+        [`${project}/proof.webp`],
+      ),
     ).toMatchObject({ ok: true, rowCount: 1 });
   });
 });

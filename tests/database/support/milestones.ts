@@ -85,9 +85,10 @@ export function milestoneSteps(c: pg.Client) {
 
   async function payments(milestoneId: string): Promise<Payment[]> {
     return (
-      await c.query<Payment>(`select * from public.milestone_payments where milestone_id = $1 order by created_at, kind`, [
-        milestoneId,
-      ])
+      await c.query<Payment>(
+        `select * from public.milestone_payments where milestone_id = $1 order by created_at, kind`,
+        [milestoneId],
+      )
     ).rows;
   }
 
@@ -118,7 +119,14 @@ export function milestoneSteps(c: pg.Client) {
 
   async function notifications(project: string, kind?: string) {
     return (
-      await c.query<{ user_id: string; kind: string; title: string; body: string | null; actor_id: string | null; link: string }>(
+      await c.query<{
+        user_id: string;
+        kind: string;
+        title: string;
+        body: string | null;
+        actor_id: string | null;
+        link: string;
+      }>(
         `select user_id, kind, title, body, actor_id, link from public.notifications
           where project_id = $1 and kind like 'milestone%' and ($2::text is null or kind = $2)
           order by created_at, kind, user_id`,
