@@ -37,9 +37,14 @@ function backend(
     http.post(rpcUrl('project_access'), access),
     http.get(restUrl('user_roles'), ({ request }) => pgrstRows(request, [{ role: 'customer' }])),
     http.post(functionUrl('check-subscription'), () => subscriptionStatus('client', true)),
-    ...['project_bids', 'project_photo_notes', 'messages'].map((table) =>
-      http.get(restUrl(table), ({ request }) => pgrstRows(request, [])),
-    ),
+    ...[
+      'project_bids',
+      'project_photo_notes',
+      'messages',
+      'project_milestones',
+      'milestone_payments',
+      'milestone_disputes',
+    ].map((table) => http.get(restUrl(table), ({ request }) => pgrstRows(request, []))),
     http.post(storageUrl('object/list/project-photos'), () => HttpResponse.json([])),
   );
 }

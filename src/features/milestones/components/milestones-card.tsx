@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/query-state';
@@ -90,6 +91,12 @@ export function MilestonesCard({
   const query = useProjectMilestones(projectId);
   useMilestonesRealtime(projectId, { enabled: query.isSuccess });
   const [open, setOpen] = useState<Open>(null);
+  // A notification's link (/project/<id>#milestones) lands here once the milestones are on the page.
+  const { hash } = useLocation();
+  const loaded = query.isSuccess;
+  useEffect(() => {
+    if (loaded && hash === '#milestones') document.getElementById('milestones')?.scrollIntoView?.();
+  }, [loaded, hash]);
   const close = () => setOpen(null);
 
   const confirming = useConfirmMilestone(projectId, fundedPaymentId ?? '', {
