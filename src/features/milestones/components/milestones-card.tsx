@@ -61,7 +61,7 @@ function Totals({ milestones }: { milestones: readonly Milestone[] }) {
     { label: 'Refunded', value: sum((m) => m.refunded_amount) },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" aria-label="Design fee">
+    <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" data-testid="design-fee-totals">
       {figures.map((figure) => (
         <div key={figure.label}>
           <dt className="text-muted-foreground">{figure.label}</dt>
