@@ -679,6 +679,7 @@ create policy "two-factor users need aal2" on public.milestone_dispute_statement
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.milestone_dispute_statements to service_role;
 grant select on table public.milestone_dispute_statements to authenticated;
+alter publication supabase_realtime add table public.milestone_dispute_statements;
 
 create table public.milestone_disputes (
   id uuid default gen_random_uuid() not null,
@@ -726,6 +727,7 @@ create policy "two-factor users need aal2" on public.milestone_disputes as restr
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.milestone_disputes to service_role;
 grant select on table public.milestone_disputes to authenticated;
+alter publication supabase_realtime add table public.milestone_disputes;
 
 create table public.milestone_payments (
   id uuid default gen_random_uuid() not null,
@@ -743,25 +745,36 @@ create table public.milestone_payments (
   note text,
   created_at timestamp with time zone default now() not null,
   completed_at timestamp with time zone,
+  source_payment_id uuid,
+  charge_id text,
+  retry_after timestamp with time zone,
   constraint milestone_payments_pkey PRIMARY KEY (id),
   constraint milestone_payments_amount_check CHECK (amount > 0::numeric AND amount < '10000000000'::bigint::numeric AND amount = round(amount, 2)),
+  constraint milestone_payments_charge_id_check CHECK (charge_id IS NULL OR char_length(charge_id) <= 255),
   constraint milestone_payments_currency_check CHECK (currency = 'usd'::text),
   constraint milestone_payments_done_when_closed CHECK ((status = 'pending'::text) = (completed_at IS NULL)),
   constraint milestone_payments_kind_check CHECK (kind = ANY (ARRAY['charge'::text, 'refund'::text, 'transfer'::text])),
   constraint milestone_payments_note_check CHECK (note IS NULL OR char_length(note) <= 500),
   constraint milestone_payments_provider_check CHECK (provider = ANY (ARRAY['stripe'::text, 'sandbox'::text])),
   constraint milestone_payments_reason_check CHECK (reason = ANY (ARRAY['funding'::text, 'release'::text, 'auto_release'::text, 'dispute'::text, 'designer_refund'::text, 'cancel_agreed'::text, 'double_payment'::text, 'provider'::text])),
+  constraint milestone_payments_source_for_money_out CHECK (kind = 'charge'::text OR source_payment_id IS NOT NULL OR status <> 'pending'::text),
   constraint milestone_payments_status_check CHECK (status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text, 'expired'::text])),
   constraint milestone_payments_milestone_id_fkey FOREIGN KEY (milestone_id) REFERENCES public.project_milestones(id) ON DELETE CASCADE,
-  constraint milestone_payments_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE
+  constraint milestone_payments_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE,
+  constraint milestone_payments_source_payment_id_fkey FOREIGN KEY (source_payment_id) REFERENCES public.milestone_payments(id) ON DELETE SET NULL
 );
 comment on table public.milestone_payments is 'Money of milestones: charges, refunds, transfers (docs/milestones.md). Written only by the database''s functions.';
+comment on column public.milestone_payments.source_payment_id is 'Refunds and transfers: the charge row they draw on (its payment intent and charge id go to the provider).';
+comment on column public.milestone_payments.charge_id is 'Charges: the provider''s charge (ch_…), once paid.';
+comment on column public.milestone_payments.retry_after is 'A pending refund or transfer that could not be made yet (see note) is tried again from then.';
 alter table public.milestone_payments enable row level security;
 CREATE INDEX milestone_payments_milestone_id_idx ON public.milestone_payments USING btree (milestone_id, created_at);
 CREATE INDEX milestone_payments_pending_idx ON public.milestone_payments USING btree (created_at) WHERE (status = 'pending'::text);
 CREATE INDEX milestone_payments_project_id_idx ON public.milestone_payments USING btree (project_id, created_at);
 CREATE UNIQUE INDEX milestone_payments_provider_id_key ON public.milestone_payments USING btree (provider, provider_id) WHERE (provider_id IS NOT NULL);
+CREATE INDEX milestone_payments_provider_lookup_idx ON public.milestone_payments USING btree (provider_id) WHERE (provider_id IS NOT NULL);
 CREATE UNIQUE INDEX milestone_payments_session_key ON public.milestone_payments USING btree (checkout_session_id) WHERE (checkout_session_id IS NOT NULL);
+CREATE INDEX milestone_payments_source_payment_id_idx ON public.milestone_payments USING btree (source_payment_id);
 create policy milestone_payments_select_participants on public.milestone_payments
   for select to authenticated
   using ((project_id IN ( SELECT private.participant_project_ids() AS participant_project_ids)) OR ( SELECT private.is_operator() AS is_operator));
@@ -771,6 +784,7 @@ create policy "two-factor users need aal2" on public.milestone_payments as restr
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.milestone_payments to service_role;
 grant select on table public.milestone_payments to authenticated;
+alter publication supabase_realtime add table public.milestone_payments;
 
 create table public.moderation_actions (
   id uuid default gen_random_uuid() not null,
@@ -1073,6 +1087,7 @@ comment on column public.profiles.email is 'Copy of auth.users.email for the dat
 comment on column public.profiles.suspended_at is 'Suspended by Good Space (docs/trust-and-safety.md): every API request of the account is refused (private.check_request). Set only by suspend_account / reinstate_account.';
 alter table public.profiles enable row level security;
 CREATE INDEX profiles_suspended_idx ON public.profiles USING btree (id) WHERE (suspended_at IS NOT NULL);
+CREATE TRIGGER profiles_held_money_delete BEFORE DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.refuse_delete_while_held();
 CREATE TRIGGER profiles_reopen_projects BEFORE DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.reopen_projects_of_leaving_user();
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER profiles_sync_designer_full_name AFTER UPDATE OF full_name ON public.profiles FOR EACH ROW WHEN (new.full_name IS DISTINCT FROM old.full_name) EXECUTE FUNCTION private.sync_designer_full_name();
@@ -1118,6 +1133,9 @@ CREATE INDEX project_bids_designer_id_created_at_id_idx ON public.project_bids U
 CREATE INDEX project_bids_designer_id_project_id_idx ON public.project_bids USING btree (designer_id, project_id);
 CREATE TRIGGER project_bids_blocked BEFORE INSERT ON public.project_bids FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
 CREATE TRIGGER project_bids_blocked_answer BEFORE UPDATE OF status ON public.project_bids FOR EACH ROW WHEN (new.status = 'accepted'::public.bid_status AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.refuse_contact_across_block();
+CREATE TRIGGER project_bids_make_milestones AFTER UPDATE OF status ON public.project_bids FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status AND new.status = 'accepted'::public.bid_status) EXECUTE FUNCTION private.milestones_on_accept();
+CREATE TRIGGER project_bids_make_milestones_recorded AFTER INSERT ON public.project_bids FOR EACH ROW WHEN (new.status = 'accepted'::public.bid_status) EXECUTE FUNCTION private.milestones_on_accept();
+CREATE TRIGGER project_bids_milestones_check BEFORE INSERT OR UPDATE OF milestones, bid_amount ON public.project_bids FOR EACH ROW EXECUTE FUNCTION private.check_bid_milestones();
 CREATE TRIGGER project_bids_notify_decided AFTER UPDATE OF status ON public.project_bids FOR EACH ROW WHEN (old.status = 'pending'::public.bid_status AND (new.status = ANY (ARRAY['accepted'::public.bid_status, 'rejected'::public.bid_status]))) EXECUTE FUNCTION private.notify_bid_decided();
 CREATE TRIGGER project_bids_notify_received AFTER INSERT ON public.project_bids FOR EACH ROW EXECUTE FUNCTION private.notify_bid_received();
 CREATE TRIGGER project_bids_open_project BEFORE INSERT ON public.project_bids FOR EACH ROW EXECUTE FUNCTION private.lock_open_project_for_bid();
@@ -1218,7 +1236,7 @@ create table public.project_milestones (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   constraint project_milestones_pkey PRIMARY KEY (id),
-  constraint project_milestones_position_key UNIQUE (project_id, "position"),
+  constraint project_milestones_bid_position_key UNIQUE (bid_id, "position"),
   constraint project_milestones_amount_check CHECK (amount > 0::numeric AND amount < '10000000000'::bigint::numeric AND amount = round(amount, 2)),
   constraint project_milestones_changes_note_check CHECK (changes_note IS NULL OR char_length(changes_note) <= 2000),
   constraint project_milestones_money_fits CHECK ((released_amount + refunded_amount) <= amount),
@@ -1241,6 +1259,7 @@ CREATE INDEX project_milestones_bid_id_idx ON public.project_milestones USING bt
 CREATE INDEX project_milestones_customer_id_idx ON public.project_milestones USING btree (customer_id);
 CREATE INDEX project_milestones_designer_id_idx ON public.project_milestones USING btree (designer_id, status);
 CREATE INDEX project_milestones_payment_intent_idx ON public.project_milestones USING btree (payment_intent_id) WHERE (payment_intent_id IS NOT NULL);
+CREATE INDEX project_milestones_project_id_idx ON public.project_milestones USING btree (project_id, "position");
 CREATE TRIGGER project_milestones_set_updated_at BEFORE UPDATE ON public.project_milestones FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 create policy project_milestones_select_participants on public.project_milestones
   for select to authenticated
@@ -1251,6 +1270,7 @@ create policy "two-factor users need aal2" on public.project_milestones as restr
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.project_milestones to service_role;
 grant select on table public.project_milestones to authenticated;
+alter publication supabase_realtime add table public.project_milestones;
 
 create table public.project_photo_notes (
   project_id uuid not null,
@@ -1355,6 +1375,8 @@ CREATE TRIGGER projects_completed_at_on_insert BEFORE INSERT ON public.projects 
 CREATE TRIGGER projects_coordinates BEFORE INSERT OR UPDATE OF location, place_id, latitude, longitude ON public.projects FOR EACH ROW EXECUTE FUNCTION private.coordinates_from_location();
 CREATE TRIGGER projects_coordinates_to_place BEFORE INSERT OR UPDATE OF location, place_id, latitude, longitude ON public.projects FOR EACH ROW EXECUTE FUNCTION private.project_coordinates_to_place();
 CREATE TRIGGER projects_guard_update BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.guard_project_update();
+CREATE TRIGGER projects_milestones_held BEFORE UPDATE OF status ON public.projects FOR EACH ROW WHEN (new.status = 'completed'::public.project_status AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.refuse_complete_while_held();
+CREATE TRIGGER projects_milestones_held_delete BEFORE DELETE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.refuse_delete_while_held();
 CREATE TRIGGER projects_notify_budget AFTER UPDATE OF items_total, budget ON public.projects FOR EACH ROW WHEN (new.items_total > old.items_total OR new.budget < old.budget) EXECUTE FUNCTION private.notify_budget();
 CREATE TRIGGER projects_notify_completed AFTER UPDATE OF status ON public.projects FOR EACH ROW WHEN (old.status <> 'completed'::public.project_status AND new.status = 'completed'::public.project_status) EXECUTE FUNCTION private.notify_project_completed();
 CREATE TRIGGER projects_set_updated_at BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -2113,6 +2135,57 @@ end $function$;
 revoke execute on function private.catalog_tsquery(text) from public;
 grant execute on function private.catalog_tsquery(text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.check_bid_milestones()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  m jsonb;
+  title text;
+  amount numeric;
+  total numeric := 0;
+  normalised jsonb := '[]'::jsonb;
+begin
+  if new.milestones is null or jsonb_typeof(new.milestones) = 'null' then
+    new.milestones := null;
+    return new;
+  end if;
+  if jsonb_typeof(new.milestones) <> 'array' or jsonb_array_length(new.milestones) not between 1 and 4 then
+    raise exception 'Split the bid into at most 4 milestones' using errcode = '23514';
+  end if;
+  for m in select value from jsonb_array_elements(new.milestones) loop
+    if jsonb_typeof(m) <> 'object' then
+      raise exception 'Give each milestone a title of up to 80 characters' using errcode = '23514';
+    end if;
+    if jsonb_typeof(m -> 'title') is distinct from 'string'
+       or exists (select 1 from jsonb_object_keys(m) k where k not in ('title', 'amount')) then
+      raise exception 'Give each milestone a title of up to 80 characters' using errcode = '23514';
+    end if;
+    title := btrim(m ->> 'title');
+    if char_length(title) not between 1 and 80 then
+      raise exception 'Give each milestone a title of up to 80 characters' using errcode = '23514';
+    end if;
+    if jsonb_typeof(m -> 'amount') is distinct from 'number' then
+      raise exception 'Each milestone needs an amount above $0 with at most 2 decimals' using errcode = '23514';
+    end if;
+    amount := (m ->> 'amount')::numeric;
+    if amount <= 0 or amount <> round(amount, 2) or amount >= 10000000000 then
+      raise exception 'Each milestone needs an amount above $0 with at most 2 decimals' using errcode = '23514';
+    end if;
+    total := total + amount;
+    normalised := normalised || jsonb_build_array(jsonb_build_object('title', title, 'amount', amount));
+  end loop;
+  if total <> new.bid_amount then
+    raise exception 'The milestones must add up to the bid (%)', private.money_cents(new.bid_amount)
+      using errcode = '23514';
+  end if;
+  new.milestones := normalised;
+  return new;
+end $function$;
+revoke execute on function private.check_bid_milestones() from public;
+
 CREATE OR REPLACE FUNCTION private.check_catalog_item_photos()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2166,6 +2239,29 @@ begin
   return new;
 end $function$;
 revoke execute on function private.check_item_budget() from public;
+
+CREATE OR REPLACE FUNCTION private.check_milestone_photos(p_project uuid, p_photos text[])
+ RETURNS text[]
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  path text;
+begin
+  p_photos := coalesce(p_photos, '{}');
+  if cardinality(p_photos) > 6 then
+    raise exception 'Add at most 6 photos' using errcode = '23514';
+  end if;
+  foreach path in array p_photos loop
+    if path is null or split_part(path, '/', 1) <> p_project::text
+       or not exists (select 1 from storage.objects o where o.bucket_id = 'milestone-photos' and o.name = path) then
+      raise exception 'A photo was not found: upload it again' using errcode = '23514';
+    end if;
+  end loop;
+  return p_photos;
+end $function$;
+revoke execute on function private.check_milestone_photos(uuid,text[]) from public;
 
 CREATE OR REPLACE FUNCTION private.check_offer_amount(amount numeric, price numeric, what text)
  RETURNS void
@@ -2433,6 +2529,19 @@ begin
   return n;
 end $function$;
 revoke execute on function private.expire_offers(uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.funding_charge(m public.project_milestones)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select x.id from public.milestone_payments x
+   where x.milestone_id = m.id and x.kind = 'charge' and x.status = 'succeeded' and x.reason = 'funding'
+     and x.provider_id is not distinct from m.payment_intent_id
+   order by x.completed_at desc limit 1
+$function$;
+revoke execute on function private.funding_charge(public.project_milestones) from public;
 
 CREATE OR REPLACE FUNCTION private.guard_project_update()
  RETURNS trigger
@@ -2863,6 +2972,39 @@ begin
 end $function$;
 revoke execute on function private.lock_own_order(uuid,boolean) from public;
 
+CREATE OR REPLACE FUNCTION private.lock_party_milestone(p_milestone_id uuid, p_user uuid)
+ RETURNS public.project_milestones
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  m public.project_milestones;
+begin
+  select * into m from public.project_milestones x where x.id = p_milestone_id for update;
+  if not found or p_user is null or p_user not in (m.customer_id, m.designer_id) then
+    raise exception 'Milestone not found' using errcode = 'P0002';
+  end if;
+  return m;
+end $function$;
+revoke execute on function private.lock_party_milestone(uuid,uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.lock_payment(p_payment_id uuid, OUT pay public.milestone_payments, OUT m public.project_milestones)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  select * into pay from public.milestone_payments x where x.id = p_payment_id;
+  if not found then
+    raise exception 'Payment not found' using errcode = 'P0002';
+  end if;
+  select * into m from public.project_milestones x where x.id = pay.milestone_id for update;
+  select * into pay from public.milestone_payments x where x.id = p_payment_id for update;
+end $function$;
+revoke execute on function private.lock_payment(uuid) from public;
+
 CREATE OR REPLACE FUNCTION private.log_moderation(p_action text, p_subject_kind public.report_subject, p_subject_id uuid, p_target_user_id uuid, p_reason text, p_report_ids uuid[] DEFAULT '{}'::uuid[])
  RETURNS uuid
  LANGUAGE plpgsql
@@ -2923,6 +3065,30 @@ begin
 end $function$;
 revoke execute on function private.maintain_saved_count() from public;
 
+CREATE OR REPLACE FUNCTION private.make_milestones(b public.project_bids)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  customer uuid := (select p.customer_id from public.projects p where p.id = b.project_id);
+begin
+  if exists (select 1 from public.project_milestones m where m.bid_id = b.id) then
+    return;
+  end if;
+  delete from public.project_milestones m
+   where m.project_id = b.project_id and m.status = 'not_funded' and m.bid_id is distinct from b.id
+     and not exists (select 1 from public.milestone_payments x where x.milestone_id = m.id and x.status <> 'expired');
+  insert into public.project_milestones (project_id, bid_id, customer_id, designer_id, position, title, amount)
+  select b.project_id, b.id, customer, b.designer_id, e.ord, btrim(e.value ->> 'title'), (e.value ->> 'amount')::numeric
+    from jsonb_array_elements(coalesce(b.milestones,
+                                       jsonb_build_array(jsonb_build_object('title', 'Design work',
+                                                                            'amount', b.bid_amount))))
+         with ordinality as e(value, ord);
+end $function$;
+revoke execute on function private.make_milestones(public.project_bids) from public;
+
 CREATE OR REPLACE FUNCTION private.miles_between(lat1 double precision, lng1 double precision, lat2 double precision, lng2 double precision)
  RETURNS double precision
  LANGUAGE sql
@@ -2935,6 +3101,91 @@ AS $function$
 $function$;
 revoke execute on function private.miles_between(double precision,double precision,double precision,double precision) from public;
 grant execute on function private.miles_between(double precision,double precision,double precision,double precision) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.milestone_held(m public.project_milestones)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when m.status in ('funded', 'submitted', 'changes_requested', 'disputed')
+              then m.amount - m.refunded_amount - m.released_amount else 0 end
+$function$;
+revoke execute on function private.milestone_held(public.project_milestones) from public;
+
+CREATE OR REPLACE FUNCTION private.milestone_refuse_state(m public.project_milestones, action text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if m.frozen_at is not null then
+    raise exception 'The card''s bank is disputing this payment: nothing moves until it decides'
+      using errcode = '55000';
+  end if;
+  raise exception '%', case m.status
+      when 'not_funded' then format('This milestone is not funded yet, so it cannot be %s', action)
+      when 'released' then format('This milestone is already released, so it cannot be %s', action)
+      when 'refunded' then format('This milestone is already refunded, so it cannot be %s', action)
+      when 'disputed' then format('This milestone is disputed: Good Space decides it, so it cannot be %s', action)
+      when 'submitted' then format('This milestone is already submitted, so it cannot be %s', action)
+      when 'funded' then format('This milestone has not been submitted yet, so it cannot be %s', action)
+      else format('This milestone is waiting for changes, so it cannot be %s', action) end
+    using errcode = '55000';
+end $function$;
+revoke execute on function private.milestone_refuse_state(public.project_milestones,text) from public;
+
+CREATE OR REPLACE FUNCTION private.milestone_text(value text, max integer, what text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  value := btrim(coalesce(value, ''), E' \t\r\n');
+  if char_length(value) not between 1 and max then
+    raise exception 'Write % of up to % characters', what, max using errcode = '23514';
+  end if;
+  return value;
+end $function$;
+revoke execute on function private.milestone_text(text,integer,text) from public;
+
+CREATE OR REPLACE FUNCTION private.milestone_work_due()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+           select 1 from public.project_milestones m
+            where m.status = 'submitted' and m.frozen_at is null
+              and (m.auto_release_at <= now()
+                   or (m.reminded_3d_at is null and m.auto_release_at <= now() + interval '3 days')
+                   or (m.reminded_1d_at is null and m.auto_release_at <= now() + interval '1 day')))
+      or exists (
+           select 1 from public.milestone_payments x
+             join public.project_milestones m on m.id = x.milestone_id
+            where x.status = 'pending' and x.kind in ('refund', 'transfer') and m.frozen_at is null
+              and (x.retry_after is null or x.retry_after <= now())
+              and (x.kind = 'refund' or private.payout_destination(m.designer_id, x.provider) is not null))
+$function$;
+revoke execute on function private.milestone_work_due() from public;
+
+CREATE OR REPLACE FUNCTION private.milestones_on_accept()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE'
+     or exists (select 1 from public.projects p where p.id = new.project_id and p.status = 'active') then
+    perform private.make_milestones(new);
+  end if;
+  return null;
+end $function$;
+revoke execute on function private.milestones_on_accept() from public;
 
 CREATE OR REPLACE FUNCTION private.moderation_log_is_final()
  RETURNS trigger
@@ -2956,6 +3207,16 @@ AS $function$
     || to_char(abs(amount), case when abs(amount) = trunc(abs(amount)) then 'FM999,999,999,990' else 'FM999,999,999,990.00' end)
 $function$;
 revoke execute on function private.money(numeric) from public;
+
+CREATE OR REPLACE FUNCTION private.money_cents(amount numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select '$' || to_char(amount, 'FM999,999,999,990.00')
+$function$;
+revoke execute on function private.money_cents(numeric) from public;
 
 CREATE OR REPLACE FUNCTION private.notify(recipient uuid, kind text, project uuid, actor uuid, title text, body text, link text, data jsonb DEFAULT '{}'::jsonb)
  RETURNS void
@@ -3147,6 +3408,19 @@ begin
   return null;
 end $function$;
 revoke execute on function private.notify_message() from public;
+
+CREATE OR REPLACE FUNCTION private.notify_milestone(m public.project_milestones, recipient uuid, kind text, actor uuid, title text, body text, data jsonb DEFAULT '{}'::jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.notify(recipient, kind, m.project_id, actor, title, body,
+                         '/project/' || m.project_id || '#milestones',
+                         jsonb_build_object('milestone_id', m.id, 'amount', m.amount) || coalesce(data, '{}'::jsonb));
+end $function$;
+revoke execute on function private.notify_milestone(public.project_milestones,uuid,text,uuid,text,text,jsonb) from public;
 
 CREATE OR REPLACE FUNCTION private.notify_nudge_answered()
  RETURNS trigger
@@ -3523,6 +3797,17 @@ $function$;
 revoke execute on function private.participant_project_ids() from public;
 grant execute on function private.participant_project_ids() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.payout_destination(p_designer uuid, p_provider text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select a.account_id from public.seller_accounts a
+   where a.user_id = p_designer and a.can_be_paid and a.provider = p_provider
+$function$;
+revoke execute on function private.payout_destination(uuid,text) from public;
+
 CREATE OR REPLACE FUNCTION private.person_name(uid uuid, fallback text)
  RETURNS text
  LANGUAGE sql
@@ -3731,6 +4016,16 @@ begin
 end $function$;
 revoke execute on function private.project_coordinates_to_place() from public;
 
+CREATE OR REPLACE FUNCTION private.project_title(p_project uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.title from public.projects p where p.id = p_project
+$function$;
+revoke execute on function private.project_title(uuid) from public;
+
 CREATE OR REPLACE FUNCTION private.prune_rate_events()
  RETURNS void
  LANGUAGE sql
@@ -3771,6 +4066,22 @@ begin
   return new;
 end $function$;
 revoke execute on function private.rate_limited_insert() from public;
+
+CREATE OR REPLACE FUNCTION private.refuse_complete_while_held()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.project_milestones m
+              where m.project_id = new.id and m.status in ('funded', 'submitted', 'changes_requested', 'disputed')) then
+    raise exception 'Release or settle every funded milestone before marking the project complete.'
+      using errcode = '55000';
+  end if;
+  return new;
+end $function$;
+revoke execute on function private.refuse_complete_while_held() from public;
 
 CREATE OR REPLACE FUNCTION private.refuse_contact_across_block()
  RETURNS trigger
@@ -3820,6 +4131,29 @@ begin
 end $function$;
 revoke execute on function private.refuse_contact_across_block() from public;
 
+CREATE OR REPLACE FUNCTION private.refuse_delete_while_held()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_table_name = 'projects' then
+    if exists (select 1 from public.project_milestones m
+                where m.project_id = old.id and m.status in ('funded', 'submitted', 'changes_requested', 'disputed')) then
+      raise exception 'This project holds money in a funded milestone: release or settle it before deleting the project.'
+        using errcode = '55000';
+    end if;
+  elsif exists (select 1 from public.project_milestones m
+                 where (m.customer_id = old.id or m.designer_id = old.id)
+                   and m.status in ('funded', 'submitted', 'changes_requested', 'disputed')) then
+    raise exception 'This account has money held in funded milestones: release or settle them before deleting the account.'
+      using errcode = '55000';
+  end if;
+  return old;
+end $function$;
+revoke execute on function private.refuse_delete_while_held() from public;
+
 CREATE OR REPLACE FUNCTION private.refuse_hidden_piece()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3861,6 +4195,38 @@ begin
   return old;
 end $function$;
 revoke execute on function private.release_catalog_hold() from public;
+
+CREATE OR REPLACE FUNCTION private.release_milestone(m public.project_milestones, p_reason text, actor uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  held numeric := private.milestone_held(m);
+  t public.milestone_payments;
+begin
+  insert into public.milestone_payments (milestone_id, project_id, kind, amount, reason, provider, source_payment_id)
+  values (m.id, m.project_id, 'transfer', held, p_reason, m.provider, private.funding_charge(m))
+  returning * into t;
+  update public.project_milestones
+     set status = 'released', released_amount = released_amount + held, released_at = now(), auto_release_at = null
+   where id = m.id returning * into m;
+  if p_reason = 'auto_release' then
+    perform private.notify_milestone(m, m.designer_id, 'milestone_released', null,
+      format('%s for "%s" was released to you', private.money(held), m.title),
+      format('%s did not answer within 14 days, so Good Space released it. It is on its way to your Get paid account.',
+             private.person_name(m.customer_id, 'The customer')),
+      jsonb_build_object('released', held));
+  else
+    perform private.notify_milestone(m, m.designer_id, 'milestone_released', actor,
+      format('%s released %s for "%s"', private.person_name(m.customer_id, 'The customer'), private.money(held), m.title),
+      'It is on its way to your Get paid account.',
+      jsonb_build_object('released', held));
+  end if;
+  return jsonb_build_object('milestone', to_jsonb(m), 'transfer', to_jsonb(t));
+end $function$;
+revoke execute on function private.release_milestone(public.project_milestones,text,uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.removed_text()
  RETURNS text
@@ -3976,6 +4342,33 @@ AS $function$
   end
 $function$;
 revoke execute on function private.report_outcome(public.report_subject,text) from public;
+
+CREATE OR REPLACE FUNCTION private.request_milestone_settlement()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  base text;
+  key text;
+begin
+  if not private.milestone_work_due() then
+    return null;
+  end if;
+  base := private.setting('project_url');
+  key := private.setting('service_role_key');
+  if base is null or key is null then
+    raise notice 'settle-milestones: project_url or service_role_key is not set (Vault or private.settings)';
+    return null;
+  end if;
+  return net.http_post(
+    url := rtrim(base, '/') || '/functions/v1/settle-milestones',
+    body := '{}'::jsonb,
+    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || key),
+    timeout_milliseconds := 60000);
+end $function$;
+revoke execute on function private.request_milestone_settlement() from public;
 
 CREATE OR REPLACE FUNCTION private.request_notification_mails()
  RETURNS bigint
@@ -4535,6 +4928,47 @@ end $function$;
 revoke execute on function public.add_catalog_item_to_project(uuid,uuid) from public;
 grant execute on function public.add_catalog_item_to_project(uuid,uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.add_dispute_statement(dispute_id uuid, body text, photos text[] DEFAULT '{}'::text[])
+ RETURNS public.milestone_dispute_statements
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  d public.milestone_disputes;
+  m public.project_milestones;
+  s public.milestone_dispute_statements;
+begin
+  select * into d from public.milestone_disputes x where x.id = dispute_id;
+  if not found or d.kind <> 'dispute' then
+    raise exception 'Dispute not found' using errcode = 'P0002';
+  end if;
+  -- The milestone first (every function's lock order), then the dispute.
+  select * into m from public.project_milestones x where x.id = d.milestone_id for update;
+  if me is null or me not in (m.customer_id, m.designer_id) then
+    raise exception 'Dispute not found' using errcode = 'P0002';
+  end if;
+  select * into d from public.milestone_disputes x where x.id = dispute_id for update;
+  if d.status <> 'open' then
+    raise exception 'This dispute is already decided' using errcode = '55000';
+  end if;
+  if now() >= d.statements_due_at then
+    raise exception 'The time for statements has ended: Good Space decides with what it has' using errcode = '55000';
+  end if;
+  if exists (select 1 from public.milestone_dispute_statements x where x.dispute_id = d.id and x.author_id = me) then
+    raise exception 'You already added your statement.' using errcode = '23505';
+  end if;
+  body := private.milestone_text(body, 2000, 'your statement');
+  photos := private.check_milestone_photos(m.project_id, photos);
+  insert into public.milestone_dispute_statements (dispute_id, project_id, author_id, body, photos)
+  values (d.id, d.project_id, me, body, photos)
+  returning * into s;
+  return s;
+end $function$;
+revoke execute on function public.add_dispute_statement(uuid,text,text[]) from public;
+grant execute on function public.add_dispute_statement(uuid,text,text[]) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.billing_customer_get(p_user_id uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -4868,6 +5302,107 @@ comment on function public.contact_email(uuid) is 'The e-mail address of the cal
 revoke execute on function public.contact_email(uuid) from public;
 grant execute on function public.contact_email(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.decide_milestone_dispute(dispute_id uuid, refund_amount numeric, release_amount numeric, reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  d public.milestone_disputes;
+  m public.project_milestones;
+  remaining numeric;
+  refund public.milestone_payments;
+  transfer public.milestone_payments;
+  source uuid;
+  said text;
+  customer_name text;
+  designer_name text;
+begin
+  perform private.require_operator();
+  select * into d from public.milestone_disputes x where x.id = dispute_id;
+  if not found then
+    raise exception 'Dispute not found' using errcode = 'P0002';
+  end if;
+  select * into m from public.project_milestones x where x.id = d.milestone_id for update;
+  select * into d from public.milestone_disputes x where x.id = dispute_id for update;
+  if d.kind <> 'dispute' then
+    raise exception 'The card''s bank decides a chargeback, not Good Space' using errcode = '55000';
+  end if;
+  if d.status <> 'open' or m.status <> 'disputed' then
+    raise exception 'This dispute is already decided' using errcode = '55000';
+  end if;
+  if m.frozen_at is not null then
+    raise exception 'The card''s bank is disputing this payment: nothing moves until it decides' using errcode = '55000';
+  end if;
+  remaining := m.amount - m.refunded_amount - m.released_amount;
+  if refund_amount is null or release_amount is null or refund_amount < 0 or release_amount < 0
+     or refund_amount <> round(refund_amount, 2) or release_amount <> round(release_amount, 2) then
+    raise exception 'Give the refund and the release in dollars and cents, $0 or more' using errcode = '23514';
+  end if;
+  if refund_amount + release_amount <> remaining then
+    raise exception 'The refund and the release must add up to the % that remains', private.money_cents(remaining)
+      using errcode = '23514';
+  end if;
+  reason := private.milestone_text(reason, 1000, 'the reason for the decision');
+  source := private.funding_charge(m);
+  if refund_amount > 0 then
+    insert into public.milestone_payments (milestone_id, project_id, kind, amount, reason, provider, source_payment_id)
+    values (m.id, m.project_id, 'refund', refund_amount, 'dispute', m.provider, source)
+    returning * into refund;
+  end if;
+  if release_amount > 0 then
+    insert into public.milestone_payments (milestone_id, project_id, kind, amount, reason, provider, source_payment_id)
+    values (m.id, m.project_id, 'transfer', release_amount, 'dispute', m.provider, source)
+    returning * into transfer;
+  end if;
+  update public.project_milestones
+     set status = case when release_amount > 0 then 'released'::public.milestone_status
+                       else 'refunded'::public.milestone_status end,
+         refunded_amount = refunded_amount + refund_amount,
+         released_amount = released_amount + release_amount,
+         released_at = case when release_amount > 0 then now() else released_at end,
+         auto_release_at = null
+   where id = m.id returning * into m;
+  update public.milestone_disputes
+     set status = 'decided', refund_amount = decide_milestone_dispute.refund_amount,
+         release_amount = decide_milestone_dispute.release_amount,
+         decision_reason = decide_milestone_dispute.reason, decided_by = me,
+         decided_at = now()
+   where id = d.id returning * into d;
+  perform private.log_moderation('decide_dispute', 'project', m.project_id, m.designer_id, reason);
+
+  customer_name := private.person_name(m.customer_id, 'the customer');
+  designer_name := private.person_name(m.designer_id, 'the designer');
+  said := case
+    when refund_amount > 0 and release_amount > 0 then
+      format('Good Space refunded %s to %s and released %s to %s: %s', private.money(refund_amount), customer_name,
+             private.money(release_amount), designer_name, reason)
+    when refund_amount > 0 then
+      format('Good Space refunded %s to %s: %s', private.money(refund_amount), customer_name, reason)
+    else format('Good Space released %s to %s: %s', private.money(release_amount), designer_name, reason) end;
+  perform private.notify_milestone(m, m.customer_id, 'milestone_dispute_decided', me,
+    format('Good Space decided the dispute on "%s"', m.title), said,
+    jsonb_build_object('dispute_id', d.id, 'refund', refund_amount, 'release', release_amount));
+  perform private.notify_milestone(m, m.designer_id, 'milestone_dispute_decided', me,
+    format('Good Space decided the dispute on "%s"', m.title), said,
+    jsonb_build_object('dispute_id', d.id, 'refund', refund_amount, 'release', release_amount));
+  if release_amount > 0 then
+    perform private.notify_milestone(m, m.designer_id, 'milestone_released', me,
+      format('Good Space released %s for "%s" to you', private.money(release_amount), m.title),
+      'It is on its way to your Get paid account.', jsonb_build_object('released', release_amount));
+  end if;
+  if refund_amount > 0 then
+    perform private.notify_milestone(m, m.customer_id, 'milestone_refunded', me,
+      format('Good Space refunded %s of "%s" to you', private.money(refund_amount), m.title),
+      'It goes back to your card.', jsonb_build_object('refunded', refund_amount));
+  end if;
+  return jsonb_build_object('dispute', to_jsonb(d), 'refund', to_jsonb(refund), 'transfer', to_jsonb(transfer));
+end $function$;
+revoke execute on function public.decide_milestone_dispute(uuid,numeric,numeric,text) from public;
+grant execute on function public.decide_milestone_dispute(uuid,numeric,numeric,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.decide_verification(p_request uuid, p_approve boolean, p_reason text)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -4995,6 +5530,28 @@ begin
 end $function$;
 revoke execute on function public.designer_bids(timestamp with time zone,uuid,integer) from public;
 grant execute on function public.designer_bids(timestamp with time zone,uuid,integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.designer_earnings()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'released', coalesce((select sum(x.amount) from public.milestone_payments x
+                            join public.project_milestones m on m.id = x.milestone_id
+                           where m.designer_id = (select auth.uid()) and x.kind = 'transfer'
+                             and x.status = 'succeeded'), 0),
+    'on_the_way', coalesce((select sum(x.amount) from public.milestone_payments x
+                              join public.project_milestones m on m.id = x.milestone_id
+                             where m.designer_id = (select auth.uid()) and x.kind = 'transfer'
+                               and x.status = 'pending'), 0),
+    'held', coalesce((select sum(private.milestone_held(m)) from public.project_milestones m
+                       where m.designer_id = (select auth.uid())
+                         and m.status in ('funded', 'submitted', 'changes_requested', 'disputed')), 0))
+$function$;
+revoke execute on function public.designer_earnings() from public;
+grant execute on function public.designer_earnings() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.end_user_sessions(p_user uuid)
  RETURNS integer
@@ -5134,6 +5691,471 @@ begin
 end $function$;
 revoke execute on function public.mark_order_ready(uuid) from public;
 grant execute on function public.mark_order_ready(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_chargeback_closed(p_dispute_id text, p_won boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  d public.milestone_disputes;
+  m public.project_milestones;
+  held numeric;
+begin
+  select * into d from public.milestone_disputes x where x.provider_dispute_id = p_dispute_id;
+  if not found then
+    return jsonb_build_object('outcome', 'unknown');
+  end if;
+  select * into m from public.project_milestones x where x.id = d.milestone_id for update;
+  select * into d from public.milestone_disputes x where x.id = d.id for update;
+  if d.status <> 'open' then
+    return jsonb_build_object('outcome', 'duplicate', 'dispute', to_jsonb(d), 'milestone', to_jsonb(m));
+  end if;
+  update public.milestone_disputes
+     set status = 'closed', outcome = case when coalesce(p_won, false) then 'won' else 'lost' end
+   where id = d.id returning * into d;
+  held := private.milestone_held(m);
+  if not coalesce(p_won, false) and held > 0 then
+    update public.project_milestones
+       set refunded_amount = refunded_amount + held, status = 'refunded', auto_release_at = null
+     where id = m.id returning * into m;
+    update public.milestone_disputes set status = 'closed'
+     where milestone_id = m.id and kind = 'dispute' and status = 'open';
+  end if;
+  if not exists (select 1 from public.milestone_disputes x
+                  where x.milestone_id = m.id and x.kind = 'chargeback' and x.status = 'open') then
+    update public.project_milestones set frozen_at = null where id = m.id returning * into m;
+  end if;
+  return jsonb_build_object('outcome', 'closed', 'dispute', to_jsonb(d), 'milestone', to_jsonb(m));
+end $function$;
+revoke execute on function public.milestone_chargeback_closed(text,boolean) from public;
+grant execute on function public.milestone_chargeback_closed(text,boolean) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_chargeback_opened(p_payment_intent_id text, p_dispute_id text, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  charge public.milestone_payments;
+  m public.project_milestones;
+  d public.milestone_disputes;
+begin
+  select * into charge from public.milestone_payments x
+   where x.provider_id = p_payment_intent_id and x.kind = 'charge' and x.status = 'succeeded'
+   order by x.completed_at desc limit 1;
+  if not found or p_dispute_id is null then
+    return jsonb_build_object('outcome', 'unknown');
+  end if;
+  select * into m from public.project_milestones x where x.id = charge.milestone_id for update;
+  select * into d from public.milestone_disputes x where x.provider_dispute_id = p_dispute_id;
+  if found then
+    return jsonb_build_object('outcome', 'duplicate', 'dispute', to_jsonb(d), 'milestone', to_jsonb(m));
+  end if;
+  insert into public.milestone_disputes (milestone_id, project_id, kind, reason, provider_dispute_id)
+  values (m.id, m.project_id, 'chargeback', left(nullif(btrim(p_reason), ''), 1000), p_dispute_id)
+  returning * into d;
+  update public.project_milestones set frozen_at = coalesce(frozen_at, now()) where id = m.id returning * into m;
+  perform private.notify_milestone(m, m.designer_id, 'milestone_disputed', null,
+    format('The card''s bank is disputing the payment for "%s"', m.title),
+    'Good Space holds the money, and nothing moves, until the bank decides.',
+    jsonb_build_object('dispute_id', d.id, 'chargeback', true));
+  return jsonb_build_object('outcome', 'frozen', 'dispute', to_jsonb(d), 'milestone', to_jsonb(m));
+end $function$;
+revoke execute on function public.milestone_chargeback_opened(text,text,text) from public;
+grant execute on function public.milestone_chargeback_opened(text,text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_dispute_detail(dispute_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  d public.milestone_disputes;
+  m public.project_milestones;
+  p public.projects;
+begin
+  perform private.require_operator();
+  select * into d from public.milestone_disputes x where x.id = dispute_id;
+  if not found then
+    raise exception 'Dispute not found' using errcode = 'P0002';
+  end if;
+  select * into m from public.project_milestones x where x.id = d.milestone_id;
+  select * into p from public.projects x where x.id = d.project_id;
+  return jsonb_build_object(
+    'dispute', to_jsonb(d),
+    'milestone', to_jsonb(m),
+    'project', jsonb_build_object('id', p.id, 'title', p.title),
+    'customer', jsonb_build_object('id', m.customer_id, 'name', private.person_name(m.customer_id, null)),
+    'designer', jsonb_build_object('id', m.designer_id, 'name', private.person_name(m.designer_id, null)),
+    'statements', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', s.id, 'author_id', s.author_id, 'author_name', private.person_name(s.author_id, null),
+               'role', case when s.author_id = m.customer_id then 'customer' else 'designer' end,
+               'body', s.body, 'photos', to_jsonb(s.photos), 'created_at', s.created_at) order by s.created_at)
+        from public.milestone_dispute_statements s where s.dispute_id = d.id), '[]'::jsonb),
+    'payments', coalesce((
+      select jsonb_agg(to_jsonb(x) order by x.created_at, x.id)
+        from public.milestone_payments x where x.milestone_id = m.id), '[]'::jsonb),
+    'remaining', m.amount - m.refunded_amount - m.released_amount);
+end $function$;
+revoke execute on function public.milestone_dispute_detail(uuid) from public;
+grant execute on function public.milestone_dispute_detail(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_dispute_queue(page_size integer DEFAULT 20, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(id uuid, kind text, status text, milestone_id uuid, milestone_title text, project_id uuid, project_title text, customer_id uuid, customer_name text, designer_id uuid, designer_name text, amount numeric, held numeric, opened_by_name text, reason text, statements integer, statements_due_at timestamp with time zone, created_at timestamp with time zone, outcome text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  after_closed boolean;
+begin
+  perform private.require_operator();
+  if (after_created_at is null) <> (after_id is null) then
+    raise exception 'after_created_at and after_id go together' using errcode = '22023';
+  end if;
+  if after_id is not null then
+    select x.status <> 'open' into after_closed from public.milestone_disputes x where x.id = after_id;
+    after_closed := coalesce(after_closed, false);
+  end if;
+  return query
+    select d.id, d.kind, d.status, m.id, m.title, p.id, p.title, m.customer_id,
+           private.person_name(m.customer_id, null), m.designer_id, private.person_name(m.designer_id, null),
+           m.amount, private.milestone_held(m),
+           case when d.kind = 'chargeback' then 'The card''s bank' else private.person_name(d.opened_by, null) end,
+           d.reason,
+           (select count(*)::integer from public.milestone_dispute_statements s where s.dispute_id = d.id),
+           d.statements_due_at, d.created_at, d.outcome
+      from public.milestone_disputes d
+      join public.project_milestones m on m.id = d.milestone_id
+      join public.projects p on p.id = d.project_id
+     where after_id is null
+        or (d.status <> 'open', d.created_at, d.id) > (after_closed, after_created_at, after_id)
+     order by d.status <> 'open', d.created_at, d.id
+     limit least(greatest(coalesce(page_size, 20), 1), 100);
+end $function$;
+comment on function public.milestone_dispute_queue(integer,timestamp with time zone,uuid) is 'Operators only: disputes and chargebacks, open ones first, oldest first; keyset on (created_at, id) (docs/milestones.md).';
+revoke execute on function public.milestone_dispute_queue(integer,timestamp with time zone,uuid) from public;
+grant execute on function public.milestone_dispute_queue(integer,timestamp with time zone,uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_for_payment(p_payment_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('payment', to_jsonb(x), 'milestone', to_jsonb(m), 'project_title', p.title,
+                            'designer_name', private.person_name(m.designer_id, null))
+    from public.milestone_payments x
+    join public.project_milestones m on m.id = x.milestone_id
+    join public.projects p on p.id = x.project_id
+   where x.id = p_payment_id
+$function$;
+revoke execute on function public.milestone_for_payment(uuid) from public;
+grant execute on function public.milestone_for_payment(uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_fund_open(p_customer uuid, p_milestone_id uuid, p_provider text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  m public.project_milestones;
+  p public.projects;
+  pay public.milestone_payments;
+begin
+  if p_provider is null or p_provider not in ('stripe', 'sandbox') then
+    raise exception 'Unknown payment provider: use stripe or sandbox' using errcode = '22023';
+  end if;
+  m := private.lock_party_milestone(p_milestone_id, p_customer);
+  if m.customer_id is distinct from p_customer then
+    raise exception 'Only the customer can fund a milestone' using errcode = '42501';
+  end if;
+  select * into p from public.projects x where x.id = m.project_id;
+  if p.status <> 'active' or p.designer_id is distinct from m.designer_id then
+    raise exception 'The project is not active' using errcode = '55000';
+  end if;
+  if m.status <> 'not_funded' then
+    raise exception 'This milestone is already funded' using errcode = '55000';
+  end if;
+  if exists (select 1 from public.project_milestones x
+              where x.bid_id = m.bid_id and x.position < m.position and x.status = 'not_funded') then
+    raise exception 'Fund the milestones in order' using errcode = '55000';
+  end if;
+  -- A second Fund replaces the first checkout (a late payment of it still counts: milestone_mark_funded).
+  update public.milestone_payments x set status = 'expired', completed_at = now()
+   where x.milestone_id = m.id and x.kind = 'charge' and x.status = 'pending';
+  insert into public.milestone_payments (milestone_id, project_id, kind, amount, reason, provider)
+  values (m.id, m.project_id, 'charge', m.amount, 'funding', p_provider)
+  returning * into pay;
+  return jsonb_build_object('payment_id', pay.id, 'milestone_id', m.id, 'project_id', m.project_id,
+                            'amount', pay.amount, 'title', m.title, 'project_title', p.title,
+                            'designer_name', private.person_name(m.designer_id, 'your designer'));
+end $function$;
+revoke execute on function public.milestone_fund_open(uuid,uuid,text) from public;
+grant execute on function public.milestone_fund_open(uuid,uuid,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_mark_funded(p_payment_id uuid, p_payment_intent_id text, p_charge_id text, p_amount_cents bigint, p_currency text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  l record;
+  pay public.milestone_payments;
+  m public.project_milestones;
+  refund public.milestone_payments;
+begin
+  l := private.lock_payment(p_payment_id);
+  pay := l.pay;
+  m := l.m;
+  if pay.kind <> 'charge' then
+    raise exception 'Payment not found' using errcode = 'P0002';
+  end if;
+  if pay.status = 'succeeded' then
+    return jsonb_build_object('outcome', 'duplicate', 'milestone', to_jsonb(m), 'refund', null);
+  end if;
+  if p_amount_cents is distinct from (pay.amount * 100)::bigint or lower(p_currency) is distinct from pay.currency then
+    return jsonb_build_object('outcome', 'mismatch', 'milestone', to_jsonb(m), 'refund', null);
+  end if;
+  update public.milestone_payments
+     set status = 'succeeded', provider_id = p_payment_intent_id, charge_id = p_charge_id, completed_at = now(),
+         note = null
+   where id = pay.id returning * into pay;
+  if m.status <> 'not_funded' then
+    insert into public.milestone_payments (milestone_id, project_id, kind, amount, reason, provider, source_payment_id)
+    values (m.id, m.project_id, 'refund', pay.amount, 'double_payment', pay.provider, pay.id)
+    returning * into refund;
+    return jsonb_build_object('outcome', 'refund', 'milestone', to_jsonb(m), 'refund', to_jsonb(refund));
+  end if;
+  update public.project_milestones
+     set status = 'funded', provider = pay.provider, payment_intent_id = p_payment_intent_id, charge_id = p_charge_id,
+         funded_at = now()
+   where id = m.id returning * into m;
+  perform private.notify_milestone(m, m.designer_id, 'milestone_funded', m.customer_id,
+    format('%s funded "%s" (%s) on "%s"', private.person_name(m.customer_id, 'The customer'), m.title,
+           private.money(m.amount), private.project_title(m.project_id)),
+    'Good Space holds the money until they release it. You can start.');
+  return jsonb_build_object('outcome', 'funded', 'milestone', to_jsonb(m), 'refund', null);
+end $function$;
+revoke execute on function public.milestone_mark_funded(uuid,text,text,bigint,text) from public;
+grant execute on function public.milestone_mark_funded(uuid,text,text,bigint,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_payment_expire(p_payment_id uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.milestone_payments set status = 'expired', completed_at = now()
+   where id = p_payment_id and kind = 'charge' and status = 'pending'
+$function$;
+revoke execute on function public.milestone_payment_expire(uuid) from public;
+grant execute on function public.milestone_payment_expire(uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_payment_note(p_payment_id uuid, p_note text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.milestone_payments
+     set note = left(p_note, 500), retry_after = now() + interval '15 minutes'
+   where id = p_payment_id and status = 'pending' and kind in ('refund', 'transfer')
+$function$;
+revoke execute on function public.milestone_payment_note(uuid,text) from public;
+grant execute on function public.milestone_payment_note(uuid,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_payment_set_checkout(p_payment_id uuid, p_session_id text, p_expires_at timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.milestone_payments
+     set checkout_session_id = p_session_id, checkout_expires_at = coalesce(p_expires_at, checkout_expires_at)
+   where id = p_payment_id and kind = 'charge';
+  if not found then
+    raise exception 'Payment not found' using errcode = 'P0002';
+  end if;
+end $function$;
+revoke execute on function public.milestone_payment_set_checkout(uuid,text,timestamp with time zone) from public;
+grant execute on function public.milestone_payment_set_checkout(uuid,text,timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_payment_succeeded(p_payment_id uuid, p_provider_id text)
+ RETURNS public.milestone_payments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  l record := private.lock_payment(p_payment_id);
+  pay public.milestone_payments := l.pay;
+begin
+  if pay.kind = 'charge' then
+    raise exception 'A charge is settled by milestone_mark_funded' using errcode = '22023';
+  end if;
+  if pay.status = 'pending' then
+    update public.milestone_payments
+       set status = 'succeeded', provider_id = p_provider_id, completed_at = now(), note = null, retry_after = null
+     where id = pay.id returning * into pay;
+  end if;
+  return pay;
+end $function$;
+revoke execute on function public.milestone_payment_succeeded(uuid,text) from public;
+grant execute on function public.milestone_payment_succeeded(uuid,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_pending_settlements(p_limit integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(r order by r.created_at, r.id), '[]'::jsonb)
+    from (
+      select x.id, x.kind, x.amount, x.provider, x.reason, x.milestone_id, x.project_id, x.created_at,
+             coalesce(src.provider_id, m.payment_intent_id) as payment_intent_id,
+             coalesce(src.charge_id, m.charge_id) as charge_id,
+             case when x.kind = 'transfer' then private.payout_destination(m.designer_id, x.provider) end as destination
+        from public.milestone_payments x
+        join public.project_milestones m on m.id = x.milestone_id
+        left join public.milestone_payments src on src.id = x.source_payment_id
+       where x.status = 'pending' and x.kind in ('refund', 'transfer') and m.frozen_at is null
+         and (x.retry_after is null or x.retry_after <= now())
+       order by x.created_at, x.id
+       limit least(greatest(coalesce(p_limit, 50), 1), 500)
+    ) r
+$function$;
+revoke execute on function public.milestone_pending_settlements(integer) from public;
+grant execute on function public.milestone_pending_settlements(integer) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_refund_open(p_designer uuid, p_milestone_id uuid, p_amount numeric, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  m public.project_milestones;
+  held numeric;
+  r public.milestone_payments;
+begin
+  if p_reason is null or p_reason not in ('designer_refund', 'cancel_agreed') then
+    raise exception 'Unknown refund reason: use designer_refund or cancel_agreed' using errcode = '22023';
+  end if;
+  m := private.lock_party_milestone(p_milestone_id, p_designer);
+  if m.designer_id is distinct from p_designer then
+    raise exception 'Only the designer can refund a milestone' using errcode = '42501';
+  end if;
+  if m.frozen_at is not null or m.status not in ('funded', 'submitted', 'changes_requested') then
+    perform private.milestone_refuse_state(m, 'refunded');
+  end if;
+  held := private.milestone_held(m);
+  if p_amount is null or p_amount <= 0 or p_amount > held or p_amount <> round(p_amount, 2) then
+    raise exception 'Refund more than $0 and at most the % held, in dollars and cents', private.money_cents(held)
+      using errcode = '23514';
+  end if;
+  if p_reason = 'cancel_agreed' then
+    if m.cancel_requested_at is null then
+      raise exception 'The customer has not asked to cancel this milestone' using errcode = '55000';
+    end if;
+    if p_amount <> held then
+      raise exception 'Agreeing to cancel refunds the whole % held', private.money_cents(held) using errcode = '23514';
+    end if;
+  end if;
+  insert into public.milestone_payments (milestone_id, project_id, kind, amount, reason, provider, source_payment_id)
+  values (m.id, m.project_id, 'refund', p_amount, p_reason, m.provider, private.funding_charge(m))
+  returning * into r;
+  update public.project_milestones
+     set refunded_amount = refunded_amount + p_amount,
+         status = case when p_amount = held then 'refunded'::public.milestone_status else status end,
+         auto_release_at = case when p_amount = held then null else auto_release_at end
+   where id = m.id returning * into m;
+  perform private.notify_milestone(m, m.customer_id, 'milestone_refunded', p_designer,
+    case when m.status = 'refunded'
+      then format('%s refunded "%s" in full (%s)', private.person_name(p_designer, 'Your designer'), m.title,
+                  private.money(p_amount))
+      else format('%s refunded %s of "%s"', private.person_name(p_designer, 'Your designer'), private.money(p_amount),
+                  m.title) end,
+    case when p_reason = 'cancel_agreed' then 'They agreed to cancel it. It goes back to your card.'
+         else 'It goes back to your card.' end,
+    jsonb_build_object('refunded', p_amount));
+  return jsonb_build_object('milestone', to_jsonb(m), 'refund', to_jsonb(r));
+end $function$;
+revoke execute on function public.milestone_refund_open(uuid,uuid,numeric,text) from public;
+grant execute on function public.milestone_refund_open(uuid,uuid,numeric,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestone_release(p_customer uuid, p_milestone_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  m public.project_milestones := private.lock_party_milestone(p_milestone_id, p_customer);
+begin
+  if m.customer_id is distinct from p_customer then
+    raise exception 'Only the customer can release a milestone' using errcode = '42501';
+  end if;
+  if m.frozen_at is not null or m.status not in ('funded', 'submitted', 'changes_requested') then
+    perform private.milestone_refuse_state(m, 'released');
+  end if;
+  return private.release_milestone(m, 'release', p_customer);
+end $function$;
+revoke execute on function public.milestone_release(uuid,uuid) from public;
+grant execute on function public.milestone_release(uuid,uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.milestones_auto_release()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  m public.project_milestones;
+  released integer := 0;
+  one_day boolean;
+begin
+  for m in
+    select * from public.project_milestones x
+     where x.status = 'submitted' and x.frozen_at is null and x.auto_release_at <= now()
+     order by x.auto_release_at
+       for update skip locked
+  loop
+    perform private.release_milestone(m, 'auto_release', null);
+    released := released + 1;
+  end loop;
+  for m in
+    select * from public.project_milestones x
+     where x.status = 'submitted' and x.frozen_at is null and x.auto_release_at > now()
+       and ((x.reminded_3d_at is null and x.auto_release_at <= now() + interval '3 days')
+            or (x.reminded_1d_at is null and x.auto_release_at <= now() + interval '1 day'))
+       for update skip locked
+  loop
+    one_day := m.auto_release_at <= now() + interval '1 day';
+    update public.project_milestones
+       set reminded_3d_at = coalesce(reminded_3d_at, now()),
+           reminded_1d_at = case when one_day then now() else reminded_1d_at end
+     where id = m.id;
+    perform private.notify_milestone(m, m.customer_id, 'milestone_release_reminder', null,
+      format('"%s" will be released to %s on %s unless you answer', m.title,
+             private.person_name(m.designer_id, 'your designer'),
+             to_char(m.auto_release_at at time zone 'UTC', 'Mon FMDD')),
+      'Release it, or request changes, from the project''s milestones.',
+      jsonb_build_object('auto_release_at', m.auto_release_at, 'days', case when one_day then 1 else 3 end));
+  end loop;
+  return released;
+end $function$;
+revoke execute on function public.milestones_auto_release() from public;
+grant execute on function public.milestones_auto_release() to service_role;
 
 CREATE OR REPLACE FUNCTION public.moderate(p_kind public.report_subject, p_id uuid, p_action text, p_reason text)
  RETURNS uuid
@@ -5587,6 +6609,35 @@ AS $function$
 $function$;
 revoke execute on function public.nearest_place(double precision,double precision) from public;
 grant execute on function public.nearest_place(double precision,double precision) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.open_milestone_dispute(milestone_id uuid, reason text)
+ RETURNS public.milestone_disputes
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  m public.project_milestones := private.lock_party_milestone(milestone_id, me);
+  d public.milestone_disputes;
+begin
+  if m.frozen_at is not null or m.status not in ('funded', 'submitted', 'changes_requested') then
+    perform private.milestone_refuse_state(m, 'disputed');
+  end if;
+  reason := private.milestone_text(reason, 1000, 'why you open a dispute');
+  insert into public.milestone_disputes (milestone_id, project_id, kind, opened_by, reason, statements_due_at)
+  values (m.id, m.project_id, 'dispute', me, reason, now() + interval '5 days')
+  returning * into d;
+  update public.project_milestones set status = 'disputed', auto_release_at = null where id = m.id returning * into m;
+  perform private.notify_milestone(m, case when me = m.customer_id then m.designer_id else m.customer_id end,
+    'milestone_disputed', me,
+    format('%s opened a dispute on "%s"', private.person_name(me, 'The other party'), m.title),
+    reason,
+    jsonb_build_object('dispute_id', d.id));
+  return d;
+end $function$;
+revoke execute on function public.open_milestone_dispute(uuid,text) from public;
+grant execute on function public.open_milestone_dispute(uuid,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.open_project_count(origin_latitude double precision DEFAULT NULL::double precision, origin_longitude double precision DEFAULT NULL::double precision)
  RETURNS integer
@@ -6078,6 +7129,67 @@ end $function$;
 comment on function public.reinstate_account(uuid,text) is 'The database''s part of reinstating a suspended account (docs/trust-and-safety.md); operators only, through the moderate-account function. Returns the audit log line''s id.';
 revoke execute on function public.reinstate_account(uuid,text) from public;
 grant execute on function public.reinstate_account(uuid,text) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.request_milestone_cancel(milestone_id uuid)
+ RETURNS public.project_milestones
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  m public.project_milestones := private.lock_party_milestone(milestone_id, me);
+begin
+  if m.customer_id is distinct from me then
+    raise exception 'Only the customer can ask to cancel a milestone' using errcode = '42501';
+  end if;
+  if m.frozen_at is not null or m.status <> 'funded' then
+    perform private.milestone_refuse_state(m, 'cancelled');
+  end if;
+  if m.submitted_at is not null then
+    raise exception 'The designer already submitted work for this milestone: open a dispute instead'
+      using errcode = '55000';
+  end if;
+  -- Asking twice tells the designer once.
+  if m.cancel_requested_at is not null then
+    return m;
+  end if;
+  update public.project_milestones set cancel_requested_at = now() where id = m.id returning * into m;
+  perform private.notify_milestone(m, m.designer_id, 'milestone_cancel_requested', me,
+    format('%s asked to cancel "%s"', private.person_name(me, 'The customer'), m.title),
+    format('Agree by refunding the %s in full, or talk it over in the project''s messages.', private.money(m.amount)));
+  return m;
+end $function$;
+revoke execute on function public.request_milestone_cancel(uuid) from public;
+grant execute on function public.request_milestone_cancel(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.request_milestone_changes(milestone_id uuid, note text)
+ RETURNS public.project_milestones
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  m public.project_milestones := private.lock_party_milestone(milestone_id, me);
+begin
+  if m.customer_id is distinct from me then
+    raise exception 'Only the customer can request changes' using errcode = '42501';
+  end if;
+  if m.frozen_at is not null or m.status <> 'submitted' then
+    perform private.milestone_refuse_state(m, 'sent back for changes');
+  end if;
+  note := private.milestone_text(note, 2000, 'a note');
+  update public.project_milestones
+     set status = 'changes_requested', changes_requested_at = now(), changes_note = note, auto_release_at = null
+   where id = m.id returning * into m;
+  perform private.notify_milestone(m, m.designer_id, 'milestone_changes_requested', me,
+    format('%s requested changes to "%s"', private.person_name(me, 'The customer'), m.title),
+    note);
+  return m;
+end $function$;
+revoke execute on function public.request_milestone_changes(uuid,text) from public;
+grant execute on function public.request_milestone_changes(uuid,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.respond_to_counter(offer_id uuid, action text)
  RETURNS public.offers
@@ -6605,6 +7717,37 @@ $function$;
 revoke execute on function public.stripe_event_release(text) from public;
 grant execute on function public.stripe_event_release(text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.submit_milestone(milestone_id uuid, note text, photos text[] DEFAULT '{}'::text[])
+ RETURNS public.project_milestones
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  m public.project_milestones := private.lock_party_milestone(milestone_id, me);
+begin
+  if m.designer_id is distinct from me then
+    raise exception 'Only the designer can submit a milestone' using errcode = '42501';
+  end if;
+  if m.frozen_at is not null or m.status not in ('funded', 'changes_requested') then
+    perform private.milestone_refuse_state(m, 'submitted');
+  end if;
+  note := private.milestone_text(note, 2000, 'a note');
+  photos := private.check_milestone_photos(m.project_id, photos);
+  update public.project_milestones
+     set status = 'submitted', submitted_at = now(), submission_note = note, submission_photos = photos,
+         auto_release_at = now() + interval '14 days', reminded_3d_at = null, reminded_1d_at = null
+   where id = m.id returning * into m;
+  perform private.notify_milestone(m, m.customer_id, 'milestone_submitted', me,
+    format('%s submitted "%s" on "%s"', private.person_name(me, 'Your designer'), m.title,
+           private.project_title(m.project_id)),
+    note);
+  return m;
+end $function$;
+revoke execute on function public.submit_milestone(uuid,text,text[]) from public;
+grant execute on function public.submit_milestone(uuid,text,text[]) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.suspend_account(p_user uuid, p_reason text, p_subject_kind public.report_subject DEFAULT NULL::public.report_subject, p_subject_id uuid DEFAULT NULL::uuid)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -6813,6 +7956,15 @@ create policy "designer-portfolio: owner uploads" on storage.objects
 create policy "designer-portfolio: signed-in users list designers' folders" on storage.objects
   for select to authenticated
   using (bucket_id = 'designer-portfolio'::text AND ((storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) OR ((storage.foldername(name))[1] IN ( SELECT private.designer_folders() AS designer_folders))));
+create policy "milestone-photos: participants or operators read" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'milestone-photos'::text AND (((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)) OR ( SELECT private.is_operator() AS is_operator)));
+create policy "milestone-photos: participants upload" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'milestone-photos'::text AND ((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)));
+create policy "milestone-photos: uploader deletes own" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'milestone-photos'::text AND owner_id = ((( SELECT auth.uid() AS uid))::text) AND ((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)));
 create policy "project-photos: participants read" on storage.objects
   for select to authenticated
   using (bucket_id = 'project-photos'::text AND ((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)));
@@ -6853,3 +8005,4 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 select cron.schedule('expire-offers', '*/5 * * * *', 'select private.expire_market()');
 select cron.schedule('prune-rate-events', '17 * * * *', 'select private.prune_rate_events()');
 select cron.schedule('send-notification-mails', '* * * * *', 'select private.request_notification_mails()');
+select cron.schedule('settle-milestones', '* * * * *', 'select private.request_milestone_settlement()');

@@ -612,6 +612,7 @@ export type Database = {
       milestone_payments: {
         Row: {
           amount: number
+          charge_id: string | null
           checkout_expires_at: string | null
           checkout_session_id: string | null
           completed_at: string | null
@@ -625,10 +626,13 @@ export type Database = {
           provider: string
           provider_id: string | null
           reason: string
+          retry_after: string | null
+          source_payment_id: string | null
           status: string
         }
         Insert: {
           amount: number
+          charge_id?: string | null
           checkout_expires_at?: string | null
           checkout_session_id?: string | null
           completed_at?: string | null
@@ -642,10 +646,13 @@ export type Database = {
           provider: string
           provider_id?: string | null
           reason: string
+          retry_after?: string | null
+          source_payment_id?: string | null
           status?: string
         }
         Update: {
           amount?: number
+          charge_id?: string | null
           checkout_expires_at?: string | null
           checkout_session_id?: string | null
           completed_at?: string | null
@@ -659,6 +666,8 @@ export type Database = {
           provider?: string
           provider_id?: string | null
           reason?: string
+          retry_after?: string | null
+          source_payment_id?: string | null
           status?: string
         }
         Relationships: [
@@ -674,6 +683,13 @@ export type Database = {
             columns: ["project_id"]
             isOneToOne: false
             referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "milestone_payments_source_payment_id_fkey"
+            columns: ["source_payment_id"]
+            isOneToOne: false
+            referencedRelation: "milestone_payments"
             referencedColumns: ["id"]
           },
         ]
@@ -1947,6 +1963,24 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      add_dispute_statement: {
+        Args: { body: string; dispute_id: string; photos?: string[] }
+        Returns: {
+          author_id: string | null
+          body: string
+          created_at: string
+          dispute_id: string
+          id: string
+          photos: string[]
+          project_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "milestone_dispute_statements"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       billing_customer_get: { Args: { p_user_id: string }; Returns: Json }
       billing_customer_owner: {
         Args: { p_customer_id: string }
@@ -2028,6 +2062,15 @@ export type Database = {
       }
       confirm_school_email: { Args: { token: string }; Returns: Json }
       contact_email: { Args: { p_user: string }; Returns: string }
+      decide_milestone_dispute: {
+        Args: {
+          dispute_id: string
+          reason: string
+          refund_amount: number
+          release_amount: number
+        }
+        Returns: Json
+      }
       decide_verification: {
         Args: { p_approve: boolean; p_reason: string; p_request: string }
         Returns: string
@@ -2050,6 +2093,7 @@ export type Database = {
           status: Database["public"]["Enums"]["bid_status"]
         }[]
       }
+      designer_earnings: { Args: Record<PropertyKey, never>; Returns: Json }
       end_user_sessions: { Args: { p_user: string }; Returns: number }
       finish_notification_mail: {
         Args: { error?: string; notification_id: string }
@@ -2113,6 +2157,128 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      milestone_chargeback_closed: {
+        Args: { p_dispute_id: string; p_won: boolean }
+        Returns: Json
+      }
+      milestone_chargeback_opened: {
+        Args: {
+          p_dispute_id: string
+          p_payment_intent_id: string
+          p_reason: string
+        }
+        Returns: Json
+      }
+      milestone_dispute_detail: { Args: { dispute_id: string }; Returns: Json }
+      milestone_dispute_queue: {
+        Args: {
+          after_created_at?: string
+          after_id?: string
+          page_size?: number
+        }
+        Returns: {
+          amount: number
+          created_at: string
+          customer_id: string
+          customer_name: string
+          designer_id: string
+          designer_name: string
+          held: number
+          id: string
+          kind: string
+          milestone_id: string
+          milestone_title: string
+          opened_by_name: string
+          outcome: string
+          project_id: string
+          project_title: string
+          reason: string
+          statements: number
+          statements_due_at: string
+          status: string
+        }[]
+      }
+      milestone_for_payment: { Args: { p_payment_id: string }; Returns: Json }
+      milestone_fund_open: {
+        Args: { p_customer: string; p_milestone_id: string; p_provider: string }
+        Returns: Json
+      }
+      milestone_mark_funded: {
+        Args: {
+          p_amount_cents: number
+          p_charge_id: string
+          p_currency: string
+          p_payment_id: string
+          p_payment_intent_id: string
+        }
+        Returns: Json
+      }
+      milestone_payment_expire: {
+        Args: { p_payment_id: string }
+        Returns: undefined
+      }
+      milestone_payment_note: {
+        Args: { p_note: string; p_payment_id: string }
+        Returns: undefined
+      }
+      milestone_payment_set_checkout: {
+        Args: {
+          p_expires_at: string
+          p_payment_id: string
+          p_session_id: string
+        }
+        Returns: undefined
+      }
+      milestone_payment_succeeded: {
+        Args: { p_payment_id: string; p_provider_id: string }
+        Returns: {
+          amount: number
+          charge_id: string | null
+          checkout_expires_at: string | null
+          checkout_session_id: string | null
+          completed_at: string | null
+          created_at: string
+          currency: string
+          id: string
+          kind: string
+          milestone_id: string
+          note: string | null
+          project_id: string
+          provider: string
+          provider_id: string | null
+          reason: string
+          retry_after: string | null
+          source_payment_id: string | null
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "milestone_payments"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      milestone_pending_settlements: {
+        Args: { p_limit?: number }
+        Returns: Json
+      }
+      milestone_refund_open: {
+        Args: {
+          p_amount: number
+          p_designer: string
+          p_milestone_id: string
+          p_reason: string
+        }
+        Returns: Json
+      }
+      milestone_release: {
+        Args: { p_customer: string; p_milestone_id: string }
+        Returns: Json
+      }
+      milestones_auto_release: {
+        Args: Record<PropertyKey, never>
+        Returns: number
       }
       moderate: {
         Args: {
@@ -2218,6 +2384,33 @@ export type Database = {
           latitude: number
           longitude: number
         }[]
+      }
+      open_milestone_dispute: {
+        Args: { milestone_id: string; reason: string }
+        Returns: {
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          id: string
+          kind: string
+          milestone_id: string
+          opened_by: string | null
+          outcome: string | null
+          project_id: string
+          provider_dispute_id: string | null
+          reason: string | null
+          refund_amount: number | null
+          release_amount: number | null
+          statements_due_at: string
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "milestone_disputes"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       open_project_count: {
         Args: { origin_latitude?: number; origin_longitude?: number }
@@ -2367,6 +2560,84 @@ export type Database = {
       reinstate_account: {
         Args: { p_reason: string; p_user: string }
         Returns: string
+      }
+      request_milestone_cancel: {
+        Args: { milestone_id: string }
+        Returns: {
+          amount: number
+          auto_release_at: string | null
+          bid_id: string | null
+          cancel_requested_at: string | null
+          changes_note: string | null
+          changes_requested_at: string | null
+          charge_id: string | null
+          created_at: string
+          customer_id: string | null
+          designer_id: string | null
+          frozen_at: string | null
+          funded_at: string | null
+          id: string
+          payment_intent_id: string | null
+          position: number
+          project_id: string
+          provider: string | null
+          refunded_amount: number
+          released_amount: number
+          released_at: string | null
+          reminded_1d_at: string | null
+          reminded_3d_at: string | null
+          status: Database["public"]["Enums"]["milestone_status"]
+          submission_note: string | null
+          submission_photos: string[]
+          submitted_at: string | null
+          title: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "project_milestones"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      request_milestone_changes: {
+        Args: { milestone_id: string; note: string }
+        Returns: {
+          amount: number
+          auto_release_at: string | null
+          bid_id: string | null
+          cancel_requested_at: string | null
+          changes_note: string | null
+          changes_requested_at: string | null
+          charge_id: string | null
+          created_at: string
+          customer_id: string | null
+          designer_id: string | null
+          frozen_at: string | null
+          funded_at: string | null
+          id: string
+          payment_intent_id: string | null
+          position: number
+          project_id: string
+          provider: string | null
+          refunded_amount: number
+          released_amount: number
+          released_at: string | null
+          reminded_1d_at: string | null
+          reminded_3d_at: string | null
+          status: Database["public"]["Enums"]["milestone_status"]
+          submission_note: string | null
+          submission_photos: string[]
+          submitted_at: string | null
+          title: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "project_milestones"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       respond_to_counter: {
         Args: { action: string; offer_id: string }
@@ -2573,6 +2844,45 @@ export type Database = {
         Returns: boolean
       }
       stripe_event_release: { Args: { p_event_id: string }; Returns: undefined }
+      submit_milestone: {
+        Args: { milestone_id: string; note: string; photos?: string[] }
+        Returns: {
+          amount: number
+          auto_release_at: string | null
+          bid_id: string | null
+          cancel_requested_at: string | null
+          changes_note: string | null
+          changes_requested_at: string | null
+          charge_id: string | null
+          created_at: string
+          customer_id: string | null
+          designer_id: string | null
+          frozen_at: string | null
+          funded_at: string | null
+          id: string
+          payment_intent_id: string | null
+          position: number
+          project_id: string
+          provider: string | null
+          refunded_amount: number
+          released_amount: number
+          released_at: string | null
+          reminded_1d_at: string | null
+          reminded_3d_at: string | null
+          status: Database["public"]["Enums"]["milestone_status"]
+          submission_note: string | null
+          submission_photos: string[]
+          submitted_at: string | null
+          title: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "project_milestones"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       suspend_account: {
         Args: {
           p_reason: string

@@ -125,6 +125,32 @@ const subjectOrder = (w: World) => `insert into public.orders
   values ('${subjectOrderId(w)}', '${w.catalogItem}', '${w.owner}', '${w.assigned}', 'Rattan chair', 120, 'paid',
           'sandbox', now()) on conflict (id) do nothing`;
 
+/**
+ * Funded milestones' subject rows (docs/milestones.md): a milestone of the active project (owner = customer, assigned
+ * = designer), its charge, a dispute on it and the owner's statement. Written only by the database's functions (here
+ * as the table's owner); the project's two parties read them. The world's own ids, as the market's rows.
+ */
+const subjectMilestoneId = (w: World) => worldId(w, 'dd01');
+const subjectMilestonePaymentId = (w: World) => worldId(w, 'dd02');
+const subjectDisputeId = (w: World) => worldId(w, 'dd03');
+const subjectStatementId = (w: World) => worldId(w, 'dd04');
+const subjectMilestone = (w: World) => `insert into public.project_milestones
+    (id, project_id, customer_id, designer_id, position, title, amount)
+  values ('${subjectMilestoneId(w)}', '${w.activeProject}', '${w.owner}', '${w.assigned}', 1, 'Design board', 300)
+  on conflict (id) do nothing`;
+const subjectMilestonePayment = (w: World) => `${subjectMilestone(w)};
+  insert into public.milestone_payments (id, milestone_id, project_id, kind, amount, reason, provider)
+  values ('${subjectMilestonePaymentId(w)}', '${subjectMilestoneId(w)}', '${w.activeProject}', 'charge', 300, 'funding',
+          'sandbox') on conflict (id) do nothing`;
+const subjectDispute = (w: World) => `${subjectMilestone(w)};
+  insert into public.milestone_disputes (id, milestone_id, project_id, opened_by, reason)
+  values ('${subjectDisputeId(w)}', '${subjectMilestoneId(w)}', '${w.activeProject}', '${w.owner}', 'Not delivered')
+  on conflict (id) do nothing`;
+const subjectStatement = (w: World) => `${subjectDispute(w)};
+  insert into public.milestone_dispute_statements (id, dispute_id, project_id, author_id, body)
+  values ('${subjectStatementId(w)}', '${subjectDisputeId(w)}', '${w.activeProject}', '${w.owner}', 'Nothing came')
+  on conflict (id) do nothing`;
+
 const subjectPreference = (w: World) => `insert into public.notification_preferences (user_id, kind, email)
   values ('${w.owner}', 'nudge_received', false) on conflict (user_id, kind) do nothing`;
 
@@ -570,5 +596,85 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: ['service'], setup: subjectVerification, set: { reason: 'Changed' } },
     delete: { allow: ['service'], setup: subjectVerification },
+  },
+  {
+    // A project's milestones: its customer and designer read them (operators too, not in this world); only the
+    // database's functions write them (docs/milestones.md).
+    table: 'project_milestones',
+    key: (w) => ({ id: subjectMilestoneId(w) }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectMilestone },
+    insert: {
+      allow: ['service'],
+      values: (w, me) => ({
+        project_id: w.activeProject,
+        customer_id: me,
+        designer_id: w.assigned,
+        position: 2,
+        title: 'Sourcing',
+        amount: 900,
+      }),
+    },
+    update: { allow: ['service'], setup: subjectMilestone, set: { status: 'released' } },
+    delete: { allow: ['service'], setup: subjectMilestone },
+  },
+  {
+    // The money ledger: the project's parties read it (receipts, earnings); only the money functions write it.
+    table: 'milestone_payments',
+    key: (w) => ({ id: subjectMilestonePaymentId(w) }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectMilestonePayment },
+    insert: {
+      allow: ['service'],
+      setup: subjectMilestone,
+      values: (w) => ({
+        milestone_id: subjectMilestoneId(w),
+        project_id: w.activeProject,
+        kind: 'charge',
+        amount: 300,
+        reason: 'funding',
+        provider: 'sandbox',
+      }),
+    },
+    update: { allow: ['service'], setup: subjectMilestonePayment, set: { note: 'Changed' } },
+    delete: { allow: ['service'], setup: subjectMilestonePayment },
+  },
+  {
+    // Opened by open_milestone_dispute (or a chargeback), decided by an operator's function; the parties read it.
+    table: 'milestone_disputes',
+    key: (w) => ({ id: subjectDisputeId(w) }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectDispute },
+    insert: {
+      allow: ['service'],
+      setup: subjectMilestone,
+      values: (w, me) => ({
+        milestone_id: subjectMilestoneId(w),
+        project_id: w.activeProject,
+        opened_by: me,
+        reason: 'Forged',
+      }),
+    },
+    update: { allow: ['service'], setup: subjectDispute, set: { reason: 'Changed' } },
+    delete: { allow: ['service'], setup: subjectDispute },
+  },
+  {
+    // Written by add_dispute_statement only (one per party); both parties read both.
+    table: 'milestone_dispute_statements',
+    key: (w) => ({ id: subjectStatementId(w) }),
+    serviceActsAs: 'assigned',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectStatement },
+    insert: {
+      allow: ['service'],
+      setup: subjectDispute,
+      values: (w, me) => ({
+        dispute_id: subjectDisputeId(w),
+        project_id: w.activeProject,
+        author_id: me,
+        body: 'My side',
+      }),
+    },
+    update: { allow: ['service'], setup: subjectStatement, set: { body: 'Changed' } },
+    delete: { allow: ['service'], setup: subjectStatement },
   },
 ];

@@ -27,6 +27,11 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   listing_conversations: ['SELECT'],
   listing_messages: ['INSERT', 'SELECT'],
   messages: ['INSERT', 'SELECT'],
+  // Funded milestones: read by the project's parties and operators, written by the database's functions only
+  // (docs/milestones.md).
+  milestone_dispute_statements: ['SELECT'],
+  milestone_disputes: ['SELECT'],
+  milestone_payments: ['SELECT'],
   moderation_actions: ['SELECT'],
   notification_preferences: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   notifications: ['SELECT', 'UPDATE'],
@@ -37,6 +42,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   project_bids: ['INSERT', 'SELECT'],
   project_items: ['DELETE', 'INSERT', 'SELECT'],
   project_photo_notes: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  project_milestones: ['SELECT'],
   projects: ['INSERT', 'SELECT', 'UPDATE'],
   reports: ['INSERT', 'SELECT'],
   reviews: ['INSERT', 'SELECT'],
@@ -176,6 +182,9 @@ describe('schema lint', () => {
       'accept_bid',
       // The market's state changes (docs/decisions/0026-market.md).
       'add_catalog_item_to_project',
+      // Funded milestones (docs/milestones.md): the parties' moves and the operators' reads and decision, the caller
+      // checked in each; the money functions (milestone_*, milestones_auto_release) the service role's only.
+      'add_dispute_statement',
       // Blocks as the blocker sees them; the blocked person's side of them says only 'closed' (docs/trust-and-safety.md).
       'block_state',
       'blocked_people',
@@ -188,9 +197,11 @@ describe('schema lint', () => {
       'confirm_school_email',
       // A counterpart's e-mail, the relation checked (docs/decisions/0030-safe-by-default.md).
       'contact_email',
+      'decide_milestone_dispute',
       'decide_verification',
       'delete_user',
       'designer_bids',
+      'designer_earnings',
       // Ends an account's sessions, for the moderate-account function: service role only (docs/trust-and-safety.md).
       'end_user_sessions',
       'finish_notification_mail',
@@ -198,9 +209,25 @@ describe('schema lint', () => {
       'is_operator',
       'make_offer',
       'mark_order_ready',
+      'milestone_chargeback_closed',
+      'milestone_chargeback_opened',
+      'milestone_dispute_detail',
+      'milestone_dispute_queue',
+      'milestone_for_payment',
+      'milestone_fund_open',
+      'milestone_mark_funded',
+      'milestone_payment_expire',
+      'milestone_payment_note',
+      'milestone_payment_set_checkout',
+      'milestone_payment_succeeded',
+      'milestone_pending_settlements',
+      'milestone_refund_open',
+      'milestone_release',
+      'milestones_auto_release',
       'moderate',
       'moderation_queue',
       'moderation_subject',
+      'open_milestone_dispute',
       // Open projects and their total: the place's label and the distance, never the coordinates they measure
       // (read as their owner, the visibility rule restated: docs/decisions/0030-safe-by-default.md).
       'open_project_count',
@@ -210,6 +237,8 @@ describe('schema lint', () => {
       // The location as typed, for the customer and the assigned designer (docs/decisions/0030-safe-by-default.md).
       'project_locations',
       'reinstate_account',
+      'request_milestone_cancel',
+      'request_milestone_changes',
       'respond_to_counter',
       'respond_to_offer',
       // Words need their index, which row-level security would forbid (@@ is not leakproof): available pieces only.
@@ -217,6 +246,7 @@ describe('schema lint', () => {
       'start_listing_conversation',
       // verify-school-email's part, executable by the service role only.
       'start_school_email_verification',
+      'submit_milestone',
       'suspend_account',
       'switch_account_type',
       // The payment functions' per-user count, executable by the service role only (docs/product.md, Limits).
@@ -281,6 +311,7 @@ describe('schema lint', () => {
     expect(rpc.map((r) => r.fn)).toEqual([
       'accept_bid',
       'add_catalog_item_to_project',
+      'add_dispute_statement',
       'block_state',
       'blocked_people',
       'buy_now_quote',
@@ -288,30 +319,38 @@ describe('schema lint', () => {
       'complete_order',
       'confirm_school_email',
       'contact_email',
+      'decide_milestone_dispute',
       'decide_verification',
       'delete_user',
       'designer_bids',
+      'designer_earnings',
       'is_operator',
       'make_offer',
       'mark_notifications_read',
       'mark_order_ready',
+      'milestone_dispute_detail',
+      'milestone_dispute_queue',
       'moderate',
       'moderation_queue',
       'moderation_subject',
       'nearby_catalog_items',
       'nearby_designers',
       'nearest_place',
+      'open_milestone_dispute',
       'open_project_count',
       'open_projects',
       'portfolio_projects',
       'project_access',
       'project_locations',
       'reinstate_account',
+      'request_milestone_cancel',
+      'request_milestone_changes',
       'respond_to_counter',
       'respond_to_offer',
       'search_catalog_items',
       'search_places',
       'start_listing_conversation',
+      'submit_milestone',
       'suspend_account',
       'switch_account_type',
       'unread_notification_count',
@@ -377,11 +416,15 @@ describe('schema lint', () => {
       'designer_nudges',
       'listing_messages',
       'messages',
+      'milestone_dispute_statements',
+      'milestone_disputes',
+      'milestone_payments',
       'notifications',
       'offers',
       'orders',
       'project_bids',
       'project_items',
+      'project_milestones',
     ]);
   });
 
@@ -393,6 +436,7 @@ describe('schema lint', () => {
     expect(b).toEqual([
       { id: 'catalog-images', public: true, limit: 5242880, mimes: images },
       { id: 'designer-portfolio', public: true, limit: 5242880, mimes: images },
+      { id: 'milestone-photos', public: false, limit: 5242880, mimes: ['image/jpeg', 'image/png', 'image/webp'] },
       { id: 'project-photos', public: false, limit: 5242880, mimes: images },
       {
         id: 'verification-documents',
