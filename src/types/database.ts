@@ -1856,60 +1856,6 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      add_dispute_statement: {
-        Args: { body: string; dispute_id: string; photos?: string[] }
-        Returns: Database["public"]["Tables"]["milestone_dispute_statements"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "milestone_dispute_statements"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      designer_earnings: {
-        Args: never
-        Returns: Json
-      }
-      open_milestone_dispute: {
-        Args: { milestone_id: string; reason: string }
-        Returns: Database["public"]["Tables"]["milestone_disputes"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "milestone_disputes"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      request_milestone_cancel: {
-        Args: { milestone_id: string }
-        Returns: Database["public"]["Tables"]["project_milestones"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "project_milestones"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      request_milestone_changes: {
-        Args: { milestone_id: string; note: string }
-        Returns: Database["public"]["Tables"]["project_milestones"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "project_milestones"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      submit_milestone: {
-        Args: { milestone_id: string; note: string; photos?: string[] }
-        Returns: Database["public"]["Tables"]["project_milestones"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "project_milestones"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
       accept_bid: {
         Args: { bid_id: string }
         Returns: {
