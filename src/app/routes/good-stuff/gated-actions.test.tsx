@@ -182,6 +182,8 @@ const cases: Case[] = [
       http.head(restUrl('projects'), () => pgrstCount(0)),
       http.head(restUrl('project_bids'), () => pgrstCount(0)),
       rows('saved_designers', []),
+      // Earnings from milestones (docs/milestones.md): none yet.
+      http.post(rpcUrl('designer_earnings'), () => HttpResponse.json({ released: 0, on_the_way: 0, held: 0 })),
     ],
     button: 'Submit Bid',
     opened: () => screen.queryByText('project page'),
