@@ -4841,6 +4841,23 @@ end $function$;
 revoke execute on function public.accept_bid(uuid) from public;
 grant execute on function public.accept_bid(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.account_deletion_refusal()
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when exists (select 1 from public.project_milestones m
+                  where (m.customer_id = (select auth.uid()) or m.designer_id = (select auth.uid()))
+                    and m.status in ('funded', 'submitted', 'changes_requested', 'disputed'))
+      then 'This account has money held in funded milestones: release or settle them before deleting the account.'
+  end
+$function$;
+comment on function public.account_deletion_refusal() is 'Why the caller''s account cannot be deleted now, in the words the app shows; null when it can (docs/milestones.md).';
+revoke execute on function public.account_deletion_refusal() from public;
+grant execute on function public.account_deletion_refusal() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.add_catalog_item_to_project(project_id uuid, item_id uuid)
  RETURNS public.project_items
  LANGUAGE plpgsql

@@ -1888,6 +1888,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      account_deletion_refusal: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
       add_catalog_item_to_project: {
         Args: { item_id: string; project_id: string }
         Returns: {

@@ -205,6 +205,38 @@ describe('delete-account', () => {
     expect(await listed('designer-portfolio', designer.id)).toEqual(['work.png']);
   });
 
+  it('money held in a funded milestone stops the deletion before any file goes, with the reason', async () => {
+    const leaving = await person('customer');
+    const designer = await person('designer');
+    survivors.push(leaving.id, designer.id);
+    const active = await project(leaving.id, designer.id);
+    // Funded as the money functions leave it (docs/milestones.md).
+    await sql(
+      `insert into public.project_milestones (project_id, customer_id, designer_id, position, title, amount, status,
+                                              provider, funded_at)
+       values ($1, $2, $3, 1, 'Design work', 300, 'funded', 'sandbox', now())`,
+      [active, leaving.id, designer.id],
+    );
+    await upload(leaving, 'project-photos', `${active}/before-1.png`);
+
+    const { error } = await leaving.client.functions.invoke('delete-account');
+    expect(await failure(error)).toEqual({
+      status: 409,
+      body: {
+        error: 'This account has money held in funded milestones: release or settle them before deleting the account.',
+        code: 'money_held',
+      },
+    });
+    expect(await listed('project-photos', active)).toEqual(['before-1.png']);
+    expect(await authUserExists(leaving.id)).toBe(true);
+    // Settled, the account goes as any other.
+    await sql(`update public.project_milestones set status = 'released', released_amount = 300 where project_id = $1`, [
+      active,
+    ]);
+    expect((await leaving.client.functions.invoke('delete-account')).error).toBeNull();
+    expect(await authUserExists(leaving.id)).toBe(false);
+  });
+
   it('a retry after a failure midway finishes the job', async () => {
     const leaving = await person('designer');
     await uploadMany(leaving, 'designer-portfolio', [`${leaving.id}/a.png`, `${leaving.id}/b.png`]);

@@ -180,6 +180,8 @@ describe('schema lint', () => {
       where n.nspname = 'public' and p.prosecdef order by 1`);
     expect(publicDefiners.map((r) => r.fn)).toEqual([
       'accept_bid',
+      // Whether the caller's account may go now, asked by delete-account before any file goes (docs/milestones.md).
+      'account_deletion_refusal',
       // The market's state changes (docs/decisions/0026-market.md).
       'add_catalog_item_to_project',
       // Funded milestones (docs/milestones.md): the parties' moves and the operators' reads and decision, the caller
@@ -310,6 +312,7 @@ describe('schema lint', () => {
       where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'execute') order by 1`);
     expect(rpc.map((r) => r.fn)).toEqual([
       'accept_bid',
+      'account_deletion_refusal',
       'add_catalog_item_to_project',
       'add_dispute_statement',
       'block_state',

@@ -8,13 +8,15 @@ const USER = '8a4b6c1e-0000-4000-8000-000000000001';
 const P1 = '1f0c8e2a-0000-4000-8000-0000000000a1';
 const P2 = '1f0c8e2a-0000-4000-8000-0000000000a2';
 
-Deno.test('folders: portfolio and Good Stuff under the user id, photos under each project they own', () => {
+Deno.test('folders: portfolio and Good Stuff under the user id, photos and milestone photos under each project they own', () => {
   assert.deepEqual(accountFolders(USER, [P1, P2]), [
     { bucket: 'designer-portfolio', folder: USER },
     { bucket: 'catalog-images', folder: USER },
     { bucket: 'verification-documents', folder: USER },
     { bucket: 'project-photos', folder: P1 },
     { bucket: 'project-photos', folder: P2 },
+    { bucket: 'milestone-photos', folder: P1 },
+    { bucket: 'milestone-photos', folder: P2 },
   ]);
   assert.deepEqual(
     accountFolders(USER, []).map((f) => f.bucket),

@@ -2,7 +2,7 @@ import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 
 /** One folder of one bucket that belongs to the leaving account. */
 export interface AccountFolder {
-  bucket: 'designer-portfolio' | 'catalog-images' | 'verification-documents' | 'project-photos';
+  bucket: 'designer-portfolio' | 'catalog-images' | 'verification-documents' | 'project-photos' | 'milestone-photos';
   folder: string;
 }
 
@@ -21,7 +21,8 @@ const PROJECT_PAGE = 1000;
 /**
  * Exactly the files `delete_user()` used to take with the account: the user's portfolio and Good Stuff folders,
  * and the photos of the projects they own; and, since verified badges, their verification documents folder
- * (20261202000400_verification.sql). Photos they uploaded to someone else's project stay with that project.
+ * (20261202000400_verification.sql), and the milestone photos of the projects they own, which go with those
+ * projects' milestones (docs/milestones.md). Photos they uploaded to someone else's project stay with that project.
  */
 export function accountFolders(userId: string, ownProjectIds: readonly string[]): AccountFolder[] {
   return [
@@ -29,6 +30,7 @@ export function accountFolders(userId: string, ownProjectIds: readonly string[])
     { bucket: 'catalog-images', folder: userId },
     { bucket: 'verification-documents', folder: userId },
     ...ownProjectIds.map((id) => ({ bucket: 'project-photos' as const, folder: id })),
+    ...ownProjectIds.map((id) => ({ bucket: 'milestone-photos' as const, folder: id })),
   ];
 }
 

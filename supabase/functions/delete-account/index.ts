@@ -1,5 +1,6 @@
 // delete-account: deletes the signed-in user's account (docs/product.md, Accounts; ADR 0018).
-// Body: none. Answer: { deleted: true, removedFiles }.
+// Body: none. Answer: { deleted: true, removedFiles }; 409 money_held (the database's sentence) while money is held
+// in a funded milestone, before anything is removed.
 //
 // Files first, through Storage (the only way their bytes go on hosted Supabase), then the account through
 // rpc('delete_user') as the caller, which refuses while any of their files remain and lets the foreign keys and
@@ -53,6 +54,10 @@ Deno.serve(
       throw new HttpError(400, 'delete-account takes no parameters', 'unexpected_parameters');
     }
     const asCaller = callerClient(req);
+    // Asked before any file goes: a refusal after the photos were removed would leave the account without them.
+    const { data: refusal, error: asked } = await asCaller.rpc('account_deletion_refusal');
+    if (asked) throw new Error(`account_deletion_refusal failed: ${asked.code} ${asked.message}`);
+    if (typeof refusal === 'string') throw new HttpError(409, refusal, 'money_held');
 
     let removedFiles = 0;
     let folders = accountFolders(userId, await ownProjectIds(admin, userId));

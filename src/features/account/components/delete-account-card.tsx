@@ -4,6 +4,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { NoUserError, useDeleteAccount } from '@/features/account/api/delete-account';
+import { FunctionError } from '@/lib/function-error';
 
 type DeleteAccountCardProps = {
   userId: string | null | undefined;
@@ -25,7 +26,15 @@ export function DeleteAccountCard({ userId, onDeleted }: DeleteAccountCardProps)
     },
     onError: (error) => {
       console.error('Error deleting account', error);
-      toast.error(error instanceof NoUserError ? 'No user logged in' : 'Failed to delete account. Please try again.');
+      // Money held in a funded milestone is a reason the person can act on: the database's own sentence.
+      const held = error instanceof FunctionError && error.code === 'money_held';
+      toast.error(
+        error instanceof NoUserError
+          ? 'No user logged in'
+          : held
+            ? error.message
+            : 'Failed to delete account. Please try again.',
+      );
     },
   });
   // Still busy once deleted, while the page is left: a second click would find no user.

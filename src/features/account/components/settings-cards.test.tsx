@@ -144,6 +144,24 @@ describe('DeleteAccountCard', () => {
     expect(onDeleted).not.toHaveBeenCalled();
   });
 
+  it('says why when money held in a funded milestone stops the deletion', async () => {
+    expectConsoleError('Error deleting account');
+    storeSession(USER);
+    const reason =
+      'This account has money held in funded milestones: release or settle them before deleting the account.';
+    server.use(
+      http.post(functionUrl('delete-account'), () =>
+        HttpResponse.json({ error: reason, code: 'money_held' }, { status: 409 }),
+      ),
+    );
+    const onDeleted = vi.fn();
+    renderApp(<DeleteAccountCard userId={USER.id} onDeleted={onDeleted} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(onDeleted).not.toHaveBeenCalled();
+  });
+
   it("says 'No user logged in' without a user", async () => {
     expectConsoleError('Error deleting account');
     renderApp(<DeleteAccountCard userId={null} onDeleted={vi.fn()} />);
