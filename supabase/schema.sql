@@ -5347,6 +5347,11 @@ begin
   if d.kind <> 'dispute' then
     raise exception 'The card''s bank decides a chargeback, not Good Space' using errcode = '55000';
   end if;
+  -- Operators are ordinary accounts too: nobody decides a dispute about their own money (as nobody decides their
+  -- own verification request).
+  if me in (m.customer_id, m.designer_id) then
+    raise exception 'You cannot decide a dispute you are part of' using errcode = '42501';
+  end if;
   if d.status <> 'open' or m.status <> 'disputed' then
     raise exception 'This dispute is already decided' using errcode = '55000';
   end if;

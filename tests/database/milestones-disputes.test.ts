@@ -162,6 +162,17 @@ describe('the operator', () => {
     const { project, m, dispute } = await disputed(1000);
     // Refused: not an operator, a split off what remains, bad amounts, no reason.
     expect(await decide(customer, dispute, 400, 600, 'Fair')).toMatchObject({ ok: false, code: '42501' });
+    // An operator who is a party to it (operators are ordinary accounts) decides nothing about their own money.
+    await c.query('insert into private.operators (user_id) values ($1)', [customer]);
+    try {
+      expect(await decide(customer, dispute, 400, 600, 'Fair')).toMatchObject({
+        ok: false,
+        code: '42501',
+        message: 'You cannot decide a dispute you are part of',
+      });
+    } finally {
+      await c.query('delete from private.operators where user_id = $1', [customer]);
+    }
     expect(await decide(operator, dispute, 400, 500, 'Fair')).toMatchObject({
       ok: false,
       code: '23514',
