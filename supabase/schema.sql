@@ -7865,7 +7865,7 @@ CREATE OR REPLACE FUNCTION public.take_function_rate(user_id uuid, action text)
  SET search_path TO ''
 AS $function$
 begin
-  if action not in ('buy_now', 'create_checkout', 'connect_account') then
+  if action not in ('buy_now', 'create_checkout', 'connect_account', 'fund_milestone') then
     raise exception 'Unknown function action %', action using errcode = '22023';
   end if;
   if user_id is null then

@@ -242,6 +242,20 @@ describe('rate limits in the payment functions', () => {
     expect(statuses(results).filter((s) => s !== 429)).toHaveLength(10);
   });
 
+  it('fund-milestone: 10 an hour per customer, counted before the database or the provider is asked', async () => {
+    const api = await clientAs(await person('customer'));
+    // Not even a milestone of theirs: each call still counts (a refusal costs the database a look, a success a
+    // payment page), and the 11th is refused before either.
+    const body = { milestoneId: '00000000-0000-4000-8000-000000000000' };
+    const first = [];
+    for (let k = 0; k < 10; k++) first.push(await call(api, 'fund-milestone', body));
+    expect(statuses(first)).toEqual(Array.from({ length: 10 }, () => 404));
+    expect(await call(api, 'fund-milestone', body)).toEqual({
+      status: 429,
+      body: { error: expect.stringMatching(TOO_OFTEN) as unknown, code: 'rate_limited' },
+    });
+  });
+
   it('connect-account: onboarding and the dashboard count, 10 an hour; refresh does not', async () => {
     const designer = await person('designer');
     const api = await clientAs(designer);

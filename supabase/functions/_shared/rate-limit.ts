@@ -2,7 +2,7 @@ import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 import { HttpError } from './http.ts';
 
 /** The functions whose calls are counted per user (private.rate_limits, docs/product.md Limits). */
-export type RateLimitedAction = 'buy_now' | 'create_checkout' | 'connect_account';
+export type RateLimitedAction = 'buy_now' | 'create_checkout' | 'connect_account' | 'fund_milestone';
 
 /**
  * Counts one call of `action` for the user, in the database (take_function_rate), so the count holds across

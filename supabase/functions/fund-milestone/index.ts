@@ -8,6 +8,7 @@ import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { isUuid } from '../_shared/ids.ts';
 import { payments } from '../_shared/payments.ts';
 import type { OrderCheckout } from '../_shared/provider.ts';
+import { takeRate } from '../_shared/rate-limit.ts';
 import { resolveReturnUrl } from '../_shared/return-urls.ts';
 import { requireCaller, serviceClient } from '../_shared/supabase.ts';
 
@@ -17,7 +18,8 @@ const CHECKOUT_MINUTES = 60;
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const { config, milestones, provider } = payments();
-    const caller = await requireCaller(req, serviceClient(), 'Must be logged in');
+    const db = serviceClient();
+    const caller = await requireCaller(req, db, 'Must be logged in');
     const body = await readJsonObject(req);
     const milestoneId = body.milestoneId;
     if (!isUuid(milestoneId)) throw new HttpError(400, 'milestoneId must be a milestone id', 'invalid_milestone');
@@ -26,6 +28,8 @@ Deno.serve(
     // Checked before anything is opened: a bad return URL is the caller's mistake, not a pending charge.
     const askedCancel = body.cancelUrl == null ? null : resolveReturnUrl(body.cancelUrl, 'cancelUrl', '/', urlOptions);
 
+    // Counted before anything is opened at the provider (docs/product.md, Limits).
+    await takeRate(db, caller.id, 'fund_milestone');
     const opened = await milestones.openFunding(caller.id, milestoneId, provider.kind);
     const projectPath = `/project/${opened.project_id}`;
     const cancelUrl = askedCancel ?? resolveReturnUrl(undefined, 'cancelUrl', projectPath, urlOptions);
