@@ -111,7 +111,7 @@ test('an unsubscribed customer: the database refuses a project, and a designer p
   await signInBrowser(page, user);
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Subscribe to the Designer plan' }).click();
-  await expect(page.getByText('Failed to start checkout. Please try again.')).toBeVisible();
+  await expect(page.getByText('Failed to submit. Please try again.')).toBeVisible();
   await expect(page.getByText(/Change your account type in Settings/)).toBeVisible();
   await expect(page).toHaveURL('/pricing');
 });

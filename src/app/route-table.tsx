@@ -88,6 +88,7 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { path: paths.sandboxPortal.path, lazy: () => import('@/app/routes/memberships/sandbox-portal') },
                 { path: paths.sandboxConnect.path, lazy: () => import('@/app/routes/orders/sandbox-connect') },
                 { path: paths.sandboxPay.path, lazy: () => import('@/app/routes/orders/sandbox-pay') },
+                { path: paths.sandboxFund.path, lazy: () => import('@/app/routes/milestones/sandbox-fund') },
                 { path: paths.orders.path, lazy: () => import('@/app/routes/orders/orders') },
                 { path: paths.order.path, lazy: () => import('@/app/routes/orders/order') },
                 { path: paths.oauthConsent.path, lazy: () => import('@/app/routes/account/oauth-consent') },

@@ -120,6 +120,11 @@ export const paths = {
   /** ADR 0029: the sandbox's stand-in for Stripe's seller onboarding and for Stripe Checkout of a Good Stuff order. */
   sandboxConnect: { path: '/sandbox/connect', getHref: () => '/sandbox/connect' },
   sandboxPay: { path: '/sandbox/pay', getHref: (orderId: string) => withQuery('/sandbox/pay', { order: orderId }) },
+  /** docs/milestones.md: the sandbox's stand-in for Stripe Checkout of a milestone's funding. */
+  sandboxFund: {
+    path: '/sandbox/fund',
+    getHref: (paymentId: string) => withQuery('/sandbox/fund', { payment: paymentId }),
+  },
   /** The user's Good Stuff orders: what they bought (Purchases) and sold (Sales). */
   orders: {
     path: '/orders',

@@ -87,6 +87,11 @@ export const projectKeys = {
   review: (projectId: string) => [...projectKeys.detail(projectId), 'review'] as const,
   /** The customer's consent to show the completed project in the designer's portfolio (docs/decisions/0017). */
   portfolioConsent: (projectId: string) => [...projectKeys.detail(projectId), 'portfolio-consent'] as const,
+  /**
+   * The project's milestones with their payments, disputes and statements (docs/milestones.md): one read, kept live
+   * by the four tables' feeds.
+   */
+  milestones: (projectId: string) => [...projectKeys.detail(projectId), 'milestones'] as const,
   /** Why a project read came back empty (missing or denied). */
   access: (projectId: string) => [...projectKeys.detail(projectId), 'access'] as const,
 };
@@ -178,4 +183,20 @@ export const blockKeys = {
   user: (userId: string) => [...blockKeys.all, userId] as const,
   state: (userId: string, otherId: string) => [...blockKeys.user(userId), 'state', otherId] as const,
   list: (userId: string) => [...blockKeys.user(userId), 'list'] as const,
+};
+
+/**
+ * Money of milestones outside one project's page (docs/milestones.md): a designer's earnings, a customer's
+ * design-fee payments (Orders), the sandbox's payment page, signed links of photos, and asking the provider about a
+ * checkout (not under the project: reading the milestones again must not ask again).
+ */
+export const milestoneKeys = {
+  all: ['milestones'] as const,
+  /** Whatever a change of a milestone's money makes stale (a feed or an action refreshes this prefix). */
+  money: () => [...milestoneKeys.all, 'money'] as const,
+  earnings: (designerId: string) => [...milestoneKeys.money(), 'earnings', designerId] as const,
+  payments: (customerId: string) => [...milestoneKeys.money(), 'payments', customerId] as const,
+  sandbox: (paymentId: string) => [...milestoneKeys.all, 'sandbox', paymentId] as const,
+  confirm: (paymentId: string) => [...milestoneKeys.all, 'confirm', paymentId] as const,
+  photos: (paths: readonly string[]) => [...milestoneKeys.all, 'photos', ...paths] as const,
 };

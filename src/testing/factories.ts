@@ -214,3 +214,63 @@ export function aNotification<O extends Overrides<Tables<'notifications'>>>(over
   };
   return { ...row, ...overrides };
 }
+
+/** A project's milestone (`project_milestones`), not funded yet. */
+export function aMilestone<O extends Overrides<Tables<'project_milestones'>>>(overrides: O = {} as O) {
+  const row: Tables<'project_milestones'> = {
+    id: anId('f'),
+    project_id: anId('a'),
+    bid_id: anId('b'),
+    customer_id: anId('c'),
+    designer_id: anId('d'),
+    position: 1,
+    title: 'Design board',
+    amount: 300,
+    status: 'not_funded',
+    provider: null,
+    payment_intent_id: null,
+    charge_id: null,
+    funded_at: null,
+    submitted_at: null,
+    submission_note: null,
+    submission_photos: [],
+    changes_requested_at: null,
+    changes_note: null,
+    auto_release_at: null,
+    reminded_3d_at: null,
+    reminded_1d_at: null,
+    released_at: null,
+    released_amount: 0,
+    refunded_amount: 0,
+    cancel_requested_at: null,
+    frozen_at: null,
+    created_at: NOW,
+    updated_at: NOW,
+  };
+  return { ...row, ...overrides };
+}
+
+/** A milestone's payment (`milestone_payments`): a charge that succeeded. */
+export function aMilestonePayment<O extends Overrides<Tables<'milestone_payments'>>>(overrides: O = {} as O) {
+  const row: Tables<'milestone_payments'> = {
+    id: anId('9'),
+    milestone_id: anId('f'),
+    project_id: anId('a'),
+    kind: 'charge',
+    amount: 300,
+    currency: 'usd',
+    status: 'succeeded',
+    reason: 'funding',
+    provider: 'sandbox',
+    provider_id: 'pi_sandbox_1',
+    charge_id: 'ch_sandbox_1',
+    source_payment_id: null,
+    retry_after: null,
+    checkout_session_id: null,
+    checkout_expires_at: null,
+    note: null,
+    created_at: NOW,
+    completed_at: NOW,
+  };
+  return { ...row, ...overrides };
+}

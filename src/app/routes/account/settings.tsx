@@ -9,6 +9,7 @@ import { TwoFactorCard } from '@/features/account/components/two-factor-card';
 import { AccountTypeCard } from '@/features/account/components/account-type-card';
 import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
 import { NotificationSettingsCard } from '@/features/account/components/notification-settings-card';
+import { EarningsCard } from '@/features/milestones/components/earnings-card';
 import { GetPaidCard } from '@/features/orders/components/get-paid-card';
 import { ManageSubscriptionCard } from '@/features/memberships/components/manage-subscription-card';
 import { BlockedPeopleCard } from '@/features/safety/components/blocked-people-card';
@@ -40,7 +41,14 @@ export function Component() {
         </Card>
         <ManageSubscriptionCard userId={auth.user.id} />
         {role.data === 'designer' ? (
-          <GetPaidCard userId={auth.user.id} arrival={payouts === 'return' || payouts === 'refresh' ? payouts : null} />
+          <>
+            <GetPaidCard
+              userId={auth.user.id}
+              arrival={payouts === 'return' || payouts === 'refresh' ? payouts : null}
+            />
+            {/* What Get paid pays out (docs/milestones.md): released, on the way, held. */}
+            <EarningsCard designerId={auth.user.id} />
+          </>
         ) : null}
         <AccountTypeCard
           userId={auth.user.id}

@@ -10,6 +10,7 @@ import {
   pgrstRows,
   recordRequests,
   restUrl,
+  sentAs,
   rpcUrl,
   server,
 } from '@/testing/supabase-http';
@@ -25,11 +26,16 @@ const user = authUser(DESIGNER, 'dora@example.com');
 
 /**
  * The backend for the designer: a profile that names no place, their bids through rpc designer_bids (`bids`), the
- * tab totals as head counts (`bidCount` bids), no projects of their own and none open nearby, and an active
- * membership.
+ * tab totals as head counts (`bidCount` bids), no projects of their own and none open nearby, an active
+ * membership and their earnings from milestones (rpc designer_earnings).
  */
-function backend(bids: Record<string, unknown>[], bidCount: number) {
+function backend(
+  bids: Record<string, unknown>[],
+  bidCount: number,
+  earnings: Record<string, number> = { released: 0, on_the_way: 0, held: 0 },
+) {
   server.use(
+    http.post(rpcUrl('designer_earnings'), () => HttpResponse.json(earnings)),
     http.get(restUrl('designer_profiles'), ({ request }) => pgrstRows(request, [{ latitude: null, longitude: null }])),
     http.post(rpcUrl('designer_bids'), () => HttpResponse.json(bids)),
     http.head(restUrl('project_bids'), () => pgrstCount(bidCount)),
@@ -119,5 +125,34 @@ describe('designer dashboard: My Bids', () => {
     const { user: clicker } = renderPage();
     await clicker.click(await screen.findByRole('tab', { name: 'My Bids (0)' }));
     expect(await screen.findByText('No bids yet. Bid on an available project to get started.')).toBeInTheDocument();
+  });
+});
+
+describe('designer dashboard: earnings (docs/milestones.md)', () => {
+  it('shows what was released, what is on the way and what Good Space holds, as the designer', async () => {
+    const sent = recordRequests();
+    backend([], 0, { released: 1200, on_the_way: 300.5, held: 900 });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Earnings' });
+    expect(await within(card).findByText('$1,200')).toBeInTheDocument();
+    const figures = within(card)
+      .getAllByRole('definition')
+      .map((dd) => dd.textContent);
+    expect(figures).toEqual(['$1,200', '$300.50', '$900']);
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((dt) => dt.textContent),
+    ).toEqual(['Released', 'On the way', 'Held']);
+    const [asked] = await sent.to('POST', 'rest/v1/rpc/designer_earnings');
+    expect(sentAs(asked!)).toBe(DESIGNER);
+  });
+
+  it('says so in the card when the earnings cannot be read', async () => {
+    backend([], 0);
+    server.use(http.post(rpcUrl('designer_earnings'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Earnings' });
+    expect(await within(card).findByText('Failed to load earnings')).toBeInTheDocument();
   });
 });

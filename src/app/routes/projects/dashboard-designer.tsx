@@ -7,6 +7,7 @@ import { useAuth } from '@/features/account/hooks/use-auth';
 import { useDesignerBidCount } from '@/features/bids/api/get-designer-bid-count';
 import { DesignerBidsList } from '@/features/bids/components/designer-bids-list';
 import { useDesignerBidsRealtime } from '@/features/bids/hooks/use-designer-bids-realtime';
+import { EarningsCard } from '@/features/milestones/components/earnings-card';
 import { DesignerDashboard } from '@/features/projects/components/designer-dashboard';
 import { SubscribeDialog } from '@/features/memberships/components/subscribe-dialog';
 import { useSubscriptionGate } from '@/features/memberships/hooks/use-subscription-gate';
@@ -29,6 +30,8 @@ export function Component() {
 
   return (
     <Page title="Designer Dashboard" description="Find projects near you and keep track of your work.">
+      {/* Earnings from milestones (docs/milestones.md): released, on the way, held. */}
+      {userId ? <EarningsCard designerId={userId} /> : null}
       {userId ? (
         <DesignerDashboard
           designerId={userId}

@@ -42,7 +42,15 @@ function answerTheWorld() {
     rows('projects', (w) => [{ ...w.project, portfolio_consent: false, portfolio_show_costs: false }]),
     rows('user_roles', (w) => [{ role: w.role }]),
     rows('profiles', (w) => [{ id: w.user.id }]),
-    ...['project_bids', 'project_items', 'project_photo_notes', 'messages'].map((table) => rows(table, () => [])),
+    ...[
+      'project_bids',
+      'project_items',
+      'project_photo_notes',
+      'messages',
+      'project_milestones',
+      'milestone_payments',
+      'milestone_disputes',
+    ].map((table) => rows(table, () => [])),
     http.post(storageUrl('object/list/project-photos'), () => HttpResponse.json([])),
     // The shell's notification bell, on its own schedule (BELL_PATHS): nothing new.
     rows('notifications', () => []),

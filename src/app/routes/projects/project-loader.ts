@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getUserRoleQueryOptions } from '@/features/account/api/get-user-role';
 import { getProjectBidsQueryOptions } from '@/features/bids/api/get-project-bids';
 import { getContactEmailQueryOptions } from '@/features/account/api/get-contact-email';
+import { getProjectMilestonesQueryOptions } from '@/features/milestones/api/get-project-milestones';
 import { getMessagesQueryOptions } from '@/features/messages/api/get-project-messages';
 import { getProjectItemsQueryOptions } from '@/features/projects/api/get-project-items';
 import { getPhotoNotesQueryOptions } from '@/features/projects/api/get-photo-notes';
@@ -57,6 +58,8 @@ export function prefetchProjectPage(queryClient: QueryClient, projectId: string,
     // round trip later for the owner and the bidders who see it.
     queryClient.prefetchQuery(getProjectBidsQueryOptions(projectId)),
     queryClient.prefetchQuery(getProjectItemsQueryOptions(projectId)),
+    // The milestones show on an active or completed project to its two parties (an empty answer otherwise).
+    queryClient.prefetchQuery(getProjectMilestonesQueryOptions(projectId)),
     queryClient.prefetchQuery(getPhotoNotesQueryOptions(projectId)),
     queryClient.prefetchQuery(getProjectPhotosQueryOptions(projectId)),
     queryClient.prefetchInfiniteQuery(getMessagesQueryOptions(projectId)),

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Component as ProjectPage } from '@/app/routes/projects/project';
@@ -15,6 +15,7 @@ import {
   storageUrl,
 } from '@/testing/supabase-http';
 import { subscriptionStatus } from '@/testing/subscription-answers';
+import { aMilestone } from '@/testing/factories';
 import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
@@ -37,9 +38,14 @@ function backend(
     http.post(rpcUrl('project_access'), access),
     http.get(restUrl('user_roles'), ({ request }) => pgrstRows(request, [{ role: 'customer' }])),
     http.post(functionUrl('check-subscription'), () => subscriptionStatus('client', true)),
-    ...['project_bids', 'project_photo_notes', 'messages'].map((table) =>
-      http.get(restUrl(table), ({ request }) => pgrstRows(request, [])),
-    ),
+    ...[
+      'project_bids',
+      'project_photo_notes',
+      'messages',
+      'project_milestones',
+      'milestone_payments',
+      'milestone_disputes',
+    ].map((table) => http.get(restUrl(table), ({ request }) => pgrstRows(request, []))),
     http.post(storageUrl('object/list/project-photos'), () => HttpResponse.json([])),
   );
 }
@@ -225,6 +231,53 @@ describe("project page: the other party's e-mail address (docs/decisions/0030-sa
     const about = await screen.findByRole('region', { name: 'About your designer' }, { timeout: 5000 });
     expect(about).toHaveTextContent('With your designer: Dora Designer');
     expect(within(about).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('keeps Mark as Complete off, saying why, while Good Space holds money of a milestone (docs/milestones.md)', async () => {
+    backend(project('active'));
+    answerPanels();
+    server.use(
+      http.get(restUrl('project_milestones'), ({ request }) =>
+        pgrstRows(request, [
+          aMilestone({
+            project_id: PROJECT_ID,
+            customer_id: CUSTOMER.id,
+            designer_id: DESIGNER_ID,
+            status: 'submitted',
+          }),
+        ]),
+      ),
+    );
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Milestones' }, { timeout: 5000 });
+    expect(await within(section).findByRole('article', { name: 'Design board' })).toHaveTextContent('Submitted');
+    const complete = await screen.findByRole('button', { name: 'Mark as Complete' });
+    await waitFor(() => expect(complete).toBeDisabled());
+    expect(complete).toHaveAccessibleDescription(
+      'Release or settle every funded milestone before marking the project complete.',
+    );
+  });
+
+  it('offers Mark as Complete once every milestone is released or refunded', async () => {
+    backend(project('active'));
+    answerPanels();
+    server.use(
+      http.get(restUrl('project_milestones'), ({ request }) =>
+        pgrstRows(request, [
+          aMilestone({ project_id: PROJECT_ID, status: 'released', released_amount: 300 }),
+          aMilestone({
+            project_id: PROJECT_ID,
+            position: 2,
+            title: 'Sourcing',
+            status: 'refunded',
+            refunded_amount: 300,
+          }),
+        ]),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('article', { name: 'Sourcing' }, { timeout: 5000 })).toHaveTextContent('Refunded');
+    expect(screen.getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
   });
 
   it('asks for no address once the project is completed', async () => {

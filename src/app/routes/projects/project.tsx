@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CompleteProjectDialog, ReviewDialog, SubscribeDialog } from '@/app/routes/projects/project-dialogs';
 import { PageSpinner } from '@/components/layouts/page-spinner';
@@ -10,6 +10,9 @@ import { useAuth } from '@/features/account/hooks/use-auth';
 import { BidsCard } from '@/features/bids/components/bids-card';
 import { DesignerBidCard } from '@/features/bids/components/designer-bid-card';
 import { ContactEmail } from '@/features/account/components/contact-email';
+import { useProjectMilestones } from '@/features/milestones/api/get-project-milestones';
+import { MilestonesCard } from '@/features/milestones/components/milestones-card';
+import { holdsMoney } from '@/features/milestones/utils/milestone-state';
 import { MessagesPanel } from '@/features/messages/components/project-messages-panel';
 import { BudgetTracker } from '@/features/projects/components/budget-tracker';
 import { ProjectPhotosCard } from '@/features/projects/components/project-photos-card';
@@ -31,6 +34,7 @@ import { projectCounterpart } from '@/app/routes/projects/project-counterpart';
  */
 export function Component() {
   const { projectId = '' } = useParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const auth = useAuth();
   const userId = auth.user?.id ?? '';
@@ -47,6 +51,11 @@ export function Component() {
   const data = project.data;
   const can = projectAccess({ project: data, userId, role: role.data, rolePending: role.isPending });
   const { denied } = can;
+  // The design fee's milestones (docs/milestones.md) show once a bid is accepted; Mark as Complete waits while
+  // Good Space holds money of them (the database refuses it too).
+  const showMilestones = can.participant && data?.status !== 'pending';
+  const milestones = useProjectMilestones(projectId, { enabled: showMilestones });
+  const moneyHeld = holdsMoney(milestones.data?.milestones ?? []);
   // RLS hides a project the same way whether it is missing or not this user's: only then ask which, to say
   // 'Project not found' or 'Access denied' (docs/product.md, Projects).
   const empty = project.isSuccess && data === null;
@@ -129,6 +138,17 @@ export function Component() {
       {can.bids ? <BidsCard projectId={data.id} /> : null}
       {can.mayBid ? <DesignerBidCard projectId={data.id} designerId={userId} membership={membership} /> : null}
 
+      {showMilestones ? (
+        <MilestonesCard
+          projectId={data.id}
+          projectTitle={data.title}
+          projectActive={data.status === 'active'}
+          userId={userId}
+          viewer={can.isOwner ? 'customer' : 'designer'}
+          fundedPaymentId={can.isOwner ? params.get('funded') : null}
+        />
+      ) : null}
+
       {can.budget ? (
         <BudgetTracker
           projectId={data.id}
@@ -149,7 +169,20 @@ export function Component() {
           canUpload={can.photoUpload}
           footer={
             can.complete ? (
-              <Button onClick={() => setCompleteOpen(true)}>Mark as Complete</Button>
+              <div className="space-y-1">
+                <Button
+                  onClick={() => setCompleteOpen(true)}
+                  disabled={moneyHeld}
+                  aria-describedby={moneyHeld ? 'complete-held-reason' : undefined}
+                >
+                  Mark as Complete
+                </Button>
+                {moneyHeld ? (
+                  <p id="complete-held-reason" className="text-sm text-muted-foreground">
+                    Release or settle every funded milestone before marking the project complete.
+                  </p>
+                ) : null}
+              </div>
             ) : data.status === 'completed' ? (
               <p className="text-sm text-muted-foreground">This project is complete.</p>
             ) : null

@@ -3,13 +3,16 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/query-state';
 import { toast } from 'sonner';
 import { isAssignDesignerError, useAcceptBid } from '@/features/bids/api/accept-bid';
-import { bidderName, bidderVerified, useProjectBids } from '@/features/bids/api/get-project-bids';
+import { bidMilestones, bidderName, bidderVerified, useProjectBids } from '@/features/bids/api/get-project-bids';
 import { BidStatusBadge } from '@/features/bids/components/bid-status-badge';
 import { useBidsRealtime } from '@/features/bids/hooks/use-bids-realtime';
 import { formatMoney } from '@/lib/format';
 import { MaybeVerifiedBadge } from '@/components/verified-badge';
 
-/** The customer's list of bids on a pending project, with Accept on pending ones. */
+/**
+ * The customer's list of bids on a pending project, each with its milestones (how the design fee would be paid),
+ * with Accept on pending ones.
+ */
 export function BidsCard({ projectId }: { projectId: string }) {
   const bids = useProjectBids(projectId);
   const accept = useAcceptBid(projectId, {
@@ -45,6 +48,19 @@ export function BidsCard({ projectId }: { projectId: string }) {
                       <p className="text-sm text-muted-foreground">Estimated {bid.estimated_days} days</p>
                     ) : null}
                     <p className="text-sm whitespace-pre-line">{bid.proposal}</p>
+                    <ol
+                      aria-label={`Milestones of the bid from ${bidderName(bid)}`}
+                      className="space-y-1 rounded-md bg-muted/50 p-2 text-sm"
+                    >
+                      {bidMilestones(bid).map((milestone, index) => (
+                        <li key={index} className="flex justify-between gap-2">
+                          <span className="min-w-0 break-words">
+                            {index + 1}. {milestone.title}
+                          </span>
+                          <span className="font-medium">{formatMoney(milestone.amount)}</span>
+                        </li>
+                      ))}
+                    </ol>
                     {bid.status === 'pending' ? (
                       <Button
                         onClick={() => accept.mutate(bid.id)}

@@ -62,6 +62,7 @@ describe('SubmitBidDialog', () => {
       bid_amount: 850.5,
       estimated_days: null,
       proposal: 'Teak and plants',
+      milestones: null,
     });
     expect(sentAs(inserts[0]!)).toBe(DESIGNER.id);
     expect(onOpenChange).toHaveBeenCalledWith(false);
@@ -85,5 +86,96 @@ describe('SubmitBidDialog', () => {
     expect((await sent.to('POST', 'rest/v1/project_bids'))[0]!.body).toMatchObject({ estimated_days: 14 });
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Your Proposal')).toHaveValue('Teak and plants');
+  });
+
+  describe('Split into milestones (docs/milestones.md)', () => {
+    async function fillBid(amount: string) {
+      await userEvent.type(screen.getByLabelText('Bid Amount ($)'), amount);
+      await userEvent.type(screen.getByLabelText('Your Proposal'), 'Board, then sourcing');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Split into milestones' }));
+    }
+
+    it('sends the rows with the bid when they add up to it, and says the running total', async () => {
+      renderDialog();
+      await fillBid('1200');
+      await userEvent.type(screen.getByLabelText('Milestone 1 title'), '  Design board ');
+      await userEvent.type(screen.getByLabelText('Milestone 1 amount ($)'), '300');
+      await userEvent.type(screen.getByLabelText('Milestone 2 title'), 'Sourcing and styling');
+      await userEvent.type(screen.getByLabelText('Milestone 2 amount ($)'), '900');
+      expect(screen.getByText('Milestones total $1,200 of $1,200')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+      expect(await screen.findByText('Bid submitted!')).toBeInTheDocument();
+      const [insert] = await sent.to('POST', 'rest/v1/project_bids');
+      expect(insert!.body).toMatchObject({
+        bid_amount: 1200,
+        milestones: [
+          { title: 'Design board', amount: 300 },
+          { title: 'Sourcing and styling', amount: 900 },
+        ],
+      });
+    });
+
+    it('refuses rows that do not add up to the bid, in words, and sends nothing', async () => {
+      renderDialog();
+      await fillBid('1200');
+      await userEvent.type(screen.getByLabelText('Milestone 1 title'), 'Design board');
+      await userEvent.type(screen.getByLabelText('Milestone 1 amount ($)'), '300');
+      await userEvent.type(screen.getByLabelText('Milestone 2 title'), 'Sourcing');
+      await userEvent.type(screen.getByLabelText('Milestone 2 amount ($)'), '800.50');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The milestones must add up to the bid ($1,200.00)');
+      expect(screen.getByText('Milestones total $1,100.50 of $1,200')).toHaveAttribute('aria-invalid', 'true');
+      expect(await sent.all()).toEqual([]);
+    });
+
+    it('names the first bad row: a missing title, then an amount with more than cents', async () => {
+      renderDialog();
+      await fillBid('500');
+      await userEvent.type(screen.getByLabelText('Milestone 1 amount ($)'), '250');
+      await userEvent.type(screen.getByLabelText('Milestone 2 title'), 'Styling');
+      await userEvent.type(screen.getByLabelText('Milestone 2 amount ($)'), '249.999');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Give each milestone a title of up to 80 characters');
+      expect(screen.getByLabelText('Milestone 1 title')).toHaveAttribute('aria-invalid', 'true');
+      await userEvent.type(screen.getByLabelText('Milestone 1 title'), 'Board');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Each milestone needs an amount above $0 with at most 2 decimals',
+      );
+      expect(screen.getByLabelText('Milestone 2 amount ($)')).toHaveAttribute('aria-invalid', 'true');
+      expect(await sent.all()).toEqual([]);
+    });
+
+    it('adds rows up to 4 and removes them, by keyboard too', async () => {
+      renderDialog();
+      await fillBid('400');
+      const add = screen.getByRole('button', { name: 'Add milestone' });
+      await userEvent.click(add);
+      add.focus();
+      await userEvent.keyboard('{Enter}');
+      expect(screen.getByLabelText('Milestone 4 title')).toBeInTheDocument();
+      expect(add).toBeDisabled();
+      await userEvent.click(screen.getByRole('button', { name: 'Remove milestone 4' }));
+      expect(screen.queryByLabelText('Milestone 4 title')).toBeNull();
+      expect(add).toBeEnabled();
+      for (const n of [1, 2, 3]) {
+        await userEvent.type(screen.getByLabelText(`Milestone ${n} title`), `Part ${n}`);
+        await userEvent.type(screen.getByLabelText(`Milestone ${n} amount ($)`), n === 3 ? '200' : '100');
+      }
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+      expect(await screen.findByText('Bid submitted!')).toBeInTheDocument();
+      const [insert] = await sent.to('POST', 'rest/v1/project_bids');
+      expect((insert!.body as { milestones: unknown[] }).milestones).toHaveLength(3);
+    });
+
+    it('sends no split when the box is unticked again', async () => {
+      renderDialog();
+      await fillBid('400');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Split into milestones' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+      expect(await screen.findByText('Bid submitted!')).toBeInTheDocument();
+      const [insert] = await sent.to('POST', 'rest/v1/project_bids');
+      expect(insert!.body).toMatchObject({ bid_amount: 400, milestones: null });
+    });
   });
 });

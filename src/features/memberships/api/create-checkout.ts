@@ -45,7 +45,7 @@ export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof CheckoutUrlError) return 'Failed to open payment page';
   const message = error instanceof Error ? error.message : String(error);
   if (message.includes('Must be logged in')) return 'Please log in to continue';
-  return 'Failed to start checkout. Please try again.';
+  return 'Failed to submit. Please try again.';
 }
 
 /**

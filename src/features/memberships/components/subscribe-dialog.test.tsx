@@ -97,12 +97,12 @@ describe('SubscribeDialog', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it("says 'Failed to start checkout. Please try again.' on any other refusal", async () => {
+  it("says 'Failed to submit. Please try again.' on any other refusal", async () => {
     expectConsoleError('Error creating checkout');
     functionAnswers(() => HttpResponse.json({ error: 'Internal error', code: 'internal_error' }, { status: 500 }));
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
-    expect(await screen.findByText('Failed to start checkout. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to submit. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
   });
 
