@@ -35,8 +35,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The places gazetteer, as `npm start` loads it (ADR 0024).
   try {
     await loadPlaces({ dbUrl: config.dbUrl, exclusive: true });
-    // What `npm start` writes for the mail job (ADR 0025); the journeys then run the same job every 2 seconds
-    // instead of every minute, so a mail arrives while a journey waits for it.
+    // What `npm start` writes for the mail job (ADR 0025), which the milestones' job reads too; the journeys then
+    // run both jobs every 2 seconds instead of every minute, so a mail arrives, and a milestone due for its
+    // automatic release or a payout waiting for Get paid is settled, while a journey waits for it.
     await writeMailJobSettings({ dbUrl: config.dbUrl, apiUrl: config.apiUrl, serviceRoleKey: config.serviceRoleKey });
     await everyTwoSeconds(config.dbUrl);
   } catch (err) {
@@ -52,6 +53,10 @@ async function everyTwoSeconds(dbUrl: string): Promise<void> {
   try {
     await db.query(
       `select cron.schedule('send-notification-mails', '2 seconds', 'select private.request_notification_mails()')`,
+    );
+    // docs/payments.md, "Design fee milestones": the job posts only when there is work, so every 2 s costs a query.
+    await db.query(
+      `select cron.schedule('settle-milestones', '2 seconds', 'select private.request_milestone_settlement()')`,
     );
   } finally {
     await db.end();

@@ -122,8 +122,12 @@ test('a project from posting to review, with customer and designer side by side'
   // --- The customer sees the bid (live on the project page) and accepts it.
   await card.getByRole('link', { name: 'View Bids' }).click();
   const bid = c.page.getByTestId('bid').filter({ hasText: designer.email.split('@')[0]!.replace('e2e-designer-', '') });
-  await expect(bid.getByText('$850.50')).toBeVisible();
+  await expect(bid.getByRole('paragraph').filter({ hasText: /^\$850\.50$/ })).toBeVisible();
   await expect(bid.getByText('Estimated 14 days')).toBeVisible();
+  // Not split, the bid is paid as one milestone of the whole amount (its split: milestones.spec.ts).
+  await expect(bid.getByRole('list', { name: /^Milestones of the bid from/ }).getByRole('listitem')).toHaveText([
+    /^1\. Design work\s*\$850\.50$/,
+  ]);
   await checkA11y(c.page);
   await bid.getByRole('button', { name: /^Accept bid from/ }).click();
   await expect(toast(c.page, 'Bid accepted!')).toBeVisible();
