@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
-import ws from 'ws';
-import { DEFAULT_PUBLISHABLE_KEY } from '@good-space/local-supabase';
 import { admin, createProject, fullName } from './designers-fixtures.ts';
-import { E2E_API_URL } from './stack-ports.ts';
+import { clientAs, ok } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { pageAs } from './support/market.ts';
 import { expect, test } from './support/test.ts';
-import type { TestUser } from './support/users.ts';
 
 // The operator console's guard (docs/trust-and-safety.md, Operators). An operator's work in the console, from the
 // queue to the audit log, is the journey in report-to-suspension.spec.ts.
@@ -26,24 +22,6 @@ test('the console is the 404 page for a visitor and for a user who is not an ope
   await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Console' })).toHaveCount(0);
 });
-
-/** supabase-js in Node as `user` (their own session, their own RLS): the parties' steps before the console's. */
-async function clientAs(user: TestUser): Promise<SupabaseClient> {
-  const client = createClient(E2E_API_URL, DEFAULT_PUBLISHABLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no global WebSocket: supabase-js needs ws for realtime there.
-    realtime: { transport: ws as unknown as NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'] },
-  });
-  const { error } = await client.auth.setSession(user.session);
-  if (error) throw error;
-  return client;
-}
-
-async function ok<T>(promise: PromiseLike<{ data: T; error: unknown }>): Promise<NonNullable<T>> {
-  const { data, error } = await promise;
-  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
-  return data as NonNullable<T>;
-}
 
 // An operator decides a dispute on a funded milestone from the console (docs/trust-and-safety.md, The console):
 // the parties' steps go through the API as they would from the project page (their journey is the lead's), the

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { admin, createProject, fullName } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { pageAs } from './support/market.ts';
-import { asDatabaseOwner, clientAs, ok, settleHeldMilestones } from './support/milestones.ts';
+import { asDatabaseOwner, clientAs, ok } from './support/api.ts';
 import { expect, test, type Page } from './support/test.ts';
-import type { TestUser } from './support/users.ts';
 
 /**
  * The design fee paid through Good Space (docs/payments.md, "Design fee milestones"), customer and designer side
@@ -76,14 +75,6 @@ async function submit(page: Page, title: string, note: string, photos: { name: s
   await expect(dialog).toHaveCount(0);
 }
 
-let journeyUsers: TestUser[] = [];
-// eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern
-test.afterEach(async ({}, testInfo) => {
-  // A journey that stopped half way may leave money held, which would keep the fixture from deleting its users.
-  if (testInfo.status !== testInfo.expectedStatus && journeyUsers.length > 0) await settleHeldMilestones(journeyUsers);
-  journeyUsers = [];
-});
-
 test('the design fee through milestones: fund, changes, release, automatic release, and a dispute split 40/60', async ({
   browser,
   makeUser,
@@ -93,7 +84,6 @@ test('the design fee through milestones: fund, changes, release, automatic relea
     makeUser({ role: 'designer', subscribed: true }),
     makeUser({ role: 'customer', operator: true }),
   ]);
-  journeyUsers = [customer, designer];
   const [customerName, designerName] = await Promise.all([fullName(customer), fullName(designer)]);
   const suffix = randomUUID().slice(0, 6);
   // Posting a project through its form is project-lifecycle.spec.ts's journey.

@@ -5,8 +5,8 @@ import { DEFAULT_PUBLISHABLE_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL, E2E_PORT_BASE } from '../stack-ports.ts';
 import type { TestUser } from './users.ts';
 
-// Helpers of the milestone journeys (docs/payments.md, "Design fee milestones"): a party's own client for the
-// steps a journey arranges through the API, and SQL as the database owner for what no user can do (moving time).
+// What journeys do besides the pages: a person's own client for the steps a journey arranges through the API, and
+// SQL as the database owner for what no user can do (making an operator, moving time, settling held money).
 
 /** supabase-js in Node as `user` (their own session, their own RLS), as the app would call on their behalf. */
 export async function clientAs(user: TestUser): Promise<SupabaseClient> {
@@ -40,9 +40,9 @@ export async function asDatabaseOwner<T>(run: (db: pg.Client) => Promise<T>): Pr
 }
 
 /**
- * After a journey that failed half way: what Good Space still holds of its users' milestones is counted as
- * refunded, so the fixture can delete them (the database refuses to delete an account with held money). A journey
- * that passes has settled every milestone itself; this changes nothing then.
+ * Before the fixture deletes a journey's users: what Good Space still holds of their milestones (a journey that
+ * failed half way) is counted as refunded, since the database refuses to delete an account with held money
+ * (docs/milestones.md). A journey that passed has settled every milestone itself; this changes nothing then.
  */
 export async function settleHeldMilestones(users: TestUser[]): Promise<void> {
   await asDatabaseOwner((db) =>
