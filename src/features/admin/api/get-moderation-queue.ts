@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { keysetPages } from '@/lib/keyset-cursor';
 import { adminKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { reasonLabels, subjectLabels, type ReportReason, type ReportSubject } from '@/features/admin/utils/labels';
+import { subjectLabels, type ReportSubject } from '@/features/admin/utils/labels';
+import { REPORT_REASON_VALUES } from '@/lib/report-reasons';
 
 export const QUEUE_PAGE_SIZE = 20;
 
 const reportSubject = z.enum(Object.keys(subjectLabels) as [ReportSubject, ...ReportSubject[]]);
-const reportReason = z.enum(Object.keys(reasonLabels) as [ReportReason, ...ReportReason[]]);
+const reportReason = z.enum(REPORT_REASON_VALUES);
 
 /** One reported thing in the queue (rpc moderation_queue): its open reports taken together. */
 const queueRowSchema = z.object({

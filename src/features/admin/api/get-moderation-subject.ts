@@ -2,10 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { reasonLabels, subjectLabels, type ReportReason, type ReportSubject } from '@/features/admin/utils/labels';
+import { subjectLabels, type ReportSubject } from '@/features/admin/utils/labels';
+import { REPORT_REASON_VALUES } from '@/lib/report-reasons';
 
 const reportSubject = z.enum(Object.keys(subjectLabels) as [ReportSubject, ...ReportSubject[]]);
-const reportReason = z.enum(Object.keys(reasonLabels) as [ReportReason, ...ReportReason[]]);
+const reportReason = z.enum(REPORT_REASON_VALUES);
 
 /**
  * One reported thing as rpc moderation_subject describes it (docs/trust-and-safety.md): the content as its audience

@@ -8,12 +8,12 @@ import { DecideDisputeForm } from '@/features/admin/components/decide-dispute-fo
 import { formatDateTime } from '@/features/admin/utils/format';
 import {
   disputeStateLabel,
-  milestoneStatusLabels,
   paymentKindLabels,
   paymentReasonLabels,
   paymentStatusLabels,
 } from '@/features/admin/utils/labels';
 import { formatMoney } from '@/lib/format';
+import { MILESTONE_STATUS_LABELS } from '@/lib/milestone-status';
 
 const section = 'space-y-3 rounded-lg border bg-card p-4 sm:p-6';
 
@@ -65,7 +65,7 @@ function Milestone({ dispute }: { dispute: Dispute }) {
     <Section id="dispute-milestone" title={`Milestone ${milestone.position}: ${milestone.title}`}>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <Fact term="Amount">{formatMoney(milestone.amount)}</Fact>
-        <Fact term="State">{milestoneStatusLabels[milestone.status] ?? milestone.status}</Fact>
+        <Fact term="State">{MILESTONE_STATUS_LABELS[milestone.status]}</Fact>
         <Fact term="Released">{formatMoney(milestone.released_amount)}</Fact>
         <Fact term="Refunded">{formatMoney(milestone.refunded_amount)}</Fact>
         <Fact term="Remaining">{formatMoney(dispute.remaining)}</Fact>

@@ -4,7 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { useModerationQueue, type QueueRow } from '@/features/admin/api/get-moderation-queue';
 import { formatDateTime, people } from '@/features/admin/utils/format';
-import { reasonLabels, subjectLabels } from '@/features/admin/utils/labels';
+import { subjectLabels } from '@/features/admin/utils/labels';
+import { REPORT_REASON_LABELS } from '@/lib/report-reasons';
 
 function QueueItem({ row }: { row: QueueRow }) {
   const headingId = `queue-${row.subject_kind}-${row.subject_id}`;
@@ -31,7 +32,7 @@ function QueueItem({ row }: { row: QueueRow }) {
       <ul aria-label="Reasons" className="flex flex-wrap gap-1">
         {row.reasons.map((reason) => (
           <li key={reason}>
-            <Badge variant="secondary">{reasonLabels[reason]}</Badge>
+            <Badge variant="secondary">{REPORT_REASON_LABELS[reason]}</Badge>
           </li>
         ))}
       </ul>

@@ -9,11 +9,11 @@ import { usePersonDisputes } from '@/features/admin/api/get-person-disputes';
 import {
   actionLabel,
   disputeStateLabel,
-  reasonLabels,
   reportStatusLabels,
   subjectLabels,
 } from '@/features/admin/utils/labels';
 import { formatDate, formatMoney } from '@/lib/format';
+import { REPORT_REASON_LABELS } from '@/lib/report-reasons';
 
 const section = 'space-y-3 rounded-lg border bg-card p-4 sm:p-6';
 
@@ -80,7 +80,7 @@ function Reports({ subject }: { subject: ModerationSubject }) {
             <li key={report.id} className="space-y-1 py-3 first:pt-0 last:pb-0">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{report.reporter_name ?? 'A deleted account'}</span>
-                <Badge variant="secondary">{reasonLabels[report.reason]}</Badge>
+                <Badge variant="secondary">{REPORT_REASON_LABELS[report.reason]}</Badge>
                 <span className="text-sm text-muted-foreground">
                   {reportStatusLabels[report.status] ?? report.status} · {formatDateTime(report.created_at)}
                 </span>
@@ -192,7 +192,7 @@ function PersonHistory({ subject }: { subject: ModerationSubject }) {
               >
                 {subjectLabels[report.subject_kind]}
               </Link>
-              {`: ${reasonLabels[report.reason]}, ${(reportStatusLabels[report.status] ?? report.status).toLowerCase()}, ${formatDate(report.created_at)}`}
+              {`: ${REPORT_REASON_LABELS[report.reason]}, ${(reportStatusLabels[report.status] ?? report.status).toLowerCase()}, ${formatDate(report.created_at)}`}
             </li>
           ))}
         </ul>

@@ -1,18 +1,6 @@
 import type { Database } from '@/types/database';
 
 export type ReportSubject = Database['public']['Enums']['report_subject'];
-export type ReportReason = Database['public']['Enums']['report_reason'];
-
-/** The reasons as the Report dialog words them (docs/trust-and-safety.md). */
-export const reasonLabels: Record<ReportReason, string> = {
-  scam: 'Scam or fraud',
-  offensive: 'Offensive',
-  not_as_described: 'Not as described',
-  prohibited: 'Prohibited item',
-  spam: 'Spam',
-  danger: 'Someone in danger',
-  other: 'Other',
-};
 
 /** What was reported, in the product's words (docs/glossary.md). */
 export const subjectLabels: Record<ReportSubject, string> = {
@@ -52,17 +40,6 @@ export const reportStatusLabels: Record<string, string> = {
   open: 'Open',
   dismissed: 'Dismissed',
   actioned: 'Acted on',
-};
-
-/** A milestone's state as the project page says it (docs/glossary.md, milestone). */
-export const milestoneStatusLabels: Record<string, string> = {
-  not_funded: 'Not funded',
-  funded: 'Funded',
-  submitted: 'Submitted',
-  changes_requested: 'Changes requested',
-  released: 'Released',
-  refunded: 'Refunded',
-  disputed: 'Disputed',
 };
 
 /** A dispute's or a chargeback's state in the console (milestone_disputes.status and outcome). */

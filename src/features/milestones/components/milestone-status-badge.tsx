@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { MILESTONE_STATUS_LABELS, type MilestoneStatus } from '@/features/milestones/utils/milestone-state';
+import { MILESTONE_STATUS_LABELS, type MilestoneStatus } from '@/lib/milestone-status';
 import { cn } from '@/lib/utils';
 
 const LOOK: Record<MilestoneStatus, string> = {

@@ -1,19 +1,8 @@
+import type { MilestoneStatus } from '@/lib/milestone-status';
 import type { Tables } from '@/types/database';
 
 export type Milestone = Tables<'project_milestones'>;
 export type MilestonePayment = Tables<'milestone_payments'>;
-export type MilestoneStatus = Milestone['status'];
-
-/** The states' names as people read them (docs/milestones.md). */
-export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
-  not_funded: 'Not funded',
-  funded: 'Funded',
-  submitted: 'Submitted',
-  changes_requested: 'Changes requested',
-  released: 'Released',
-  refunded: 'Refunded',
-  disputed: 'Disputed',
-};
 
 /** The states in which Good Space holds the customer's money for the designer. */
 const HOLDING: ReadonlySet<MilestoneStatus> = new Set(['funded', 'submitted', 'changes_requested', 'disputed']);

@@ -1,31 +1,24 @@
 import { z } from 'zod';
 import { useRefreshingMutation } from '@/hooks/use-refreshing-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
+import { REPORT_REASON_LABELS, REPORT_REASON_VALUES, type ReportReason } from '@/lib/report-reasons';
 import { supabase } from '@/lib/supabase';
 import type { Enums } from '@/types/database';
 
 export type ReportSubjectKind = Enums<'report_subject'>;
-export type ReportReason = Enums<'report_reason'>;
 
 /** What is reported: a person (their user id), a piece, a message, a review or a project (docs/trust-and-safety.md). */
 export type ReportSubject = { kind: ReportSubjectKind; id: string };
 
 /** The reasons in the order the dialog lists them, with the words people read (the database's report_reason). */
-export const REPORT_REASONS: readonly { value: ReportReason; label: string }[] = [
-  { value: 'scam', label: 'Scam or fraud' },
-  { value: 'offensive', label: 'Offensive' },
-  { value: 'not_as_described', label: 'Not as described' },
-  { value: 'prohibited', label: 'Prohibited item' },
-  { value: 'spam', label: 'Spam' },
-  { value: 'danger', label: 'Someone in danger' },
-  { value: 'other', label: 'Other' },
-];
-
-const reasonValues = REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]];
+export const REPORT_REASONS: readonly { value: ReportReason; label: string }[] = REPORT_REASON_VALUES.map((value) => ({
+  value,
+  label: REPORT_REASON_LABELS[value],
+}));
 
 /** A report: a reason from the list, and optional details of at most 1000 characters (reports_details_length). */
 export const reportInputSchema = z.object({
-  reason: z.enum(reasonValues, { error: 'Please choose a reason' }),
+  reason: z.enum(REPORT_REASON_VALUES, { error: 'Please choose a reason' }),
   details: z
     .string()
     .trim()
