@@ -12,3 +12,6 @@ export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
   refunded: 'Refunded',
   disputed: 'Disputed',
 };
+
+/** The states' values, for a zod enum. */
+export const MILESTONE_STATUS_VALUES = Object.keys(MILESTONE_STATUS_LABELS) as [MilestoneStatus, ...MilestoneStatus[]];

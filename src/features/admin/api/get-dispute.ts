@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { MILESTONE_STATUS_VALUES } from '@/lib/milestone-status';
 
 /** The private bucket of submissions' and statements' photos ('<project id>/<file>'); operators read all of it. */
 const MILESTONE_PHOTOS_BUCKET = 'milestone-photos';
@@ -34,7 +35,7 @@ const milestoneSchema = z.object({
   position: z.number(),
   title: z.string(),
   amount: money,
-  status: z.string(),
+  status: z.enum(MILESTONE_STATUS_VALUES),
   funded_at: z.string().nullable(),
   submitted_at: z.string().nullable(),
   submission_note: z.string().nullable(),
