@@ -2,7 +2,7 @@
 // `npm test`: everything a change can break, in one command, ending with `N passed, N failed`.
 // Steps: typecheck, lint, Vitest (unit, stack-unit, integration against a real local stack),
 // the edge functions' own `deno test`, and Playwright journeys in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,19 +21,48 @@ const results = [];
 const failures = [];
 const firstLines = (text, n = 3) => String(text ?? '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, n).join(' ⏎ ');
 
-function step(name, cmd, args, { env = {}, count } = {}) {
-  const t0 = Date.now();
-  console.log(`\n━━ ${name} ━━`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+/** Runs one step to its end: its output streamed (inherit) or kept to print later (quiet), and its result. */
+function run(cmd, args, { env = {}, quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    if (quiet) {
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+    }
+    child.on('error', (err) => resolve({ status: 1, output: `${output}${err.message}\n` }));
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
+function record(name, status, t0, count) {
   const secs = ((Date.now() - t0) / 1000).toFixed(0);
-  const ok = r.status === 0;
+  const ok = status === 0;
   let passed = ok ? 1 : 0;
   let failed = ok ? 0 : 1;
   if (count) {
     const c = count(ok);
     if (c) ({ passed, failed } = c);
   }
-  results.push({ name, passed, failed, ok: ok && failed === 0, secs });
+  return { name, passed, failed, ok: ok && failed === 0, secs };
+}
+
+async function step(name, cmd, args, { env = {}, count } = {}) {
+  const t0 = Date.now();
+  console.log(`\n━━ ${name} ━━`);
+  const { status } = await run(cmd, args, { env });
+  results.push(record(name, status, t0, count));
+}
+
+/** A step whose output is printed once it has ended, for steps that run beside another one. */
+async function quietStep(name, cmd, args) {
+  const t0 = Date.now();
+  const { status, output } = await run(cmd, args, { quiet: true });
+  return { result: record(name, status, t0), output };
 }
 
 function readJson(file) {
@@ -44,11 +73,16 @@ function readJson(file) {
   }
 }
 
-step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-step('lint', 'npm', ['run', '--silent', 'lint']);
+// Typecheck and lint run beside Vitest, one after the other: each uses one core, and Vitest leaves a core idle
+// while its stacks start and its tests wait on the database (docs/benchmarks.md, "npm test"). Their output is
+// printed when Vitest has ended.
+const checks = (async () => [
+  await quietStep('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  await quietStep('lint', 'npm', ['run', '--silent', 'lint']),
+])();
 
 const vitestJson = path.join(out, 'vitest.json');
-step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], {
+await step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], {
   count: (ok) => {
     const j = readJson(vitestJson);
     if (!j) return null;
@@ -70,9 +104,16 @@ step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `
   },
 });
 
+for (const { result, output } of await checks) {
+  console.log(`\n━━ ${result.name} (ran beside vitest) ━━`);
+  process.stdout.write(output);
+  // The summary keeps the order people read: typecheck and lint first.
+  results.splice(results.length - 1, 0, result);
+}
+
 if (existsSync(path.join(root, 'scripts', 'test-functions.mjs'))) {
   const denoOut = path.join(out, 'deno.json');
-  step('edge functions (deno test)', 'node', ['scripts/test-functions.mjs'], {
+  await step('edge functions (deno test)', 'node', ['scripts/test-functions.mjs'], {
     env: { TEST_RESULTS_FILE: denoOut },
     count: (ok) => {
       const j = readJson(denoOut);
@@ -84,7 +125,7 @@ if (existsSync(path.join(root, 'scripts', 'test-functions.mjs'))) {
 if (existsSync(path.join(root, 'playwright.config.ts'))) {
   if (ensureChromium()) {
     const pwJson = path.join(out, 'playwright.json');
-    step('e2e (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
+    await step('e2e (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
       count: (ok) => {
         const j = readJson(pwJson);
