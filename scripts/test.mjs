@@ -19,7 +19,13 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const results = [];
 // Names of the tests that failed, printed again under the summary: CI keeps only the end of the output.
 const failures = [];
-const firstLines = (text, n = 3) => String(text ?? '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, n).join(' ⏎ ');
+const firstLines = (text, n = 3) =>
+  String(text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, n)
+    .join(' ⏎ ');
 
 /** Runs one step to its end: its output streamed (inherit) or kept to print later (quiet), and its result. */
 function run(cmd, args, { env = {}, quiet = false } = {}) {
@@ -87,7 +93,9 @@ await step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=js
     const j = readJson(vitestJson);
     if (!j) return null;
     // A suite that failed to load has no tests but is a failure all the same.
-    const brokenFiles = (j.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+    const brokenFiles = (j.testResults ?? []).filter(
+      (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+    ).length;
     // A run that errored outside any test, or ran nothing at all, must not pass as green.
     const runError = ok && j.success !== false && j.numTotalTests > 0 ? 0 : 1;
     const failed = j.numFailedTests + brokenFiles;
@@ -97,7 +105,8 @@ await step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=js
       const failedTests = (f.assertionResults ?? []).filter((a) => a.status === 'failed').length;
       if (f.status === 'failed' && failedTests === 0) failures.push(`vitest ${file}: ${firstLines(f.message)}`);
       for (const a of f.assertionResults ?? []) {
-        if (a.status === 'failed') failures.push(`vitest ${file} › ${a.fullName}: ${firstLines(a.failureMessages?.join('\n'))}`);
+        if (a.status === 'failed')
+          failures.push(`vitest ${file} › ${a.fullName}: ${firstLines(a.failureMessages?.join('\n'))}`);
       }
     }
     return { passed: j.numPassedTests, failed: failed || runError };
@@ -135,13 +144,18 @@ if (existsSync(path.join(root, 'playwright.config.ts'))) {
             for (const t of spec.tests ?? []) {
               if (t.status !== 'unexpected') continue;
               const last = t.results?.at(-1);
-              failures.push(`e2e ${spec.file ?? file} › ${spec.title}: ${firstLines(last?.error?.message ?? last?.errors?.[0]?.message)}`);
+              failures.push(
+                `e2e ${spec.file ?? file} › ${spec.title}: ${firstLines(last?.error?.message ?? last?.errors?.[0]?.message)}`,
+              );
             }
           }
           for (const s of suite.suites ?? []) walk(s, s.file ?? file);
         };
         for (const s of j.suites ?? []) walk(s, s.file);
-        return { passed: j.stats.expected + j.stats.flaky, failed: j.stats.unexpected + (ok || j.stats.unexpected ? 0 : 1) };
+        return {
+          passed: j.stats.expected + j.stats.flaky,
+          failed: j.stats.unexpected + (ok || j.stats.unexpected ? 0 : 1),
+        };
       },
     });
   } else {
@@ -150,7 +164,8 @@ if (existsSync(path.join(root, 'playwright.config.ts'))) {
 }
 
 console.log('\n━━ summary ━━');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.secs} s)`);
+for (const r of results)
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.secs} s)`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 for (const f of failures) console.log(`  ✗ ${f.slice(0, 400)}`);
