@@ -28,9 +28,8 @@ const integration = {
     testTimeout: 120_000,
     hookTimeout: 300_000,
     maxWorkers: 2,
-    // In one group with local-supabase's conformance project (same maxWorkers, as Vitest requires): their files
-    // share the two workers, so one project's waits (a minute's cron, a stack starting) are the other's time.
-    sequence: { groupOrder: 1 },
+    // A group of its own, as Vitest requires for a different maxWorkers; stacks start one after the other.
+    sequence: { groupOrder: 2 },
   },
 };
 export default defineConfig({

@@ -35,8 +35,7 @@ export const localSupabaseProjects = [
       testTimeout: 120_000,
       hookTimeout: 300_000,
       maxWorkers: 2,
-      // After the unit tests, as Vitest requires for a different maxWorkers; the repository's integration project
-      // shares this group (the same maxWorkers), each on a stack of its own.
+      // A group of its own, as Vitest requires for a different maxWorkers; stacks start one after the other.
       sequence: { groupOrder: 1 },
     },
   },
