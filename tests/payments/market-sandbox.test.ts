@@ -1,16 +1,11 @@
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_URL, createUser, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
+import { invoke, type Person, refusal } from './people.ts';
 
 // Paying sellers without Stripe keys (the local default, docs/decisions/0029-paying-sellers.md): the stack's own
 // functions through its gateway and supabase-js, as the app's Settings, Buy Now and sandbox pages call them.
 
 const APP = 'http://localhost:5173';
-
-interface Person {
-  id: string;
-  client: SupabaseClient;
-}
 
 let people = 0;
 async function person(role: 'customer' | 'designer', name: string): Promise<Person> {
@@ -26,27 +21,6 @@ async function piece(sellerId: string, title: string, price: number): Promise<st
     [sellerId, title, price],
   );
   return row!.id;
-}
-
-async function invoke<T = Record<string, unknown>>(
-  who: Person,
-  name: string,
-  body: Record<string, unknown>,
-): Promise<T> {
-  const { data, error } = await who.client.functions.invoke<T>(name, { body });
-  if (error) {
-    const res = (error as FunctionsHttpError).context as Response;
-    throw new Error(`${name} ${JSON.stringify(body)} → ${res.status} ${await res.text()}`);
-  }
-  return data!;
-}
-
-/** The function's `{ error, code }` body and status. */
-async function refusal(who: Person, name: string, body: Record<string, unknown>) {
-  const { error } = await who.client.functions.invoke(name, { body });
-  expect(error).toBeInstanceOf(FunctionsHttpError);
-  const res = (error as FunctionsHttpError).context as Response;
-  return { status: res.status, body: (await res.json()) as { error: string; code?: string } };
 }
 
 async function orderRow(id: string) {

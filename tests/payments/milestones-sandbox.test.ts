@@ -1,6 +1,6 @@
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_URL, createUser, signedInClient, sql, stackConfig } from '@good-space/local-supabase/testing';
+import { invoke, type Person, refusal, splitProject } from './people.ts';
 
 // The design fee without Stripe keys (the local default; docs/payments.md, "Design fee milestones"): the stack's
 // own functions through its gateway and supabase-js, as the project page, the /sandbox/fund page and the minute
@@ -8,57 +8,11 @@ import { API_URL, createUser, signedInClient, sql, stackConfig } from '@good-spa
 
 const APP = 'http://localhost:5173';
 
-interface Person {
-  id: string;
-  client: SupabaseClient;
-}
-
 let people = 0;
 async function person(role: 'customer' | 'designer', name: string): Promise<Person> {
   people += 1;
   const user = await createUser({ metadata: { full_name: name, username: `ms-sandbox-${role}-${people}`, role } });
   return { id: user.id, client: await signedInClient(user.email, user.password) };
-}
-
-async function invoke<T = Record<string, unknown>>(
-  who: Person,
-  name: string,
-  body: Record<string, unknown>,
-): Promise<T> {
-  const { data, error } = await who.client.functions.invoke<T>(name, { body });
-  if (error) {
-    const res = (error as FunctionsHttpError).context as Response;
-    throw new Error(`${name} ${JSON.stringify(body)} → ${res.status} ${await res.text()}`);
-  }
-  return data!;
-}
-
-async function refusal(who: Person, name: string, body: Record<string, unknown>) {
-  const { error } = await who.client.functions.invoke(name, { body });
-  expect(error).toBeInstanceOf(FunctionsHttpError);
-  const res = (error as FunctionsHttpError).context as Response;
-  return { status: res.status, body: (await res.json()) as { error: string; code?: string } };
-}
-
-async function project(customer: Person, designer: Person, split: { title: string; amount: number }[]) {
-  const [p] = await sql<{ id: string }>(
-    `insert into public.projects (customer_id, title, description, location, space_size, budget, status)
-     values ($1, 'Reading nook', 'A corner to read in', 'Austin', 40, 2000, 'pending') returning id`,
-    [customer.id],
-  );
-  const total = split.reduce((n, m) => n + m.amount * 100, 0) / 100;
-  const [bid] = await sql<{ id: string }>(
-    `insert into public.project_bids (project_id, designer_id, bid_amount, proposal, milestones)
-     values ($1, $2, $3, 'A plan in parts', $4::jsonb) returning id`,
-    [p!.id, designer.id, total, JSON.stringify(split)],
-  );
-  const { error } = await customer.client.rpc('accept_bid', { bid_id: bid!.id });
-  if (error) throw error;
-  const rows = await sql<{ id: string }>(
-    `select id from public.project_milestones where project_id = $1 order by position`,
-    [p!.id],
-  );
-  return { id: p!.id, milestones: rows.map((r) => r.id) };
 }
 
 async function milestone(id: string) {
@@ -103,10 +57,15 @@ describe('the design fee in the sandbox', () => {
   beforeAll(async () => {
     customer = await person('customer', 'Jo Customer');
     designer = await person('designer', 'Ada Designer');
-    proj = await project(customer, designer, [
-      { title: 'Concept', amount: 300 },
-      { title: 'Plan', amount: 150.5 },
-    ]);
+    proj = await splitProject(
+      customer,
+      designer,
+      [
+        { title: 'Concept', amount: 300 },
+        { title: 'Plan', amount: 150.5 },
+      ],
+      'Reading nook',
+    );
   });
 
   it('fund → the sandbox page → pay: funded with sandbox ids, the designer told', async () => {
@@ -219,7 +178,7 @@ describe('leaving the sandbox page and refusals', () => {
   it('cancel closes the checkout and returns to the project; bad input and other people are refused', async () => {
     const customer = await person('customer', 'Lee Customer');
     const designer = await person('designer', 'Max Designer');
-    const proj = await project(customer, designer, [{ title: 'Everything', amount: 800 }]);
+    const proj = await splitProject(customer, designer, [{ title: 'Everything', amount: 800 }]);
     const [only] = proj.milestones;
     const { paymentId } = await invoke<{ paymentId: string }>(customer, 'fund-milestone', { milestoneId: only });
     expect(await invoke(customer, 'sandbox-milestone', { action: 'cancel', payment: paymentId })).toEqual({

@@ -7,6 +7,7 @@ import {
   startFakeStripe,
   type FakeStripe,
 } from '../../supabase/functions/_shared/testing/fake-stripe.ts';
+import { splitProject } from './people.ts';
 import { type CallInit, serveWithSecrets, type ServedFunctions } from './served-functions.ts';
 
 // The design fee with Stripe keys (docs/payments.md, "Design fee milestones"): the milestone functions and the
@@ -75,28 +76,6 @@ async function payableDesigner(name: string): Promise<Person & { account: string
     [designer.id, account],
   );
   return { ...designer, account };
-}
-
-/** An active project of the customer with the designer's accepted bid, split as given; its milestones in order. */
-async function project(customer: Person, designer: Person, split: { title: string; amount: number }[]) {
-  const [p] = await sql<{ id: string }>(
-    `insert into public.projects (customer_id, title, description, location, space_size, budget, status)
-     values ($1, 'Living room refresh', 'A calm room to read in', 'Austin', 140, 3000, 'pending') returning id`,
-    [customer.id],
-  );
-  const total = split.reduce((n, m) => n + m.amount * 100, 0) / 100;
-  const [bid] = await sql<{ id: string }>(
-    `insert into public.project_bids (project_id, designer_id, bid_amount, proposal, milestones)
-     values ($1, $2, $3, 'A plan in parts', $4::jsonb) returning id`,
-    [p!.id, designer.id, total, JSON.stringify(split)],
-  );
-  const { error } = await customer.client.rpc('accept_bid', { bid_id: bid!.id });
-  if (error) throw error;
-  const milestones = await sql<{ id: string }>(
-    `select id from public.project_milestones where project_id = $1 order by position`,
-    [p!.id],
-  );
-  return { id: p!.id, milestones: milestones.map((m) => m.id) };
 }
 
 async function milestone(id: string) {
@@ -179,7 +158,7 @@ describe('a design fee paid through Stripe', () => {
   beforeAll(async () => {
     customer = await person('customer', 'Jordan Customer');
     designer = await payableDesigner('Ada Designer');
-    proj = await project(customer, designer, [
+    proj = await splitProject(customer, designer, [
       { title: 'Concept boards', amount: 300 },
       { title: 'Final plan', amount: 450.5 },
     ]);
@@ -403,7 +382,7 @@ describe('confirm, failures and chargebacks', () => {
   beforeAll(async () => {
     customer = await person('customer', 'Casey Customer');
     designer = await payableDesigner('Dee Designer');
-    proj = await project(customer, designer, [
+    proj = await splitProject(customer, designer, [
       { title: 'Survey', amount: 120 },
       { title: 'Design', amount: 200 },
     ]);
@@ -520,7 +499,7 @@ describe("an operator's decision", () => {
     const designer = await payableDesigner('Sam Designer');
     const operator = await person('customer', 'Olive Operator');
     await sql('insert into private.operators (user_id) values ($1)', [operator.id]);
-    const proj = await project(customer, designer, [{ title: 'Whole design', amount: 500 }]);
+    const proj = await splitProject(customer, designer, [{ title: 'Whole design', amount: 500 }]);
     const [only] = proj.milestones;
     const { sessionId } = await fund(customer, only!);
     expect(await pay(sessionId, 'pi_ms_decided').response).toMatchObject({ body: { outcome: 'funded' } });

@@ -25,11 +25,11 @@ beforeAll(async () => {
   let loading = true;
   const reading = (async () => {
     while (loading) {
+      // One read after another, each waiting only for its answer (or the lock timeout's refusal).
       await probe.query('select 1 from public.places limit 1').then(
         () => reader.reads++,
         (err: Error) => reader.waited.push(err.message),
       );
-      await new Promise((resolve) => setTimeout(resolve, 50)); // a reader's pace, not a wait for anything
     }
   })();
   const first = await loadPlaces({ dbUrl: own.config.dbUrl }).finally(() => (loading = false));
