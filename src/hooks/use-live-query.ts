@@ -6,7 +6,8 @@ import { supabase } from '@/lib/supabase';
 export type LiveQueryOptions = {
   /** Realtime channel name, unique per feed (e.g. `project-items:{projectId}`). */
   channel: string;
-  table: string;
+  /** The table, or several tables of one page's data: one channel, one catch-up read when it (re)subscribes. */
+  table: string | readonly string[];
   /** postgres_changes filter, e.g. `project_id=eq.{id}`. */
   filter: string;
   queryKey: QueryKey;
@@ -26,27 +27,30 @@ export function useLiveQuery({ channel, table, filter, queryKey, alsoReads = [],
   // The keys' hashes, not the arrays, decide when to resubscribe: callers build new arrays each render.
   const key = hashKey(queryKey);
   const alsoKey = hashKey(alsoReads);
+  const tables = (typeof table === 'string' ? [table] : table).join(',');
   useEffect(() => {
     if (!enabled) return;
     const liveKey = JSON.parse(key) as QueryKey;
     const others = JSON.parse(alsoKey) as QueryKey[];
     let stopCatchUp = () => {};
     const refresher = liveRefresher(queryClient, liveKey);
-    const subscription = supabase
-      .channel(channel)
-      .on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => {
-        refresher.refresh();
-        for (const other of others) void queryClient.invalidateQueries({ queryKey: other });
-      })
-      .subscribe((status) => {
-        if (status !== 'SUBSCRIBED') return;
-        stopCatchUp();
-        stopCatchUp = catchUpAfterSubscribe(queryClient, liveKey, () => refresher.refresh());
-      });
+    const onChange = () => {
+      refresher.refresh();
+      for (const other of others) void queryClient.invalidateQueries({ queryKey: other });
+    };
+    const feed = supabase.channel(channel);
+    for (const name of tables.split(',')) {
+      feed.on('postgres_changes', { event: '*', schema: 'public', table: name, filter }, onChange);
+    }
+    const subscription = feed.subscribe((status) => {
+      if (status !== 'SUBSCRIBED') return;
+      stopCatchUp();
+      stopCatchUp = catchUpAfterSubscribe(queryClient, liveKey, () => refresher.refresh());
+    });
     return () => {
       stopCatchUp();
       refresher.stop();
       void supabase.removeChannel(subscription);
     };
-  }, [channel, table, filter, key, alsoKey, enabled, queryClient]);
+  }, [channel, tables, filter, key, alsoKey, enabled, queryClient]);
 }
