@@ -63,6 +63,9 @@ test('a seller reports a message, blocks the buyer, and unblocks them from Setti
   const blocked = s.getByRole('region', { name: 'Blocked people' });
   await blocked.getByRole('button', { name: /^Unblock / }).click();
   await expect(blocked.getByText("You haven't blocked anyone.")).toBeVisible();
+  // The unblock's toast comes with the list or just after it: seen first, so the check below waits for it to go
+  // (axe measuring a toast mid fade-in reads low contrast).
+  await expect(s.getByText(/^You unblocked /)).toBeVisible();
   await expectNoAxeViolations(s);
 
   await b.reload();
