@@ -312,6 +312,7 @@ create table public.catalog_items (
   saved_count integer default 0 not null,
   search tsvector generated always as ((setweight(to_tsvector('english'::regconfig, private.unaccented(COALESCE(title, ''::text))), 'A'::"char") || setweight(to_tsvector('english'::regconfig, private.unaccented(COALESCE(description, ''::text))), 'B'::"char")) || setweight(to_tsvector('english'::regconfig, private.catalog_category_words(category)), 'C'::"char")) stored,
   hidden_at timestamp with time zone,
+  returned_at timestamp with time zone,
   constraint catalog_items_pkey PRIMARY KEY (id),
   constraint catalog_items_condition_check CHECK (condition = ANY (ARRAY['excellent'::text, 'very_good'::text, 'good'::text, 'fair'::text])),
   constraint catalog_items_depth_in_check CHECK (depth_in IS NULL OR depth_in > 0::numeric AND depth_in <= 1200::numeric),
@@ -340,6 +341,7 @@ comment on column public.catalog_items.reserved_until is 'Set by the offer funct
 comment on column public.catalog_items.held_until is 'Set by add_catalog_item_to_project only: held for a project until then (private.catalog_holds says which).';
 comment on column public.catalog_items.saved_count is 'How many people saved the piece (kept by saved_items triggers).';
 comment on column public.catalog_items.hidden_at is 'Hidden by Good Space (docs/trust-and-safety.md): out of Good Stuff for everyone but its seller and operators; is_available is false while set. Set only by the database.';
+comment on column public.catalog_items.returned_at is 'The buyer refused it at pickup (docs/orders.md): delisted, and listed again only once the seller edits it. Set only by the database.';
 alter table public.catalog_items enable row level security;
 CREATE INDEX catalog_items_available_category_newest_idx ON public.catalog_items USING btree (category, created_at DESC, id DESC) WHERE is_available;
 CREATE INDEX catalog_items_available_category_price_idx ON public.catalog_items USING btree (category, price, id) WHERE is_available;
@@ -798,7 +800,7 @@ create table public.moderation_actions (
   report_ids uuid[] default '{}'::uuid[] not null,
   created_at timestamp with time zone default now() not null,
   constraint moderation_actions_pkey PRIMARY KEY (id),
-  constraint moderation_actions_action_check CHECK (action = ANY (ARRAY['dismiss'::text, 'hide'::text, 'restore'::text, 'warn'::text, 'suspend'::text, 'reinstate'::text, 'approve_verification'::text, 'refuse_verification'::text, 'decide_dispute'::text])),
+  constraint moderation_actions_action_check CHECK (action = ANY (ARRAY['dismiss'::text, 'hide'::text, 'restore'::text, 'warn'::text, 'suspend'::text, 'reinstate'::text, 'approve_verification'::text, 'refuse_verification'::text, 'decide_dispute'::text, 'decide_order_problem'::text])),
   constraint moderation_actions_reason_check CHECK (char_length(btrim(reason)) >= 1 AND char_length(btrim(reason)) <= 1000),
   constraint moderation_actions_subject_whole CHECK ((subject_kind IS NULL) = (subject_id IS NULL))
 );
@@ -824,7 +826,7 @@ create table public.notification_preferences (
   email boolean default true not null,
   updated_at timestamp with time zone default now() not null,
   constraint notification_preferences_pkey PRIMARY KEY (user_id, kind),
-  constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text])),
+  constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text])),
   constraint notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on table public.notification_preferences is 'Per kind, whether the user gets e-mail (docs/decisions/0025). No row = e-mail on. In-app is always on.';
@@ -867,16 +869,16 @@ create table public.notifications (
   mail_next_attempt_at timestamp with time zone,
   mail_claimed_until timestamp with time zone,
   mail_error text,
+  mail_folded_into uuid,
   mail_fold_key text generated always as (
 CASE
-    WHEN kind = ANY (ARRAY['order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'payment_failed'::text, 'membership_ending'::text]) THEN NULL::text
+    WHEN kind ~~ 'order\_%'::text OR kind ~~ 'pickup\_%'::text OR (kind = ANY (ARRAY['payment_failed'::text, 'membership_ending'::text, 'milestone_funded'::text, 'milestone_released'::text, 'milestone_refunded'::text, 'milestone_dispute_decided'::text, 'milestone_release_reminder'::text])) THEN NULL::text
     ELSE (kind || ':'::text) || COALESCE(actor_id::text, project_id::text, data ->> 'catalog_item_id'::text, '-'::text)
 END) stored,
-  mail_folded_into uuid,
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_body_check CHECK (body IS NULL OR char_length(body) <= 500),
   constraint notifications_data_check CHECK (jsonb_typeof(data) = 'object'::text),
-  constraint notifications_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text])),
+  constraint notifications_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text])),
   constraint notifications_link_check CHECK (char_length(link) <= 500 AND link ~ '^/([^/\\]|$)'::text),
   constraint notifications_mail_attempts_check CHECK (mail_attempts >= 0),
   constraint notifications_mail_error_check CHECK (mail_error IS NULL OR char_length(mail_error) <= 1000),
@@ -886,8 +888,8 @@ END) stored,
   constraint notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on table public.notifications is 'What happened for a user (docs/decisions/0025). Inserted by the database''s triggers only; the user sets read_at.';
-comment on column public.notifications.mail_fold_key is 'Kind and actor (or project/piece): at most one mail per (user_id, mail_fold_key) an hour. Null: never folded.';
 comment on column public.notifications.mail_folded_into is 'The notification whose mail carried this one (itself for the mail''s own row).';
+comment on column public.notifications.mail_fold_key is 'Kind and actor (or project/piece): at most one mail per (user_id, mail_fold_key) an hour. Null: never folded (money, pickups, memberships).';
 alter table public.notifications enable row level security;
 CREATE INDEX notifications_actor_id_idx ON public.notifications USING btree (actor_id);
 CREATE INDEX notifications_mail_due_idx ON public.notifications USING btree (created_at) WHERE (mailed_at IS NULL);
@@ -964,6 +966,197 @@ grant all on table public.offers to service_role;
 grant select on table public.offers to authenticated;
 alter publication supabase_realtime add table public.offers;
 
+create table public.order_payments (
+  id uuid default gen_random_uuid() not null,
+  order_id uuid not null,
+  kind text not null,
+  amount numeric(12,2) not null,
+  currency text default 'usd'::text not null,
+  status text default 'pending'::text not null,
+  reason text not null,
+  provider text not null,
+  provider_id text,
+  note text,
+  created_at timestamp with time zone default now() not null,
+  completed_at timestamp with time zone,
+  constraint order_payments_pkey PRIMARY KEY (id),
+  constraint order_payments_amount_check CHECK (amount > 0::numeric),
+  constraint order_payments_currency_check CHECK (currency = 'usd'::text),
+  constraint order_payments_done_when_closed CHECK ((status = 'pending'::text) = (completed_at IS NULL)),
+  constraint order_payments_kind_check CHECK (kind = ANY (ARRAY['refund'::text, 'transfer'::text])),
+  constraint order_payments_note_check CHECK (note IS NULL OR char_length(note) <= 500),
+  constraint order_payments_provider_check CHECK (provider = ANY (ARRAY['stripe'::text, 'sandbox'::text])),
+  constraint order_payments_provider_id_check CHECK (provider_id IS NULL OR char_length(provider_id) <= 255),
+  constraint order_payments_reason_check CHECK (reason = ANY (ARRAY['release'::text, 'auto_release'::text, 'problem'::text, 'refused'::text, 'seller_cancelled'::text, 'buyer_no_show'::text, 'seller_no_show'::text])),
+  constraint order_payments_status_check CHECK (status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text])),
+  constraint order_payments_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE
+);
+comment on table public.order_payments is 'Refunds and transfers of held orders (docs/orders.md). Written only by the database''s functions; the order''s parties and operators read them.';
+alter table public.order_payments enable row level security;
+CREATE INDEX order_payments_order_id_idx ON public.order_payments USING btree (order_id, created_at);
+CREATE INDEX order_payments_pending_idx ON public.order_payments USING btree (created_at) WHERE (status = 'pending'::text);
+CREATE UNIQUE INDEX order_payments_provider_id_key ON public.order_payments USING btree (provider, provider_id) WHERE (provider_id IS NOT NULL);
+create policy order_payments_select_parties on public.order_payments
+  for select to authenticated
+  using (( SELECT private.order_party(order_payments.order_id) AS order_party) OR ( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.order_payments as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.order_payments to service_role;
+grant select on table public.order_payments to authenticated;
+alter publication supabase_realtime add table public.order_payments;
+
+create table public.order_pickup_addresses (
+  order_id uuid not null,
+  seller_id uuid,
+  address text not null,
+  directions text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint order_pickup_addresses_pkey PRIMARY KEY (order_id),
+  constraint order_pickup_addresses_address_check CHECK (char_length(btrim(address)) >= 5 AND char_length(btrim(address)) <= 300),
+  constraint order_pickup_addresses_directions_check CHECK (directions IS NULL OR char_length(directions) <= 300),
+  constraint order_pickup_addresses_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE,
+  constraint order_pickup_addresses_seller_id_fkey FOREIGN KEY (seller_id) REFERENCES public.profiles(id) ON DELETE SET NULL
+);
+comment on table public.order_pickup_addresses is 'Where the buyer collects the piece (docs/orders.md): the seller always reads it, the buyer only once a pickup window is confirmed. Written only by the database''s functions.';
+alter table public.order_pickup_addresses enable row level security;
+CREATE INDEX order_pickup_addresses_seller_id_idx ON public.order_pickup_addresses USING btree (seller_id, updated_at DESC);
+CREATE TRIGGER order_pickup_addresses_set_updated_at BEFORE UPDATE ON public.order_pickup_addresses FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create policy "two-factor users need aal2" on public.order_pickup_addresses as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.order_pickup_addresses to service_role;
+grant select on table public.order_pickup_addresses to authenticated;
+alter publication supabase_realtime add table public.order_pickup_addresses;
+
+create table public.order_pickup_windows (
+  id uuid default gen_random_uuid() not null,
+  order_id uuid not null,
+  proposed_by uuid,
+  proposer_role text not null,
+  starts_at timestamp with time zone not null,
+  ends_at timestamp with time zone not null,
+  status text default 'proposed'::text not null,
+  confirmed_at timestamp with time zone,
+  missed_by text,
+  missed_reported_by uuid,
+  reminded_day_at timestamp with time zone,
+  reminded_2h_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint order_pickup_windows_pkey PRIMARY KEY (id),
+  constraint order_pickup_windows_confirmed_when CHECK ((status = ANY (ARRAY['confirmed'::text, 'kept'::text, 'missed'::text])) <= (confirmed_at IS NOT NULL)),
+  constraint order_pickup_windows_missed_by_check CHECK (missed_by = ANY (ARRAY['buyer'::text, 'seller'::text])),
+  constraint order_pickup_windows_missed_whole CHECK ((status = 'missed'::text) = (missed_by IS NOT NULL)),
+  constraint order_pickup_windows_proposer_role_check CHECK (proposer_role = ANY (ARRAY['buyer'::text, 'seller'::text])),
+  constraint order_pickup_windows_span CHECK (ends_at > starts_at AND ends_at <= (starts_at + '12:00:00'::interval)),
+  constraint order_pickup_windows_status_check CHECK (status = ANY (ARRAY['proposed'::text, 'confirmed'::text, 'superseded'::text, 'kept'::text, 'missed'::text])),
+  constraint order_pickup_windows_missed_reported_by_fkey FOREIGN KEY (missed_reported_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint order_pickup_windows_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE,
+  constraint order_pickup_windows_proposed_by_fkey FOREIGN KEY (proposed_by) REFERENCES public.profiles(id) ON DELETE SET NULL
+);
+comment on table public.order_pickup_windows is 'Pickup windows of an order (docs/orders.md). Written only by the database''s functions; the order''s buyer and seller read them.';
+alter table public.order_pickup_windows enable row level security;
+CREATE INDEX order_pickup_windows_confirmed_starts_idx ON public.order_pickup_windows USING btree (starts_at) WHERE (status = 'confirmed'::text);
+CREATE INDEX order_pickup_windows_missed_reported_by_idx ON public.order_pickup_windows USING btree (missed_reported_by);
+CREATE UNIQUE INDEX order_pickup_windows_one_confirmed ON public.order_pickup_windows USING btree (order_id) WHERE (status = 'confirmed'::text);
+CREATE INDEX order_pickup_windows_order_id_idx ON public.order_pickup_windows USING btree (order_id, starts_at);
+CREATE INDEX order_pickup_windows_proposed_by_idx ON public.order_pickup_windows USING btree (proposed_by);
+CREATE TRIGGER order_pickup_windows_set_updated_at BEFORE UPDATE ON public.order_pickup_windows FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create policy order_pickup_windows_select_parties on public.order_pickup_windows
+  for select to authenticated
+  using (( SELECT private.order_party(order_pickup_windows.order_id) AS order_party) OR ( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.order_pickup_windows as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.order_pickup_windows to service_role;
+grant select on table public.order_pickup_windows to authenticated;
+alter publication supabase_realtime add table public.order_pickup_windows;
+
+create table public.order_problem_statements (
+  id uuid default gen_random_uuid() not null,
+  problem_id uuid not null,
+  order_id uuid not null,
+  author_id uuid,
+  author_role text not null,
+  body text not null,
+  photos text[] default '{}'::text[] not null,
+  created_at timestamp with time zone default now() not null,
+  constraint order_problem_statements_pkey PRIMARY KEY (id),
+  constraint order_problem_statements_one_each UNIQUE (problem_id, author_role),
+  constraint order_problem_statements_author_role_check CHECK (author_role = ANY (ARRAY['buyer'::text, 'seller'::text])),
+  constraint order_problem_statements_body_check CHECK (char_length(btrim(body)) >= 1 AND char_length(btrim(body)) <= 2000),
+  constraint order_problem_statements_photos_check CHECK (cardinality(photos) <= 6),
+  constraint order_problem_statements_author_id_fkey FOREIGN KEY (author_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint order_problem_statements_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE,
+  constraint order_problem_statements_problem_id_fkey FOREIGN KEY (problem_id) REFERENCES public.order_problems(id) ON DELETE CASCADE
+);
+comment on table public.order_problem_statements is 'Each party''s statement on a problem (docs/orders.md); the buyer''s is the report itself. Written only by the database''s functions.';
+alter table public.order_problem_statements enable row level security;
+CREATE INDEX order_problem_statements_author_id_idx ON public.order_problem_statements USING btree (author_id);
+CREATE INDEX order_problem_statements_order_id_idx ON public.order_problem_statements USING btree (order_id);
+create policy order_problem_statements_select_parties on public.order_problem_statements
+  for select to authenticated
+  using (( SELECT private.order_party(order_problem_statements.order_id) AS order_party) OR ( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.order_problem_statements as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.order_problem_statements to service_role;
+grant select on table public.order_problem_statements to authenticated;
+alter publication supabase_realtime add table public.order_problem_statements;
+
+create table public.order_problems (
+  id uuid default gen_random_uuid() not null,
+  order_id uuid not null,
+  kind text default 'problem'::text not null,
+  opened_by uuid,
+  reason text,
+  status text default 'open'::text not null,
+  statements_due_at timestamp with time zone default now() + '3 days'::interval not null,
+  refund_amount numeric(12,2),
+  release_amount numeric(12,2),
+  decision_reason text,
+  decided_by uuid,
+  decided_at timestamp with time zone,
+  provider_dispute_id text,
+  outcome text,
+  created_at timestamp with time zone default now() not null,
+  constraint order_problems_pkey PRIMARY KEY (id),
+  constraint order_problems_provider_dispute_id_key UNIQUE (provider_dispute_id),
+  constraint order_problems_decided_whole CHECK ((status = 'decided'::text) = (decided_at IS NOT NULL AND refund_amount IS NOT NULL AND release_amount IS NOT NULL)),
+  constraint order_problems_decision_reason_check CHECK (decision_reason IS NULL OR char_length(decision_reason) <= 1000),
+  constraint order_problems_kind_check CHECK (kind = ANY (ARRAY['problem'::text, 'chargeback'::text])),
+  constraint order_problems_outcome_check CHECK (outcome IS NULL OR (outcome = ANY (ARRAY['won'::text, 'lost'::text]))),
+  constraint order_problems_provider_dispute_id_check CHECK (provider_dispute_id IS NULL OR char_length(provider_dispute_id) <= 255),
+  constraint order_problems_reason_check CHECK (reason IS NULL OR char_length(reason) <= 1000),
+  constraint order_problems_refund_amount_check CHECK (refund_amount IS NULL OR refund_amount >= 0::numeric),
+  constraint order_problems_release_amount_check CHECK (release_amount IS NULL OR release_amount >= 0::numeric),
+  constraint order_problems_status_check CHECK (status = ANY (ARRAY['open'::text, 'decided'::text, 'closed'::text])),
+  constraint order_problems_opened_by_fkey FOREIGN KEY (opened_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint order_problems_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE
+);
+comment on table public.order_problems is 'Problems reported after a handover and chargebacks of orders (docs/orders.md). Written only by the database''s functions.';
+alter table public.order_problems enable row level security;
+CREATE UNIQUE INDEX order_problems_one_open ON public.order_problems USING btree (order_id) WHERE ((status = 'open'::text) AND (kind = 'problem'::text));
+CREATE INDEX order_problems_open_idx ON public.order_problems USING btree (created_at, id) WHERE (status = 'open'::text);
+CREATE INDEX order_problems_opened_by_idx ON public.order_problems USING btree (opened_by);
+CREATE INDEX order_problems_order_id_idx ON public.order_problems USING btree (order_id);
+create policy order_problems_select_parties on public.order_problems
+  for select to authenticated
+  using (( SELECT private.order_party(order_problems.order_id) AS order_party) OR ( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.order_problems as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.order_problems to service_role;
+grant select (id, order_id, kind, opened_by, reason, status, statements_due_at, refund_amount, release_amount, decision_reason, decided_at, provider_dispute_id, outcome, created_at) on table public.order_problems to authenticated;
+alter publication supabase_realtime add table public.order_problems;
+
 create table public.orders (
   id uuid default gen_random_uuid() not null,
   catalog_item_id uuid,
@@ -988,39 +1181,61 @@ create table public.orders (
   refunded_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  payout text default 'held'::text not null,
+  charge_id text,
+  handed_over_at timestamp with time zone,
+  release_at timestamp with time zone,
+  refused_at timestamp with time zone,
+  refusal_reason text,
+  refusal_photos text[] default '{}'::text[] not null,
+  released_amount numeric(12,2) default 0 not null,
+  refunded_amount numeric(12,2) default 0 not null,
+  frozen_at timestamp with time zone,
   constraint orders_pkey PRIMARY KEY (id),
   constraint orders_checkout_session_id_key UNIQUE (checkout_session_id),
   constraint orders_amount_check CHECK (amount > 0::numeric),
+  constraint orders_charge_id_check CHECK (charge_id IS NULL OR char_length(charge_id) <= 255),
   constraint orders_check CHECK (buyer_id IS DISTINCT FROM seller_id OR buyer_id IS NULL),
-  constraint orders_check1 CHECK ((status = ANY (ARRAY['paid'::text, 'ready'::text, 'completed'::text, 'cancelled'::text])) <= (paid_at IS NOT NULL)),
-  constraint orders_check2 CHECK ((status = ANY (ARRAY['cancelled'::text, 'refunded'::text])) <= (refunded_at IS NOT NULL AND refund_reason IS NOT NULL)),
   constraint orders_checkout_session_id_check CHECK (checkout_session_id IS NULL OR char_length(checkout_session_id) <= 255),
+  constraint orders_collected_has_window CHECK ((status = 'collected'::text) <= (handed_over_at IS NOT NULL AND release_at IS NOT NULL)),
   constraint orders_currency_check CHECK (currency = 'usd'::text),
   constraint orders_item_photo_url_check CHECK (item_photo_url IS NULL OR char_length(item_photo_url) <= 2000),
   constraint orders_item_title_check CHECK (char_length(item_title) >= 1 AND char_length(item_title) <= 200),
+  constraint orders_money_fits CHECK ((released_amount + refunded_amount) <= amount),
+  constraint orders_paid_has_paid_at CHECK ((status = ANY (ARRAY['paid'::text, 'collected'::text, 'disputed'::text, 'completed'::text, 'refused'::text, 'cancelled'::text])) <= (paid_at IS NOT NULL)),
   constraint orders_payment_intent_id_check CHECK (payment_intent_id IS NULL OR char_length(payment_intent_id) <= 255),
+  constraint orders_payout_check CHECK (payout = ANY (ARRAY['destination'::text, 'held'::text])),
   constraint orders_provider_check CHECK (provider = ANY (ARRAY['stripe'::text, 'sandbox'::text])),
   constraint orders_refund_id_check CHECK (refund_id IS NULL OR char_length(refund_id) <= 255),
-  constraint orders_refund_reason_check CHECK (refund_reason = ANY (ARRAY['seller_cancelled'::text, 'already_sold'::text, 'provider'::text])),
-  constraint orders_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text, 'ready'::text, 'completed'::text, 'cancelled'::text, 'refunded'::text, 'expired'::text])),
+  constraint orders_refund_reason_check CHECK (refund_reason = ANY (ARRAY['seller_cancelled'::text, 'already_sold'::text, 'provider'::text, 'refused'::text, 'buyer_no_show'::text, 'seller_no_show'::text, 'problem'::text, 'chargeback'::text])),
+  constraint orders_refunded_amount_check CHECK (refunded_amount >= 0::numeric),
+  constraint orders_refunded_has_reason CHECK ((status = ANY (ARRAY['cancelled'::text, 'refunded'::text, 'refused'::text])) <= (refunded_at IS NOT NULL AND refund_reason IS NOT NULL)),
+  constraint orders_refusal_photos_check CHECK (cardinality(refusal_photos) <= 6),
+  constraint orders_refusal_reason_check CHECK (refusal_reason IS NULL OR char_length(btrim(refusal_reason)) >= 1 AND char_length(btrim(refusal_reason)) <= 1000),
+  constraint orders_refused_has_reason CHECK ((status = 'refused'::text) <= (refused_at IS NOT NULL AND refusal_reason IS NOT NULL)),
+  constraint orders_released_amount_check CHECK (released_amount >= 0::numeric),
+  constraint orders_status_check CHECK (status = ANY (ARRAY['pending'::text, 'expired'::text, 'paid'::text, 'collected'::text, 'disputed'::text, 'completed'::text, 'refused'::text, 'cancelled'::text, 'refunded'::text])),
   constraint orders_buyer_id_fkey FOREIGN KEY (buyer_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint orders_catalog_item_id_fkey FOREIGN KEY (catalog_item_id) REFERENCES public.catalog_items(id) ON DELETE SET NULL,
   constraint orders_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES public.offers(id) ON DELETE SET NULL,
   constraint orders_seller_id_fkey FOREIGN KEY (seller_id) REFERENCES public.profiles(id) ON DELETE SET NULL
 );
 comment on table public.orders is 'Buy Now checkouts and what became of them (docs/decisions/0029-paying-sellers.md). Written by the service role and the order functions only; the buyer reads all of theirs, the seller theirs but pending and expired ones. A pending order past checkout_expires_at is expired whatever status says.';
-comment on column public.orders.amount is 'What the buyer pays and the seller receives in full: the list price, or the buyer''s accepted offer.';
-comment on column public.orders.status is 'pending (checkout open) | expired (abandoned) | paid → ready (for pickup) → completed | cancelled (by the seller, refunded) | refunded (paid after the piece was sold to someone else).';
+comment on column public.orders.amount is 'What the buyer pays and the seller receives in full unless a problem is decided otherwise: the list price, or the buyer''s accepted offer.';
+comment on column public.orders.status is 'pending (checkout open) | expired (abandoned) | paid (held, waiting for the handover) → collected (the seller marked it collected; the buyer has 48 hours) → completed (the seller paid, in whole or part) | disputed (a problem reported or a chargeback before the payout) | refused (at pickup, refunded) | cancelled (before the handover, refunded) | refunded (a double payment, or a decision or chargeback that gave it all back). docs/orders.md.';
+comment on column public.orders.payout is 'held: the payment waits on the platform''s account and is transferred to the seller at the handover (docs/orders.md). destination: paid before buyer protection, a destination charge the seller already has.';
 alter table public.orders enable row level security;
 CREATE INDEX orders_buyer_id_created_at_idx ON public.orders USING btree (buyer_id, created_at DESC, id DESC);
 CREATE INDEX orders_catalog_item_id_idx ON public.orders USING btree (catalog_item_id);
+CREATE INDEX orders_charge_id_idx ON public.orders USING btree (charge_id) WHERE (charge_id IS NOT NULL);
 CREATE INDEX orders_offer_id_idx ON public.orders USING btree (offer_id);
-CREATE UNIQUE INDEX orders_one_sale_per_piece_idx ON public.orders USING btree (catalog_item_id) WHERE (status = ANY (ARRAY['paid'::text, 'ready'::text, 'completed'::text]));
+CREATE UNIQUE INDEX orders_one_sale_per_piece_idx ON public.orders USING btree (catalog_item_id) WHERE (status = ANY (ARRAY['paid'::text, 'collected'::text, 'disputed'::text, 'completed'::text]));
 CREATE INDEX orders_payment_intent_id_idx ON public.orders USING btree (payment_intent_id);
+CREATE INDEX orders_release_at_idx ON public.orders USING btree (release_at) WHERE (status = 'collected'::text);
 CREATE INDEX orders_seller_id_buyer_id_idx ON public.orders USING btree (seller_id, buyer_id);
 CREATE INDEX orders_seller_id_created_at_idx ON public.orders USING btree (seller_id, created_at DESC, id DESC) WHERE (status <> ALL (ARRAY['pending'::text, 'expired'::text]));
 CREATE TRIGGER orders_blocked BEFORE INSERT ON public.orders FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
-CREATE TRIGGER orders_notify AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status AND (new.status = ANY (ARRAY['paid'::text, 'ready'::text, 'completed'::text, 'cancelled'::text, 'refunded'::text]))) EXECUTE FUNCTION private.notify_order();
+CREATE TRIGGER orders_notify AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status AND (new.status = ANY (ARRAY['paid'::text, 'collected'::text, 'disputed'::text, 'completed'::text, 'refused'::text, 'cancelled'::text, 'refunded'::text]))) EXECUTE FUNCTION private.notify_order();
 CREATE TRIGGER orders_set_updated_at BEFORE UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 create policy orders_select_parties on public.orders
   for select to authenticated
@@ -3738,6 +3953,20 @@ begin
   return new;
 end $function$;
 revoke execute on function private.nudge_responded() from public;
+
+CREATE OR REPLACE FUNCTION private.order_party(p_order_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.orders o
+                  where o.id = p_order_id
+                    and (o.buyer_id = (select auth.uid())
+                         or (o.seller_id = (select auth.uid()) and o.status not in ('pending', 'expired'))))
+$function$;
+revoke execute on function private.order_party(uuid) from public;
+grant execute on function private.order_party(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.order_status_shown(o public.orders)
  RETURNS text
@@ -8021,6 +8250,7 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
   ('catalog-images', 'catalog-images', true, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
   ('designer-portfolio', 'designer-portfolio', true, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
   ('milestone-photos', 'milestone-photos', false, 5242880, '{image/jpeg,image/png,image/webp}'),
+  ('order-photos', 'order-photos', false, 5242880, '{image/jpeg,image/png,image/webp}'),
   ('project-photos', 'project-photos', false, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
   ('verification-documents', 'verification-documents', false, 5242880, '{image/jpeg,image/png,image/webp,application/pdf}');
 

@@ -391,22 +391,38 @@ select d.designer_id, 'sandbox', 'acct_sandbox_' || md5(d.designer_id::text), tr
        now() - interval '30 days', now() - interval '30 days'
 from (select distinct designer_id from public.catalog_items) d;
 
--- Orders (docs/decisions/0029-paying-sellers.md): Maya bought two of Jordan's pieces in the sandbox, the lounge chair
--- (picked up) and the arc lamp she had saved (ready for pickup), each with its pickup conversation, so both sides'
--- Orders pages show the flow. The orders get the pieces' photos once scripts/seed-storage.ts has drawn them.
+-- Orders (docs/orders.md): Maya bought two of Jordan's pieces in the sandbox, the lounge chair (collected, Jordan
+-- paid) and the arc lamp she had saved (paid and held, pickup on Saturday), each with its pickup conversation, so
+-- both sides' Orders pages show the flow. The orders get the pieces' photos once scripts/seed-storage.ts has drawn them.
 update public.catalog_items set status = 'sold'
  where id in ('f0000000-0000-4000-8000-000000000006', 'f0000000-0000-4000-8000-000000000026');
 insert into public.orders (id, catalog_item_id, buyer_id, seller_id, item_title, amount, status, provider,
                            checkout_session_id, payment_intent_id, checkout_expires_at, paid_at, ready_at, completed_at,
-                           created_at, updated_at) values
+                           created_at, updated_at, payout, charge_id, released_amount) values
   ('e3000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000006', 'c0000000-0000-4000-8000-000000000001',
    'd0000000-0000-4000-8000-000000000001', 'Danish lounge chair', 460, 'completed', 'sandbox', 'cs_sandbox_demo_chair',
    'pi_sandbox_demo_chair', now() - interval '8 days' + interval '30 minutes', now() - interval '8 days',
-   now() - interval '7 days', now() - interval '6 days', now() - interval '8 days', now() - interval '6 days'),
+   now() - interval '7 days', now() - interval '6 days', now() - interval '8 days', now() - interval '6 days',
+   'held', 'ch_sandbox_demo_chair', 460),
   ('e3000000-0000-4000-8000-000000000002', 'f0000000-0000-4000-8000-000000000026', 'c0000000-0000-4000-8000-000000000001',
-   'd0000000-0000-4000-8000-000000000001', 'Brass arc floor lamp', 260, 'ready', 'sandbox', 'cs_sandbox_demo_lamp',
+   'd0000000-0000-4000-8000-000000000001', 'Brass arc floor lamp', 260, 'paid', 'sandbox', 'cs_sandbox_demo_lamp',
    'pi_sandbox_demo_lamp', now() - interval '20 hours' + interval '30 minutes', now() - interval '20 hours',
-   now() - interval '3 hours', null, now() - interval '20 hours', now() - interval '3 hours');
+   null, null, now() - interval '20 hours', now() - interval '3 hours', 'held', 'ch_sandbox_demo_lamp', 0);
+insert into public.order_payments (order_id, kind, amount, status, reason, provider, provider_id, created_at, completed_at)
+values ('e3000000-0000-4000-8000-000000000001', 'transfer', 460, 'succeeded', 'release', 'sandbox',
+        'tr_sandbox_demo_chair', now() - interval '6 days', now() - interval '6 days');
+-- The lamp's pickup: Jordan offered two windows, Maya chose Saturday morning's (two days ahead).
+insert into public.order_pickup_windows (order_id, proposed_by, proposer_role, starts_at, ends_at, status, confirmed_at,
+                                         created_at) values
+  ('e3000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'seller',
+   date_trunc('hour', now()) + interval '2 days', date_trunc('hour', now()) + interval '2 days 1 hour', 'confirmed',
+   now() - interval '3 hours', now() - interval '4 hours'),
+  ('e3000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'seller',
+   date_trunc('hour', now()) + interval '3 days', date_trunc('hour', now()) + interval '3 days 2 hours', 'superseded',
+   null, now() - interval '4 hours');
+insert into public.order_pickup_addresses (order_id, seller_id, address, directions) values
+  ('e3000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', '2418 SE Division St, Portland, OR',
+   'The side door, by the blue gate.');
 insert into public.listing_conversations (id, catalog_item_id, buyer_id, seller_id, created_at) values
   ('e4000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000006', 'c0000000-0000-4000-8000-000000000001',
    'd0000000-0000-4000-8000-000000000001', now() - interval '8 days'),

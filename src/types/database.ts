@@ -69,6 +69,7 @@ export type Database = {
           place_id: string | null
           price: number
           reserved_until: string | null
+          returned_at: string | null
           saved_count: number
           search: unknown
           status: string
@@ -97,6 +98,7 @@ export type Database = {
           place_id?: string | null
           price: number
           reserved_until?: string | null
+          returned_at?: string | null
           saved_count?: number
           search?: never
           status?: string
@@ -125,6 +127,7 @@ export type Database = {
           place_id?: string | null
           price?: number
           reserved_until?: string | null
+          returned_at?: string | null
           saved_count?: number
           search?: never
           status?: string
@@ -914,28 +917,330 @@ export type Database = {
           },
         ]
       }
+      order_payments: {
+        Row: {
+          amount: number
+          completed_at: string | null
+          created_at: string
+          currency: string
+          id: string
+          kind: string
+          note: string | null
+          order_id: string
+          provider: string
+          provider_id: string | null
+          reason: string
+          status: string
+        }
+        Insert: {
+          amount: number
+          completed_at?: string | null
+          created_at?: string
+          currency?: string
+          id?: string
+          kind: string
+          note?: string | null
+          order_id: string
+          provider: string
+          provider_id?: string | null
+          reason: string
+          status?: string
+        }
+        Update: {
+          amount?: number
+          completed_at?: string | null
+          created_at?: string
+          currency?: string
+          id?: string
+          kind?: string
+          note?: string | null
+          order_id?: string
+          provider?: string
+          provider_id?: string | null
+          reason?: string
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_payments_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_pickup_addresses: {
+        Row: {
+          address: string
+          created_at: string
+          directions: string | null
+          order_id: string
+          seller_id: string | null
+          updated_at: string
+        }
+        Insert: {
+          address: string
+          created_at?: string
+          directions?: string | null
+          order_id: string
+          seller_id?: string | null
+          updated_at?: string
+        }
+        Update: {
+          address?: string
+          created_at?: string
+          directions?: string | null
+          order_id?: string
+          seller_id?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_pickup_addresses_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: true
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_pickup_addresses_seller_id_fkey"
+            columns: ["seller_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_pickup_windows: {
+        Row: {
+          confirmed_at: string | null
+          created_at: string
+          ends_at: string
+          id: string
+          missed_by: string | null
+          missed_reported_by: string | null
+          order_id: string
+          proposed_by: string | null
+          proposer_role: string
+          reminded_2h_at: string | null
+          reminded_day_at: string | null
+          starts_at: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          confirmed_at?: string | null
+          created_at?: string
+          ends_at: string
+          id?: string
+          missed_by?: string | null
+          missed_reported_by?: string | null
+          order_id: string
+          proposed_by?: string | null
+          proposer_role: string
+          reminded_2h_at?: string | null
+          reminded_day_at?: string | null
+          starts_at: string
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          confirmed_at?: string | null
+          created_at?: string
+          ends_at?: string
+          id?: string
+          missed_by?: string | null
+          missed_reported_by?: string | null
+          order_id?: string
+          proposed_by?: string | null
+          proposer_role?: string
+          reminded_2h_at?: string | null
+          reminded_day_at?: string | null
+          starts_at?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_pickup_windows_missed_reported_by_fkey"
+            columns: ["missed_reported_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_pickup_windows_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_pickup_windows_proposed_by_fkey"
+            columns: ["proposed_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_problem_statements: {
+        Row: {
+          author_id: string | null
+          author_role: string
+          body: string
+          created_at: string
+          id: string
+          order_id: string
+          photos: string[]
+          problem_id: string
+        }
+        Insert: {
+          author_id?: string | null
+          author_role: string
+          body: string
+          created_at?: string
+          id?: string
+          order_id: string
+          photos?: string[]
+          problem_id: string
+        }
+        Update: {
+          author_id?: string | null
+          author_role?: string
+          body?: string
+          created_at?: string
+          id?: string
+          order_id?: string
+          photos?: string[]
+          problem_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_problem_statements_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_problem_statements_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_problem_statements_problem_id_fkey"
+            columns: ["problem_id"]
+            isOneToOne: false
+            referencedRelation: "order_problems"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_problems: {
+        Row: {
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          id: string
+          kind: string
+          opened_by: string | null
+          order_id: string
+          outcome: string | null
+          provider_dispute_id: string | null
+          reason: string | null
+          refund_amount: number | null
+          release_amount: number | null
+          statements_due_at: string
+          status: string
+        }
+        Insert: {
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          id?: string
+          kind?: string
+          opened_by?: string | null
+          order_id: string
+          outcome?: string | null
+          provider_dispute_id?: string | null
+          reason?: string | null
+          refund_amount?: number | null
+          release_amount?: number | null
+          statements_due_at?: string
+          status?: string
+        }
+        Update: {
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          id?: string
+          kind?: string
+          opened_by?: string | null
+          order_id?: string
+          outcome?: string | null
+          provider_dispute_id?: string | null
+          reason?: string | null
+          refund_amount?: number | null
+          release_amount?: number | null
+          statements_due_at?: string
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_problems_opened_by_fkey"
+            columns: ["opened_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_problems_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       orders: {
         Row: {
           amount: number
           buyer_id: string | null
           cancelled_at: string | null
           catalog_item_id: string | null
+          charge_id: string | null
           checkout_expires_at: string
           checkout_session_id: string | null
           completed_at: string | null
           created_at: string
           currency: string
+          frozen_at: string | null
+          handed_over_at: string | null
           id: string
           item_photo_url: string | null
           item_title: string
           offer_id: string | null
           paid_at: string | null
           payment_intent_id: string | null
+          payout: string
           provider: string
           ready_at: string | null
           refund_id: string | null
           refund_reason: string | null
+          refunded_amount: number
           refunded_at: string | null
+          refusal_photos: string[]
+          refusal_reason: string | null
+          refused_at: string | null
+          release_at: string | null
+          released_amount: number
           seller_id: string | null
           status: string
           updated_at: string
@@ -945,22 +1250,32 @@ export type Database = {
           buyer_id?: string | null
           cancelled_at?: string | null
           catalog_item_id?: string | null
+          charge_id?: string | null
           checkout_expires_at?: string
           checkout_session_id?: string | null
           completed_at?: string | null
           created_at?: string
           currency?: string
+          frozen_at?: string | null
+          handed_over_at?: string | null
           id?: string
           item_photo_url?: string | null
           item_title: string
           offer_id?: string | null
           paid_at?: string | null
           payment_intent_id?: string | null
+          payout?: string
           provider: string
           ready_at?: string | null
           refund_id?: string | null
           refund_reason?: string | null
+          refunded_amount?: number
           refunded_at?: string | null
+          refusal_photos?: string[]
+          refusal_reason?: string | null
+          refused_at?: string | null
+          release_at?: string | null
+          released_amount?: number
           seller_id?: string | null
           status?: string
           updated_at?: string
@@ -970,22 +1285,32 @@ export type Database = {
           buyer_id?: string | null
           cancelled_at?: string | null
           catalog_item_id?: string | null
+          charge_id?: string | null
           checkout_expires_at?: string
           checkout_session_id?: string | null
           completed_at?: string | null
           created_at?: string
           currency?: string
+          frozen_at?: string | null
+          handed_over_at?: string | null
           id?: string
           item_photo_url?: string | null
           item_title?: string
           offer_id?: string | null
           paid_at?: string | null
           payment_intent_id?: string | null
+          payout?: string
           provider?: string
           ready_at?: string | null
           refund_id?: string | null
           refund_reason?: string | null
+          refunded_amount?: number
           refunded_at?: string | null
+          refusal_photos?: string[]
+          refusal_reason?: string | null
+          refused_at?: string | null
+          release_at?: string | null
+          released_amount?: number
           seller_id?: string | null
           status?: string
           updated_at?: string
@@ -1983,22 +2308,32 @@ export type Database = {
           buyer_id: string | null
           cancelled_at: string | null
           catalog_item_id: string | null
+          charge_id: string | null
           checkout_expires_at: string
           checkout_session_id: string | null
           completed_at: string | null
           created_at: string
           currency: string
+          frozen_at: string | null
+          handed_over_at: string | null
           id: string
           item_photo_url: string | null
           item_title: string
           offer_id: string | null
           paid_at: string | null
           payment_intent_id: string | null
+          payout: string
           provider: string
           ready_at: string | null
           refund_id: string | null
           refund_reason: string | null
+          refunded_amount: number
           refunded_at: string | null
+          refusal_photos: string[]
+          refusal_reason: string | null
+          refused_at: string | null
+          release_at: string | null
+          released_amount: number
           seller_id: string | null
           status: string
           updated_at: string
@@ -2081,22 +2416,32 @@ export type Database = {
           buyer_id: string | null
           cancelled_at: string | null
           catalog_item_id: string | null
+          charge_id: string | null
           checkout_expires_at: string
           checkout_session_id: string | null
           completed_at: string | null
           created_at: string
           currency: string
+          frozen_at: string | null
+          handed_over_at: string | null
           id: string
           item_photo_url: string | null
           item_title: string
           offer_id: string | null
           paid_at: string | null
           payment_intent_id: string | null
+          payout: string
           provider: string
           ready_at: string | null
           refund_id: string | null
           refund_reason: string | null
+          refunded_amount: number
           refunded_at: string | null
+          refusal_photos: string[]
+          refusal_reason: string | null
+          refused_at: string | null
+          release_at: string | null
+          released_amount: number
           seller_id: string | null
           status: string
           updated_at: string
@@ -2404,22 +2749,32 @@ export type Database = {
           buyer_id: string | null
           cancelled_at: string | null
           catalog_item_id: string | null
+          charge_id: string | null
           checkout_expires_at: string
           checkout_session_id: string | null
           completed_at: string | null
           created_at: string
           currency: string
+          frozen_at: string | null
+          handed_over_at: string | null
           id: string
           item_photo_url: string | null
           item_title: string
           offer_id: string | null
           paid_at: string | null
           payment_intent_id: string | null
+          payout: string
           provider: string
           ready_at: string | null
           refund_id: string | null
           refund_reason: string | null
+          refunded_amount: number
           refunded_at: string | null
+          refusal_photos: string[]
+          refusal_reason: string | null
+          refused_at: string | null
+          release_at: string | null
+          released_amount: number
           seller_id: string | null
           status: string
           updated_at: string
@@ -2442,22 +2797,32 @@ export type Database = {
           buyer_id: string | null
           cancelled_at: string | null
           catalog_item_id: string | null
+          charge_id: string | null
           checkout_expires_at: string
           checkout_session_id: string | null
           completed_at: string | null
           created_at: string
           currency: string
+          frozen_at: string | null
+          handed_over_at: string | null
           id: string
           item_photo_url: string | null
           item_title: string
           offer_id: string | null
           paid_at: string | null
           payment_intent_id: string | null
+          payout: string
           provider: string
           ready_at: string | null
           refund_id: string | null
           refund_reason: string | null
+          refunded_amount: number
           refunded_at: string | null
+          refusal_photos: string[]
+          refusal_reason: string | null
+          refused_at: string | null
+          release_at: string | null
+          released_amount: number
           seller_id: string | null
           status: string
           updated_at: string

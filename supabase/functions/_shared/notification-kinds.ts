@@ -44,6 +44,16 @@ export const KIND_TOPICS = {
   milestone_cancel_requested: 'requests to cancel a milestone',
   milestone_disputed: 'disputes on milestones',
   milestone_dispute_decided: 'decisions on milestone disputes',
+  pickup_proposed: 'pickup times offered for your orders',
+  pickup_confirmed: 'confirmed pickup times',
+  pickup_reschedule: 'requests to reschedule a pickup',
+  pickup_reminder: 'reminders of your pickups',
+  pickup_missed: 'missed pickups',
+  order_collected: 'pieces marked collected',
+  order_refused: 'pieces refused at pickup',
+  order_problem: 'problems reported with orders',
+  order_problem_decided: 'decisions on problems with orders',
+  order_chargeback: 'chargebacks on your sales',
 } as const;
 
 export type NotificationKind = keyof typeof KIND_TOPICS;

@@ -73,6 +73,16 @@ const ACTION: Record<NotificationKind, string> = {
   milestone_cancel_requested: 'Answer the request',
   milestone_disputed: 'Add your statement',
   milestone_dispute_decided: 'See the decision',
+  pickup_proposed: 'Choose a pickup time',
+  pickup_confirmed: 'See the pickup',
+  pickup_reschedule: 'Offer new times',
+  pickup_reminder: 'See the pickup',
+  pickup_missed: 'Open the order',
+  order_collected: 'Open the order',
+  order_refused: 'Open the order',
+  order_problem: 'Add your statement',
+  order_problem_decided: 'See the decision',
+  order_chargeback: 'Open the order',
 };
 
 /** A digest's subject, per kind: '3 new messages from Bea Buyer about "Teak sideboard"'. */
@@ -118,6 +128,16 @@ const DIGEST_NOUN: Record<NotificationKind, string> = {
   milestone_cancel_requested: 'requests to cancel',
   milestone_disputed: 'disputes',
   milestone_dispute_decided: 'dispute decisions',
+  pickup_proposed: 'pickup times offered',
+  pickup_confirmed: 'confirmed pickups',
+  pickup_reschedule: 'requests to reschedule',
+  pickup_reminder: 'pickup reminders',
+  pickup_missed: 'missed pickups',
+  order_collected: 'pieces collected',
+  order_refused: 'pieces refused at pickup',
+  order_problem: 'problems reported',
+  order_problem_decided: 'decisions on problems',
+  order_chargeback: 'chargebacks',
 };
 
 /**
@@ -136,6 +156,8 @@ const THEIR_WORDS = new Set<NotificationKind>([
   'milestone_submitted',
   'milestone_changes_requested',
   'milestone_disputed',
+  'order_refused',
+  'order_problem',
 ]);
 /** The body an offer without a note has: ours, not the buyer's. */
 const OFFER_DEFAULT_BODY = 'Accept, decline or counter within 48 hours.';

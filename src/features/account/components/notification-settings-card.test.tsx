@@ -107,11 +107,13 @@ describe('NotificationSettingsCard', () => {
         .map((s) => s.getAttribute('aria-label')),
     ).toEqual([
       'E-mail: A receipt for my purchase',
-      'E-mail: My purchase is ready for pickup',
       'E-mail: An order is completed',
       'E-mail: A seller cancels my order and refunds me',
       'E-mail: Someone else bought a piece first and I am refunded',
+      'E-mail: Good Space decides a problem with an order',
     ]);
+    // Both sides of a handover offer, confirm and are reminded of pickup times.
+    expect(within(screen.getByRole('group', { name: 'Pickups' })).getAllByRole('switch')).toHaveLength(6);
     expect(screen.getAllByRole('switch').every((s) => (s as HTMLInputElement).checked)).toBe(true);
   });
 
@@ -119,7 +121,7 @@ describe('NotificationSettingsCard', () => {
     preferencesAnswer([{ kind: 'order_paid', email: false }]);
     renderCard('designer');
     const orders = await screen.findByRole('group', { name: 'Orders' });
-    expect(within(orders).getAllByRole('switch')).toHaveLength(6);
+    expect(within(orders).getAllByRole('switch')).toHaveLength(9);
     expect(within(orders).getByRole('switch', { name: 'E-mail: Someone buys my piece' })).not.toBeChecked();
   });
 

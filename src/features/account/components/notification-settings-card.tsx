@@ -53,10 +53,25 @@ const GROUPS: readonly Group[] = [
     kinds: [
       { kind: 'order_paid', label: 'Someone buys my piece', roles: ['designer'] },
       { kind: 'order_receipt', label: 'A receipt for my purchase', roles: BOTH },
-      { kind: 'order_ready', label: 'My purchase is ready for pickup', roles: BOTH },
       { kind: 'order_completed', label: 'An order is completed', roles: BOTH },
       { kind: 'order_cancelled', label: 'A seller cancels my order and refunds me', roles: BOTH },
       { kind: 'order_refunded', label: 'Someone else bought a piece first and I am refunded', roles: BOTH },
+      { kind: 'order_refused', label: 'A buyer refuses my piece at pickup', roles: ['designer'] },
+      { kind: 'order_problem', label: 'A buyer reports a problem with my piece', roles: ['designer'] },
+      { kind: 'order_problem_decided', label: 'Good Space decides a problem with an order', roles: BOTH },
+      { kind: 'order_chargeback', label: "A buyer's bank disputes a payment for my piece", roles: ['designer'] },
+    ],
+  },
+  {
+    // The handover of a Good Stuff order (docs/orders.md): both sides offer and confirm times.
+    title: 'Pickups',
+    kinds: [
+      { kind: 'pickup_proposed', label: 'Pickup times are offered for an order', roles: BOTH },
+      { kind: 'pickup_confirmed', label: 'A pickup time is confirmed', roles: BOTH },
+      { kind: 'pickup_reschedule', label: 'Someone asks to reschedule a pickup', roles: BOTH },
+      { kind: 'pickup_reminder', label: 'A reminder the day before and two hours before a pickup', roles: BOTH },
+      { kind: 'pickup_missed', label: 'I am said to have missed a pickup', roles: BOTH },
+      { kind: 'order_collected', label: 'A seller marks my purchase collected', roles: BOTH },
     ],
   },
   {
