@@ -613,6 +613,8 @@ export const RLS_MATRIX: TableSpec[] = [
     // Reported by the buyer (or a chargeback), decided by an operator's function; the parties read it.
     table: 'order_problems',
     key: (w) => ({ id: subjectProblemId(w) }),
+    // decided_by (which operator) is not the parties' to read.
+    columns: 'id, order_id, kind, status, reason',
     serviceActsAs: 'owner',
     select: { allow: ['owner', 'assigned', 'service'], setup: subjectProblem },
     insert: {
