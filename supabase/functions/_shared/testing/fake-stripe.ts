@@ -191,7 +191,10 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
       refusals.delete(`${req.method} ${url.pathname}`);
       return stripeError(
         400,
-        { code: refusal.code ?? 'account_invalid', message: refusal.message ?? 'fake Stripe: refused as the test asked' },
+        {
+          code: refusal.code ?? 'account_invalid',
+          message: refusal.message ?? 'fake Stripe: refused as the test asked',
+        },
         headers,
       );
     }
