@@ -22,3 +22,11 @@ export function accountAge(createdAt: string, now: Date = new Date()): string {
 export function people(count: number): string {
   return count === 1 ? '1 person' : `${count} people`;
 }
+
+/** A party of a dispute or an order as the console reads them: gone when their account was deleted. */
+export type Party = { id: string | null; name: string | null } | null;
+
+/** A party's name, or what is left of a deleted account. */
+export function partyName(person: Party): string {
+  return person?.name ?? 'A deleted account';
+}
