@@ -43,9 +43,7 @@ function Milestone({ dispute }: { dispute: Dispute }) {
       {milestone.submitted_at ? (
         <>
           <p className="text-sm text-muted-foreground">Submitted {formatDateTime(milestone.submitted_at)}</p>
-          {milestone.submission_note ? (
-            <Quote>{milestone.submission_note}</Quote>
-          ) : null}
+          {milestone.submission_note ? <Quote>{milestone.submission_note}</Quote> : null}
           <Photos photos={milestone.submission_photos} label="Submission" />
         </>
       ) : (

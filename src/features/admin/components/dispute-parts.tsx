@@ -57,7 +57,6 @@ export function Photos({ photos, label }: { photos: SignedPhoto[]; label: string
   );
 }
 
-
 /** A party linked to their page in the console (their history), or their name alone once the account is gone. */
 export function PartyLink({ person }: { person: Party }) {
   if (!person?.id) return <>{partyName(person)}</>;

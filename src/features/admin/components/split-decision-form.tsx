@@ -76,12 +76,7 @@ export function SplitDecisionForm({ total, schema, words, pending, serverError, 
   const release = form.register('release', { onChange: (event) => fillOther('release', event.target.value) });
 
   return (
-    <form
-      aria-labelledby={`${id}-title`}
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit(onDecide)}
-    >
+    <form aria-labelledby={`${id}-title`} noValidate className="space-y-4" onSubmit={form.handleSubmit(onDecide)}>
       <h3 id={`${id}-title`} className="text-base font-semibold">
         Decide
       </h3>
