@@ -30,3 +30,13 @@ export type Party = { id: string | null; name: string | null } | null;
 export function partyName(person: Party): string {
   return person?.name ?? 'A deleted account';
 }
+
+const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
+/** A span of time: "Dec 6, 2026, 10:00 AM – 12:00 PM", or both instants in full when it ends on another day. */
+export function formatTimeSpan(startsAt: string, endsAt: string): string {
+  const start = new Date(startsAt);
+  const end = new Date(endsAt);
+  const sameDay = start.toDateString() === end.toDateString();
+  return `${dateTime.format(start)} – ${sameDay ? time.format(end) : dateTime.format(end)}`;
+}
