@@ -29,6 +29,7 @@ export const actionLabels: Record<string, string> = {
   approve_verification: 'Approved verification',
   refuse_verification: 'Refused verification',
   decide_dispute: 'Decided a dispute',
+  decide_order_problem: "Decided an order's problem",
 };
 
 export function actionLabel(action: string): string {
