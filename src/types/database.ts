@@ -2409,6 +2409,76 @@ export type Database = {
         }
       }
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number }
+      offer_pickup_windows: {
+        Args: { order_id: string; windows: Json; address?: string; directions?: string }
+        Returns: Database["public"]["Tables"]["order_pickup_windows"]["Row"][]
+        SetofOptions: {
+          from: "*"
+          to: "order_pickup_windows"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      confirm_pickup_window: {
+        Args: { window_id: string; address?: string; directions?: string }
+        Returns: Database["public"]["Tables"]["order_pickup_windows"]["Row"]
+        SetofOptions: {
+          from: "*"
+          to: "order_pickup_windows"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      ask_pickup_reschedule: {
+        Args: { order_id: string }
+        Returns: Database["public"]["Tables"]["order_pickup_windows"]["Row"]
+        SetofOptions: {
+          from: "*"
+          to: "order_pickup_windows"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      report_pickup_no_show: {
+        Args: { window_id: string }
+        Returns: Database["public"]["Tables"]["order_pickup_windows"]["Row"]
+        SetofOptions: {
+          from: "*"
+          to: "order_pickup_windows"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      mark_order_collected: {
+        Args: { order_id: string }
+        Returns: Database["public"]["Tables"]["orders"]["Row"]
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      report_order_problem: {
+        Args: { order_id: string; reason: string; photos?: string[] }
+        Returns: Database["public"]["Tables"]["order_problems"]["Row"]
+        SetofOptions: {
+          from: "*"
+          to: "order_problems"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      add_order_problem_statement: {
+        Args: { problem_id: string; body: string; photos?: string[] }
+        Returns: Database["public"]["Tables"]["order_problem_statements"]["Row"]
+        SetofOptions: {
+          from: "*"
+          to: "order_problem_statements"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       mark_order_ready: {
         Args: { order_id: string }
         Returns: {
