@@ -227,7 +227,7 @@ describe('The item page, /good-stuff/:id', () => {
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
     const [read] = await sent.to('GET', 'rest/v1/orders');
     expect(read!.url.searchParams.get('catalog_item_id')).toBe(`eq.${ITEM_ID}`);
-    expect(read!.url.searchParams.get('status')).toBe('in.(paid,ready,completed)');
+    expect(read!.url.searchParams.get('status')).toBe('in.(paid,collected,disputed,completed)');
   });
 
   it('a lapsed reservation is no longer shown', async () => {
