@@ -206,6 +206,10 @@ describe('sandbox buying', () => {
       status: 'paid',
       payment_intent_id: expect.stringMatching(/^pi_sandbox_/),
     });
+    // Held by Good Space until the handover, with the charge a payout is made out of.
+    expect(
+      await sql(`select payout, charge_id from public.orders where id = $1`, [bought.orderId]),
+    ).toEqual([{ payout: 'held', charge_id: expect.stringMatching(/^ch_sandbox_/) }]);
     expect(await pieceStatus(item)).toBe('sold');
     expect(await titles(seller.id, 'order_paid')).toEqual(['Bo Buyer bought "Walnut desk" for $60']);
     expect(await titles(buyer.id, 'order_receipt')).toEqual(['Receipt: you paid $60 for "Walnut desk"']);
@@ -228,8 +232,11 @@ describe('sandbox buying', () => {
       id: bought.orderId,
       status: 'cancelled',
       refund_reason: 'seller_cancelled',
-      refund_id: expect.stringMatching(/^re_sandbox_/),
     });
+    // Held: the refund is a row of the order's ledger, carried out with a sandbox refund.
+    expect(
+      await sql(`select kind, status, provider_id from public.order_payments where order_id = $1`, [bought.orderId]),
+    ).toEqual([{ kind: 'refund', status: 'succeeded', provider_id: expect.stringMatching(/^re_sandbox_/) }]);
     expect(await pieceStatus(item)).toBe('available');
     expect(await titles(buyer.id, 'order_cancelled')).toEqual([
       'Your order of "Walnut desk" was cancelled and refunded',
@@ -319,7 +326,16 @@ describe('sandbox buying', () => {
 });
 
 describe('CORS and methods, answered by the market functions themselves', () => {
-  for (const name of ['connect-account', 'buy-now', 'confirm-order', 'cancel-order', 'sandbox-market']) {
+  for (const name of [
+    'connect-account',
+    'buy-now',
+    'confirm-order',
+    'collect-order',
+    'refuse-order',
+    'cancel-order',
+    'decide-order-problem',
+    'sandbox-market',
+  ]) {
     it(`${name}: preflight, a wrong method and signed out`, async () => {
       const pre = await fetch(`${API_URL}/functions/v1/${name}`, {
         method: 'OPTIONS',

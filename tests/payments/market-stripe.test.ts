@@ -9,7 +9,8 @@ import {
 } from '../../supabase/functions/_shared/testing/fake-stripe.ts';
 import { type CallInit, serveWithSecrets, type ServedFunctions } from './served-functions.ts';
 
-// Paying sellers with Stripe keys (docs/decisions/0029-paying-sellers.md): the market's functions each in their
+// Paying sellers with Stripe keys (docs/decisions/0029-paying-sellers.md; held payments since buyer protection,
+// docs/payments.md "Good Stuff orders and seller payouts"): the market's functions each in their
 // own Deno worker with Stripe secrets, the real `stripe` SDK pointed at a local fake Stripe, the test stack's
 // database (its migrations hold the rules: amounts, sold once). What a buyer and a seller would see happen.
 
@@ -299,7 +300,7 @@ describe('sellers get paid through Stripe Connect', () => {
       second = await person('customer', 'Sam Second');
     });
 
-    it('Buy Now opens Checkout for the list price as a destination charge; a price in the body is ignored', async () => {
+    it('Buy Now opens Checkout for the list price as a held platform charge; a price in the body is ignored', async () => {
       const before = requestsTo('POST', '/v1/checkout/sessions').length;
       const res = await call('buy-now', {
         token: first.token,
@@ -324,7 +325,8 @@ describe('sellers get paid through Stripe Connect', () => {
         'line_items[0][price_data][product_data][name]': 'Teak sideboard',
         // The listing's own photo, the only kind a listing takes: no other URL reaches Stripe's page.
         'line_items[0][price_data][product_data][images][0]': await photoOf(seller.id),
-        'payment_intent_data[transfer_data][destination]': accountId,
+        // Held by Good Space until the handover: no transfer_data, the order's transfer group.
+        'payment_intent_data[transfer_group]': `order_${firstOrder}`,
         'payment_intent_data[metadata][order_id]': firstOrder,
         'metadata[order_id]': firstOrder,
         client_reference_id: first.id,
@@ -397,7 +399,7 @@ describe('sellers get paid through Stripe Connect', () => {
       });
     });
 
-    it('a second buyer who paid too is refunded at once, the transfer reversed, and told why', async () => {
+    it('a second buyer who paid too is refunded at once (nothing to reverse: it was held), and told why', async () => {
       const refundsBefore = requestsTo('POST', '/v1/refunds').length;
       expect(await (await sessionCompleted(secondOrder, 'pi_second')).response).toEqual({
         status: 200,
@@ -407,7 +409,6 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(refund.idempotencyKey).toBe(`order-refund-${secondOrder}`);
       expect(refund.form).toEqual({
         payment_intent: 'pi_second',
-        reverse_transfer: 'true',
         'metadata[order_id]': secondOrder,
         'metadata[order_reason]': 'already_sold',
       });
@@ -484,26 +485,31 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(await order(orderId)).toMatchObject({ status: 'expired' });
     });
 
-    it('the seller cancels before pickup: the buyer is refunded, the transfer reversed, the piece for sale again', async () => {
+    it('the seller cancels before pickup: the buyer is refunded from what is held, the piece for sale again', async () => {
       expect(await call('cancel-order', { token: first.token, body: { orderId: firstOrder } })).toEqual({
-        status: 404,
-        body: { error: 'Order not found', code: 'not_found' },
+        status: 403,
+        body: { error: 'You can cancel once the seller has missed a confirmed pickup time.', code: 'not_seller' },
       });
       const before = requestsTo('POST', '/v1/refunds').length;
       const res = await call('cancel-order', { token: seller.token, body: { orderId: firstOrder } });
       expect(res.status).toBe(200);
       expect(res.body.order).toMatchObject({ id: firstOrder, status: 'cancelled', refund_reason: 'seller_cancelled' });
+      const [row] = await sql<{ id: string; status: string }>(
+        `select id, status from public.order_payments where order_id = $1 and kind = 'refund'`,
+        [firstOrder],
+      );
+      expect(row!.status).toBe('succeeded');
       const refund = requestsTo('POST', '/v1/refunds')[before]!;
-      expect(refund.idempotencyKey).toBe(`order-refund-${firstOrder}`);
-      expect(refund.form).toMatchObject({
+      expect(refund.idempotencyKey).toBe(`order-refund-${row!.id}`);
+      expect(refund.form).toEqual({
         payment_intent: 'pi_first',
-        reverse_transfer: 'true',
+        amount: '8550',
+        'metadata[order_id]': firstOrder,
+        'metadata[order_payment_id]': row!.id,
         'metadata[order_reason]': 'seller_cancelled',
       });
       expect(await pieceStatus(item)).toBe('available');
-      expect(await notified(first.id, 'order_cancelled')).toEqual([
-        'Your order of "Teak sideboard" was cancelled and refunded',
-      ]);
+      expect(await notified(first.id, 'order_cancelled')).toHaveLength(1);
       // Stripe's charge.refunded for it: already recorded.
       expect(
         (
@@ -515,9 +521,9 @@ describe('sellers get paid through Stripe Connect', () => {
           }).response
         ).body,
       ).toEqual({ received: true, outcome: 'duplicate' });
-      expect(await call('cancel-order', { token: seller.token, body: { orderId: firstOrder } })).toEqual({
+      expect(await call('cancel-order', { token: seller.token, body: { orderId: firstOrder } })).toMatchObject({
         status: 409,
-        body: { error: 'This order is cancelled and cannot be cancelled', code: 'not_cancellable' },
+        body: { code: 'wrong_state' },
       });
       expect(requestsTo('POST', '/v1/refunds')).toHaveLength(before + 1);
     });
@@ -606,11 +612,11 @@ describe('sellers get paid through Stripe Connect', () => {
       expect(await notified(buyer.id, 'order_receipt')).toHaveLength(1);
     });
 
-    it("a payment that does not match its order settles nothing (amount, currency, seller's account, order named); it is refunded", async () => {
+    it('a payment that does not match its order settles nothing (amount, currency, a destination, order named); it is refunded', async () => {
       const cases: [string, { amount?: number; currency?: string; destination?: string }][] = [
         ['a wrong amount', { amount: 100 }],
         ['a wrong currency', { currency: 'eur' }],
-        ["another account than the seller's", { destination: 'acct_elsewhere' }],
+        ['sent on to an account (a held payment stays with Good Space)', { destination: 'acct_elsewhere' }],
       ];
       for (const [what, forged] of cases) {
         const lamp = await piece(seller.id, `Brass lamp (${what})`, 40);
@@ -628,10 +634,11 @@ describe('sellers get paid through Stripe Connect', () => {
         });
         expect(await order(orderId), what).toMatchObject({ status: 'pending', payment_intent_id: null });
         expect(await pieceStatus(lamp), what).toBe('available');
-        // The money taken goes back to the buyer, the transfer back from whoever received it.
+        // The money taken goes back to the buyer; a transfer back only from whoever received one.
         const refunds = requestsTo('POST', '/v1/refunds').filter((r) => r.form.payment_intent === pi);
         expect(refunds, what).toHaveLength(1);
-        expect(refunds[0]!.form).toMatchObject({ reverse_transfer: 'true', 'metadata[order_reason]': 'mismatch' });
+        expect(refunds[0]!.form, what).toMatchObject({ 'metadata[order_reason]': 'mismatch' });
+        expect(refunds[0]!.form.reverse_transfer, what).toBe(forged.destination ? 'true' : undefined);
         // The buyer back from Checkout: confirm-order applies the same check, and settles nothing either.
         expect(await call('confirm-order', { token: buyer.token, body: { orderId } }), what).toMatchObject({
           status: 200,

@@ -1,5 +1,5 @@
 import type Stripe from 'npm:stripe@23.1.0';
-import type { MarketStore, OrderRow, RefundReason } from './market-store.ts';
+import type { MarkedRefundReason, MarketStore, OrderRow } from './market-store.ts';
 import type { CheckoutPayment, MarketProvider } from './provider.ts';
 import { checkoutPaymentOf, latestRefund, type MarketEvent, retrieveAccountState, toCents } from './stripe-market.ts';
 import { isUuid } from './ids.ts';
@@ -11,21 +11,27 @@ import { isUuid } from './ids.ts';
 export type SettleOutcome = 'paid' | 'refunded' | 'duplicate' | 'unknown-order' | 'mismatch';
 
 /**
- * A payment arrived for an order. The database marks it paid if the piece can still go to this buyer; if the piece
- * was sold meanwhile (two buyers paid at once) it answers 'refund': the buyer gets every cent back (the transfer to
- * the seller reversed) and the order becomes `refunded`, which tells the buyer. A retry after a failure between
- * the two steps gets 'refund' again and the same refund (one idempotency key per order).
+ * A payment arrived for an order, with its charge (a held order's payout is a transfer out of it). The database
+ * marks it paid if the piece can still go to this buyer; if the piece was sold meanwhile (two buyers paid at once)
+ * it answers 'refund': the buyer gets every cent back (a legacy destination charge's transfer reversed) and the
+ * order becomes `refunded`, which tells the buyer. A retry after a failure between the two steps gets 'refund' again
+ * and the same refund (one idempotency key per order).
  */
 export async function settleOrderPayment(
   market: MarketStore,
   provider: MarketProvider,
   orderId: string,
   paymentIntentId: string,
+  chargeId: string | null,
 ): Promise<SettleOutcome> {
   if (!isUuid(orderId) || !(await market.order(orderId))) return 'unknown-order';
-  const { outcome, order } = await market.markPaid(orderId, paymentIntentId);
+  const { outcome, order } = await market.markPaid(orderId, paymentIntentId, chargeId);
   if (outcome !== 'refund') return outcome;
-  const refundId = await provider.refundOrder({ id: order.id, paymentIntentId }, 'already_sold');
+  const refundId = await provider.refundDoublePayment({
+    id: order.id,
+    paymentIntentId,
+    reverseTransfer: order.payout === 'destination',
+  });
   await market.markRefunded(order.id, refundId, 'already_sold');
   return 'refunded';
 }
@@ -33,10 +39,11 @@ export async function settleOrderPayment(
 /**
  * Why a paid checkout is not this order's payment, or null when it is (docs/decisions/0030-safe-by-default.md,
  * "Stripe events"): the platform's own charge, of the order's own Checkout Session naming this order, of exactly
- * the order's amount in cents and currency, transferred to the seller's connected account.
+ * the order's amount in cents and currency. A held order's payment stays on the platform's account (no
+ * destination: the payout is a transfer at the handover); a legacy order's went on to the seller's connected account.
  */
 export function paymentMismatch(
-  order: Pick<OrderRow, 'id' | 'amount' | 'currency' | 'checkout_session_id'>,
+  order: Pick<OrderRow, 'id' | 'amount' | 'currency' | 'checkout_session_id' | 'payout'>,
   sellerAccountId: string | null,
   payment: CheckoutPayment,
 ): string | null {
@@ -49,6 +56,9 @@ export function paymentMismatch(
   if (payment.amountCents !== toCents(order.amount)) {
     return `amount ${payment.amountCents} cents, the order's is ${toCents(order.amount)}`;
   }
+  if (order.payout === 'held') {
+    return payment.destination === null ? null : `paid on to ${payment.destination}; a held order's payment stays with Good Space`;
+  }
   if (!sellerAccountId || payment.destination !== sellerAccountId) {
     return `paid to ${payment.destination ?? 'no account'}, the seller's is ${sellerAccountId ?? 'none'}`;
   }
@@ -58,9 +68,10 @@ export function paymentMismatch(
 /**
  * A paid checkout (the webhook's event, or confirm-order's look) settles its order only when it is that order's
  * payment (paymentMismatch). One that is not leaves the order as it is and is logged; money the platform took for
- * one of our orders goes back to the buyer (refundMismatch, taking back the transfer). A connected account's own
- * payment is only logged (not ours to refund), and so is one naming no order of ours (another environment on the
- * same Stripe account may own it). The answer is 'mismatch' (or 'unknown-order'): nothing a retry can change.
+ * one of our orders goes back to the buyer (refundMismatch, taking back a transfer if it went on to an account). A
+ * connected account's own payment is only logged (not ours to refund), and so is one naming no order of ours
+ * (another environment on the same Stripe account may own it). The answer is 'mismatch' (or 'unknown-order'):
+ * nothing a retry can change.
  */
 export async function settleCheckoutPayment(
   market: MarketStore,
@@ -69,15 +80,17 @@ export async function settleCheckoutPayment(
 ): Promise<SettleOutcome> {
   const order = payment.orderId && isUuid(payment.orderId) ? await market.order(payment.orderId) : null;
   if (!order) return 'unknown-order';
-  const seller = order.seller_id ? await market.sellerAccount(order.seller_id) : null;
+  const seller = order.payout === 'destination' && order.seller_id ? await market.sellerAccount(order.seller_id) : null;
   const problem = paymentMismatch(order, seller?.provider === 'stripe' ? seller.account_id : null, payment);
-  if (problem === null) return await settleOrderPayment(market, provider, order.id, payment.paymentIntentId);
+  if (problem === null) {
+    return await settleOrderPayment(market, provider, order.id, payment.paymentIntentId, payment.chargeId);
+  }
   const refunded = payment.account === null;
   console.error(
     `market: payment ${payment.paymentIntentId} (session ${payment.sessionId}) not settled for order ${order.id}: ` +
       `${problem}; ${refunded ? 'refunded' : "flagged only (a connected account's charge)"}`,
   );
-  if (refunded) await provider.refundMismatch(payment.paymentIntentId, order.id);
+  if (refunded) await provider.refundMismatch(payment.paymentIntentId, order.id, payment.destination !== null);
   return 'mismatch';
 }
 
@@ -88,31 +101,32 @@ export type MarketEventOutcome =
   | 'unknown-account'
   | 'cancelled'
   | 'kept'
+  | 'ours'
   | 'ignored-unpaid';
 
 /**
- * A refund Stripe reports (charge.refunded, in full). Ours carry their reason (cancel-order, a double payment);
- * one made in Stripe's dashboard is `provider`: the sale is undone, or for an order already picked up only
- * recorded (the database decides). An order whose refund is already recorded stays as it is.
+ * A refund Stripe reports (charge.refunded, in full). A double payment's carries its reason; one made in Stripe's
+ * dashboard is `provider`: the sale is undone, or for an order already picked up only recorded (the database
+ * decides). Refunds of an order's ledger (refuse, cancel, a decision: metadata.order_payment_id) were recorded by
+ * the database before they were made, and change nothing here; nor does an order whose refund is already recorded.
  */
 async function applyRefund(stripe: Stripe, market: MarketStore, paymentIntentId: string): Promise<MarketEventOutcome> {
   const order = await market.orderForPaymentIntent(paymentIntentId);
   if (!order) return 'unknown-order';
-  if (order.refund_id || order.status === 'cancelled' || order.status === 'refunded') return 'duplicate';
+  if (order.refund_id || ['cancelled', 'refunded', 'refused'].includes(order.status)) return 'duplicate';
   const refund = await latestRefund(stripe, paymentIntentId);
   if (!refund) return 'kept';
-  const after = await market.markRefunded(order.id, refund.id, refundReason(order, refund.reason));
+  if (refund.origin === 'ledger') return 'ours';
+  const after = await market.markRefunded(order.id, refund.id, refundReason(order));
   return after.status === 'refunded' ? 'refunded' : after.status === 'cancelled' ? 'cancelled' : 'kept';
 }
 
 /**
- * A payment still pending on our side is one the database answered 'refund' to (someone else bought first); a
- * paid or ready order's refund is the seller's cancellation when cancel-order made it, else Stripe's dashboard's.
+ * A payment still pending on our side is one the database answered 'refund' to (someone else bought first);
+ * any other order's full refund that is not ours was made in Stripe's dashboard.
  */
-export function refundReason(order: Pick<OrderRow, 'status'>, ours: 'seller_cancelled' | 'already_sold' | null): RefundReason {
-  if (order.status === 'pending' || order.status === 'expired') return 'already_sold';
-  if (ours === 'seller_cancelled' && (order.status === 'paid' || order.status === 'ready')) return 'seller_cancelled';
-  return 'provider';
+export function refundReason(order: Pick<OrderRow, 'status'>): MarkedRefundReason {
+  return order.status === 'pending' || order.status === 'expired' ? 'already_sold' : 'provider';
 }
 
 /** Carries out one market event of the webhook. Failures throw: the event is released and Stripe retries it. */

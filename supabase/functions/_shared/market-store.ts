@@ -1,9 +1,30 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 import { HttpError } from './http.ts';
 import type { SellerAccountState } from './provider.ts';
+import { type RefusalCodes, refusalOf } from './rpc-errors.ts';
 
-export type OrderStatus = 'pending' | 'paid' | 'ready' | 'completed' | 'cancelled' | 'refunded' | 'expired';
-export type RefundReason = 'seller_cancelled' | 'already_sold' | 'provider';
+export type OrderStatus =
+  | 'pending'
+  | 'expired'
+  | 'paid'
+  | 'collected'
+  | 'disputed'
+  | 'completed'
+  | 'refused'
+  | 'cancelled'
+  | 'refunded';
+/** Why an order's money went back (orders.refund_reason). */
+export type RefundReason =
+  | 'seller_cancelled'
+  | 'already_sold'
+  | 'provider'
+  | 'refused'
+  | 'buyer_no_show'
+  | 'seller_no_show'
+  | 'problem'
+  | 'chargeback';
+/** A reason order_mark_refunded takes: a double payment's, or a refund made in Stripe's dashboard. */
+export type MarkedRefundReason = 'already_sold' | 'provider';
 
 export interface SellerAccountRow {
   user_id: string;
@@ -36,9 +57,18 @@ export interface OrderRow {
   payment_intent_id: string | null;
   refund_id: string | null;
   refund_reason: RefundReason | null;
+  /** held: the payment waits on the platform until the handover; destination: a legacy destination charge. */
+  payout: 'held' | 'destination';
+  /** The platform's charge (ch_…): a held order's payout is a transfer out of it. */
+  charge_id: string | null;
+  handed_over_at: string | null;
+  release_at: string | null;
+  released_amount: number | string;
+  refunded_amount: number | string;
+  /** A chargeback: no money of the order moves until the bank decides. */
+  frozen_at: string | null;
   checkout_expires_at: string;
   paid_at: string | null;
-  ready_at: string | null;
   completed_at: string | null;
   cancelled_at: string | null;
   refunded_at: string | null;
@@ -55,6 +85,57 @@ export interface OpenedOrder {
 
 /** 'paid': the piece is the buyer's; 'refund': sold to someone else meanwhile, give the money back; 'duplicate': done before. */
 export type PaidOutcome = 'paid' | 'refund' | 'duplicate';
+
+/** One refund or transfer of a held order (public.order_payments). */
+export interface OrderPaymentRow {
+  id: string;
+  order_id: string;
+  kind: 'refund' | 'transfer';
+  amount: number | string;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  reason: string;
+  provider: 'stripe' | 'sandbox';
+  provider_id: string | null;
+  note: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** A pending refund or transfer the database says can be carried out now (order_pending_settlements). */
+export interface OrderSettlement {
+  id: string;
+  kind: 'refund' | 'transfer';
+  amount: number | string;
+  provider: 'stripe' | 'sandbox';
+  reason: string;
+  order_id: string;
+  payout: 'held' | 'destination';
+  payment_intent_id: string | null;
+  charge_id: string | null;
+  /** The seller's account when it can be paid, else null (the transfer waits). */
+  destination: string | null;
+}
+
+/** The refusals of the order steps (the contract's codes; the database's sentence is the message). */
+const ORDER_STEP: RefusalCodes = {
+  P0002: [404, 'not_found'],
+  '55000': [409, 'wrong_state'],
+  '23505': [409, 'duplicate'],
+  '23514': [400, 'invalid'],
+  '22023': [400, 'invalid'],
+};
+
+/**
+ * A refusal of refuse-order's input by the database: the photos (missing from the bucket, another order's, too
+ * many) or the reason.
+ */
+export function refusalRefuseOrder(error: { code?: string; message: string }): HttpError | null {
+  if (error.code === '23514' || error.code === '22023') {
+    return new HttpError(400, error.message, /photo/i.test(error.message) ? 'invalid_photos' : 'invalid_reason');
+  }
+  return refusalOf(error, { ...ORDER_STEP, '42501': [403, 'not_buyer'] });
+}
 
 /** What the account answers to its seller (connect-account refresh): the row without ids and times. */
 export interface SellerAccountView {
@@ -118,10 +199,15 @@ export function orderRefusal(error: { code?: string; message: string }): HttpErr
 export class MarketStore {
   constructor(private readonly db: SupabaseClient) {}
 
-  private async rpc<T>(fn: string, args: Record<string, unknown>, refusals = false): Promise<T> {
+  private async rpc<T>(
+    fn: string,
+    args: Record<string, unknown>,
+    refusals: boolean | ((error: { code?: string; message: string }) => HttpError | null) = false,
+  ): Promise<T> {
     const { data, error } = await this.db.rpc(fn, args);
     if (error) {
-      const refusal = refusals ? orderRefusal(error) : null;
+      const refusal =
+        typeof refusals === 'function' ? refusals(error) : refusals ? orderRefusal(error) : null;
       if (refusal) throw refusal;
       throw new Error(`${fn} failed: ${error.code ?? ''} ${error.message}`);
     }
@@ -167,11 +253,20 @@ export class MarketStore {
     await this.rpc('order_set_checkout', { p_order_id: orderId, p_session_id: sessionId, p_expires_at: expiresAt.toISOString() });
   }
 
-  markPaid(orderId: string, paymentIntentId: string): Promise<{ outcome: PaidOutcome; order: OrderRow }> {
-    return this.rpc('order_mark_paid', { p_order_id: orderId, p_payment_intent_id: paymentIntentId });
+  /** The payment arrived: its payment intent and charge (a held order's payout is made out of the charge). */
+  markPaid(
+    orderId: string,
+    paymentIntentId: string,
+    chargeId: string | null,
+  ): Promise<{ outcome: PaidOutcome; order: OrderRow }> {
+    return this.rpc('order_mark_paid', {
+      p_order_id: orderId,
+      p_payment_intent_id: paymentIntentId,
+      p_charge_id: chargeId,
+    });
   }
 
-  async markRefunded(orderId: string, refundId: string, reason: RefundReason): Promise<OrderRow> {
+  async markRefunded(orderId: string, refundId: string, reason: MarkedRefundReason): Promise<OrderRow> {
     const row = rowOrNull<OrderRow>(
       await this.rpc('order_mark_refunded', { p_order_id: orderId, p_refund_id: refundId, p_reason: reason }),
       'id',
@@ -186,6 +281,78 @@ export class MarketStore {
 
   async orderForPaymentIntent(paymentIntentId: string): Promise<OrderRow | null> {
     return rowOrNull<OrderRow>(await this.rpc('order_for_payment_intent', { p_payment_intent_id: paymentIntentId }), 'id');
+  }
+
+  /** The buyer's "Collected, all good": completed, and the pending payout row of what is held (null for a legacy order). */
+  collect(buyerId: string, orderId: string): Promise<{ order: OrderRow; transfer: OrderPaymentRow | null }> {
+    return this.rpc('order_collect', { p_buyer: buyerId, p_order_id: orderId }, (e) =>
+      refusalOf(e, { ...ORDER_STEP, '42501': [403, 'not_buyer'] }),
+    );
+  }
+
+  /** The buyer refuses the piece at pickup: refused, and the pending refund row of the whole amount. */
+  refuse(
+    buyerId: string,
+    orderId: string,
+    reason: string,
+    photos: string[],
+  ): Promise<{ order: OrderRow; refund: OrderPaymentRow | null }> {
+    return this.rpc(
+      'order_refuse',
+      { p_buyer: buyerId, p_order_id: orderId, p_reason: reason, p_photos: photos },
+      refusalRefuseOrder,
+    );
+  }
+
+  /** The seller cancels (or the buyer after the seller missed a pickup): cancelled, and the whole refund row. */
+  cancel(actorId: string, orderId: string): Promise<{ order: OrderRow; refund: OrderPaymentRow | null }> {
+    return this.rpc('order_cancel', { p_actor: actorId, p_order_id: orderId }, (e) =>
+      refusalOf(e, { ...ORDER_STEP, '42501': [403, 'not_seller'] }),
+    );
+  }
+
+  paymentSucceeded(paymentId: string, providerId: string): Promise<OrderPaymentRow> {
+    return this.rpc('order_payment_succeeded', { p_payment_id: paymentId, p_provider_id: providerId });
+  }
+
+  async paymentNote(paymentId: string, note: string): Promise<void> {
+    await this.rpc('order_payment_note', { p_payment_id: paymentId, p_note: note.slice(0, 500) });
+  }
+
+  async pendingSettlements(limit = 50): Promise<OrderSettlement[]> {
+    return (await this.rpc<OrderSettlement[] | null>('order_pending_settlements', { p_limit: limit })) ?? [];
+  }
+
+  /** Completes the collected orders past their 48 hours and sends the pickup reminders that are due. */
+  async settleDue(): Promise<{ released: number; reminded: number }> {
+    const answer = await this.rpc<{ released?: number; reminded?: number } | null>('orders_settle_due', {});
+    return { released: answer?.released ?? 0, reminded: answer?.reminded ?? 0 };
+  }
+
+  chargebackOpened(
+    paymentIntentId: string,
+    disputeId: string,
+    reason: string,
+  ): Promise<{ outcome: 'frozen' | 'duplicate' | 'unknown'; order?: OrderRow | null }> {
+    return this.rpc('order_chargeback_opened', {
+      p_payment_intent_id: paymentIntentId,
+      p_dispute_id: disputeId,
+      p_reason: reason,
+    });
+  }
+
+  chargebackClosed(
+    disputeId: string,
+    won: boolean,
+  ): Promise<{ outcome: 'closed' | 'duplicate' | 'unknown'; order?: OrderRow | null }> {
+    return this.rpc('order_chargeback_closed', { p_dispute_id: disputeId, p_won: won });
+  }
+
+  /** The seller's account id when it can be paid through `provider` now, else null (a payout waits). */
+  async payableAccount(sellerId: string | null, provider: 'stripe' | 'sandbox'): Promise<string | null> {
+    if (!sellerId) return null;
+    const row = await this.sellerAccount(sellerId);
+    return row && row.can_be_paid && row.provider === provider ? row.account_id : null;
   }
 
   /** One order by id (the service role reads all; callers check who may see it). */

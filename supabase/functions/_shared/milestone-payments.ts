@@ -1,5 +1,5 @@
 import type Stripe from 'npm:stripe@23.1.0';
-import { HttpError } from './http.ts';
+import { carryOutLedgerRow, type SettleResult } from './ledger.ts';
 import { isUuid } from './ids.ts';
 import type { MilestonePaymentRow, MilestoneRow, MilestoneStore, Settlement } from './milestone-store.ts';
 import type { MilestoneCheckoutPayment, MilestoneProvider } from './provider.ts';
@@ -11,8 +11,7 @@ import { type MilestoneEvent, milestoneCheckoutPaymentOf } from './stripe-milest
 // between the two leaves the row pending: settle-milestones retries it with the same idempotency key (the row's
 // id), so the money moves once.
 
-/** What carrying out one pending row came to. */
-export type SettleResult = 'succeeded' | 'waiting' | 'failed';
+export type { SettleResult } from './ledger.ts';
 
 /** A refund or transfer row as a settlement, with what the provider needs (the milestone's charge, the designer's account). */
 export async function settlementOf(
@@ -36,50 +35,23 @@ export async function settlementOf(
 }
 
 /**
- * Carries out one pending refund or transfer. A transfer to a designer who cannot be paid yet waits;
- * a provider failure is noted and the row stays pending for settle-milestones. Never throws for those: the
- * database step before it has happened and is what the caller answers.
+ * Carries out one pending refund or transfer of the design fee (ledger.ts: waits for a designer who cannot be paid
+ * yet, notes a provider failure for settle-milestones). Stripe: a transfer out of the milestone's charge, a
+ * partial refund of its payment intent.
  */
-export async function carryOut(
-  store: MilestoneStore,
-  provider: MilestoneProvider,
-  s: Settlement,
-): Promise<SettleResult> {
-  if (s.provider !== provider.kind) {
-    await store.note(s.id, `wrong_provider: made with ${s.provider}, ${provider.kind} is in use here`);
-    return 'waiting';
-  }
-  const move = {
-    paymentId: s.id,
-    milestoneId: s.milestone_id,
-    projectId: s.project_id,
-    amount: s.amount,
-    reason: s.reason,
-  };
-  try {
-    let providerId: string;
-    if (s.kind === 'transfer') {
-      // Not noted: a note holds the row back for 15 minutes, and the designer may finish Get paid any moment (the
-      // minute job posts once the database sees a destination).
-      if (!s.destination) return 'waiting';
-      providerId = await provider.transferMilestone({
-        ...move,
-        destination: s.destination,
-        sourceTransaction: s.charge_id,
-      });
-    } else {
-      if (!s.payment_intent_id) throw new Error(`refund ${s.id} has no payment intent`);
-      providerId = await provider.refundMilestone({ ...move, paymentIntentId: s.payment_intent_id });
-    }
-    await store.succeeded(s.id, providerId);
-    return 'succeeded';
-  } catch (err) {
-    const why =
-      err instanceof HttpError ? `${err.code ?? 'provider_error'}: ${err.message}` : `provider_error: ${String(err)}`;
-    console.error(`milestones: ${s.kind} ${s.id} not carried out yet:`, err);
-    await store.note(s.id, why).catch((e) => console.error('milestones: noting failed:', e));
-    return 'failed';
-  }
+export function carryOut(store: MilestoneStore, provider: MilestoneProvider, s: Settlement): Promise<SettleResult> {
+  const move = (x: Settlement) => ({
+    paymentId: x.id,
+    milestoneId: x.milestone_id,
+    projectId: x.project_id,
+    amount: x.amount,
+    reason: x.reason,
+  });
+  return carryOutLedgerRow('milestones', store, provider.kind, s, {
+    transfer: (x, destination) =>
+      provider.transferMilestone({ ...move(x), destination, sourceTransaction: x.charge_id }),
+    refund: (x, paymentIntentId) => provider.refundMilestone({ ...move(x), paymentIntentId }),
+  });
 }
 
 /** Carries out the rows a database step just made (a release's transfer, a decision's refund and transfer). */
@@ -157,11 +129,14 @@ export async function settleMilestoneCheckout(
   return await fundWithPayment(store, provider, found.payment.id, payment);
 }
 
-export type MilestoneEventOutcome = FundOutcome | 'expired' | 'ignored-unpaid' | 'frozen' | 'unknown' | 'closed';
+export type MilestoneEventOutcome = FundOutcome | 'expired' | 'ignored-unpaid';
 
-/** Carries out one milestone event of the webhook. Failures throw: the event is released and Stripe retries it. */
+/**
+ * Carries out one milestone event of the webhook (chargebacks, which may be an order's, go through
+ * chargebacks.ts). Failures throw: the event is released and Stripe retries it.
+ */
 export async function handleMilestoneEvent(
-  event: MilestoneEvent,
+  event: Extract<MilestoneEvent, { kind: 'milestone-paid' | 'milestone-expired' }>,
   deps: { stripe: Stripe; store: MilestoneStore; provider: MilestoneProvider },
 ): Promise<MilestoneEventOutcome> {
   switch (event.kind) {
@@ -173,11 +148,5 @@ export async function handleMilestoneEvent(
       if (!isUuid(event.paymentId)) return 'unknown-payment';
       await deps.store.expire(event.paymentId);
       return 'expired';
-    case 'chargeback-opened':
-      return (await deps.store.chargebackOpened(event.paymentIntentId, event.disputeId, event.reason)).outcome;
-    case 'chargeback-closed': {
-      const answer = await deps.store.chargebackClosed(event.disputeId, event.won);
-      return answer?.outcome === 'unknown' || answer?.outcome === 'duplicate' ? answer.outcome : 'closed';
-    }
   }
 }

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
-import { HttpError } from './http.ts';
+import { type RefusalCodes, refusalOf } from './rpc-errors.ts';
 
 // The design fee's rows through the service role and the service-role-only functions of
 // migrations/20261203000200_milestones.sql, which hold every rule (who, which state, how much). The functions
@@ -72,13 +72,8 @@ export interface Settlement {
   destination: string | null;
 }
 
-/** A refusal's status and code per SQLSTATE; the database's sentence is the message. */
-export type RefusalCodes = Partial<Record<'P0002' | '42501' | '55000' | '23514' | '22023' | '23505', [number, string]>>;
-
-export function refusalOf(error: { code?: string; message: string }, codes: RefusalCodes): HttpError | null {
-  const hit = error.code ? codes[error.code as keyof RefusalCodes] : undefined;
-  return hit ? new HttpError(hit[0], error.message, hit[1]) : null;
-}
+// Shared with the orders' store (market-store.ts): a refusal's status and code per SQLSTATE.
+export { type RefusalCodes, refusalOf } from './rpc-errors.ts';
 
 /** The usual refusals of the milestone functions (contract: 404 not_found, 409 wrong_state, 400 invalid_amount). */
 export const MILESTONE_REFUSALS: RefusalCodes = {

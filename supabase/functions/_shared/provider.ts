@@ -50,7 +50,6 @@ export interface OrderCheckoutInput {
   currency: string;
   title: string;
   photoUrl: string | null;
-  sellerAccountId: string;
   successUrl: URL;
   cancelUrl: URL;
   /** When the checkout stops taking payment (the order's checkout_expires_at). */
@@ -63,7 +62,15 @@ export interface OrderCheckout {
   expiresAt: Date;
 }
 
-export type OrderRefundReason = 'seller_cancelled' | 'already_sold';
+/** Money going out of a held order: one ledger row (order_payments), carried out once. */
+export interface OrderMoneyMove {
+  /** The pending ledger row: the idempotency key is built from it, so a retry never moves the money twice. */
+  paymentId: string;
+  orderId: string;
+  amount: number | string;
+  /** The row's reason (release, auto_release, problem; refused, seller_cancelled, buyer_no_show, …). */
+  reason: string;
+}
 
 /** A paid checkout as the provider reports it; compared with the order before the order is settled. */
 export interface CheckoutPayment {
@@ -74,7 +81,12 @@ export interface CheckoutPayment {
   /** What was taken, in the currency's smallest unit (cents). */
   amountCents: number;
   currency: string;
-  /** The connected account the money was transferred to (transfer_data.destination). */
+  /** The charge behind the payment intent (its latest_charge): a held order's payout is made out of it. */
+  chargeId: string | null;
+  /**
+   * The connected account the money was sent on to (transfer_data.destination): a legacy destination charge's
+   * seller; null for a held payment, which stays on the platform's account.
+   */
   destination: string | null;
   /** The connected account the event came from (a Connect endpoint's event), null for the platform's own. */
   account: string | null;
@@ -102,10 +114,26 @@ export interface MarketProvider {
    * settles on its own page, so it always answers null.
    */
   paidCheckout(sessionId: string): Promise<CheckoutPayment | null>;
-  /** Gives back a payment that does not match its order (and the transfer); the refund's id. Idempotent per payment. */
-  refundMismatch(paymentIntentId: string, orderId: string | null): Promise<string>;
-  /** Gives the buyer all their money back (and takes it back from the seller); the refund's id. Idempotent per order. */
-  refundOrder(order: { id: string; paymentIntentId: string }, reason: OrderRefundReason): Promise<string>;
+  /**
+   * Gives back a payment that does not match its order (and, when it went on to a connected account, the transfer);
+   * the refund's id. Idempotent per payment.
+   */
+  refundMismatch(paymentIntentId: string, orderId: string | null, reverseTransfer: boolean): Promise<string>;
+  /**
+   * Gives a second buyer's payment back in full (the piece was sold to someone else first); the refund's id.
+   * Idempotent per order. `reverseTransfer` for a destination charge, which already reached the seller.
+   */
+  refundDoublePayment(order: { id: string; paymentIntentId: string; reverseTransfer: boolean }): Promise<string>;
+  /**
+   * Pays the seller what a held order's ledger row says, out of the order's charge; the transfer's id. Idempotent
+   * per ledger row.
+   */
+  transferOrder(move: OrderMoneyMove & { destination: string; sourceTransaction: string | null }): Promise<string>;
+  /**
+   * Gives part or all of an order's payment back to the buyer as its ledger row says; the refund's id. Idempotent
+   * per ledger row. `reverseTransfer` only for a legacy destination charge (the seller has the money).
+   */
+  refundOrder(move: OrderMoneyMove & { paymentIntentId: string; reverseTransfer: boolean }): Promise<string>;
 }
 
 /** A milestone's funding checkout, as milestone_fund_open answered it: the amount is the database's. */

@@ -30,3 +30,12 @@ export function httpErrorFromRpc(what: string, error: RpcError): Error {
       return new Error(`${what} failed: ${error.code ?? ''} ${error.message}`);
   }
 }
+
+/** A refusal's status and code per SQLSTATE; the database's sentence is the message. */
+export type RefusalCodes = Partial<Record<'P0002' | '42501' | '55000' | '23514' | '22023' | '23505', [number, string]>>;
+
+/** The caller's error for a refusal named in `codes`, else null (the function failing: a 500 without internals). */
+export function refusalOf(error: { code?: string; message: string }, codes: RefusalCodes): HttpError | null {
+  const hit = error.code ? codes[error.code as keyof RefusalCodes] : undefined;
+  return hit ? new HttpError(hit[0], error.message, hit[1]) : null;
+}

@@ -9,7 +9,12 @@ import {
   createOrderCheckoutSession,
   latestRefund,
   marketEventOf,
-  refundOrderPayment,
+  createOrderRefund,
+  createOrderTransfer,
+  orderTransferGroup,
+  paidCheckoutPayment,
+  refundDoubleOrderPayment,
+  refundMismatchedPayment,
   retrieveAccountState,
   toCents,
 } from './stripe-market.ts';
@@ -18,7 +23,7 @@ import { SandboxProvider, sandboxId } from './sandbox-provider.ts';
 import { HttpError } from './http.ts';
 import type { BillingStore } from './billing-store.ts';
 
-// The market's Stripe requests (Connect accounts, account links, destination-charge Checkout, refunds) made by the
+// The market's Stripe requests (Connect accounts, account links, held Checkout charges, payouts, refunds) made by the
 // real SDK against the local fake Stripe, and which webhook events concern orders and accounts.
 
 const SELLER = { id: '8a4b6c1e-0000-4000-8000-00000000a001', email: 'seller@goodspace.dev' };
@@ -119,11 +124,9 @@ Deno.test('an account re-fetched through the SDK maps to its columns: payable on
   }
 });
 
-Deno.test('order checkout: a destination charge of the order amount, no application fee, the order on session and payment', async () => {
+Deno.test('order checkout: the platform\'s own charge of the order amount in the order\'s group, no transfer_data, no application fee', async () => {
   const fake = await startFakeStripe();
   try {
-    // As Stripe, the fake refuses a destination charge to an account the platform does not have.
-    fake.accounts.set('acct_seller1', accountObject({ id: 'acct_seller1', payable: true }));
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
     const expiresAt = new Date(Date.now() + 45 * 60_000);
     const checkout = await createOrderCheckoutSession(stripe, {
@@ -133,7 +136,6 @@ Deno.test('order checkout: a destination charge of the order amount, no applicat
       currency: 'usd',
       title: 'Teak sideboard',
       photoUrl: 'https://cdn.goodspace.app/catalog-images/a.webp',
-      sellerAccountId: 'acct_seller1',
       successUrl: new URL(`https://goodspace.app/orders/${ORDER}?checkout=done`),
       cancelUrl: new URL('https://goodspace.app/good-stuff/item-1'),
       expiresAt,
@@ -150,7 +152,8 @@ Deno.test('order checkout: a destination charge of the order amount, no applicat
       'line_items[0][price_data][unit_amount]': '8550',
       'line_items[0][price_data][product_data][name]': 'Teak sideboard',
       'line_items[0][price_data][product_data][images][0]': 'https://cdn.goodspace.app/catalog-images/a.webp',
-      'payment_intent_data[transfer_data][destination]': 'acct_seller1',
+      // Held: no transfer_data (Good Space keeps it until the handover); the group ties the payout to the charge.
+      'payment_intent_data[transfer_group]': `order_${ORDER}`,
       'payment_intent_data[metadata][order_id]': ORDER,
       'metadata[order_id]': ORDER,
       client_reference_id: BUYER,
@@ -159,6 +162,7 @@ Deno.test('order checkout: a destination charge of the order amount, no applicat
       expires_at: String(expires),
     });
     assert.ok(!Object.keys(req!.form).some((k) => k.includes('application_fee')), 'the seller keeps 100%');
+    assert.ok(!Object.keys(req!.form).some((k) => k.includes('transfer_data')), 'held, not sent on');
   } finally {
     await fake.close();
   }
@@ -171,30 +175,151 @@ Deno.test('checkout expiry: the order\'s, but never under the 30 minutes Stripe 
   assert.equal(checkoutExpiry(new Date(now.getTime() + 2 * 3600_000), now), nowS + 2 * 3600);
 });
 
-Deno.test('refund: the whole payment, the transfer reversed, once per order; its reason travels with it', async () => {
+Deno.test("a double payment's refund: the whole payment once per order, the transfer reversed only for a destination charge", async () => {
   const fake = await startFakeStripe();
   try {
     const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
-    const id = await refundOrderPayment(stripe, { id: ORDER, paymentIntentId: 'pi_1' }, 'already_sold');
+    const id = await refundDoubleOrderPayment(stripe, { id: ORDER, paymentIntentId: 'pi_1', reverseTransfer: false });
     assert.equal(id, 're_fake1');
     const [req] = fake.requests;
     assert.equal(req!.path, '/v1/refunds');
     assert.equal(req!.idempotencyKey, `order-refund-${ORDER}`);
     assert.deepEqual(req!.form, {
       payment_intent: 'pi_1',
-      reverse_transfer: 'true',
       'metadata[order_id]': ORDER,
       'metadata[order_reason]': 'already_sold',
     });
     // A retry (the webhook again after a failure) gets the same refund, not a second one.
-    assert.equal(await refundOrderPayment(stripe, { id: ORDER, paymentIntentId: 'pi_1' }, 'already_sold'), 're_fake1');
+    assert.equal(await refundDoubleOrderPayment(stripe, { id: ORDER, paymentIntentId: 'pi_1', reverseTransfer: false }), 're_fake1');
     assert.equal(fake.refunds.length, 1);
-    assert.deepEqual(await latestRefund(stripe, 'pi_1'), { id: 're_fake1', reason: 'already_sold' });
+    assert.deepEqual(await latestRefund(stripe, 'pi_1'), { id: 're_fake1', origin: 'already_sold' });
     assert.equal(await latestRefund(stripe, 'pi_none'), null);
     const listed = fake.requests.at(-1)!;
     assert.equal(listed.method, 'GET');
     assert.equal(listed.path, '/v1/refunds');
     assert.equal(listed.form.payment_intent, 'pi_none');
+    // A legacy order's destination charge: the seller has the money, so the refund takes it back.
+    const OTHER = '8a4b6c1e-0000-4000-8000-00000000c002';
+    await refundDoubleOrderPayment(stripe, { id: OTHER, paymentIntentId: 'pi_2', reverseTransfer: true });
+    assert.equal(fake.requests.at(-1)!.form.reverse_transfer, 'true');
+    // A mismatched payment: reversed only when it went on to an account.
+    await refundMismatchedPayment(stripe, 'pi_3', ORDER, false);
+    assert.deepEqual(fake.requests.at(-1)!.form, {
+      payment_intent: 'pi_3',
+      'metadata[order_id]': ORDER,
+      'metadata[order_reason]': 'mismatch',
+    });
+    assert.equal(fake.requests.at(-1)!.idempotencyKey, 'mismatch-refund-pi_3');
+    await refundMismatchedPayment(stripe, 'pi_4', null, true);
+    assert.equal(fake.requests.at(-1)!.form.reverse_transfer, 'true');
+  } finally {
+    await fake.close();
+  }
+});
+
+const ROW = '8a4b6c1e-0000-4000-8000-0000000d0001';
+const ROW_2 = '8a4b6c1e-0000-4000-8000-0000000d0002';
+
+/** A fake Stripe with one paid held order checkout (pi_o1 of $85.50, charge ch_o1) and a payable seller. */
+async function paidOrder() {
+  const fake = await startFakeStripe();
+  const stripe = createStripeClient({ secretKey: 'sk_test_fake', apiBase: fake.base });
+  fake.accounts.set('acct_seller1', accountObject({ id: 'acct_seller1', payable: true }));
+  const checkout = await createOrderCheckoutSession(stripe, {
+    orderId: ORDER,
+    buyerId: BUYER,
+    amount: '85.50',
+    currency: 'usd',
+    title: 'Teak sideboard',
+    photoUrl: null,
+    successUrl: new URL(`https://goodspace.app/orders/${ORDER}?checkout=done`),
+    cancelUrl: new URL('https://goodspace.app/good-stuff/item-1'),
+    expiresAt: new Date(Date.now() + 45 * 60_000),
+  });
+  fake.payCheckout(checkout.sessionId, 'pi_o1');
+  fake.requests.length = 0;
+  return { fake, stripe };
+}
+
+Deno.test("a paid held checkout is read from Stripe with its charge and no destination", async () => {
+  const { fake, stripe } = await paidOrder();
+  try {
+    const [sessionId] = [...fake.checkoutSessions.keys()];
+    assert.deepEqual(await paidCheckoutPayment(stripe, sessionId!), {
+      sessionId,
+      orderId: ORDER,
+      paymentIntentId: 'pi_o1',
+      chargeId: 'ch_o1',
+      amountCents: 8550,
+      currency: 'usd',
+      destination: null,
+      account: null,
+    });
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("a held order's payout: a transfer out of its charge in the order's group, once per ledger row", async () => {
+  const { fake, stripe } = await paidOrder();
+  try {
+    assert.equal(orderTransferGroup(ORDER), `order_${ORDER}`);
+    assert.equal(fake.charges.get('ch_o1')!.transfer_group, `order_${ORDER}`);
+    const move = { paymentId: ROW, orderId: ORDER, amount: '85.50', reason: 'release' };
+    const id = await createOrderTransfer(stripe, { ...move, destination: 'acct_seller1', sourceTransaction: 'ch_o1' });
+    assert.equal(id, 'tr_fake1');
+    const [req] = fake.requests;
+    assert.equal(req!.path, '/v1/transfers');
+    assert.equal(req!.idempotencyKey, `order-transfer-${ROW}`);
+    assert.deepEqual(req!.form, {
+      amount: '8550',
+      currency: 'usd',
+      destination: 'acct_seller1',
+      transfer_group: `order_${ORDER}`,
+      source_transaction: 'ch_o1',
+      'metadata[order_id]': ORDER,
+      'metadata[order_payment_id]': ROW,
+    });
+    // The retry of the same row: the same transfer.
+    assert.equal(
+      await createOrderTransfer(stripe, { ...move, destination: 'acct_seller1', sourceTransaction: 'ch_o1' }),
+      'tr_fake1',
+    );
+    assert.equal(fake.transfers.length, 1);
+    // Nothing is left of the charge: a second row's transfer is refused, as Stripe would.
+    await assert.rejects(
+      createOrderTransfer(stripe, { ...move, paymentId: ROW_2, amount: '0.01', destination: 'acct_seller1', sourceTransaction: 'ch_o1' }),
+      (err: unknown) => err instanceof Stripe.errors.StripeError && err.code === 'amount_too_large',
+    );
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("a held order's refunds: parts of the payment intent, no reverse_transfer; a legacy order's with it", async () => {
+  const { fake, stripe } = await paidOrder();
+  try {
+    const half = { paymentId: ROW, orderId: ORDER, amount: '42.75', reason: 'problem', paymentIntentId: 'pi_o1' };
+    assert.equal(await createOrderRefund(stripe, { ...half, reverseTransfer: false }), 're_fake1');
+    const [req] = fake.requests;
+    assert.equal(req!.idempotencyKey, `order-refund-${ROW}`);
+    assert.deepEqual(req!.form, {
+      payment_intent: 'pi_o1',
+      amount: '4275',
+      'metadata[order_id]': ORDER,
+      'metadata[order_payment_id]': ROW,
+      'metadata[order_reason]': 'problem',
+    });
+    assert.equal(fake.charges.get('ch_o1')!.amount_refunded, 4275);
+    // A ledger refund is the order's own: the charge.refunded that follows changes nothing (market-orders.ts).
+    assert.deepEqual(await latestRefund(stripe, 'pi_o1'), { id: 're_fake1', origin: 'ledger' });
+    const legacy = { ...half, paymentId: ROW_2, amount: '42.75', reason: 'seller_cancelled', reverseTransfer: true };
+    await createOrderRefund(stripe, legacy);
+    assert.equal(fake.requests.at(-1)!.form.reverse_transfer, 'true');
+    assert.equal(fake.requests.at(-1)!.idempotencyKey, `order-refund-${ROW_2}`);
+    // A refund made in Stripe's dashboard afterwards is the latest: the provider's.
+    fake.refunds.push({ id: 're_dashboard', object: 'refund', payment_intent: 'pi_o1', status: 'succeeded', metadata: {} });
+    assert.deepEqual(await latestRefund(stripe, 'pi_o1'), { id: 're_dashboard', origin: 'provider' });
   } finally {
     await fake.close();
   }
@@ -259,7 +384,6 @@ Deno.test('sandbox market: its own pages, Stripe-shaped ids, and no dashboard', 
     currency: 'usd',
     title: 'Chair',
     photoUrl: null,
-    sellerAccountId: 'acct_sandbox_x',
     successUrl: new URL(`http://127.0.0.1:5173/orders/${ORDER}?checkout=done`),
     cancelUrl: new URL('http://127.0.0.1:5173/good-stuff/x'),
     expiresAt,
@@ -267,7 +391,9 @@ Deno.test('sandbox market: its own pages, Stripe-shaped ids, and no dashboard', 
   assert.equal(checkout.url, `http://127.0.0.1:5173/sandbox/pay?order=${ORDER}`);
   assert.match(checkout.sessionId, /^cs_sandbox_[0-9a-f]{32}$/);
   assert.equal(checkout.expiresAt, expiresAt);
-  assert.match(await sandbox.refundOrder({ id: ORDER, paymentIntentId: 'pi_sandbox_x' }, 'already_sold'), /^re_sandbox_/);
+  assert.match(await sandbox.refundDoublePayment(), /^re_sandbox_[0-9a-f]{32}$/);
+  assert.match(await sandbox.refundOrder(), /^re_sandbox_[0-9a-f]{32}$/);
+  assert.match(await sandbox.transferOrder(), /^tr_sandbox_[0-9a-f]{32}$/);
   assert.equal(await sandbox.refreshSellerAccount(), null);
   await assert.rejects(sandbox.dashboardLink(), (e: unknown) => e instanceof HttpError && e.status === 409 && e.code === 'sandbox_no_dashboard');
 });

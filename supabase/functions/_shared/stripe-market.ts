@@ -4,14 +4,18 @@ import type {
   CheckoutPayment,
   OrderCheckout,
   OrderCheckoutInput,
-  OrderRefundReason,
+  OrderMoneyMove,
   SellerAccountState,
 } from './provider.ts';
+import { createHeldRefund, createHeldTransfer } from './stripe-held.ts';
 import type { Caller } from './supabase.ts';
 import { idOf } from './ids.ts';
 
-// Stripe Connect for the market (docs/decisions/0029-paying-sellers.md): Express accounts, account links,
-// Checkout as a destination charge with no application fee, refunds that take the transfer back.
+// Stripe Connect for the market (docs/decisions/0029-paying-sellers.md, changed by buyer protection: see
+// docs/payments.md, "Good Stuff orders and seller payouts"): Express accounts, account links, Checkout as the
+// platform's own charge in the order's transfer group (held until the handover), then a transfer out of that charge
+// to the seller and refunds of parts of it, each once per ledger row. Legacy orders were destination charges: their
+// refunds take the transfer back.
 
 /**
  * Dollars as stored (numeric(12,2), a JSON number or string) to Stripe's integer cents, without floating-point
@@ -91,11 +95,17 @@ export function checkoutExpiry(orderExpiry: Date, now = new Date()): number {
   return Math.max(Math.floor(orderExpiry.getTime() / 1000), earliest);
 }
 
+/** The transfer group of an order's charge, payout and refunds (Stripe's dashboard shows them together). */
+export function orderTransferGroup(orderId: string): string {
+  return `order_${orderId}`;
+}
+
 /**
- * Checkout for one piece, as a destination charge: the platform takes the payment and Stripe transfers all of it
- * to the seller's account (no application_fee_amount: the designer keeps 100%). The amount is the order's,
- * which the database set. The order id rides on the session and on the payment intent, so the webhook and a
- * refund from the dashboard both find the order.
+ * Checkout for one piece, as the platform's own charge (no transfer_data: Good Space holds the payment until the
+ * handover, then transfers it to the seller out of this charge; no application fee: the designer keeps 100%). The
+ * amount is the order's, which the database set. The order id rides on the session and on the payment intent,
+ * so the webhook and a refund from the dashboard both find the order; the transfer group ties the charge to the
+ * order's payout.
  */
 export async function createOrderCheckoutSession(stripe: Stripe, input: OrderCheckoutInput): Promise<OrderCheckout> {
   const metadata = { order_id: input.orderId };
@@ -112,7 +122,7 @@ export async function createOrderCheckoutSession(stripe: Stripe, input: OrderChe
           },
         },
       ],
-      payment_intent_data: { transfer_data: { destination: input.sellerAccountId }, metadata },
+      payment_intent_data: { transfer_group: orderTransferGroup(input.orderId), metadata },
       metadata,
       client_reference_id: input.buyerId,
       success_url: input.successUrl.href,
@@ -141,8 +151,8 @@ export async function checkoutPaymentOf(
 ): Promise<CheckoutPayment | null> {
   const paymentIntentId = idOf(session.payment_intent);
   if (session.mode !== 'payment' || session.payment_status !== 'paid' || !paymentIntentId) return null;
-  // The destination, amount and currency of the money actually taken are the payment intent's (a destination
-  // charge); a connected account's own payment is read on that account.
+  // The amount, currency, charge and any destination of the money actually taken are the payment intent's; a
+  // connected account's own payment is read on that account.
   const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {}, account ? { stripeAccount: account } : {});
   return {
     sessionId: session.id,
@@ -150,6 +160,7 @@ export async function checkoutPaymentOf(
     paymentIntentId,
     amountCents: intent.amount_received || intent.amount,
     currency: intent.currency,
+    chargeId: idOf(intent.latest_charge) ?? null,
     destination: idOf(intent.transfer_data?.destination) ?? null,
     account,
   };
@@ -161,14 +172,20 @@ export async function paidCheckoutPayment(stripe: Stripe, sessionId: string): Pr
 }
 
 /**
- * Gives back a payment that did not match its order (docs/decisions/0030-safe-by-default.md): all of it, and the
- * transfer back from whoever received it. One refund per payment intent; never a connected account's own charge.
+ * Gives back a payment that did not match its order (docs/decisions/0030-safe-by-default.md): all of it, and when
+ * it went on to a connected account (a destination charge) the transfer back from whoever received it. One refund
+ * per payment intent; never a connected account's own charge.
  */
-export async function refundMismatchedPayment(stripe: Stripe, paymentIntentId: string, orderId: string | null): Promise<string> {
+export async function refundMismatchedPayment(
+  stripe: Stripe,
+  paymentIntentId: string,
+  orderId: string | null,
+  reverseTransfer: boolean,
+): Promise<string> {
   const refund = await stripe.refunds.create(
     {
       payment_intent: paymentIntentId,
-      reverse_transfer: true,
+      ...(reverseTransfer ? { reverse_transfer: true } : {}),
       metadata: { ...(orderId ? { order_id: orderId } : {}), order_reason: 'mismatch' },
     },
     { idempotencyKey: `mismatch-refund-${paymentIntentId}` },
@@ -177,40 +194,78 @@ export async function refundMismatchedPayment(stripe: Stripe, paymentIntentId: s
 }
 
 /**
- * All of the payment back to the buyer, and with reverse_transfer the transfer back from the seller, so the
- * platform is not left paying for it. One refund per order (idempotency key); the reason rides on the refund so
- * the charge.refunded event that follows names it too.
+ * A second buyer's payment back in full: the piece was sold to someone else first. One refund per order
+ * (idempotency key); the reason rides on the refund so the charge.refunded event that follows names it too. A
+ * legacy destination charge takes the transfer back from the seller (reverse_transfer); a held one has none.
  */
-export async function refundOrderPayment(
+export async function refundDoubleOrderPayment(
   stripe: Stripe,
-  order: { id: string; paymentIntentId: string },
-  reason: OrderRefundReason,
+  order: { id: string; paymentIntentId: string; reverseTransfer: boolean },
 ): Promise<string> {
   const refund = await stripe.refunds.create(
     {
       payment_intent: order.paymentIntentId,
-      reverse_transfer: true,
-      metadata: { order_id: order.id, order_reason: reason },
+      ...(order.reverseTransfer ? { reverse_transfer: true } : {}),
+      metadata: { order_id: order.id, order_reason: 'already_sold' },
     },
     { idempotencyKey: `order-refund-${order.id}` },
   );
   return refund.id;
 }
 
-/** The refund of a payment intent that our code made (order_reason set), else its latest one. */
+/** What every ledger request of an order carries, so Stripe's objects and events name the order and the row. */
+function orderMoneyMetadata(move: Pick<OrderMoneyMove, 'orderId' | 'paymentId'>) {
+  return { order_id: move.orderId, order_payment_id: move.paymentId };
+}
+
+/** The seller's payout of a held order: a transfer out of the order's own charge (source_transaction). */
+export function createOrderTransfer(
+  stripe: Stripe,
+  move: OrderMoneyMove & { destination: string; sourceTransaction: string | null },
+): Promise<string> {
+  return createHeldTransfer(stripe, {
+    amount: move.amount,
+    destination: move.destination,
+    transferGroup: orderTransferGroup(move.orderId),
+    sourceTransaction: move.sourceTransaction,
+    metadata: orderMoneyMetadata(move),
+    idempotencyKey: `order-transfer-${move.paymentId}`,
+  });
+}
+
+/**
+ * Part or all of an order's payment back to the buyer, as its ledger row says. reverse_transfer only for a legacy
+ * destination charge, whose money is the seller's already; a held payment's refund is the platform's own money.
+ */
+export function createOrderRefund(
+  stripe: Stripe,
+  move: OrderMoneyMove & { paymentIntentId: string; reverseTransfer: boolean },
+): Promise<string> {
+  return createHeldRefund(stripe, {
+    paymentIntentId: move.paymentIntentId,
+    amount: move.amount,
+    reverseTransfer: move.reverseTransfer,
+    metadata: { ...orderMoneyMetadata(move), order_reason: move.reason },
+    idempotencyKey: `order-refund-${move.paymentId}`,
+  });
+}
+
+/**
+ * The latest refund of a payment intent that is not failed, and whose it is: a double payment's (order_reason
+ * already_sold), one of an order's ledger rows (order_payment_id: refuse, cancel, a decision), or neither (made in
+ * Stripe's dashboard). Null when there is none.
+ */
 export async function latestRefund(
   stripe: Stripe,
   paymentIntentId: string,
-): Promise<{ id: string; reason: OrderRefundReason | null } | null> {
+): Promise<{ id: string; origin: 'already_sold' | 'ledger' | 'provider' } | null> {
   const list = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 10 });
   const live = list.data.filter((r) => r.status !== 'failed' && r.status !== 'canceled');
-  const ours = live.find(
-    (r) => r.metadata?.order_reason === 'seller_cancelled' || r.metadata?.order_reason === 'already_sold',
-  );
-  const refund = ours ?? live[0];
-  if (!refund) return null;
-  const reason = refund.metadata?.order_reason;
-  return { id: refund.id, reason: reason === 'seller_cancelled' || reason === 'already_sold' ? reason : null };
+  const doubled = live.find((r) => r.metadata?.order_reason === 'already_sold');
+  if (doubled) return { id: doubled.id, origin: 'already_sold' };
+  const latest = live[0];
+  if (!latest) return null;
+  return { id: latest.id, origin: latest.metadata?.order_payment_id ? 'ledger' : 'provider' };
 }
 
 /** What a webhook event asks of the market, if anything. */

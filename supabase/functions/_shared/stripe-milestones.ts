@@ -7,6 +7,7 @@ import type {
   MilestoneMoneyMove,
   OrderCheckout,
 } from './provider.ts';
+import { createHeldRefund, createHeldTransfer } from './stripe-held.ts';
 import { checkoutExpiry, toCents } from './stripe-market.ts';
 
 // Stripe for the design fee (docs/payments.md, "Design fee milestones"): separate charges and transfers. The
@@ -94,41 +95,34 @@ export async function paidMilestoneCheckoutPayment(
  * The designer's share of a held charge: a transfer to their connected account, funded by the milestone's own
  * charge (source_transaction), so it never waits on nor draws from the platform's available balance.
  */
-export async function createMilestoneTransfer(
+export function createMilestoneTransfer(
   stripe: Stripe,
   move: MilestoneMoneyMove & { destination: string; sourceTransaction: string | null },
 ): Promise<string> {
-  const transfer = await stripe.transfers.create(
-    {
-      amount: toCents(move.amount),
-      currency: 'usd',
-      destination: move.destination,
-      transfer_group: transferGroupOf(move.projectId),
-      ...(move.sourceTransaction ? { source_transaction: move.sourceTransaction } : {}),
-      metadata: { ...milestoneMetadata(move), milestone_reason: move.reason },
-    },
-    { idempotencyKey: `milestone-transfer-${move.paymentId}` },
-  );
-  return transfer.id;
+  return createHeldTransfer(stripe, {
+    amount: move.amount,
+    destination: move.destination,
+    transferGroup: transferGroupOf(move.projectId),
+    sourceTransaction: move.sourceTransaction,
+    metadata: { ...milestoneMetadata(move), milestone_reason: move.reason },
+    idempotencyKey: `milestone-transfer-${move.paymentId}`,
+  });
 }
 
 /**
  * Part (or all) of a charge back to the customer. No reverse_transfer: what is refunded is still held, the
  * platform's, never money already sent to the designer.
  */
-export async function createMilestoneRefund(
+export function createMilestoneRefund(
   stripe: Stripe,
   move: MilestoneMoneyMove & { paymentIntentId: string },
 ): Promise<string> {
-  const refund = await stripe.refunds.create(
-    {
-      payment_intent: move.paymentIntentId,
-      amount: toCents(move.amount),
-      metadata: { ...milestoneMetadata(move), milestone_reason: move.reason },
-    },
-    { idempotencyKey: `milestone-refund-${move.paymentId}` },
-  );
-  return refund.id;
+  return createHeldRefund(stripe, {
+    paymentIntentId: move.paymentIntentId,
+    amount: move.amount,
+    metadata: { ...milestoneMetadata(move), milestone_reason: move.reason },
+    idempotencyKey: `milestone-refund-${move.paymentId}`,
+  });
 }
 
 /** A payment the database refused as not its row's (amount, currency): all of it back, once per payment intent. */

@@ -13,7 +13,7 @@ import type {
   MilestoneProvider,
   OrderCheckout,
   OrderCheckoutInput,
-  OrderRefundReason,
+  OrderMoneyMove,
   PaymentProvider,
   PortalInput,
   SellerAccountState,
@@ -23,9 +23,11 @@ import {
   createExpressAccount,
   createOnboardingLink,
   createOrderCheckoutSession,
+  createOrderRefund,
+  createOrderTransfer,
   paidCheckoutPayment,
+  refundDoubleOrderPayment,
   refundMismatchedPayment,
-  refundOrderPayment,
   retrieveAccountState,
 } from './stripe-market.ts';
 import {
@@ -304,17 +306,33 @@ export class StripeProvider implements PaymentProvider, MarketProvider, Mileston
     }
   }
 
-  async refundMismatch(paymentIntentId: string, orderId: string | null): Promise<string> {
+  async refundMismatch(paymentIntentId: string, orderId: string | null, reverseTransfer: boolean): Promise<string> {
     try {
-      return await refundMismatchedPayment(this.stripe, paymentIntentId, orderId);
+      return await refundMismatchedPayment(this.stripe, paymentIntentId, orderId, reverseTransfer);
     } catch (err) {
       return providerFailure(err);
     }
   }
 
-  async refundOrder(order: { id: string; paymentIntentId: string }, reason: OrderRefundReason): Promise<string> {
+  async refundDoublePayment(order: { id: string; paymentIntentId: string; reverseTransfer: boolean }): Promise<string> {
     try {
-      return await refundOrderPayment(this.stripe, order, reason);
+      return await refundDoubleOrderPayment(this.stripe, order);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async transferOrder(move: OrderMoneyMove & { destination: string; sourceTransaction: string | null }): Promise<string> {
+    try {
+      return await createOrderTransfer(this.stripe, move);
+    } catch (err) {
+      return providerFailure(err);
+    }
+  }
+
+  async refundOrder(move: OrderMoneyMove & { paymentIntentId: string; reverseTransfer: boolean }): Promise<string> {
+    try {
+      return await createOrderRefund(this.stripe, move);
     } catch (err) {
       return providerFailure(err);
     }

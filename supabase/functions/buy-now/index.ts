@@ -1,6 +1,8 @@
-// buy-now: a buyer pays for one Good Stuff piece (docs/decisions/0029-paying-sellers.md). The database opens a
-// pending order at its own price (the list price, or the buyer's accepted offer while it reserves the piece) and
-// refuses what may not be bought; the provider opens the payment page for exactly that amount.
+// buy-now: a buyer pays for one Good Stuff piece (docs/decisions/0029-paying-sellers.md; held payments,
+// docs/payments.md "Good Stuff orders and seller payouts"). The database opens a pending order at its own price
+// (the list price, or the buyer's accepted offer while it reserves the piece) and refuses what may not be bought
+// (a seller who cannot be paid included); the provider opens the payment page for exactly that amount, as the
+// platform's own charge that Good Space holds until the handover.
 // Body: { itemId, cancelUrl? } (anything else, an amount or a price included, is ignored).
 // Answer: { url, provider, orderId }: open `url` (Stripe Checkout, or the app's /sandbox/pay).
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
@@ -39,7 +41,6 @@ Deno.serve(
         currency: order.currency,
         title: opened.item_title,
         photoUrl: opened.item_photo_url,
-        sellerAccountId: opened.seller_account_id,
         successUrl,
         cancelUrl,
         expiresAt: new Date(order.checkout_expires_at),

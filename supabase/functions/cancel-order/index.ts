@@ -1,10 +1,13 @@
-// cancel-order: the seller cancels a paid order before pickup (docs/decisions/0029-paying-sellers.md). The
-// buyer gets all of their money back (Stripe: a refund that reverses the transfer to the seller), the order
-// becomes `cancelled` (which tells the buyer) and the piece is for sale again.
-// Body: { orderId } → { order }. Someone else's order: 404; an order not paid or ready: 409.
+// cancel-order: a paid order is cancelled before the handover (docs/payments.md, "Good Stuff orders and seller
+// payouts"): by the seller at any time, or by the buyer once the seller missed a confirmed pickup time. The
+// database decides who may (order_cancel), makes the order `cancelled` (which tells the other party), puts the
+// piece up for sale again and makes the pending refund row of the whole amount; this carries it out (Stripe: a
+// refund of the payment intent; a legacy destination charge's with reverse_transfer, taking it back from the
+// seller). A refund the provider refuses stays pending with a note: settle-orders retries it.
+// Body: { orderId } → { order }. Someone else's order: 404; the buyer before a seller no-show: 403; not `paid`: 409.
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { isUuid } from '../_shared/ids.ts';
-import { effectiveStatus } from '../_shared/market-store.ts';
+import { carryOutOrderRows } from '../_shared/order-payments.ts';
 import { payments } from '../_shared/payments.ts';
 import { requireCaller, serviceClient } from '../_shared/supabase.ts';
 
@@ -15,17 +18,8 @@ Deno.serve(
     const body = await readJsonObject(req);
     if (!isUuid(body.orderId)) throw new HttpError(400, 'orderId must be an order id', 'invalid_order');
 
-    const order = await market.order(body.orderId);
-    if (!order || order.seller_id !== caller.id) throw new HttpError(404, 'Order not found', 'not_found');
-    if (order.status !== 'paid' && order.status !== 'ready') {
-      const status = effectiveStatus(order);
-      throw new HttpError(409, `This order is ${status} and cannot be cancelled`, 'not_cancellable');
-    }
-    if (order.provider !== provider.kind || !order.payment_intent_id) {
-      throw new HttpError(409, `This order was paid through the ${order.provider} provider, which is not in use here`, 'wrong_provider');
-    }
-    const refundId = await provider.refundOrder({ id: order.id, paymentIntentId: order.payment_intent_id }, 'seller_cancelled');
-    const cancelled = await market.markRefunded(order.id, refundId, 'seller_cancelled');
-    return json({ order: cancelled });
+    const { order, refund } = await market.cancel(caller.id, body.orderId);
+    await carryOutOrderRows(market, provider, [refund]);
+    return json({ order });
   }),
 );

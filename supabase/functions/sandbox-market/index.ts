@@ -102,7 +102,8 @@ Deno.serve(
         if (status === 'expired') throw new HttpError(410, 'This checkout has expired. Start again from the piece.', 'expired');
         // Paid before (a reload, a second click): nothing more to do, the order's page tells what happened.
         if (status !== 'pending') return json({ url: done });
-        await settleOrderPayment(market, provider, order.id, sandboxId('pi'));
+        // A payment intent and its charge, as Stripe's would be: a held order's payout is made "out of" the charge.
+        await settleOrderPayment(market, provider, order.id, sandboxId('pi'), sandboxId('ch'));
         return json({ url: done });
       }
       case 'order-cancel': {

@@ -5,30 +5,17 @@
 // first attempt failed between the database and the provider, and transfers that waited for the designer's
 // Get paid. The idempotency key of each is its ledger row's id, so a retry never moves money twice.
 // Body: none. Answer: { released, reminded, transfers, refunds } (what this run did).
-import { HttpError, json, withHttp } from '../_shared/http.ts';
+import { json, withHttp } from '../_shared/http.ts';
 import { carryOut } from '../_shared/milestone-payments.ts';
 import { payments } from '../_shared/payments.ts';
-
-function serviceKeys(): string[] {
-  const keys = Object.values(JSON.parse(Deno.env.get('SUPABASE_SECRET_KEYS') ?? '{}') as Record<string, string>);
-  const legacy = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
-  return [...(legacy ? [legacy] : []), ...keys].filter(Boolean);
-}
-
-function requireServiceRole(req: Request): void {
-  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.get('Authorization') ?? '');
-  if (!m) throw new HttpError(401, 'Must be logged in', 'not_logged_in');
-  if (!serviceKeys().includes(m[1]!)) {
-    throw new HttpError(403, 'Only the service role may settle milestones', 'not_service_role');
-  }
-}
+import { requireServiceRole } from '../_shared/service-role.ts';
 
 /** At most this many pending rows per run; the rest are the next run's. */
 const BATCH = 50;
 
 Deno.serve(
   withHttp(['POST'], async (req) => {
-    requireServiceRole(req);
+    requireServiceRole(req, 'Only the service role may settle milestones');
     const { milestones, provider } = payments();
     const started = new Date(Date.now() - 1000);
     const auto = await milestones.autoRelease();

@@ -1,8 +1,11 @@
-// stripe-webhook: Stripe's events keep public.subscriptions (memberships, ADR 0010) and the market's orders and
-// sellers' accounts (ADR 0029) and the design fee's milestones (docs/payments.md, "Design fee milestones") current. verify_jwt is off (Stripe sends no Supabase JWT; supabase/config.toml);
+// stripe-webhook: Stripe's events keep public.subscriptions (memberships, ADR 0010), the market's orders and
+// sellers' accounts (ADR 0029; held payments, docs/payments.md "Good Stuff orders and seller payouts") and the
+// design fee's milestones (docs/payments.md, "Design fee milestones") current; chargebacks go to the milestones
+// first, then the orders (chargebacks.ts). verify_jwt is off (Stripe sends no Supabase JWT; supabase/config.toml);
 // the Stripe signature is the authentication: the platform endpoint's secret (STRIPE_WEBHOOK_SECRET) or, when
 // set, the Connect endpoint's (STRIPE_CONNECT_WEBHOOK_SECRET). Each event id is handled once: claimed before the
 // work, released when the work fails so Stripe's retry runs it again.
+import { handleChargeback } from '../_shared/chargebacks.ts';
 import { errorJson, json, withHttp } from '../_shared/http.ts';
 import { handleMarketEvent } from '../_shared/market-orders.ts';
 import { handleMilestoneEvent } from '../_shared/milestone-payments.ts';
@@ -41,9 +44,11 @@ Deno.serve(
         ? await syncStripeSubscription(stripe, store, config.prices, target.subscriptionId, target.userHint)
         : marketEvent
           ? await handleMarketEvent(marketEvent, { stripe, market, provider })
-          : milestoneEvent
-            ? await handleMilestoneEvent(milestoneEvent, { stripe, store: milestones, provider })
-            : 'ignored';
+          : milestoneEvent?.kind === 'chargeback-opened' || milestoneEvent?.kind === 'chargeback-closed'
+            ? await handleChargeback(milestoneEvent, { milestones, market })
+            : milestoneEvent
+              ? await handleMilestoneEvent(milestoneEvent, { stripe, store: milestones, provider })
+              : 'ignored';
       return json({ received: true, outcome });
     } catch (err) {
       await store.releaseEvent(event.id).catch((e) => console.error('releasing event failed:', e));
