@@ -1088,7 +1088,10 @@ begin
         format('%s cancelled the order of "%s" after a missed pickup', buyer, new.item_title),
         format('They were refunded %s. The piece is for sale again.', price));
     else
-      perform private.notify_about_order(new, new.buyer_id, 'order_cancelled', actor,
+      -- A cancellation refunded outside Good Space (the legacy path, order_mark_refunded) is the seller's unless
+      -- the provider refunded it.
+      perform private.notify_about_order(new, new.buyer_id, 'order_cancelled',
+        coalesce(actor, case when new.refund_reason <> 'provider' then new.seller_id end),
         format('Your order of "%s" was cancelled and refunded', new.item_title),
         case when new.refund_reason = 'buyer_no_show'
           then format('You missed two pickup times, so %s cancelled it. Your payment of %s goes back to your card.',

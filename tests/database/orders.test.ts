@@ -14,9 +14,10 @@ import { asActor, connect, createUser, deleteUsers, user, type Outcome } from '.
 
 /**
  * Buy Now's database (docs/decisions/0029-paying-sellers.md): seller accounts, orders opened at the database's
- * amount, paid once per piece (a double payment is refunded), ready and completed, cancelled and refunded, who
+ * amount, paid once per piece (a double payment is refunded), collected and completed, cancelled and refunded, who
  * sees them and who is told. The edge functions call the service-role functions (here through pg as the service
- * role); the app calls buy_now_quote, mark_order_ready and complete_order (here through supabase-js as a user).
+ * role); the app calls buy_now_quote and mark_order_collected (here through supabase-js as a user). The handover's
+ * own rules and money are buyer-protection-*.test.ts's (docs/orders.md).
  */
 let c: pg.Client;
 const conns: pg.Client[] = [];
@@ -487,7 +488,7 @@ describe('paying', () => {
       expect(
         (
           await c.query(
-            `select count(*)::int as n from public.orders where catalog_item_id = $1 and status in ('paid', 'ready', 'completed')`,
+            `select count(*)::int as n from public.orders where catalog_item_id = $1 and status in ('paid', 'collected', 'disputed', 'completed')`,
             [item],
           )
         ).rows[0].n,
@@ -553,61 +554,42 @@ describe('after the sale', () => {
   }
   const rpc = async (who: string, fn: string, id: string) => (await clientAs(who)).rpc(fn, { order_id: id });
 
-  it('the seller marks it ready, then the buyer completes it; each step only from the one before', async () => {
+  it('the seller marks it collected through the API, only from paid; the buyer and strangers cannot', async () => {
     const { id } = await paidOrder();
-    expect((await rpc(buyer, 'complete_order', id)).error).toMatchObject({
-      code: '55000',
-      message: 'This order is paid and cannot be completed',
+    expect((await rpc(buyer, 'mark_order_collected', id)).error).toMatchObject({
+      code: '42501',
+      message: 'Only the seller marks the piece collected',
     });
-    expect((await rpc(buyer, 'mark_order_ready', id)).error).toMatchObject({
+    expect((await rpc(stranger, 'mark_order_collected', id)).error).toMatchObject({
       code: 'P0002',
       message: 'Order not found',
     });
-    expect((await rpc(stranger, 'mark_order_ready', id)).error).toMatchObject({ code: 'P0002' });
-    const ready = await rpc(seller, 'mark_order_ready', id);
-    expect(ready.error).toBeNull();
-    expect(ready.data).toMatchObject({ id, status: 'ready' });
-    expect((await rpc(seller, 'mark_order_ready', id)).error).toMatchObject({
-      code: '55000',
-      message: 'This order is ready and cannot be marked ready',
-    });
-    expect((await rpc(stranger, 'complete_order', id)).error).toMatchObject({
-      code: 'P0002',
-      message: 'Order not found',
-    });
-    const done = await rpc(buyer, 'complete_order', id);
+    const done = await rpc(seller, 'mark_order_collected', id);
     expect(done.error).toBeNull();
-    expect(done.data).toMatchObject({ status: 'completed' });
-    expect((await rpc(seller, 'complete_order', id)).error).toMatchObject({
+    expect(done.data).toMatchObject({ id, status: 'collected' });
+    expect((await rpc(seller, 'mark_order_collected', id)).error).toMatchObject({
       code: '55000',
-      message: 'This order is completed and cannot be completed',
+      message: 'The piece was already collected, so it cannot be marked collected.',
     });
     const row = await orderRow(id);
-    expect(row.ready_at).toBeInstanceOf(Date);
-    expect(row.completed_at).toBeInstanceOf(Date);
+    expect(row.handed_over_at).toBeInstanceOf(Date);
+    expect(row.release_at).toBeInstanceOf(Date);
   });
 
   it('the seller cannot act on an open checkout (it is not theirs to see)', async () => {
     const o = await opened(buyer, await piece());
-    expect((await rpc(seller, 'mark_order_ready', o.order.id)).error).toMatchObject({
+    expect((await rpc(seller, 'mark_order_collected', o.order.id)).error).toMatchObject({
       code: 'P0002',
       message: 'Order not found',
-    });
-    expect((await rpc(buyer, 'complete_order', o.order.id)).error).toMatchObject({
-      code: '55000',
-      message: 'This order is pending and cannot be completed',
     });
     await c.query(`update public.orders set checkout_expires_at = now() - interval '1 second' where id = $1`, [
       o.order.id,
     ]);
-    expect((await rpc(buyer, 'complete_order', o.order.id)).error).toMatchObject({
-      message: 'This order is expired and cannot be completed',
-    });
+    expect((await rpc(seller, 'mark_order_collected', o.order.id)).error).toMatchObject({ code: 'P0002' });
   });
 
   it('cancelled by the seller and refunded: the piece is for sale again; twice changes nothing', async () => {
     const { item, id } = await paidOrder();
-    await rpc(seller, 'mark_order_ready', id);
     const r = await svc(`select (o).* from public.order_mark_refunded($1, 're_cancel', 'seller_cancelled') o`, [id]);
     expect(r.rows[0]).toMatchObject({ status: 'cancelled', refund_reason: 'seller_cancelled', refund_id: 're_cancel' });
     expect(r.rows[0]!.cancelled_at).toBeInstanceOf(Date);
@@ -724,13 +706,13 @@ describe('who sees orders', () => {
     const sellerFeed = await feed(seller, `id=eq.${id}`);
     const strangerFeed = await feed(stranger);
     await markPaid(id);
-    expect((await (await clientAs(seller)).rpc('mark_order_ready', { order_id: id })).error).toBeNull();
+    expect((await (await clientAs(seller)).rpc('mark_order_collected', { order_id: id })).error).toBeNull();
     const statuses = (f: Listening) => f.changes.map((x) => (x.new as { status?: string }).status);
-    await waitFor(() => statuses(buyerFeed).includes('ready'), 'the buyer to hear of ready');
-    await waitFor(() => statuses(sellerFeed).includes('ready'), 'the seller to hear of ready');
-    expect(statuses(buyerFeed)).toEqual(['paid', 'ready']);
+    await waitFor(() => statuses(buyerFeed).includes('collected'), 'the buyer to hear of collected');
+    await waitFor(() => statuses(sellerFeed).includes('collected'), 'the seller to hear of collected');
+    expect(statuses(buyerFeed)).toEqual(['paid', 'collected']);
     // The seller's policy hides the open checkout; the payment is the first change they may see.
-    expect(statuses(sellerFeed)).toEqual(['paid', 'ready']);
+    expect(statuses(sellerFeed)).toEqual(['paid', 'collected']);
     expect(strangerFeed.changes).toEqual([]);
   });
 
@@ -772,7 +754,7 @@ describe('who sees orders', () => {
 });
 
 describe('notifications', () => {
-  it('a sale tells the seller and gives the buyer a receipt; ready and complete tell the other party', async () => {
+  it('a sale tells the seller and gives the buyer a receipt; collected and completed tell the other party', async () => {
     const item = await piece(85, 'Opaline glass lamp');
     const o = await opened(buyer, item);
     expect(await notificationsOf(o.order.id)).toEqual([]);
@@ -782,58 +764,46 @@ describe('notifications', () => {
         user_id: seller,
         kind: 'order_paid',
         title: 'Bea Buyer bought "Opaline glass lamp" for $85',
-        body: 'Mark it ready for pickup when they can come for it.',
+        body: "Offer pickup times on the order's page. You are paid when Bea Buyer collects it.",
         actor_id: buyer,
       },
       {
         user_id: buyer,
         kind: 'order_receipt',
         title: 'Receipt: you paid $85 for "Opaline glass lamp"',
-        body: 'Sally Seller receives all of it and will tell you when it is ready for pickup.',
+        body: 'Good Space holds it until you collect the piece; Sally Seller is paid then.',
         actor_id: seller,
       },
     ]);
     await c.query(`delete from public.notifications where link = $1`, ['/orders/' + o.order.id]);
-    await (await clientAs(seller)).rpc('mark_order_ready', { order_id: o.order.id });
+    await (await clientAs(seller)).rpc('mark_order_collected', { order_id: o.order.id });
     expect(await notificationsOf(o.order.id)).toEqual([
       {
         user_id: buyer,
-        kind: 'order_ready',
-        title: '"Opaline glass lamp" is ready for pickup',
-        body: "Arrange the pickup with Sally Seller on the order's page.",
+        kind: 'order_collected',
+        title: 'Sally Seller marked "Opaline glass lamp" collected',
+        body: "If something is wrong with it, you have 48 hours to report a problem on the order's page.",
         actor_id: seller,
       },
     ]);
     await c.query(`delete from public.notifications where link = $1`, ['/orders/' + o.order.id]);
-    await (await clientAs(buyer)).rpc('complete_order', { order_id: o.order.id });
+    await svc(`select public.order_collect($1, $2)`, [buyer, o.order.id]);
     expect(await notificationsOf(o.order.id)).toEqual([
       {
         user_id: seller,
         kind: 'order_completed',
-        title: 'Bea Buyer picked up "Opaline glass lamp": the sale is complete',
-        body: null,
+        title: 'Bea Buyer collected "Opaline glass lamp": the sale is complete',
+        body: 'Good Space is paying you $85.',
         actor_id: buyer,
       },
     ]);
   });
 
-  it('the seller completing tells the buyer; a cancellation and a double payment’s refund tell the buyer', async () => {
+  it('a cancellation and a double payment’s refund tell the buyer', async () => {
     const item = await piece(85, 'Cane bench');
     const o = await opened(buyer, item);
     const late = await opened(rival, item);
     await markPaid(o.order.id);
-    await (await clientAs(seller)).rpc('mark_order_ready', { order_id: o.order.id });
-    await c.query(`delete from public.notifications where link = $1`, ['/orders/' + o.order.id]);
-    await (await clientAs(seller)).rpc('complete_order', { order_id: o.order.id });
-    expect(await notificationsOf(o.order.id)).toEqual([
-      {
-        user_id: buyer,
-        kind: 'order_completed',
-        title: 'Your order of "Cane bench" is complete',
-        body: 'Sally Seller marked it picked up.',
-        actor_id: seller,
-      },
-    ]);
 
     expect((await markPaid(late.order.id)).outcome).toBe('refund');
     await svc(`select public.order_mark_refunded($1, 're_late', 'already_sold')`, [late.order.id]);

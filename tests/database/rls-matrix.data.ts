@@ -126,6 +126,34 @@ const subjectOrder = (w: World) => `insert into public.orders
           'sandbox', now()) on conflict (id) do nothing`;
 
 /**
+ * Buyer protection's subject rows (docs/orders.md), on the subject order (owner = buyer, assigned = seller, paid):
+ * a pickup window the seller offered, the seller's address (no window confirmed, so the buyer cannot read it yet),
+ * a pending payout, a problem and the buyer's statement. Written only by the database's functions.
+ */
+const subjectWindowId = (w: World) => worldId(w, 'cc02');
+const subjectOrderPaymentId = (w: World) => worldId(w, 'cc03');
+const subjectProblemId = (w: World) => worldId(w, 'cc04');
+const subjectProblemStatementId = (w: World) => worldId(w, 'cc05');
+const subjectWindow = (w: World) => `${subjectOrder(w)};
+  insert into public.order_pickup_windows (id, order_id, proposed_by, proposer_role, starts_at, ends_at)
+  values ('${subjectWindowId(w)}', '${subjectOrderId(w)}', '${w.assigned}', 'seller', now() + interval '1 day',
+          now() + interval '1 day 1 hour') on conflict (id) do nothing`;
+const subjectAddress = (w: World) => `${subjectOrder(w)};
+  insert into public.order_pickup_addresses (order_id, seller_id, address)
+  values ('${subjectOrderId(w)}', '${w.assigned}', '12 Elm Street, Austin') on conflict (order_id) do nothing`;
+const subjectOrderPayment = (w: World) => `${subjectOrder(w)};
+  insert into public.order_payments (id, order_id, kind, amount, reason, provider)
+  values ('${subjectOrderPaymentId(w)}', '${subjectOrderId(w)}', 'transfer', 120, 'release', 'sandbox')
+  on conflict (id) do nothing`;
+const subjectProblem = (w: World) => `${subjectOrder(w)};
+  insert into public.order_problems (id, order_id, opened_by, reason)
+  values ('${subjectProblemId(w)}', '${subjectOrderId(w)}', '${w.owner}', 'A leg is broken') on conflict (id) do nothing`;
+const subjectProblemStatement = (w: World) => `${subjectProblem(w)};
+  insert into public.order_problem_statements (id, problem_id, order_id, author_id, author_role, body)
+  values ('${subjectProblemStatementId(w)}', '${subjectProblemId(w)}', '${subjectOrderId(w)}', '${w.owner}', 'buyer',
+          'A leg is broken') on conflict (id) do nothing`;
+
+/**
  * Funded milestones' subject rows (docs/milestones.md): a milestone of the active project (owner = customer, assigned
  * = designer), its charge, a dispute on it and the owner's statement. Written only by the database's functions (here
  * as the table's owner); the project's two parties read them. The world's own ids, as the market's rows.
@@ -527,6 +555,95 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: ['service'], setup: subjectOrder, set: { status: 'completed' } },
     delete: { allow: ['service'], setup: subjectOrder },
+  },
+  {
+    // Pickup windows: offered and confirmed through the order's functions; the order's parties read them.
+    table: 'order_pickup_windows',
+    key: (w) => ({ id: subjectWindowId(w) }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectWindow },
+    insert: {
+      allow: ['service'],
+      setup: subjectOrder,
+      values: (w) => ({
+        order_id: subjectOrderId(w),
+        proposer_role: 'buyer',
+        starts_at: '2030-01-05T10:00:00Z',
+        ends_at: '2030-01-05T11:00:00Z',
+      }),
+    },
+    update: { allow: ['service'], setup: subjectWindow, set: { status: 'superseded' } },
+    delete: { allow: ['service'], setup: subjectWindow },
+  },
+  {
+    // The seller's address: the seller reads it, the buyer only once a window is confirmed (none here).
+    table: 'order_pickup_addresses',
+    key: (w) => ({ order_id: subjectOrderId(w) }),
+    serviceActsAs: 'assigned',
+    select: { allow: ['assigned', 'service'], setup: subjectAddress },
+    insert: {
+      allow: ['service'],
+      setup: subjectOrder,
+      values: (w, me) => ({ order_id: subjectOrderId(w), seller_id: me, address: '12 Elm Street, Austin' }),
+    },
+    update: { allow: ['service'], setup: subjectAddress, set: { directions: 'The side gate' } },
+    delete: { allow: ['service'], setup: subjectAddress },
+  },
+  {
+    // The orders' money ledger: the parties read it; only the money functions write it.
+    table: 'order_payments',
+    key: (w) => ({ id: subjectOrderPaymentId(w) }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectOrderPayment },
+    insert: {
+      allow: ['service'],
+      setup: subjectOrder,
+      values: (w) => ({
+        order_id: subjectOrderId(w),
+        kind: 'refund',
+        amount: 120,
+        reason: 'refused',
+        provider: 'sandbox',
+      }),
+    },
+    update: { allow: ['service'], setup: subjectOrderPayment, set: { note: 'Changed' } },
+    delete: { allow: ['service'], setup: subjectOrderPayment },
+  },
+  {
+    // Reported by the buyer (or a chargeback), decided by an operator's function; the parties read it.
+    table: 'order_problems',
+    key: (w) => ({ id: subjectProblemId(w) }),
+    // decided_by (which operator) is not the parties' to read.
+    columns: 'id, order_id, kind, status, reason',
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectProblem },
+    insert: {
+      allow: ['service'],
+      setup: subjectOrder,
+      values: (w, me) => ({ order_id: subjectOrderId(w), opened_by: me, reason: 'Scratched' }),
+    },
+    update: { allow: ['service'], setup: subjectProblem, set: { reason: 'Changed' } },
+    delete: { allow: ['service'], setup: subjectProblem },
+  },
+  {
+    // One statement per side, written by the problem's functions; both parties read both.
+    table: 'order_problem_statements',
+    key: (w) => ({ id: subjectProblemStatementId(w) }),
+    serviceActsAs: 'assigned',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectProblemStatement },
+    insert: {
+      allow: ['service'],
+      setup: subjectProblem,
+      values: (w, me) => ({
+        problem_id: subjectProblemId(w),
+        order_id: subjectOrderId(w),
+        author_id: me,
+        author_role: 'seller',
+        body: 'It left whole',
+      }),
+    },
+    update: { allow: ['service'], setup: subjectProblemStatement, set: { body: 'Changed' } },
+    delete: { allow: ['service'], setup: subjectProblemStatement },
   },
   {
     // The blocker's alone: anyone signed in inserts { blocked_id } (blocker_id is their own, by default), reads and

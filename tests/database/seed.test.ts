@@ -60,7 +60,7 @@ describe('demo seed', () => {
     expect(r.payable).toBe(r.sellers);
   });
 
-  it('the demo customer has bought two pieces (one picked up, one ready), sold, each with its pickup conversation', async () => {
+  it('the demo customer has bought two pieces (one collected, one paid and waiting for its pickup), sold, each with its pickup conversation', async () => {
     const { rows } = await c.query(`
       select o.status, i.status as piece, (select count(*)::int from public.listing_messages m
                                            join public.listing_conversations lc on lc.id = m.conversation_id
@@ -70,7 +70,7 @@ describe('demo seed', () => {
       where u.email = 'customer@goodspace.test' order by o.status`);
     expect(rows).toEqual([
       { status: 'completed', piece: 'sold', messages: 3 },
-      { status: 'ready', piece: 'sold', messages: 2 },
+      { status: 'paid', piece: 'sold', messages: 2 },
     ]);
   });
 
