@@ -754,20 +754,16 @@ describe('sellers get paid through Stripe Connect', () => {
     });
 
     it('when Stripe refuses the checkout the buyer sees a 502 and the order is abandoned at once', async () => {
-      const gone = await person('designer', 'Gus Gone');
-      await sql(
-        `insert into public.seller_accounts (user_id, provider, account_id, charges_enabled, payouts_enabled, details_submitted, transfers_active)
-         values ($1, 'stripe', 'acct_closed_elsewhere', true, true, true, true)`,
-        [gone.id],
-      );
-      const theirs = await piece(gone.id, 'Orphan lamp', 35);
+      const theirs = await piece(seller.id, 'Orphan lamp', 35);
       const buyer = await person('customer', 'Una Unlucky');
+      fake.refuseNext('POST', '/v1/checkout/sessions');
       expect(await call('buy-now', { token: buyer.token, body: { itemId: theirs } })).toEqual({
         status: 502,
         body: { error: 'The payment provider could not handle the request. Please try again.', code: 'provider_error' },
       });
       const rows = await sql<{ status: string }>(`select status from public.orders where buyer_id = $1`, [buyer.id]);
       expect(rows).toEqual([{ status: 'expired' }]);
+      expect(await pieceStatus(theirs)).toBe('available');
     });
 
     it('the sandbox is refused when Stripe is configured', async () => {

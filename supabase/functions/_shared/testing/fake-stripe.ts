@@ -46,6 +46,11 @@ export interface FakeStripe {
   /** The bank decides: the dispute object a charge.dispute.closed event carries. */
   closeDispute(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): StripeObject;
   /**
+   * Stripe refuses the next request of this method and path (a 400 invalid_request_error, which the SDK does not
+   * retry), as it would an account closed on its side or a parameter it no longer takes: the caller's failure path.
+   */
+  refuseNext(method: string, path: string, error?: { code?: string; message?: string }): void;
+  /**
    * The buyer pays a session on Stripe's page: it completes, paid, with a payment intent of the session's amount,
    * currency and destination, unless `forged` says otherwise (a payment that does not match its order).
    * Answers the session as Stripe now holds it.
@@ -159,6 +164,8 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
   const sessionForms = new Map<string, Record<string, string>>();
   // Stripe answers a repeated idempotency key with its first answer, creating nothing new.
   const replays = new Map<string, unknown>();
+  // Requests a test asked to be refused once (refuseNext), by "METHOD path".
+  const refusals = new Map<string, { code?: string; message?: string }>();
   let customers = 0;
   let sessions = 0;
   let links = 0;
@@ -179,6 +186,15 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
     const reply = (body: unknown) => Response.json(body, { status: 200, headers });
     const missing = (what: string, id: string, param = 'id') =>
       stripeError(404, { code: 'resource_missing', param, message: `No such ${what}: '${id}'` }, headers);
+    const refusal = refusals.get(`${req.method} ${url.pathname}`);
+    if (refusal) {
+      refusals.delete(`${req.method} ${url.pathname}`);
+      return stripeError(
+        400,
+        { code: refusal.code ?? 'account_invalid', message: refusal.message ?? 'fake Stripe: refused as the test asked' },
+        headers,
+      );
+    }
     if (req.method === 'POST' && key && replays.has(key)) return reply(replays.get(key));
     const created = (body: unknown) => {
       if (key) replays.set(key, body);
@@ -450,6 +466,10 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
     return { ...dispute };
   }
 
+  function refuseNext(method: string, path: string, error: { code?: string; message?: string } = {}): void {
+    refusals.set(`${method} ${path}`, error);
+  }
+
   return {
     state: {
       requests,
@@ -464,6 +484,7 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
       payCheckout,
       disputeCharge,
       closeDispute,
+      refuseNext,
     },
     handle,
   };
