@@ -8,8 +8,11 @@ export type LiveQueryOptions = {
   channel: string;
   /** The table, or several tables of one page's data: one channel, one catch-up read when it (re)subscribes. */
   table: string | readonly string[];
-  /** postgres_changes filter, e.g. `project_id=eq.{id}`. */
-  filter: string;
+  /**
+   * postgres_changes filter, e.g. `project_id=eq.{id}`; or one per table when the tables name the key differently
+   * (an order's row is `id=eq.{id}`, its windows' `order_id=eq.{id}`).
+   */
+  filter: string | Readonly<Record<string, string>>;
   queryKey: QueryKey;
   /** Other queries a change makes stale (e.g. the piece an offer reserves): read again on each change too. */
   alsoReads?: readonly QueryKey[];
@@ -28,6 +31,8 @@ export function useLiveQuery({ channel, table, filter, queryKey, alsoReads = [],
   const key = hashKey(queryKey);
   const alsoKey = hashKey(alsoReads);
   const tables = (typeof table === 'string' ? [table] : table).join(',');
+  // As text, so a record built anew each render does not resubscribe.
+  const filters = typeof filter === 'string' ? filter : JSON.stringify(filter);
   useEffect(() => {
     if (!enabled) return;
     const liveKey = JSON.parse(key) as QueryKey;
@@ -39,8 +44,11 @@ export function useLiveQuery({ channel, table, filter, queryKey, alsoReads = [],
       for (const other of others) void queryClient.invalidateQueries({ queryKey: other });
     };
     const feed = supabase.channel(channel);
+    const perTable = filters.startsWith('{') ? (JSON.parse(filters) as Record<string, string>) : null;
     for (const name of tables.split(',')) {
-      feed.on('postgres_changes', { event: '*', schema: 'public', table: name, filter }, onChange);
+      const tableFilter = perTable ? perTable[name] : filters;
+      if (tableFilter === undefined) throw new Error(`useLiveQuery: no filter for ${name}`);
+      feed.on('postgres_changes', { event: '*', schema: 'public', table: name, filter: tableFilter }, onChange);
     }
     const subscription = feed.subscribe((status) => {
       if (status !== 'SUBSCRIBED') return;
@@ -52,5 +60,5 @@ export function useLiveQuery({ channel, table, filter, queryKey, alsoReads = [],
       refresher.stop();
       void supabase.removeChannel(subscription);
     };
-  }, [channel, tables, filter, key, alsoKey, enabled, queryClient]);
+  }, [channel, tables, filters, key, alsoKey, enabled, queryClient]);
 }

@@ -139,6 +139,10 @@ export const orderKeys = {
   detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
   /** Asking the provider about a checkout (not under `detail`: reading the order again must not ask again). */
   confirm: (orderId: string) => [...orderKeys.all, 'confirm', orderId] as const,
+  /** The seller's last pickup address, to prefill the next offer of pickup times. */
+  lastPickupAddress: (sellerId: string) => [...orderKeys.all, 'last-pickup-address', sellerId] as const,
+  /** Signed links of an order's photos (not under `all`: an order's step must not sign them all again). */
+  photos: (paths: readonly string[]) => ['order-photos', ...paths] as const,
 };
 
 /** The gazetteer's answers for what is typed in a location field (docs/decisions/0024-places.md). */

@@ -9,14 +9,15 @@ import { PickupConversation } from '@/app/routes/orders/order-pickup-conversatio
 import { useConfirmOrder } from '@/features/orders/api/confirm-order';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderDetails } from '@/features/orders/components/order-details';
+import { OrderHandover } from '@/features/orders/components/order-handover';
 import { useOrderRealtime } from '@/features/orders/hooks/use-order-realtime';
 
 /** Statuses in which the two parties of an order may reach each other by e-mail (contact_email). */
-const PAID = new Set(['paid', 'ready', 'completed']);
+const PAID = new Set(['paid', 'collected', 'disputed', 'completed']);
 
 /**
- * /orders/:orderId (docs/product.md, Orders): the order for its buyer and its seller, live (the payment confirmed,
- * ready, completed, cancelled arrive as they happen), with the pickup conversation below. A buyer back from the
+ * /orders/:orderId (docs/orders.md): the order for its buyer and its seller, live (the payment confirmed, pickup
+ * times, the handover, refunds and payouts, problems arrive as they happen), with the pickup conversation below. A buyer back from the
  * payment page also asks the provider until the payment is confirmed (useConfirmOrder).
  */
 export function Component() {
@@ -38,6 +39,7 @@ export function Component() {
           <Page title={found.seller_id === viewerId ? 'Your sale' : 'Your order'} className="max-w-3xl">
             <div className="space-y-8">
               <OrderDetails order={found} viewerId={viewerId} checkoutDone={checkoutDone} now={order.dataUpdatedAt} />
+              <OrderHandover order={found} viewerId={viewerId} />
               {PAID.has(found.status) ? (
                 // The other party's address once the order is paid (docs/decisions/0030-safe-by-default.md).
                 <ContactEmail

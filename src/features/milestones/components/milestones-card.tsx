@@ -24,7 +24,7 @@ import {
   type Milestone,
   type Viewer,
 } from '@/features/milestones/utils/milestone-state';
-import { refusalMessage } from '@/features/milestones/utils/refusal-message';
+import { refusalMessage } from '@/lib/refusal-message';
 import { formatMoney } from '@/lib/format';
 import { pageNavigation } from '@/lib/page-navigation';
 

@@ -1,28 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@/features/orders/api/order';
+import { useOrderMutation } from '@/features/orders/hooks/use-order-mutation';
 import { invokeFunction } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
-import { pieceKeys, orderKeys } from '@/lib/query-keys';
 
 /**
- * The seller cancels a paid order before pickup: the `cancel-order` function refunds the buyer through the payment
- * provider, then the database records it and puts the piece back on the market.
+ * "Cancel and refund" before the handover: the seller at any time, the buyer once the seller missed a confirmed
+ * pickup time. The `cancel-order` function refunds the buyer in full and the piece goes back on the market.
  */
 export async function cancelOrder(orderId: string): Promise<Order> {
   const data = await invokeFunction<{ order: Order }>('cancel-order', { orderId });
   return data.order;
 }
 
-export function useCancelOrder(orderId: string, { onSuccess, onError }: MutationCallbacks<Order> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => cancelOrder(orderId),
-    onSuccess: (order) => onSuccess?.(order),
-    onError: (error) => onError?.(error),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: pieceKeys.all }),
-      ]),
-  });
+export function useCancelOrder(orderId: string, callbacks: MutationCallbacks<Order> = {}) {
+  return useOrderMutation(orderId, () => cancelOrder(orderId), callbacks);
 }

@@ -1,10 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORDER_COLUMNS, type Order } from '@/features/orders/api/order';
+import {
+  ORDER_COLUMNS,
+  type Order,
+  type OrderPayment,
+  type OrderProblem,
+  type PickupAddress,
+  type PickupWindow,
+} from '@/features/orders/api/order';
 import { orderKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { isUuid } from '@/lib/uuid';
 
-export type OrderDetail = Order & { buyer_name: string; seller_name: string };
+/**
+ * One order with everything its page shows (docs/orders.md): both names, the pickup windows (superseded offers left
+ * out), the pickup address when the viewer may read it (the seller; the buyer once a window is confirmed: the
+ * policy decides, so the buyer simply reads none before), the ledger's refunds and payouts, and any problem with
+ * its statements.
+ */
+export type OrderDetail = Order & {
+  buyer_name: string;
+  seller_name: string;
+  windows: PickupWindow[];
+  address: PickupAddress | null;
+  payments: OrderPayment[];
+  problems: OrderProblem[];
+};
 
 /**
  * Names of an order's parties: the seller's public designer name; the buyer's from the profile the viewer may read
@@ -32,14 +52,58 @@ async function partyNames(order: Order): Promise<{ buyer_name: string; seller_na
   };
 }
 
-/** One order the viewer may see (its buyer, or its seller once paid), with both names; null when there is none. */
+/** The handover's rows of a paid order; an order never paid has none, so nothing is read for it. */
+async function handover(order: Order) {
+  if (order.status === 'pending' || order.status === 'expired') {
+    return { windows: [], address: null, payments: [], problems: [] };
+  }
+  const [windows, address, payments, problems, statements] = await Promise.all([
+    supabase
+      .from('order_pickup_windows')
+      .select('id, proposed_by, proposer_role, starts_at, ends_at, status, confirmed_at, missed_by, created_at')
+      .eq('order_id', order.id)
+      .neq('status', 'superseded')
+      .order('starts_at', { ascending: true }),
+    supabase.from('order_pickup_addresses').select('address, directions').eq('order_id', order.id).maybeSingle(),
+    supabase
+      .from('order_payments')
+      .select('id, kind, amount, status, reason, created_at, completed_at')
+      .eq('order_id', order.id)
+      .order('created_at', { ascending: true }),
+    supabase
+      .from('order_problems')
+      .select(
+        'id, kind, opened_by, reason, status, statements_due_at, refund_amount, release_amount, decision_reason, decided_at, outcome, created_at',
+      )
+      .eq('order_id', order.id)
+      .order('created_at', { ascending: true }),
+    supabase
+      .from('order_problem_statements')
+      .select('id, problem_id, author_id, author_role, body, photos, created_at')
+      .eq('order_id', order.id)
+      .order('created_at', { ascending: true }),
+  ]);
+  for (const answer of [windows, address, payments, problems, statements]) if (answer.error) throw answer.error;
+  return {
+    windows: windows.data ?? [],
+    address: address.data ?? null,
+    payments: payments.data ?? [],
+    problems: (problems.data ?? []).map((problem) => ({
+      ...problem,
+      statements: (statements.data ?? []).filter((statement) => statement.problem_id === problem.id),
+    })),
+  };
+}
+
+/** One order the viewer may see (its buyer, or its seller once paid), with its handover; null when there is none. */
 export async function getOrder(orderId: string): Promise<OrderDetail | null> {
   if (!isUuid(orderId)) return null;
   const { data, error } = await supabase.from('orders').select(ORDER_COLUMNS).eq('id', orderId).maybeSingle();
   if (error) throw error;
   if (!data) return null;
   const order: Order = data;
-  return { ...order, ...(await partyNames(order)) };
+  const [names, rows] = await Promise.all([partyNames(order), handover(order)]);
+  return { ...order, ...names, ...rows };
 }
 
 export function getOrderQueryOptions(orderId: string) {

@@ -4,14 +4,14 @@ import { supabase } from '@/lib/supabase';
 
 /**
  * The viewer's paid order of a piece, as its buyer or its seller (row-level security shows each only their own
- * orders; paid, ready or completed: at most one per piece), or null. The piece's page links to it.
+ * orders; paid, collected, disputed or completed: at most one per piece), or null. The piece's page links to it.
  */
 export async function getPieceOrder(itemId: string) {
   const { data, error } = await supabase
     .from('orders')
     .select('id, buyer_id, seller_id, status')
     .eq('catalog_item_id', itemId)
-    .in('status', ['paid', 'ready', 'completed'])
+    .in('status', ['paid', 'collected', 'disputed', 'completed'])
     .order('created_at', { ascending: false })
     .limit(1)
     .maybeSingle();

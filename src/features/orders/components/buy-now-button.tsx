@@ -48,19 +48,19 @@ export function BuyNowButton({ itemId, viewerId, listPrice }: { itemId: string; 
   const busy = buy.isPending || buy.isSuccess;
   return (
     <div className="space-y-1">
-      <Button
-        disabled={!canBuy || busy}
-        aria-busy={busy}
-        aria-describedby={why ? reasonId : undefined}
-        onClick={() => buy.mutate()}
-      >
+      <Button disabled={!canBuy || busy} aria-busy={busy} aria-describedby={reasonId} onClick={() => buy.mutate()}>
         {label}
       </Button>
       {why ? (
         <p id={reasonId} className="text-sm text-muted-foreground" data-testid="buy-now-reason">
           {why}
         </p>
-      ) : null}
+      ) : (
+        // Buyer protection (docs/orders.md): the money waits with Good Space until the handover.
+        <p id={reasonId} className="text-sm text-muted-foreground">
+          Good Space holds your payment until you collect the piece; the seller is paid then.
+        </p>
+      )}
     </div>
   );
 }

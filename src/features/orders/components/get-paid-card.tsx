@@ -63,7 +63,7 @@ export function GetPaidCard({ userId, arrival }: Props) {
         ) : ready ? (
           <p>
             <span className="font-medium">Payouts enabled.</span> Buy Now shows on your pieces, and each sale is paid to
-            you in full.
+            you in full when its buyer collects the piece.
           </p>
         ) : data ? (
           <>

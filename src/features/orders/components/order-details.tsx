@@ -1,15 +1,8 @@
 import { Loader2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
-import { FormDialog } from '@/components/form-dialog';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent, CardHeader, CardTitle, Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { useCancelOrder } from '@/features/orders/api/cancel-order';
-import { useCompleteOrder } from '@/features/orders/api/complete-order';
 import type { OrderDetail } from '@/features/orders/api/get-order';
-import { useMarkOrderReady } from '@/features/orders/api/mark-order-ready';
 import { OrderPhoto } from '@/features/orders/components/order-photo';
 import { OrderStatusPill } from '@/features/orders/components/order-status-pill';
 import { effectiveOrderStatus, orderStatusSentence } from '@/features/orders/utils/order-status';
@@ -27,76 +20,26 @@ type Props = {
   now: number;
 };
 
-/** The database's words for a refusal, else `fallback` (a network failure has no code). */
-function refusal(error: Error, fallback: string): string {
-  const { code, status } = error as { code?: unknown; status?: unknown };
-  const answered = (typeof code === 'string' && code !== '') || typeof status === 'number';
-  return answered && error.message ? error.message : fallback;
-}
-
 /**
- * One order (docs/product.md, Orders): the piece, the amount, the other party, the dates, the status with what it
- * means, and what the viewer can do now — the seller: Mark ready for pickup, Mark completed, Cancel and refund
- * (asked first); the buyer: I picked it up. The status is a live region: changes arriving live are announced.
+ * One order (docs/orders.md): the piece, the amount, the other party, the dates, and the status with what it means
+ * for the viewer (who is paid when, until when a problem can be reported). The status is a live region: changes
+ * arriving live are announced. What the viewer can do is in the sections below (OrderHandover).
  */
 export function OrderDetails({ order, viewerId, checkoutDone, now }: Props) {
-  const [asking, setAsking] = useState(false);
   const viewer = order.seller_id === viewerId ? 'seller' : 'buyer';
   const status = effectiveOrderStatus(order, now);
-  const ready = useMarkOrderReady(order.id, {
-    onSuccess: () => toast.success('Marked ready for pickup. The buyer is told.'),
-    onError: (error) => toast.error(refusal(error, 'Failed to update the order')),
-  });
-  const complete = useCompleteOrder(order.id, {
-    onSuccess: () => toast.success('Order completed'),
-    onError: (error) => toast.error(refusal(error, 'Failed to update the order')),
-  });
-  const cancel = useCancelOrder(order.id, {
-    onSuccess: () => {
-      setAsking(false);
-      toast.success('Order cancelled. The buyer is refunded.');
-    },
-    onError: (error) => toast.error(refusal(error, 'Failed to cancel the order')),
-  });
-  const busy = ready.isPending || complete.isPending || cancel.isPending;
   const confirming = checkoutDone && viewer === 'buyer' && order.status === 'pending';
-
   const other =
     viewer === 'buyer' ? { label: 'Seller', name: order.seller_name } : { label: 'Buyer', name: order.buyer_name };
   const dates: [string, string | null][] = [
     ['Ordered', order.created_at],
     ['Paid', order.paid_at],
-    ['Ready for pickup', order.ready_at],
+    ['Collected', order.handed_over_at],
+    ['Refused at pickup', order.refused_at],
     ['Completed', order.completed_at],
     ['Cancelled', order.cancelled_at],
     ['Refunded', order.refunded_at],
   ];
-
-  let actions: ReactNode = null;
-  if (viewer === 'seller' && (status === 'paid' || status === 'ready')) {
-    actions = (
-      <>
-        {status === 'paid' ? (
-          <Button disabled={busy} aria-busy={ready.isPending} onClick={() => ready.mutate()}>
-            Mark ready for pickup
-          </Button>
-        ) : (
-          <Button disabled={busy} aria-busy={complete.isPending} onClick={() => complete.mutate()}>
-            Mark completed
-          </Button>
-        )}
-        <Button variant="outline" disabled={busy} onClick={() => setAsking(true)}>
-          Cancel and refund
-        </Button>
-      </>
-    );
-  } else if (viewer === 'buyer' && status === 'ready') {
-    actions = (
-      <Button disabled={busy} aria-busy={complete.isPending} onClick={() => complete.mutate()}>
-        I picked it up
-      </Button>
-    );
-  }
 
   return (
     <Card>
@@ -122,7 +65,7 @@ export function OrderDetails({ order, viewerId, checkoutDone, now }: Props) {
           <h3 id={`order-status-${order.id}`} className="text-sm font-semibold">
             Status
           </h3>
-          {/* Polite live region: the payment confirmed, ready for pickup, completed… are read out as they arrive. */}
+          {/* Polite live region: the payment confirmed, collected, refunded… are read out as they arrive. */}
           <div role="status" aria-live="polite" className="space-y-2" data-testid="order-state">
             {confirming ? (
               <p className="flex items-center gap-2">
@@ -133,7 +76,18 @@ export function OrderDetails({ order, viewerId, checkoutDone, now }: Props) {
               <>
                 <OrderStatusPill status={status} />
                 <p>
-                  {orderStatusSentence({ status, amount: order.amount, refundReason: order.refund_reason, viewer })}
+                  {orderStatusSentence({
+                    status,
+                    amount: order.amount,
+                    refundReason: order.refund_reason,
+                    payout: order.payout,
+                    releaseAt: order.release_at,
+                    releasedAmount: order.released_amount,
+                    refundedAmount: order.refunded_amount,
+                    buyerName: order.buyer_name,
+                    sellerName: order.seller_name,
+                    viewer,
+                  })}
                 </p>
               </>
             )}
@@ -154,31 +108,6 @@ export function OrderDetails({ order, viewerId, checkoutDone, now }: Props) {
           )}
         </dl>
       </CardContent>
-      {actions ? (
-        <CardFooter className="flex flex-wrap gap-2" role="group" aria-label="Order actions">
-          {actions}
-        </CardFooter>
-      ) : null}
-      <FormDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title={<>Cancel this order and refund {formatMoney(order.amount)}?</>}
-        description={
-          <>
-            {order.buyer_name} gets their whole payment back and “{order.item_title}” goes back on Good Stuff. This
-            cannot be undone.
-          </>
-        }
-        onSubmit={(event) => {
-          event.preventDefault();
-          cancel.mutate();
-        }}
-        submitLabel="Cancel and refund"
-        pendingLabel="Cancel and refund"
-        pending={cancel.isPending}
-        submitVariant="destructive"
-        cancelLabel="Keep the order"
-      />
     </Card>
   );
 }

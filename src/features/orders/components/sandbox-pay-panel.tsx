@@ -41,7 +41,7 @@ export function SandboxPayPanel({ orderId, onDone }: Props) {
               <OrderPhoto url={order.item_photo_url} />
               <div className="space-y-1">
                 <CardTitle className="break-words">{order.item_title}</CardTitle>
-                <CardDescription>Good Stuff purchase, paid to the seller in full.</CardDescription>
+                <CardDescription>Good Stuff purchase, held by Good Space until you collect the piece.</CardDescription>
               </div>
             </CardHeader>
             <CardContent>

@@ -4,8 +4,8 @@ import { FunctionError } from '@/lib/function-error';
 const SAID_FOR_PEOPLE = new Set(['42501', '23514', '23505', '55000', 'P0002']);
 
 /**
- * What to tell the user when a milestone action is refused: the database's or the function's own sentence when it
- * is one written for people (the wrong state, not their milestone, a bad amount), else the fallback.
+ * What to tell the user when an action is refused (a milestone, an order): the database's or the function's own
+ * sentence when it is one written for people (the wrong state, not their milestone, a bad amount), else the fallback.
  */
 export function refusalMessage(error: unknown, fallback: string): string {
   if (error instanceof FunctionError) {

@@ -1,0 +1,35 @@
+import type { OrderProblemStatement } from '@/features/orders/api/order';
+import { removeOrderPhotos, uploadOrderPhotos } from '@/features/orders/api/upload-order-photos';
+import { useOrderMutation } from '@/features/orders/hooks/use-order-mutation';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
+import { supabase } from '@/lib/supabase';
+
+export type AddStatementInput = { problemId: string; body: string; photos: File[] };
+
+/**
+ * The seller's one statement on the buyer's problem, with photos, until statements are due (rpc
+ * add_order_problem_statement; the buyer's report is theirs). The photos go up first; a refusal removes them.
+ */
+export async function addOrderProblemStatement(
+  orderId: string,
+  { problemId, body, photos }: AddStatementInput,
+): Promise<OrderProblemStatement> {
+  const paths = await uploadOrderPhotos(orderId, photos);
+  const { data, error } = await supabase.rpc('add_order_problem_statement', {
+    problem_id: problemId,
+    body,
+    photos: paths,
+  });
+  if (error) {
+    await removeOrderPhotos(paths);
+    throw error;
+  }
+  return data;
+}
+
+export function useAddOrderProblemStatement(
+  orderId: string,
+  callbacks: MutationCallbacks<OrderProblemStatement, AddStatementInput> = {},
+) {
+  return useOrderMutation(orderId, (input: AddStatementInput) => addOrderProblemStatement(orderId, input), callbacks);
+}
