@@ -110,6 +110,7 @@ export function createRoutes(queryClient: QueryClient, { starting = () => false 
                 { path: paths.adminVerification.path, lazy: () => import('@/app/routes/admin/verification') },
                 { path: paths.adminDisputes.path, lazy: () => import('@/app/routes/admin/disputes') },
                 { path: paths.adminDispute.path, lazy: () => import('@/app/routes/admin/dispute') },
+                { path: paths.adminOrderProblem.path, lazy: () => import('@/app/routes/admin/order-problem') },
               ],
             },
             { path: '*', lazy: () => import('@/app/routes/not-found') },

@@ -154,6 +154,10 @@ export const paths = {
     path: '/admin/disputes/:id',
     getHref: (id: string) => `/admin/disputes/${encodeURIComponent(id)}`,
   },
+  adminOrderProblem: {
+    path: '/admin/orders/:problemId',
+    getHref: (problemId: string) => `/admin/orders/${encodeURIComponent(problemId)}`,
+  },
   /** The school e-mail link of a Verified student request: confirms the token as the signed-in designer. */
   verifySchoolEmail: {
     path: '/verify/school-email',

@@ -167,6 +167,8 @@ export const adminKeys = {
   disputeQueue: () => [...adminKeys.disputes(), 'queue'] as const,
   dispute: (id: string) => [...adminKeys.disputes(), 'detail', id] as const,
   personDisputes: (personId: string) => [...adminKeys.disputes(), 'person', personId] as const,
+  orderProblemQueue: () => [...adminKeys.disputes(), 'order-problems'] as const,
+  orderProblem: (id: string) => [...adminKeys.disputes(), 'order-problem', id] as const,
 };
 
 /** Verified badges (docs/trust-and-safety.md): a designer's own request and badge; the operators' queue. */

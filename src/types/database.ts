@@ -2908,6 +2908,32 @@ export type Database = {
         Args: { p_buyer: string; p_item_id: string; p_provider: string }
         Returns: Json
       }
+      order_problem_detail: { Args: { problem_id: string }; Returns: Json }
+      order_problem_queue: {
+        Args: {
+          after_created_at?: string
+          after_id?: string
+          page_size?: number
+        }
+        Returns: {
+          amount: number
+          buyer_id: string
+          buyer_name: string
+          created_at: string
+          held: number
+          id: string
+          item_title: string
+          kind: string
+          order_id: string
+          outcome: string
+          reason: string
+          seller_id: string
+          seller_name: string
+          statements: number
+          statements_due_at: string
+          status: string
+        }[]
+      }
       order_set_checkout: {
         Args: { p_expires_at: string; p_order_id: string; p_session_id: string }
         Returns: undefined

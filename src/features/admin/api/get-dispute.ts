@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminKeys } from '@/lib/query-keys';
+import { SIGNED_PHOTO_SECONDS, signPhotos, type SignedPhoto } from '@/features/admin/api/sign-photos';
 import { supabase } from '@/lib/supabase';
 import { MILESTONE_STATUS_VALUES } from '@/lib/milestone-status';
 
 /** The private bucket of submissions' and statements' photos ('<project id>/<file>'); operators read all of it. */
 const MILESTONE_PHOTOS_BUCKET = 'milestone-photos';
-/** How long the console's photo links work; the page reads the dispute again before they lapse. */
-const SIGNED_SECONDS = 600;
 
 /** Dollars and cents as the database's numeric (a JSON number inside jsonb). */
 const money = z.coerce.number();
@@ -83,22 +82,10 @@ const detailSchema = z.object({
 
 type DisputeDetail = z.infer<typeof detailSchema>;
 
-/** A photo of a submission or a statement: its path in the bucket and its signed link (null when none was made). */
-export type SignedMilestonePhoto = { path: string; url: string | null };
-
 export type Dispute = Omit<DisputeDetail, 'milestone' | 'statements'> & {
-  milestone: Omit<DisputeDetail['milestone'], 'submission_photos'> & { submission_photos: SignedMilestonePhoto[] };
-  statements: (Omit<DisputeDetail['statements'][number], 'photos'> & { photos: SignedMilestonePhoto[] })[];
+  milestone: Omit<DisputeDetail['milestone'], 'submission_photos'> & { submission_photos: SignedPhoto[] };
+  statements: (Omit<DisputeDetail['statements'][number], 'photos'> & { photos: SignedPhoto[] })[];
 };
-
-/** Signed links for every photo path of the dispute, in one request (the bucket is private). */
-async function signPhotos(paths: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(paths)];
-  if (unique.length === 0) return new Map();
-  const { data, error } = await supabase.storage.from(MILESTONE_PHOTOS_BUCKET).createSignedUrls(unique, SIGNED_SECONDS);
-  if (error) throw error;
-  return new Map(data.flatMap((d) => (d.path && d.signedUrl ? [[d.path, d.signedUrl] as const] : [])));
-}
 
 /**
  * One dispute or chargeback for an operator (rpc milestone_dispute_detail, docs/trust-and-safety.md): the milestone
@@ -109,11 +96,10 @@ export async function getDispute(id: string): Promise<Dispute> {
   const { data, error } = await supabase.rpc('milestone_dispute_detail', { dispute_id: id });
   if (error) throw error;
   const detail = detailSchema.parse(data);
-  const urls = await signPhotos([
+  const signed = await signPhotos(MILESTONE_PHOTOS_BUCKET, [
     ...detail.milestone.submission_photos,
     ...detail.statements.flatMap((statement) => statement.photos),
   ]);
-  const signed = (paths: string[]) => paths.map((path) => ({ path, url: urls.get(path) ?? null }));
   return {
     ...detail,
     milestone: { ...detail.milestone, submission_photos: signed(detail.milestone.submission_photos) },
@@ -126,8 +112,8 @@ export function disputeQueryOptions(id: string) {
     queryKey: adminKeys.dispute(id),
     queryFn: () => getDispute(id),
     // The photo links expire: read them again well before.
-    staleTime: (SIGNED_SECONDS / 2) * 1000,
-    refetchInterval: (SIGNED_SECONDS / 2) * 1000,
+    staleTime: (SIGNED_PHOTO_SECONDS / 2) * 1000,
+    refetchInterval: (SIGNED_PHOTO_SECONDS / 2) * 1000,
   });
 }
 

@@ -62,6 +62,23 @@ describe('AuditLog: every operator action, newest first', () => {
     expect(within(line).getByText('Two of three boards match the brief.')).toBeInTheDocument();
   });
 
+  it("names an order problem's decision, with the seller it paid", async () => {
+    logAnswers([
+      entry({
+        action: 'decide_order_problem',
+        report_ids: [],
+        reason: 'The crack shows in one photo of the listing; the lamp works.',
+      }),
+    ]);
+    renderApp(<AuditLog />, { user: OPERATOR });
+    const line = await screen.findByRole('listitem', { name: "Decided an order's problem · Piece" });
+    expect(within(line).getByText('The crack shows in one photo of the listing; the lamp works.')).toBeInTheDocument();
+    expect(within(line).getByRole('link', { name: 'The piece' })).toHaveAttribute(
+      'href',
+      `/admin/subject/piece/${PIECE_ID}`,
+    );
+  });
+
   it('says who did what to whom, when and why, with links, and offers nothing to change', async () => {
     logAnswers([
       entry(),

@@ -1,62 +1,25 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
-import { Photo } from '@/components/ui/photo';
 import { paths } from '@/config/paths';
-import type { Dispute, SignedMilestonePhoto } from '@/features/admin/api/get-dispute';
+import type { Dispute } from '@/features/admin/api/get-dispute';
 import { DecideDisputeForm } from '@/features/admin/components/decide-dispute-form';
-import { formatDateTime } from '@/features/admin/utils/format';
 import {
-  disputeStateLabel,
-  paymentKindLabels,
-  paymentReasonLabels,
-  paymentStatusLabels,
-} from '@/features/admin/utils/labels';
+  DecisionMade,
+  Fact,
+  PartyLink,
+  PaymentList,
+  Photos,
+  Quote,
+  Section,
+  sectionClass,
+  StatementList,
+} from '@/features/admin/components/dispute-parts';
+import { formatDateTime, partyName } from '@/features/admin/utils/format';
+import { disputeStateLabel, paymentKindLabels, paymentReasonLabels } from '@/features/admin/utils/labels';
 import { formatMoney } from '@/lib/format';
 import { MILESTONE_STATUS_LABELS } from '@/lib/milestone-status';
 
-const section = 'space-y-3 rounded-lg border bg-card p-4 sm:p-6';
-
-function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={section}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Photos({ photos, label }: { photos: SignedMilestonePhoto[]; label: string }) {
-  if (photos.length === 0) return null;
-  return (
-    <ul aria-label={`${label}: photos`} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-      {photos.map((photo, index) => (
-        <li key={photo.path}>
-          {photo.url ? (
-            <a href={photo.url} target="_blank" rel="noreferrer" className="block">
-              <Photo src={photo.url} alt={`${label}, photo ${index + 1}`} />
-            </a>
-          ) : (
-            <p className="text-sm text-muted-foreground">Photo {index + 1} could not be loaded.</p>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-muted-foreground">{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-const name = (person: Dispute['customer']) => person?.name ?? 'A deleted account';
+const name = partyName;
 
 /** The milestone: its amounts and state, and what the designer submitted (and the customer asked to change). */
 function Milestone({ dispute }: { dispute: Dispute }) {
@@ -80,9 +43,7 @@ function Milestone({ dispute }: { dispute: Dispute }) {
       {milestone.submitted_at ? (
         <>
           <p className="text-sm text-muted-foreground">Submitted {formatDateTime(milestone.submitted_at)}</p>
-          {milestone.submission_note ? (
-            <blockquote className="border-l-4 pl-3 text-sm whitespace-pre-wrap">{milestone.submission_note}</blockquote>
-          ) : null}
+          {milestone.submission_note ? <Quote>{milestone.submission_note}</Quote> : null}
           <Photos photos={milestone.submission_photos} label="Submission" />
         </>
       ) : (
@@ -94,7 +55,7 @@ function Milestone({ dispute }: { dispute: Dispute }) {
           {milestone.changes_requested_at ? (
             <p className="text-sm text-muted-foreground">Asked {formatDateTime(milestone.changes_requested_at)}</p>
           ) : null}
-          <blockquote className="border-l-4 pl-3 text-sm whitespace-pre-wrap">{milestone.changes_note}</blockquote>
+          <Quote>{milestone.changes_note}</Quote>
         </>
       ) : null}
     </Section>
@@ -113,22 +74,10 @@ function Parties({ dispute }: { dispute: Dispute }) {
           </Link>
         </Fact>
         <Fact term="Customer">
-          {dispute.customer?.id ? (
-            <Link to={paths.adminSubject.getHref('person', dispute.customer.id)} className={link}>
-              {name(dispute.customer)}
-            </Link>
-          ) : (
-            name(dispute.customer)
-          )}
+          <PartyLink person={dispute.customer} />
         </Fact>
         <Fact term="Designer">
-          {dispute.designer?.id ? (
-            <Link to={paths.adminSubject.getHref('person', dispute.designer.id)} className={link}>
-              {name(dispute.designer)}
-            </Link>
-          ) : (
-            name(dispute.designer)
-          )}
+          <PartyLink person={dispute.designer} />
         </Fact>
       </dl>
     </Section>
@@ -137,32 +86,17 @@ function Parties({ dispute }: { dispute: Dispute }) {
 
 /** Each party's statement, or that it has not come (yet). */
 function Statements({ dispute }: { dispute: Dispute }) {
-  const open = dispute.dispute.status === 'open';
   return (
     <Section id="dispute-statements" title="Statements">
-      <p className="text-sm text-muted-foreground">
-        {open ? 'Due' : 'Were due'} {formatDateTime(dispute.dispute.statements_due_at)}
-      </p>
-      <ul className="divide-y" aria-label="Statements">
-        {(['customer', 'designer'] as const).map((role) => {
-          const statement = dispute.statements.find((s) => s.role === role);
-          const who = `${role === 'customer' ? 'Customer' : 'Designer'} ${name(dispute[role])}`;
-          return (
-            <li key={role} className="space-y-2 py-3 first:pt-0 last:pb-0">
-              <h3 className="font-semibold">{who}</h3>
-              {statement ? (
-                <>
-                  <p className="text-sm text-muted-foreground">Written {formatDateTime(statement.created_at)}</p>
-                  <blockquote className="border-l-4 pl-3 text-sm whitespace-pre-wrap">{statement.body}</blockquote>
-                  <Photos photos={statement.photos} label={`${who}'s statement`} />
-                </>
-              ) : (
-                <p className="text-sm text-muted-foreground">No statement{open ? ' yet' : ''}.</p>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <StatementList
+        sides={[
+          { role: 'customer', title: `Customer ${name(dispute.customer)}` },
+          { role: 'designer', title: `Designer ${name(dispute.designer)}` },
+        ]}
+        statements={dispute.statements}
+        open={dispute.dispute.status === 'open'}
+        dueAt={dispute.dispute.statements_due_at}
+      />
     </Section>
   );
 }
@@ -171,27 +105,7 @@ function Statements({ dispute }: { dispute: Dispute }) {
 function Payments({ dispute }: { dispute: Dispute }) {
   return (
     <Section id="dispute-payments" title="Payments">
-      {dispute.payments.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No payments yet.</p>
-      ) : (
-        <ul className="divide-y text-sm" aria-label="Payments">
-          {dispute.payments.map((payment) => (
-            <li key={payment.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-              <span>
-                <span className="font-medium">
-                  {paymentKindLabels[payment.kind]} {formatMoney(payment.amount)}
-                </span>
-                , {paymentReasonLabels[payment.reason] ?? payment.reason}
-              </span>
-              <span className="text-muted-foreground">
-                {paymentStatusLabels[payment.status] ?? payment.status} ·{' '}
-                {formatDateTime(payment.completed_at ?? payment.created_at)}
-                {payment.status === 'pending' && payment.note ? ` · ${payment.note}` : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PaymentList payments={dispute.payments} kindLabels={paymentKindLabels} reasonLabels={paymentReasonLabels} />
     </Section>
   );
 }
@@ -213,16 +127,11 @@ function Decision({ dispute }: { dispute: Dispute }) {
   if (row.status === 'decided' && row.refund_amount !== null && row.release_amount !== null) {
     return (
       <Section id="dispute-decision" title="Decision">
-        <p className="font-medium">
-          Refunded {formatMoney(row.refund_amount)} to {name(dispute.customer)} and released{' '}
-          {formatMoney(row.release_amount)} to {name(dispute.designer)}.
-        </p>
-        {row.decision_reason ? (
-          <blockquote className="border-l-4 pl-3 text-sm whitespace-pre-wrap">{row.decision_reason}</blockquote>
-        ) : null}
-        {row.decided_at ? (
-          <p className="text-sm text-muted-foreground">Decided {formatDateTime(row.decided_at)}</p>
-        ) : null}
+        <DecisionMade
+          sentence={`Refunded ${formatMoney(row.refund_amount)} to ${name(dispute.customer)} and released ${formatMoney(row.release_amount)} to ${name(dispute.designer)}.`}
+          reason={row.decision_reason}
+          decidedAt={row.decided_at}
+        />
       </Section>
     );
   }
@@ -255,7 +164,7 @@ export function DisputeDetails({ dispute }: { dispute: Dispute }) {
   const chargeback = row.kind === 'chargeback';
   return (
     <div className="grid gap-4">
-      <section aria-labelledby="dispute-opened" className={section}>
+      <section aria-labelledby="dispute-opened" className={sectionClass}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="dispute-opened" className="text-lg font-semibold">
             {chargeback ? 'Chargeback' : 'Why it was opened'}
@@ -272,7 +181,7 @@ export function DisputeDetails({ dispute }: { dispute: Dispute }) {
                 ? ` by the designer, ${name(dispute.designer)}`
                 : ''}
         </p>
-        {row.reason ? <blockquote className="border-l-4 pl-3 whitespace-pre-wrap">{row.reason}</blockquote> : null}
+        {row.reason ? <Quote>{row.reason}</Quote> : null}
       </section>
       <Decision dispute={dispute} />
       <Milestone dispute={dispute} />

@@ -22,3 +22,21 @@ export function accountAge(createdAt: string, now: Date = new Date()): string {
 export function people(count: number): string {
   return count === 1 ? '1 person' : `${count} people`;
 }
+
+/** A party of a dispute or an order as the console reads them: gone when their account was deleted. */
+export type Party = { id: string | null; name: string | null } | null;
+
+/** A party's name, or what is left of a deleted account. */
+export function partyName(person: Party): string {
+  return person?.name ?? 'A deleted account';
+}
+
+const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
+/** A span of time: "Dec 6, 2026, 10:00 AM – 12:00 PM", or both instants in full when it ends on another day. */
+export function formatTimeSpan(startsAt: string, endsAt: string): string {
+  const start = new Date(startsAt);
+  const end = new Date(endsAt);
+  const sameDay = start.toDateString() === end.toDateString();
+  return `${dateTime.format(start)} – ${sameDay ? time.format(end) : dateTime.format(end)}`;
+}

@@ -29,6 +29,7 @@ export const actionLabels: Record<string, string> = {
   approve_verification: 'Approved verification',
   refuse_verification: 'Refused verification',
   decide_dispute: 'Decided a dispute',
+  decide_order_problem: "Decided an order's problem",
 };
 
 export function actionLabel(action: string): string {
@@ -78,3 +79,60 @@ export const paymentStatusLabels: Record<string, string> = {
   failed: 'Failed',
   expired: 'Expired',
 };
+
+/** An order's states in the console (orders.status; docs/orders.md). */
+export const orderStatusLabels: Record<string, string> = {
+  pending: 'Payment pending',
+  expired: 'Expired',
+  paid: 'Paid (Waiting for pickup)',
+  collected: 'Collected',
+  disputed: 'In dispute',
+  completed: 'Completed',
+  refused: 'Refused at pickup',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** The orders' ledger (order_payments): its kinds and reasons, in the console's words. */
+export const orderPaymentKindLabels: Record<string, string> = {
+  refund: 'Refund',
+  transfer: 'Payout',
+};
+
+export const orderPaymentReasonLabels: Record<string, string> = {
+  release: 'the buyer confirmed the handover',
+  auto_release: 'paid automatically after 48 hours',
+  problem: 'by a decision on a problem',
+  refused: 'refused at pickup',
+  seller_cancelled: 'cancelled by the seller',
+  buyer_no_show: 'the buyer missed two pickups',
+  seller_no_show: 'the seller missed a pickup',
+};
+
+/** Why an order was refunded (orders.refund_reason). */
+export const orderRefundReasonLabels: Record<string, string> = {
+  seller_cancelled: 'cancelled by the seller',
+  already_sold: 'someone else paid first',
+  provider: 'refunded at the card processor',
+  refused: 'refused at pickup',
+  buyer_no_show: 'the buyer missed two pickups',
+  seller_no_show: 'the seller missed a pickup',
+  problem: 'a decision on a problem',
+  chargeback: "the card's bank took it back",
+};
+
+/** A pickup window's state (order_pickup_windows.status), with who proposed it or who missed it. */
+export function pickupWindowLabel(window: { status: string; proposer_role: string; missed_by: string | null }): string {
+  switch (window.status) {
+    case 'proposed':
+      return `Offered by the ${window.proposer_role}`;
+    case 'confirmed':
+      return 'Confirmed';
+    case 'kept':
+      return 'Kept: the handover happened';
+    case 'missed':
+      return `Missed by the ${window.missed_by ?? 'other party'}`;
+    default:
+      return 'Superseded';
+  }
+}
