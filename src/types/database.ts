@@ -930,6 +930,7 @@ export type Database = {
           provider: string
           provider_id: string | null
           reason: string
+          retry_after: string | null
           status: string
         }
         Insert: {
@@ -944,6 +945,7 @@ export type Database = {
           provider: string
           provider_id?: string | null
           reason: string
+          retry_after?: string | null
           status?: string
         }
         Update: {
@@ -958,6 +960,7 @@ export type Database = {
           provider?: string
           provider_id?: string | null
           reason?: string
+          retry_after?: string | null
           status?: string
         }
         Relationships: [
@@ -2256,6 +2259,50 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      add_order_problem_statement: {
+        Args: { body: string; photos?: string[]; problem_id: string }
+        Returns: {
+          author_id: string | null
+          author_role: string
+          body: string
+          created_at: string
+          id: string
+          order_id: string
+          photos: string[]
+          problem_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "order_problem_statements"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      ask_pickup_reschedule: {
+        Args: { order_id: string }
+        Returns: {
+          confirmed_at: string | null
+          created_at: string
+          ends_at: string
+          id: string
+          missed_by: string | null
+          missed_reported_by: string | null
+          order_id: string
+          proposed_by: string | null
+          proposer_role: string
+          reminded_2h_at: string | null
+          reminded_day_at: string | null
+          starts_at: string
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "order_pickup_windows"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       billing_customer_get: { Args: { p_user_id: string }; Returns: Json }
       billing_customer_owner: {
         Args: { p_customer_id: string }
@@ -2301,46 +2348,27 @@ export type Database = {
           user_id: string
         }[]
       }
-      complete_order: {
-        Args: { order_id: string }
+      confirm_pickup_window: {
+        Args: { address?: string; directions?: string; window_id: string }
         Returns: {
-          amount: number
-          buyer_id: string | null
-          cancelled_at: string | null
-          catalog_item_id: string | null
-          charge_id: string | null
-          checkout_expires_at: string
-          checkout_session_id: string | null
-          completed_at: string | null
+          confirmed_at: string | null
           created_at: string
-          currency: string
-          frozen_at: string | null
-          handed_over_at: string | null
+          ends_at: string
           id: string
-          item_photo_url: string | null
-          item_title: string
-          offer_id: string | null
-          paid_at: string | null
-          payment_intent_id: string | null
-          payout: string
-          provider: string
-          ready_at: string | null
-          refund_id: string | null
-          refund_reason: string | null
-          refunded_amount: number
-          refunded_at: string | null
-          refusal_photos: string[]
-          refusal_reason: string | null
-          refused_at: string | null
-          release_at: string | null
-          released_amount: number
-          seller_id: string | null
+          missed_by: string | null
+          missed_reported_by: string | null
+          order_id: string
+          proposed_by: string | null
+          proposer_role: string
+          reminded_2h_at: string | null
+          reminded_day_at: string | null
+          starts_at: string
           status: string
           updated_at: string
         }
         SetofOptions: {
           from: "*"
-          to: "orders"
+          to: "order_pickup_windows"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -2350,6 +2378,15 @@ export type Database = {
       decide_milestone_dispute: {
         Args: {
           dispute_id: string
+          reason: string
+          refund_amount: number
+          release_amount: number
+        }
+        Returns: Json
+      }
+      decide_order_problem: {
+        Args: {
+          problem_id: string
           reason: string
           refund_amount: number
           release_amount: number
@@ -2409,77 +2446,7 @@ export type Database = {
         }
       }
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number }
-      offer_pickup_windows: {
-        Args: { order_id: string; windows: Json; address?: string; directions?: string }
-        Returns: Database["public"]["Tables"]["order_pickup_windows"]["Row"][]
-        SetofOptions: {
-          from: "*"
-          to: "order_pickup_windows"
-          isOneToOne: false
-          isSetofReturn: true
-        }
-      }
-      confirm_pickup_window: {
-        Args: { window_id: string; address?: string; directions?: string }
-        Returns: Database["public"]["Tables"]["order_pickup_windows"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "order_pickup_windows"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      ask_pickup_reschedule: {
-        Args: { order_id: string }
-        Returns: Database["public"]["Tables"]["order_pickup_windows"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "order_pickup_windows"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      report_pickup_no_show: {
-        Args: { window_id: string }
-        Returns: Database["public"]["Tables"]["order_pickup_windows"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "order_pickup_windows"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
       mark_order_collected: {
-        Args: { order_id: string }
-        Returns: Database["public"]["Tables"]["orders"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "orders"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      report_order_problem: {
-        Args: { order_id: string; reason: string; photos?: string[] }
-        Returns: Database["public"]["Tables"]["order_problems"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "order_problems"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      add_order_problem_statement: {
-        Args: { problem_id: string; body: string; photos?: string[] }
-        Returns: Database["public"]["Tables"]["order_problem_statements"]["Row"]
-        SetofOptions: {
-          from: "*"
-          to: "order_problem_statements"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      mark_order_ready: {
         Args: { order_id: string }
         Returns: {
           amount: number
@@ -2750,6 +2717,36 @@ export type Database = {
           longitude: number
         }[]
       }
+      offer_pickup_windows: {
+        Args: {
+          address?: string
+          directions?: string
+          order_id: string
+          windows: Json
+        }
+        Returns: {
+          confirmed_at: string | null
+          created_at: string
+          ends_at: string
+          id: string
+          missed_by: string | null
+          missed_reported_by: string | null
+          order_id: string
+          proposed_by: string | null
+          proposer_role: string
+          reminded_2h_at: string | null
+          reminded_day_at: string | null
+          starts_at: string
+          status: string
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "order_pickup_windows"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       open_milestone_dispute: {
         Args: { milestone_id: string; reason: string }
         Returns: {
@@ -2811,6 +2808,26 @@ export type Database = {
           within_reach: boolean
         }[]
       }
+      order_cancel: {
+        Args: { p_actor: string; p_order_id: string }
+        Returns: Json
+      }
+      order_chargeback_closed: {
+        Args: { p_dispute_id: string; p_won: boolean }
+        Returns: Json
+      }
+      order_chargeback_opened: {
+        Args: {
+          p_dispute_id: string
+          p_payment_intent_id: string
+          p_reason: string
+        }
+        Returns: Json
+      }
+      order_collect: {
+        Args: { p_buyer: string; p_order_id: string }
+        Returns: Json
+      }
       order_expire: { Args: { p_order_id: string }; Returns: undefined }
       order_for_payment_intent: {
         Args: { p_payment_intent_id: string }
@@ -2857,7 +2874,11 @@ export type Database = {
         }
       }
       order_mark_paid: {
-        Args: { p_order_id: string; p_payment_intent_id: string }
+        Args: {
+          p_charge_id?: string
+          p_order_id: string
+          p_payment_intent_id: string
+        }
         Returns: Json
       }
       order_mark_refunded: {
@@ -2908,6 +2929,35 @@ export type Database = {
         Args: { p_buyer: string; p_item_id: string; p_provider: string }
         Returns: Json
       }
+      order_payment_note: {
+        Args: { p_note: string; p_payment_id: string }
+        Returns: undefined
+      }
+      order_payment_succeeded: {
+        Args: { p_payment_id: string; p_provider_id: string }
+        Returns: {
+          amount: number
+          completed_at: string | null
+          created_at: string
+          currency: string
+          id: string
+          kind: string
+          note: string | null
+          order_id: string
+          provider: string
+          provider_id: string | null
+          reason: string
+          retry_after: string | null
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "order_payments"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      order_pending_settlements: { Args: { p_limit?: number }; Returns: Json }
       order_problem_detail: { Args: { problem_id: string }; Returns: Json }
       order_problem_queue: {
         Args: {
@@ -2934,10 +2984,20 @@ export type Database = {
           status: string
         }[]
       }
+      order_refuse: {
+        Args: {
+          p_buyer: string
+          p_order_id: string
+          p_photos: string[]
+          p_reason: string
+        }
+        Returns: Json
+      }
       order_set_checkout: {
         Args: { p_expires_at: string; p_order_id: string; p_session_id: string }
         Returns: undefined
       }
+      orders_settle_due: { Args: Record<PropertyKey, never>; Returns: Json }
       portfolio_projects: {
         Args: {
           after_completed_at?: string
@@ -2971,6 +3031,57 @@ export type Database = {
       reinstate_account: {
         Args: { p_reason: string; p_user: string }
         Returns: string
+      }
+      report_order_problem: {
+        Args: { order_id: string; photos?: string[]; reason: string }
+        Returns: {
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          id: string
+          kind: string
+          opened_by: string | null
+          order_id: string
+          outcome: string | null
+          provider_dispute_id: string | null
+          reason: string | null
+          refund_amount: number | null
+          release_amount: number | null
+          statements_due_at: string
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "order_problems"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      report_pickup_no_show: {
+        Args: { window_id: string }
+        Returns: {
+          confirmed_at: string | null
+          created_at: string
+          ends_at: string
+          id: string
+          missed_by: string | null
+          missed_reported_by: string | null
+          order_id: string
+          proposed_by: string | null
+          proposer_role: string
+          reminded_2h_at: string | null
+          reminded_day_at: string | null
+          starts_at: string
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "order_pickup_windows"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       request_milestone_cancel: {
         Args: { milestone_id: string }
