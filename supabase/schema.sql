@@ -358,6 +358,7 @@ CREATE TRIGGER catalog_items_left_market AFTER UPDATE OF status ON public.catalo
 CREATE TRIGGER catalog_items_market_columns BEFORE INSERT OR UPDATE ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.catalog_item_market_columns();
 CREATE TRIGGER catalog_items_photos_checked BEFORE INSERT OR UPDATE ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.check_catalog_item_photos();
 CREATE TRIGGER catalog_items_relist_guard BEFORE UPDATE OF status, is_available ON public.catalog_items FOR EACH ROW WHEN (old.status <> 'available'::text AND new.status = 'available'::text) EXECUTE FUNCTION private.catalog_item_relist_guard();
+CREATE TRIGGER catalog_items_returned_rule BEFORE UPDATE ON public.catalog_items FOR EACH ROW WHEN (old.returned_at IS NOT NULL) EXECUTE FUNCTION private.catalog_item_returned_rule();
 CREATE TRIGGER catalog_items_set_updated_at BEFORE UPDATE OF title, description, category, price, dimensions, condition, image_url, photo_urls, width_in, depth_in, height_in, status, is_available, location, place_id ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 create policy catalog_items_delete_own on public.catalog_items
   for delete to authenticated
@@ -979,6 +980,7 @@ create table public.order_payments (
   note text,
   created_at timestamp with time zone default now() not null,
   completed_at timestamp with time zone,
+  retry_after timestamp with time zone,
   constraint order_payments_pkey PRIMARY KEY (id),
   constraint order_payments_amount_check CHECK (amount > 0::numeric),
   constraint order_payments_currency_check CHECK (currency = 'usd'::text),
@@ -992,6 +994,7 @@ create table public.order_payments (
   constraint order_payments_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE
 );
 comment on table public.order_payments is 'Refunds and transfers of held orders (docs/orders.md). Written only by the database''s functions; the order''s parties and operators read them.';
+comment on column public.order_payments.retry_after is 'A pending refund or transfer that could not be made yet (see note) is tried again from then.';
 alter table public.order_payments enable row level security;
 CREATE INDEX order_payments_order_id_idx ON public.order_payments USING btree (order_id, created_at);
 CREATE INDEX order_payments_pending_idx ON public.order_payments USING btree (created_at) WHERE (status = 'pending'::text);
@@ -1024,6 +1027,9 @@ comment on table public.order_pickup_addresses is 'Where the buyer collects the 
 alter table public.order_pickup_addresses enable row level security;
 CREATE INDEX order_pickup_addresses_seller_id_idx ON public.order_pickup_addresses USING btree (seller_id, updated_at DESC);
 CREATE TRIGGER order_pickup_addresses_set_updated_at BEFORE UPDATE ON public.order_pickup_addresses FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create policy order_pickup_addresses_select_parties on public.order_pickup_addresses
+  for select to authenticated
+  using (( SELECT private.pickup_address_visible(order_pickup_addresses.order_id) AS pickup_address_visible));
 create policy "two-factor users need aal2" on public.order_pickup_addresses as restrictive
   for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
@@ -2275,12 +2281,31 @@ CREATE OR REPLACE FUNCTION private.catalog_item_relist_guard()
 AS $function$
 begin
   if exists (select 1 from public.orders o
-              where o.catalog_item_id = new.id and o.status in ('paid', 'ready', 'completed')) then
+              where o.catalog_item_id = new.id and o.status in ('paid', 'collected', 'disputed', 'completed')) then
     raise exception 'This piece was bought on Good Stuff: cancel its order to sell it again' using errcode = '55000';
   end if;
   return new;
 end $function$;
 revoke execute on function private.catalog_item_relist_guard() from public;
+
+CREATE OR REPLACE FUNCTION private.catalog_item_returned_rule()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.title is distinct from old.title or new.description is distinct from old.description
+     or new.price is distinct from old.price or new.condition is distinct from old.condition
+     or new.dimensions is distinct from old.dimensions or new.width_in is distinct from old.width_in
+     or new.depth_in is distinct from old.depth_in or new.height_in is distinct from old.height_in
+     or new.photo_urls is distinct from old.photo_urls then
+    new.returned_at := null;
+  elsif new.status = 'available' and old.status is distinct from 'available' then
+    raise exception 'Edit the piece before listing it again: its buyer refused it at pickup.' using errcode = '55000';
+  end if;
+  return new;
+end $function$;
+revoke execute on function private.catalog_item_returned_rule() from public;
 
 CREATE OR REPLACE FUNCTION private.catalog_photo_name(url text)
  RETURNS text
@@ -2433,6 +2458,29 @@ begin
 end $function$;
 revoke execute on function private.check_catalog_item_photos() from public;
 
+CREATE OR REPLACE FUNCTION private.check_folder_photos(p_bucket text, p_folder uuid, p_photos text[])
+ RETURNS text[]
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  path text;
+begin
+  p_photos := coalesce(p_photos, '{}');
+  if cardinality(p_photos) > 6 then
+    raise exception 'Add at most 6 photos' using errcode = '23514';
+  end if;
+  foreach path in array p_photos loop
+    if path is null or split_part(path, '/', 1) <> p_folder::text
+       or not exists (select 1 from storage.objects o where o.bucket_id = p_bucket and o.name = path) then
+      raise exception 'A photo was not found: upload it again' using errcode = '23514';
+    end if;
+  end loop;
+  return p_photos;
+end $function$;
+revoke execute on function private.check_folder_photos(text,uuid,text[]) from public;
+
 CREATE OR REPLACE FUNCTION private.check_item_budget()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2457,25 +2505,12 @@ revoke execute on function private.check_item_budget() from public;
 
 CREATE OR REPLACE FUNCTION private.check_milestone_photos(p_project uuid, p_photos text[])
  RETURNS text[]
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  path text;
-begin
-  p_photos := coalesce(p_photos, '{}');
-  if cardinality(p_photos) > 6 then
-    raise exception 'Add at most 6 photos' using errcode = '23514';
-  end if;
-  foreach path in array p_photos loop
-    if path is null or split_part(path, '/', 1) <> p_project::text
-       or not exists (select 1 from storage.objects o where o.bucket_id = 'milestone-photos' and o.name = path) then
-      raise exception 'A photo was not found: upload it again' using errcode = '23514';
-    end if;
-  end loop;
-  return p_photos;
-end $function$;
+  select private.check_folder_photos('milestone-photos', p_project, p_photos)
+$function$;
 revoke execute on function private.check_milestone_photos(uuid,text[]) from public;
 
 CREATE OR REPLACE FUNCTION private.check_offer_amount(amount numeric, price numeric, what text)
@@ -2540,6 +2575,18 @@ AS $function$
   select case when char_length(value) <= max then value else left(value, max - 1) || '…' end
 $function$;
 revoke execute on function private.clip(text,integer) from public;
+
+CREATE OR REPLACE FUNCTION private.close_pickup_windows(p_order_id uuid, p_confirmed text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.order_pickup_windows w
+     set status = case when w.status = 'confirmed' then p_confirmed else 'superseded' end
+   where w.order_id = p_order_id and w.status in ('proposed', 'confirmed')
+$function$;
+revoke execute on function private.close_pickup_windows(uuid,text) from public;
 
 CREATE OR REPLACE FUNCTION private.close_reports(p_kind public.report_subject, p_id uuid, p_status text, p_action text)
  RETURNS uuid[]
@@ -3168,24 +3215,24 @@ end $function$;
 revoke execute on function private.lock_order(uuid) from public;
 grant execute on function private.lock_order(uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION private.lock_own_order(p_order_id uuid, sellers_only boolean)
- RETURNS public.orders
+CREATE OR REPLACE FUNCTION private.lock_order_payment(p_payment_id uuid)
+ RETURNS public.order_payments
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  me uuid := (select auth.uid());
-  o public.orders := private.lock_order(p_order_id);
+  pay public.order_payments;
 begin
-  if o.id is null or me is null
-     or not ((o.seller_id = me and o.status not in ('pending', 'expired'))
-             or (not sellers_only and o.buyer_id = me)) then
-    raise exception 'Order not found' using errcode = 'P0002';
+  select * into pay from public.order_payments x where x.id = p_payment_id;
+  if not found then
+    raise exception 'Payment not found' using errcode = 'P0002';
   end if;
-  return o;
+  perform private.lock_order(pay.order_id);
+  select * into pay from public.order_payments x where x.id = p_payment_id for update;
+  return pay;
 end $function$;
-revoke execute on function private.lock_own_order(uuid,boolean) from public;
+revoke execute on function private.lock_order_payment(uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.lock_party_milestone(p_milestone_id uuid, p_user uuid)
  RETURNS public.project_milestones
@@ -3203,6 +3250,23 @@ begin
   return m;
 end $function$;
 revoke execute on function private.lock_party_milestone(uuid,uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.lock_party_order(p_order_id uuid, p_user uuid)
+ RETURNS public.orders
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.orders := private.lock_order(p_order_id);
+begin
+  if o.id is null or p_user is null
+     or not (o.buyer_id = p_user or (o.seller_id = p_user and o.status not in ('pending', 'expired'))) then
+    raise exception 'Order not found' using errcode = 'P0002';
+  end if;
+  return o;
+end $function$;
+revoke execute on function private.lock_party_order(uuid,uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.lock_payment(p_payment_id uuid, OUT pay public.milestone_payments, OUT m public.project_milestones)
  RETURNS record
@@ -3457,6 +3521,19 @@ begin
           coalesce(data, '{}'::jsonb));
 end $function$;
 revoke execute on function private.notify(uuid,text,uuid,uuid,text,text,text,jsonb) from public;
+
+CREATE OR REPLACE FUNCTION private.notify_about_order(o public.orders, recipient uuid, kind text, actor uuid, title text, body text, data jsonb DEFAULT '{}'::jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.notify(recipient, kind, null, actor, title, body, '/orders/' || o.id,
+                         jsonb_build_object('order_id', o.id, 'catalog_item_id', o.catalog_item_id,
+                                            'amount', o.amount) || coalesce(data, '{}'::jsonb));
+end $function$;
+revoke execute on function private.notify_about_order(public.orders,uuid,text,uuid,text,text,jsonb) from public;
 
 CREATE OR REPLACE FUNCTION private.notify_bid_decided()
  RETURNS trigger
@@ -3750,49 +3827,72 @@ CREATE OR REPLACE FUNCTION private.notify_order()
  SET search_path TO ''
 AS $function$
 declare
-  link text := '/orders/' || new.id;
-  data jsonb := jsonb_build_object('order_id', new.id, 'catalog_item_id', new.catalog_item_id, 'amount', new.amount);
   price text := private.money(new.amount);
-  actor uuid := (select auth.uid());
+  actor uuid := private.order_actor();
+  buyer text := private.person_name(new.buyer_id, 'The buyer');
+  seller text := private.person_name(new.seller_id, 'The seller');
+  problem public.order_problems;
 begin
   if new.status = 'paid' then
-    perform private.notify(
-      new.seller_id, 'order_paid', null, new.buyer_id,
-      format('%s bought "%s" for %s', private.person_name(new.buyer_id, 'A buyer'), new.item_title, price),
-      'Mark it ready for pickup when they can come for it.', link, data);
-    perform private.notify(
-      new.buyer_id, 'order_receipt', null, new.seller_id,
+    perform private.notify_about_order(new, new.seller_id, 'order_paid', new.buyer_id,
+      format('%s bought "%s" for %s', buyer, new.item_title, price),
+      format('Offer pickup times on the order''s page. You are paid when %s collects it.',
+             private.person_name(new.buyer_id, 'the buyer')));
+    perform private.notify_about_order(new, new.buyer_id, 'order_receipt', new.seller_id,
       format('Receipt: you paid %s for "%s"', price, new.item_title),
-      format('%s receives all of it and will tell you when it is ready for pickup.',
-             private.person_name(new.seller_id, 'The seller')), link, data);
-  elsif new.status = 'ready' then
-    perform private.notify(
-      new.buyer_id, 'order_ready', null, new.seller_id,
-      format('"%s" is ready for pickup', new.item_title),
-      format('Arrange the pickup with %s on the order''s page.', private.person_name(new.seller_id, 'the seller')),
-      link, data);
+      format('Good Space holds it until you collect the piece; %s is paid then.', seller));
+  elsif new.status = 'collected' then
+    perform private.notify_about_order(new, new.buyer_id, 'order_collected', actor,
+      format('%s marked "%s" collected', seller, new.item_title),
+      'If something is wrong with it, you have 48 hours to report a problem on the order''s page.',
+      jsonb_build_object('release_at', new.release_at));
+  elsif new.status = 'disputed' then
+    select * into problem from public.order_problems p
+     where p.order_id = new.id and p.kind = 'problem' and p.status = 'open';
+    perform private.notify_about_order(new, new.seller_id, 'order_problem', actor,
+      format('%s reported a problem with "%s"', buyer, new.item_title), problem.reason,
+      jsonb_build_object('problem_id', problem.id));
   elsif new.status = 'completed' then
-    if actor is not distinct from new.buyer_id then
-      perform private.notify(
-        new.seller_id, 'order_completed', null, new.buyer_id,
-        format('%s picked up "%s": the sale is complete', private.person_name(new.buyer_id, 'The buyer'),
-               new.item_title), null, link, data);
-    else
-      perform private.notify(
-        new.buyer_id, 'order_completed', null, new.seller_id,
-        format('Your order of "%s" is complete', new.item_title),
-        format('%s marked it picked up.', private.person_name(new.seller_id, 'The seller')), link, data);
+    if exists (select 1 from public.order_problems p where p.order_id = new.id and p.decided_at = now()) then
+      return null;
     end if;
+    if actor is null then
+      perform private.notify_about_order(new, new.seller_id, 'order_completed', null,
+        format('The sale of "%s" is complete', new.item_title),
+        case when new.payout = 'held'
+          then format('48 hours passed without a problem, so Good Space is paying you %s.',
+                      private.money(new.released_amount - old.released_amount))
+          else '48 hours passed without a problem.' end);
+    else
+      perform private.notify_about_order(new, new.seller_id, 'order_completed', actor,
+        format('%s collected "%s": the sale is complete', buyer, new.item_title),
+        case when new.payout = 'held'
+          then format('Good Space is paying you %s.', private.money(new.released_amount - old.released_amount))
+          else null end);
+    end if;
+  elsif new.status = 'refused' then
+    perform private.notify_about_order(new, new.seller_id, 'order_refused', actor,
+      format('%s refused "%s" at pickup', buyer, new.item_title), new.refusal_reason);
   elsif new.status = 'cancelled' then
-    perform private.notify(
-      new.buyer_id, 'order_cancelled', null, new.seller_id,
-      format('Your order of "%s" was cancelled and refunded', new.item_title),
-      format('Your payment of %s goes back to your card.', price), link, data);
-  elsif new.status = 'refunded' then
-    perform private.notify(
-      new.buyer_id, 'order_refunded', null, null,
+    if new.refund_reason = 'seller_no_show' then
+      perform private.notify_about_order(new, new.seller_id, 'order_cancelled', actor,
+        format('%s cancelled the order of "%s" after a missed pickup', buyer, new.item_title),
+        format('They were refunded %s. The piece is for sale again.', price));
+    else
+      -- A cancellation refunded outside Good Space (the legacy path, order_mark_refunded) is the seller's unless
+      -- the provider refunded it.
+      perform private.notify_about_order(new, new.buyer_id, 'order_cancelled',
+        coalesce(actor, case when new.refund_reason <> 'provider' then new.seller_id end),
+        format('Your order of "%s" was cancelled and refunded', new.item_title),
+        case when new.refund_reason = 'buyer_no_show'
+          then format('You missed two pickup times, so %s cancelled it. Your payment of %s goes back to your card.',
+                      private.person_name(new.seller_id, 'the seller'), price)
+          else format('Your payment of %s goes back to your card.', price) end);
+    end if;
+  elsif new.status = 'refunded' and new.refund_reason = 'already_sold' then
+    perform private.notify_about_order(new, new.buyer_id, 'order_refunded', null,
       format('Someone else bought "%s" first. Your payment of %s was refunded.', new.item_title, price),
-      'It goes back to your card.', link, data);
+      'It goes back to your card.');
   end if;
   return null;
 end $function$;
@@ -3954,6 +4054,66 @@ begin
 end $function$;
 revoke execute on function private.nudge_responded() from public;
 
+CREATE OR REPLACE FUNCTION private.open_orders_refusal(p_user uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select 'These orders are waiting for their handover or in dispute: '
+         || string_agg(format('"%s"', o.item_title), ', ' order by o.created_at, o.id)
+         || '. Finish or cancel them before deleting your account.'
+    from public.orders o
+   where (o.buyer_id = p_user or o.seller_id = p_user) and o.status in ('paid', 'collected', 'disputed')
+  having count(*) > 0
+$function$;
+revoke execute on function private.open_orders_refusal(uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.operator_problem(p_problem_id uuid, p_lock boolean, OUT p public.order_problems, OUT o public.orders)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_operator();
+  select * into p from public.order_problems x where x.id = p_problem_id;
+  if not found then
+    raise exception 'Problem not found' using errcode = 'P0002';
+  end if;
+  if p_lock then
+    o := private.lock_order(p.order_id);
+    select * into p from public.order_problems x where x.id = p_problem_id for update;
+  else
+    select * into o from public.orders x where x.id = p.order_id;
+  end if;
+  if (select auth.uid()) in (o.buyer_id, o.seller_id) then
+    raise exception 'You cannot handle a problem with your own order' using errcode = '42501';
+  end if;
+end $function$;
+revoke execute on function private.operator_problem(uuid,boolean) from public;
+
+CREATE OR REPLACE FUNCTION private.order_actor()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select auth.uid()), nullif(current_setting('good_space.order_actor', true), '')::uuid)
+$function$;
+revoke execute on function private.order_actor() from public;
+
+CREATE OR REPLACE FUNCTION private.order_held(o public.orders)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when o.status in ('paid', 'collected', 'disputed')
+              then o.amount - o.refunded_amount - o.released_amount else 0 end
+$function$;
+revoke execute on function private.order_held(public.orders) from public;
+
 CREATE OR REPLACE FUNCTION private.order_party(p_order_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -3968,6 +4128,41 @@ $function$;
 revoke execute on function private.order_party(uuid) from public;
 grant execute on function private.order_party(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.order_refuse_state(o public.orders, what text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if o.frozen_at is not null then
+    raise exception 'A chargeback froze this order''s payment until the bank decides.' using errcode = '55000';
+  end if;
+  raise exception '%', format('%s, so it cannot be %s.', case private.order_status_shown(o)
+      when 'pending' then 'This order is not paid yet'
+      when 'expired' then 'This order was never paid'
+      when 'paid' then 'This order is waiting for its pickup'
+      when 'collected' then 'The piece was already collected'
+      when 'disputed' then 'A problem with this order is waiting for Good Space''s decision'
+      when 'completed' then 'This order is already complete'
+      when 'refused' then 'This order was refused at pickup'
+      when 'cancelled' then 'This order was cancelled'
+      else 'This order was refunded' end, what)
+    using errcode = '55000';
+end $function$;
+revoke execute on function private.order_refuse_state(public.orders,text) from public;
+
+CREATE OR REPLACE FUNCTION private.order_role(o public.orders, p_user uuid)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_user is null then null when p_user = o.buyer_id then 'buyer'
+              when p_user = o.seller_id then 'seller' end
+$function$;
+revoke execute on function private.order_role(public.orders,uuid) from public;
+
 CREATE OR REPLACE FUNCTION private.order_status_shown(o public.orders)
  RETURNS text
  LANGUAGE sql
@@ -3977,6 +4172,29 @@ AS $function$
   select case when o.status = 'pending' and o.checkout_expires_at <= now() then 'expired' else o.status end
 $function$;
 revoke execute on function private.order_status_shown(public.orders) from public;
+
+CREATE OR REPLACE FUNCTION private.order_work_due()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+           select 1 from public.orders o
+            where o.status = 'collected' and o.frozen_at is null and o.release_at <= now())
+      or exists (
+           select 1 from public.order_pickup_windows w
+            where w.status = 'confirmed' and w.starts_at > now()
+              and ((w.reminded_day_at is null and w.starts_at <= now() + interval '24 hours')
+                   or (w.reminded_2h_at is null and w.starts_at <= now() + interval '2 hours')))
+      or exists (
+           select 1 from public.order_payments x
+             join public.orders o on o.id = x.order_id
+            where x.status = 'pending' and o.frozen_at is null
+              and (x.retry_after is null or x.retry_after <= now())
+              and (x.kind = 'refund' or private.payout_destination(o.seller_id, x.provider) is not null))
+$function$;
+revoke execute on function private.order_work_due() from public;
 
 CREATE OR REPLACE FUNCTION private.owned_project_folders()
  RETURNS SETOF text
@@ -4026,6 +4244,20 @@ $function$;
 revoke execute on function private.participant_project_ids() from public;
 grant execute on function private.participant_project_ids() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.party_order_folders()
+ RETURNS SETOF text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.id::text from public.orders o where o.buyer_id = (select auth.uid())
+  union all
+  select o.id::text from public.orders o
+   where o.seller_id = (select auth.uid()) and o.status not in ('pending', 'expired')
+$function$;
+revoke execute on function private.party_order_folders() from public;
+grant execute on function private.party_order_folders() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.payout_destination(p_designer uuid, p_provider text)
  RETURNS text
  LANGUAGE sql
@@ -4046,6 +4278,23 @@ AS $function$
   select coalesce((select nullif(btrim(p.full_name), '') from public.profiles p where p.id = uid), fallback)
 $function$;
 revoke execute on function private.person_name(uuid,text) from public;
+
+CREATE OR REPLACE FUNCTION private.pickup_address_visible(p_order_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.orders o
+                  where o.id = p_order_id
+                    and ((o.seller_id = (select auth.uid()) and o.status not in ('pending', 'expired'))
+                         or (o.buyer_id = (select auth.uid())
+                             and exists (select 1 from public.order_pickup_windows w
+                                          where w.order_id = o.id and w.status in ('confirmed', 'kept')))))
+      or private.is_operator((select auth.uid()))
+$function$;
+revoke execute on function private.pickup_address_visible(uuid) from public;
+grant execute on function private.pickup_address_visible(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.piece_in_touch(item uuid)
  RETURNS boolean
@@ -4296,6 +4545,32 @@ begin
 end $function$;
 revoke execute on function private.rate_limited_insert() from public;
 
+CREATE OR REPLACE FUNCTION private.refund_order(o public.orders, p_status text, p_reason text, actor uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  held numeric := private.order_held(o);
+  r public.order_payments;
+begin
+  if held > 0 then
+    insert into public.order_payments (order_id, kind, amount, reason, provider)
+    values (o.id, 'refund', held, p_reason, o.provider)
+    returning * into r;
+  end if;
+  perform private.set_order_actor(actor);
+  update public.orders
+     set status = p_status, refund_reason = p_reason, refunded_at = now(), refunded_amount = refunded_amount + held,
+         cancelled_at = case when p_status = 'cancelled' then now() else cancelled_at end
+   where id = o.id returning * into o;
+  perform private.set_order_actor(null);
+  update public.project_items set bought_at = null, order_id = null where order_id = o.id;
+  return jsonb_build_object('order', to_jsonb(o), 'refund', to_jsonb(r));
+end $function$;
+revoke execute on function private.refund_order(public.orders,text,text,uuid) from public;
+
 CREATE OR REPLACE FUNCTION private.refuse_complete_while_held()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -4366,6 +4641,8 @@ CREATE OR REPLACE FUNCTION private.refuse_delete_while_held()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  refusal text;
 begin
   if tg_table_name = 'projects' then
     if exists (select 1 from public.project_milestones m
@@ -4373,11 +4650,23 @@ begin
       raise exception 'This project holds money in a funded milestone: release or settle it before deleting the project.'
         using errcode = '55000';
     end if;
-  elsif exists (select 1 from public.project_milestones m
-                 where (m.customer_id = old.id or m.designer_id = old.id)
-                   and m.status in ('funded', 'submitted', 'changes_requested', 'disputed')) then
+    return old;
+  end if;
+  if exists (select 1 from public.project_milestones m
+              where (m.customer_id = old.id or m.designer_id = old.id)
+                and m.status in ('funded', 'submitted', 'changes_requested', 'disputed')) then
     raise exception 'This account has money held in funded milestones: release or settle them before deleting the account.'
       using errcode = '55000';
+  end if;
+  -- The orders locked (their pieces first, every function's lock order), so an order paid or moved while the
+  -- account goes waits for the answer.
+  perform 1 from public.catalog_items c
+   where c.id in (select o.catalog_item_id from public.orders o where o.buyer_id = old.id or o.seller_id = old.id)
+   order by c.id for no key update;
+  perform 1 from public.orders o where o.buyer_id = old.id or o.seller_id = old.id order by o.id for update;
+  refusal := private.open_orders_refusal(old.id);
+  if refusal is not null then
+    raise exception '%', refusal using errcode = '55000';
   end if;
   return old;
 end $function$;
@@ -4456,6 +4745,32 @@ begin
   return jsonb_build_object('milestone', to_jsonb(m), 'transfer', to_jsonb(t));
 end $function$;
 revoke execute on function private.release_milestone(public.project_milestones,text,uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.release_order(o public.orders, p_reason text, actor uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  held numeric := private.order_held(o);
+  t public.order_payments;
+begin
+  if o.payout = 'held' and held > 0 then
+    insert into public.order_payments (order_id, kind, amount, reason, provider)
+    values (o.id, 'transfer', held, p_reason, o.provider)
+    returning * into t;
+  end if;
+  perform private.set_order_actor(actor);
+  update public.orders
+     set status = 'completed', completed_at = now(), released_amount = released_amount + held,
+         handed_over_at = coalesce(handed_over_at, now())
+   where id = o.id returning * into o;
+  perform private.set_order_actor(null);
+  perform private.close_pickup_windows(o.id, 'kept');
+  return jsonb_build_object('order', to_jsonb(o), 'transfer', to_jsonb(t));
+end $function$;
+revoke execute on function private.release_order(public.orders,text,uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.removed_text()
  RETURNS text
@@ -4621,6 +4936,33 @@ begin
 end $function$;
 revoke execute on function private.request_notification_mails() from public;
 
+CREATE OR REPLACE FUNCTION private.request_order_settlement()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  base text;
+  key text;
+begin
+  if not private.order_work_due() then
+    return null;
+  end if;
+  base := private.setting('project_url');
+  key := private.setting('service_role_key');
+  if base is null or key is null then
+    raise notice 'settle-orders: project_url or service_role_key is not set (Vault or private.settings)';
+    return null;
+  end if;
+  return net.http_post(
+    url := rtrim(base, '/') || '/functions/v1/settle-orders',
+    body := '{}'::jsonb,
+    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || key),
+    timeout_milliseconds := 60000);
+end $function$;
+revoke execute on function private.request_order_settlement() from public;
+
 CREATE OR REPLACE FUNCTION private.require_operator()
  RETURNS void
  LANGUAGE plpgsql
@@ -4680,6 +5022,40 @@ begin
 end $function$;
 revoke execute on function private.review_client_name() from public;
 
+CREATE OR REPLACE FUNCTION private.save_pickup_address(o public.orders, p_role text, p_address text, p_directions text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  p_address := nullif(btrim(p_address, E' \t\r\n'), '');
+  p_directions := nullif(btrim(p_directions, E' \t\r\n'), '');
+  if p_role <> 'seller' then
+    if p_address is not null or p_directions is not null then
+      raise exception 'Only the seller gives the pickup address' using errcode = '23514';
+    end if;
+    return;
+  end if;
+  if p_address is null then
+    if exists (select 1 from public.order_pickup_addresses a where a.order_id = o.id) then
+      return;
+    end if;
+    raise exception 'Give the pickup address (5 to 300 characters)' using errcode = '23514';
+  end if;
+  if char_length(p_address) not between 5 and 300 then
+    raise exception 'Give the pickup address (5 to 300 characters)' using errcode = '23514';
+  end if;
+  if char_length(p_directions) > 300 then
+    raise exception 'Keep the directions to 300 characters' using errcode = '23514';
+  end if;
+  insert into public.order_pickup_addresses (order_id, seller_id, address, directions)
+  values (o.id, o.seller_id, p_address, p_directions)
+  on conflict (order_id) do update set address = excluded.address, directions = excluded.directions,
+                                       seller_id = excluded.seller_id;
+end $function$;
+revoke execute on function private.save_pickup_address(public.orders,text,text,text) from public;
+
 CREATE OR REPLACE FUNCTION private.sell_piece(o public.orders)
  RETURNS void
  LANGUAGE plpgsql
@@ -4697,6 +5073,15 @@ begin
 end $function$;
 revoke execute on function private.sell_piece(public.orders) from public;
 grant execute on function private.sell_piece(public.orders) to service_role;
+
+CREATE OR REPLACE FUNCTION private.set_order_actor(p_user uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select set_config('good_space.order_actor', coalesce(p_user::text, ''), true)
+$function$;
+revoke execute on function private.set_order_actor(uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
@@ -5081,6 +5466,7 @@ AS $function$
                   where (m.customer_id = (select auth.uid()) or m.designer_id = (select auth.uid()))
                     and m.status in ('funded', 'submitted', 'changes_requested', 'disputed'))
       then 'This account has money held in funded milestones: release or settle them before deleting the account.'
+    else private.open_orders_refusal((select auth.uid()))
   end
 $function$;
 comment on function public.account_deletion_refusal() is 'Why the caller''s account cannot be deleted now, in the words the app shows; null when it can (docs/milestones.md).';
@@ -5214,6 +5600,81 @@ begin
 end $function$;
 revoke execute on function public.add_dispute_statement(uuid,text,text[]) from public;
 grant execute on function public.add_dispute_statement(uuid,text,text[]) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.add_order_problem_statement(problem_id uuid, body text, photos text[] DEFAULT '{}'::text[])
+ RETURNS public.order_problem_statements
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  p public.order_problems;
+  o public.orders;
+  role text;
+  s public.order_problem_statements;
+begin
+  select * into p from public.order_problems x where x.id = problem_id;
+  if not found or p.kind <> 'problem' then
+    raise exception 'Problem not found' using errcode = 'P0002';
+  end if;
+  o := private.lock_party_order(p.order_id, me);
+  select * into p from public.order_problems x where x.id = problem_id for update;
+  role := private.order_role(o, me);
+  if exists (select 1 from public.order_problem_statements x where x.problem_id = p.id and x.author_role = role) then
+    raise exception 'You already added your statement.' using errcode = '23505';
+  end if;
+  if role <> 'seller' then
+    raise exception 'Only the seller adds a statement to the buyer''s report' using errcode = '42501';
+  end if;
+  if p.status <> 'open' then
+    raise exception 'This problem is already decided.' using errcode = '55000';
+  end if;
+  if now() >= p.statements_due_at then
+    raise exception 'The time for statements has ended: Good Space decides with what it has.' using errcode = '55000';
+  end if;
+  body := private.milestone_text(body, 2000, 'your statement');
+  photos := private.check_folder_photos('order-photos', o.id, photos);
+  insert into public.order_problem_statements (problem_id, order_id, author_id, author_role, body, photos)
+  values (p.id, o.id, me, role, body, photos)
+  returning * into s;
+  return s;
+end $function$;
+revoke execute on function public.add_order_problem_statement(uuid,text,text[]) from public;
+grant execute on function public.add_order_problem_statement(uuid,text,text[]) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.ask_pickup_reschedule(order_id uuid)
+ RETURNS public.order_pickup_windows
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  o public.orders := private.lock_party_order(order_id, me);
+  w public.order_pickup_windows;
+begin
+  if o.frozen_at is not null or o.status <> 'paid' then
+    perform private.order_refuse_state(o, 'rescheduled');
+  end if;
+  select * into w from public.order_pickup_windows x where x.order_id = o.id and x.status = 'confirmed' for update;
+  if not found then
+    raise exception 'There is no confirmed pickup time to reschedule.' using errcode = '55000';
+  end if;
+  if w.ends_at <= now() then
+    raise exception 'This pickup time has ended: mark the piece collected, or say the other person did not come.'
+      using errcode = '55000';
+  end if;
+  update public.order_pickup_windows x set status = 'superseded' where x.id = w.id returning * into w;
+  perform private.notify_about_order(o, case when me = o.buyer_id then o.seller_id else o.buyer_id end,
+    'pickup_reschedule', me,
+    format('%s asked to reschedule the pickup of "%s"', private.person_name(me, 'The other party'), o.item_title),
+    'Offer new pickup times on the order''s page.',
+    jsonb_build_object('window_id', w.id, 'starts_at', w.starts_at, 'ends_at', w.ends_at));
+  return w;
+end $function$;
+revoke execute on function public.ask_pickup_reschedule(uuid) from public;
+grant execute on function public.ask_pickup_reschedule(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.billing_customer_get(p_user_id uuid)
  RETURNS jsonb
@@ -5456,24 +5917,51 @@ end $function$;
 revoke execute on function public.claim_notification_mails(integer,integer) from public;
 grant execute on function public.claim_notification_mails(integer,integer) to service_role;
 
-CREATE OR REPLACE FUNCTION public.complete_order(order_id uuid)
- RETURNS public.orders
+CREATE OR REPLACE FUNCTION public.confirm_pickup_window(window_id uuid, address text DEFAULT NULL::text, directions text DEFAULT NULL::text)
+ RETURNS public.order_pickup_windows
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  o public.orders := private.lock_own_order(order_id, false);
+  me uuid := (select auth.uid());
+  w public.order_pickup_windows;
+  o public.orders;
+  role text;
 begin
-  if o.status <> 'ready' then
-    raise exception 'This order is % and cannot be completed', private.order_status_shown(o)
-      using errcode = '55000';
+  select * into w from public.order_pickup_windows x where x.id = window_id;
+  if not found then
+    raise exception 'Pickup time not found' using errcode = 'P0002';
   end if;
-  update public.orders set status = 'completed', completed_at = now() where id = o.id returning * into o;
-  return o;
+  o := private.lock_party_order(w.order_id, me);
+  select * into w from public.order_pickup_windows x where x.id = window_id for update;
+  role := private.order_role(o, me);
+  if w.proposer_role = role then
+    raise exception 'The other person confirms the times you offered' using errcode = '42501';
+  end if;
+  if o.frozen_at is not null or o.status <> 'paid' then
+    perform private.order_refuse_state(o, 'given a pickup time');
+  end if;
+  if w.status <> 'proposed' then
+    raise exception 'This pickup time is no longer offered: choose another or offer new times.' using errcode = '55000';
+  end if;
+  if w.starts_at <= now() then
+    raise exception 'This pickup time has already started: offer new times.' using errcode = '55000';
+  end if;
+  perform private.save_pickup_address(o, role, address, directions);
+  update public.order_pickup_windows x set status = 'superseded'
+   where x.order_id = o.id and x.status = 'proposed' and x.id <> w.id;
+  update public.order_pickup_windows x set status = 'confirmed', confirmed_at = now()
+   where x.id = w.id returning * into w;
+  perform private.notify_about_order(o, case when role = 'buyer' then o.seller_id else o.buyer_id end,
+    'pickup_confirmed', me,
+    format('%s confirmed a pickup time for "%s"', private.person_name(me, 'The other party'), o.item_title),
+    'See the time and the place on the order''s page.',
+    jsonb_build_object('window_id', w.id, 'starts_at', w.starts_at, 'ends_at', w.ends_at));
+  return w;
 end $function$;
-revoke execute on function public.complete_order(uuid) from public;
-grant execute on function public.complete_order(uuid) to authenticated, service_role;
+revoke execute on function public.confirm_pickup_window(uuid,text,text) from public;
+grant execute on function public.confirm_pickup_window(uuid,text,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.confirm_school_email(token text)
  RETURNS jsonb
@@ -5536,7 +6024,7 @@ begin
           and ((p.customer_id = uid and p.designer_id = p_user) or (p.customer_id = p_user and p.designer_id = uid)))
      and not exists (
        select 1 from public.orders o
-        where o.status in ('paid', 'ready', 'completed')
+        where o.status in ('paid', 'collected', 'disputed', 'completed')
           and ((o.seller_id = uid and o.buyer_id = p_user) or (o.seller_id = p_user and o.buyer_id = uid))) then
     raise exception 'You can see an e-mail address only while you share an active project or a paid order with that person'
       using errcode = '42501';
@@ -5653,6 +6141,89 @@ begin
 end $function$;
 revoke execute on function public.decide_milestone_dispute(uuid,numeric,numeric,text) from public;
 grant execute on function public.decide_milestone_dispute(uuid,numeric,numeric,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.decide_order_problem(problem_id uuid, refund_amount numeric, release_amount numeric, reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  l record := private.operator_problem(problem_id, true);
+  p public.order_problems := l.p;
+  o public.orders := l.o;
+  held numeric;
+  refund public.order_payments;
+  transfer public.order_payments;
+  said text;
+  buyer_name text;
+  seller_name text;
+begin
+  if p.kind <> 'problem' then
+    raise exception 'The card''s bank decides a chargeback, not Good Space' using errcode = '55000';
+  end if;
+  if p.status <> 'open' or o.status <> 'disputed' then
+    raise exception 'This problem is already decided.' using errcode = '55000';
+  end if;
+  if o.frozen_at is not null then
+    raise exception 'A chargeback froze this order''s payment until the bank decides.' using errcode = '55000';
+  end if;
+  held := private.order_held(o);
+  if refund_amount is null or release_amount is null or refund_amount < 0 or release_amount < 0
+     or refund_amount <> round(refund_amount, 2) or release_amount <> round(release_amount, 2) then
+    raise exception 'Give the refund and the payout in dollars and cents, $0 or more' using errcode = '23514';
+  end if;
+  if refund_amount + release_amount <> held then
+    raise exception 'The refund and the payout must add up to the % held', private.money_cents(held)
+      using errcode = '23514';
+  end if;
+  reason := private.milestone_text(reason, 1000, 'the reason for the decision');
+  if refund_amount > 0 then
+    insert into public.order_payments (order_id, kind, amount, reason, provider)
+    values (o.id, 'refund', refund_amount, 'problem', o.provider)
+    returning * into refund;
+  end if;
+  -- A legacy order's seller already has the money: their part needs no transfer.
+  if release_amount > 0 and o.payout = 'held' then
+    insert into public.order_payments (order_id, kind, amount, reason, provider)
+    values (o.id, 'transfer', release_amount, 'problem', o.provider)
+    returning * into transfer;
+  end if;
+  update public.order_problems x
+     set status = 'decided', refund_amount = decide_order_problem.refund_amount,
+         release_amount = decide_order_problem.release_amount, decision_reason = decide_order_problem.reason,
+         decided_by = me, decided_at = now()
+   where x.id = p.id returning * into p;
+  update public.orders x
+     set status = case when release_amount > 0 then 'completed' else 'refunded' end,
+         refunded_amount = x.refunded_amount + refund_amount,
+         released_amount = x.released_amount + release_amount,
+         completed_at = case when release_amount > 0 then now() else x.completed_at end,
+         refunded_at = case when refund_amount > 0 then now() else x.refunded_at end,
+         refund_reason = case when refund_amount > 0 then 'problem' else x.refund_reason end
+   where x.id = o.id returning * into o;
+  perform private.log_moderation('decide_order_problem', 'piece', o.catalog_item_id, o.seller_id, reason);
+
+  buyer_name := private.person_name(o.buyer_id, 'the buyer');
+  seller_name := private.person_name(o.seller_id, 'the seller');
+  said := case
+    when refund_amount > 0 and release_amount > 0 then
+      format('Good Space refunded %s to %s and paid %s to %s: %s', private.money(refund_amount), buyer_name,
+             private.money(release_amount), seller_name, reason)
+    when refund_amount > 0 then format('Good Space refunded %s to %s: %s', private.money(refund_amount), buyer_name, reason)
+    else format('Good Space paid %s to %s: %s', private.money(release_amount), seller_name, reason) end;
+  perform private.notify_about_order(o, o.buyer_id, 'order_problem_decided', me,
+    format('Good Space decided the problem with "%s"', o.item_title), said,
+    jsonb_build_object('problem_id', p.id, 'refund', refund_amount, 'release', release_amount));
+  perform private.notify_about_order(o, o.seller_id, 'order_problem_decided', me,
+    format('Good Space decided the problem with "%s"', o.item_title), said,
+    jsonb_build_object('problem_id', p.id, 'refund', refund_amount, 'release', release_amount));
+  return jsonb_build_object('problem', to_jsonb(p), 'order', to_jsonb(o), 'refund', to_jsonb(refund),
+                            'transfer', to_jsonb(transfer));
+end $function$;
+revoke execute on function public.decide_order_problem(uuid,numeric,numeric,text) from public;
+grant execute on function public.decide_order_problem(uuid,numeric,numeric,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.decide_verification(p_request uuid, p_approve boolean, p_reason text)
  RETURNS uuid
@@ -5924,24 +6495,30 @@ $function$;
 revoke execute on function public.mark_notifications_read(uuid[]) from public;
 grant execute on function public.mark_notifications_read(uuid[]) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.mark_order_ready(order_id uuid)
+CREATE OR REPLACE FUNCTION public.mark_order_collected(order_id uuid)
  RETURNS public.orders
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  o public.orders := private.lock_own_order(order_id, true);
+  me uuid := (select auth.uid());
+  o public.orders := private.lock_party_order(order_id, me);
 begin
-  if o.status <> 'paid' then
-    raise exception 'This order is % and cannot be marked ready', private.order_status_shown(o)
-      using errcode = '55000';
+  if o.seller_id is distinct from me then
+    raise exception 'Only the seller marks the piece collected' using errcode = '42501';
   end if;
-  update public.orders set status = 'ready', ready_at = now() where id = o.id returning * into o;
+  if o.frozen_at is not null or o.status <> 'paid' then
+    perform private.order_refuse_state(o, 'marked collected');
+  end if;
+  update public.orders
+     set status = 'collected', handed_over_at = now(), release_at = now() + interval '48 hours'
+   where id = o.id returning * into o;
+  perform private.close_pickup_windows(o.id, 'kept');
   return o;
 end $function$;
-revoke execute on function public.mark_order_ready(uuid) from public;
-grant execute on function public.mark_order_ready(uuid) to authenticated, service_role;
+revoke execute on function public.mark_order_collected(uuid) from public;
+grant execute on function public.mark_order_collected(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.milestone_chargeback_closed(p_dispute_id text, p_won boolean)
  RETURNS jsonb
@@ -6584,9 +7161,9 @@ begin
                  order by m.created_at desc, m.id desc limit 50) a), '[]'::jsonb),
       'account_created_at', (select p.created_at from public.profiles p where p.id = owner),
       'orders_bought', (select count(*) from public.orders o
-                         where o.buyer_id = owner and o.status in ('paid', 'ready', 'completed')),
+                         where o.buyer_id = owner and o.status in ('paid', 'collected', 'disputed', 'completed')),
       'orders_sold', (select count(*) from public.orders o
-                       where o.seller_id = owner and o.status in ('paid', 'ready', 'completed')),
+                       where o.seller_id = owner and o.status in ('paid', 'collected', 'disputed', 'completed')),
       'projects', (select count(*) from public.projects p where owner in (p.customer_id, p.designer_id))
     )
   );
@@ -6861,6 +7438,76 @@ $function$;
 revoke execute on function public.nearest_place(double precision,double precision) from public;
 grant execute on function public.nearest_place(double precision,double precision) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.offer_pickup_windows(order_id uuid, windows jsonb, address text DEFAULT NULL::text, directions text DEFAULT NULL::text)
+ RETURNS SETOF public.order_pickup_windows
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  o public.orders := private.lock_party_order(order_id, me);
+  role text := private.order_role(o, me);
+  w jsonb;
+  starts timestamptz[] := '{}';
+  ends timestamptz[] := '{}';
+  s timestamptz;
+  e timestamptz;
+  i integer;
+  j integer;
+begin
+  if o.frozen_at is not null or o.status <> 'paid' then
+    perform private.order_refuse_state(o, 'given pickup times');
+  end if;
+  if exists (select 1 from public.order_pickup_windows x where x.order_id = o.id and x.status = 'confirmed') then
+    raise exception 'A pickup time is already confirmed: ask to reschedule first.' using errcode = '55000';
+  end if;
+  if windows is null or jsonb_typeof(windows) <> 'array' or jsonb_array_length(windows) not between 1 and 3 then
+    raise exception 'Offer one to three pickup times' using errcode = '23514';
+  end if;
+  for w in select value from jsonb_array_elements(windows) loop
+    if jsonb_typeof(w) <> 'object' or jsonb_typeof(w -> 'starts_at') is distinct from 'string'
+       or jsonb_typeof(w -> 'ends_at') is distinct from 'string' then
+      raise exception 'Offer one to three pickup times' using errcode = '23514';
+    end if;
+    begin
+      s := (w ->> 'starts_at')::timestamptz;
+      e := (w ->> 'ends_at')::timestamptz;
+    exception when others then
+      raise exception 'Offer one to three pickup times' using errcode = '23514';
+    end;
+    if s < now() + interval '1 hour' or s > now() + interval '30 days' then
+      raise exception 'A pickup time must start at least an hour from now and within 30 days' using errcode = '23514';
+    end if;
+    if e < s + interval '15 minutes' or e > s + interval '12 hours' then
+      raise exception 'A pickup time must last between 15 minutes and 12 hours' using errcode = '23514';
+    end if;
+    starts := starts || s;
+    ends := ends || e;
+  end loop;
+  for i in 1 .. cardinality(starts) loop
+    for j in i + 1 .. cardinality(starts) loop
+      if starts[i] < ends[j] and starts[j] < ends[i] then
+        raise exception 'Pickup times must not overlap' using errcode = '23514';
+      end if;
+    end loop;
+  end loop;
+  perform private.save_pickup_address(o, role, address, directions);
+  update public.order_pickup_windows x set status = 'superseded'
+   where x.order_id = o.id and x.status = 'proposed';
+  return query
+    insert into public.order_pickup_windows (order_id, proposed_by, proposer_role, starts_at, ends_at)
+    select o.id, me, role, t.s, t.e from unnest(starts, ends) as t(s, e) order by t.s
+    returning *;
+  perform private.notify_about_order(o, case when role = 'buyer' then o.seller_id else o.buyer_id end,
+    'pickup_proposed', me,
+    format('%s offered pickup times for "%s"', private.person_name(me, 'The other party'), o.item_title),
+    'Choose one on the order''s page, or offer other times.',
+    jsonb_build_object('windows', cardinality(starts)));
+end $function$;
+revoke execute on function public.offer_pickup_windows(uuid,jsonb,text,text) from public;
+grant execute on function public.offer_pickup_windows(uuid,jsonb,text,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.open_milestone_dispute(milestone_id uuid, reason text)
  RETURNS public.milestone_disputes
  LANGUAGE plpgsql
@@ -7075,6 +7722,160 @@ comment on function public.open_projects(double precision,double precision,integ
 revoke execute on function public.open_projects(double precision,double precision,integer,timestamp with time zone,uuid,integer) from public;
 grant execute on function public.open_projects(double precision,double precision,integer,timestamp with time zone,uuid,integer) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.order_cancel(p_actor uuid, p_order_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.orders := private.lock_party_order(p_order_id, p_actor);
+  reason text;
+  r jsonb;
+begin
+  if o.frozen_at is not null then
+    perform private.order_refuse_state(o, 'cancelled');
+  end if;
+  if o.status in ('collected', 'disputed', 'completed') then
+    raise exception 'The piece was handed over: report a problem instead.' using errcode = '55000';
+  end if;
+  if o.status <> 'paid' then
+    perform private.order_refuse_state(o, 'cancelled');
+  end if;
+  if p_actor = o.seller_id then
+    reason := case when (select count(*) from public.order_pickup_windows w
+                          where w.order_id = o.id and w.status = 'missed' and w.missed_by = 'buyer') >= 2
+                   then 'buyer_no_show' else 'seller_cancelled' end;
+  elsif exists (select 1 from public.order_pickup_windows w
+                 where w.order_id = o.id and w.status = 'missed' and w.missed_by = 'seller') then
+    reason := 'seller_no_show';
+  else
+    raise exception 'You can cancel once the seller has missed a confirmed pickup time.' using errcode = '42501';
+  end if;
+  perform private.close_pickup_windows(o.id, 'superseded');
+  r := private.refund_order(o, 'cancelled', reason, p_actor);
+  update public.catalog_items c set status = 'available'
+   where c.id = o.catalog_item_id and c.status = 'sold'
+     and not exists (select 1 from public.orders x where x.catalog_item_id = c.id and x.id <> o.id
+                      and x.status in ('paid', 'collected', 'disputed', 'completed'));
+  return r;
+end $function$;
+revoke execute on function public.order_cancel(uuid,uuid) from public;
+grant execute on function public.order_cancel(uuid,uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.order_chargeback_closed(p_dispute_id text, p_won boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  p public.order_problems;
+  o public.orders;
+  held numeric;
+  pending_out numeric;
+  won boolean := coalesce(p_won, false);
+begin
+  select * into p from public.order_problems x where x.provider_dispute_id = p_dispute_id;
+  if not found or p_dispute_id is null then
+    return jsonb_build_object('outcome', 'unknown', 'order', null);
+  end if;
+  o := private.lock_order(p.order_id);
+  select * into p from public.order_problems x where x.id = p.id for update;
+  if p.status <> 'open' then
+    return jsonb_build_object('outcome', 'duplicate', 'order', to_jsonb(o));
+  end if;
+  update public.order_problems set status = 'closed', outcome = case when won then 'won' else 'lost' end
+   where id = p.id;
+  if not won then
+    held := private.order_held(o);
+    -- Transfers not made yet never will be: the money is gone. Refunds not made yet would pay the buyer twice.
+    select coalesce(sum(x.amount), 0) into pending_out from public.order_payments x
+     where x.order_id = o.id and x.status = 'pending' and x.kind = 'transfer';
+    update public.order_payments x set status = 'failed', completed_at = now(),
+           note = 'The card''s bank returned the payment to the buyer (a chargeback).'
+     where x.order_id = o.id and x.status = 'pending';
+    update public.order_problems x set status = 'closed'
+     where x.order_id = o.id and x.kind = 'problem' and x.status = 'open';
+    update public.orders x
+       set refunded_amount = x.refunded_amount + held + pending_out,
+           released_amount = x.released_amount - pending_out,
+           status = case when x.status in ('paid', 'collected', 'disputed')
+                           or (x.status = 'completed' and x.released_amount - pending_out = 0)
+                         then 'refunded' else x.status end,
+           refund_reason = case when held + pending_out > 0 then 'chargeback' else x.refund_reason end,
+           refunded_at = case when held + pending_out > 0 then now() else x.refunded_at end
+     where x.id = o.id returning * into o;
+    perform private.close_pickup_windows(o.id, 'superseded');
+  end if;
+  if not exists (select 1 from public.order_problems x
+                  where x.order_id = o.id and x.kind = 'chargeback' and x.status = 'open') then
+    update public.orders set frozen_at = null where id = o.id returning * into o;
+  end if;
+  perform private.notify_about_order(o, o.seller_id, 'order_chargeback', null,
+    case when won then format('The bank decided the chargeback on "%s" in your favour', o.item_title)
+         else format('The bank returned the payment for "%s" to the buyer', o.item_title) end,
+    case when won then 'The payment stays with Good Space and the order goes on.'
+         else 'The chargeback was lost, so nothing more of this order is paid out.' end,
+    jsonb_build_object('chargeback', case when won then 'won' else 'lost' end));
+  return jsonb_build_object('outcome', 'closed', 'order', to_jsonb(o));
+end $function$;
+revoke execute on function public.order_chargeback_closed(text,boolean) from public;
+grant execute on function public.order_chargeback_closed(text,boolean) to service_role;
+
+CREATE OR REPLACE FUNCTION public.order_chargeback_opened(p_payment_intent_id text, p_dispute_id text, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.orders;
+  p public.order_problems;
+begin
+  select * into o from public.orders x
+   where x.payment_intent_id = p_payment_intent_id and x.paid_at is not null
+   order by x.paid_at desc limit 1;
+  if not found or p_dispute_id is null then
+    return jsonb_build_object('outcome', 'unknown', 'order', null);
+  end if;
+  o := private.lock_order(o.id);
+  select * into p from public.order_problems x where x.provider_dispute_id = p_dispute_id;
+  if found then
+    return jsonb_build_object('outcome', 'duplicate', 'order', to_jsonb(o));
+  end if;
+  insert into public.order_problems (order_id, kind, reason, provider_dispute_id)
+  values (o.id, 'chargeback', left(nullif(btrim(p_reason), ''), 1000), p_dispute_id);
+  update public.orders set frozen_at = coalesce(frozen_at, now()) where id = o.id returning * into o;
+  perform private.notify_about_order(o, o.seller_id, 'order_chargeback', null,
+    format('The card''s bank is disputing the payment for "%s"', o.item_title),
+    'Good Space holds the money, and nothing of this order moves, until the bank decides.',
+    jsonb_build_object('chargeback', 'opened'));
+  return jsonb_build_object('outcome', 'frozen', 'order', to_jsonb(o));
+end $function$;
+revoke execute on function public.order_chargeback_opened(text,text,text) from public;
+grant execute on function public.order_chargeback_opened(text,text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.order_collect(p_buyer uuid, p_order_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.orders := private.lock_party_order(p_order_id, p_buyer);
+begin
+  if o.buyer_id is distinct from p_buyer then
+    raise exception 'Only the buyer confirms the piece was collected' using errcode = '42501';
+  end if;
+  if o.frozen_at is not null or o.status not in ('paid', 'collected') then
+    perform private.order_refuse_state(o, 'confirmed as collected');
+  end if;
+  return private.release_order(o, 'release', p_buyer);
+end $function$;
+revoke execute on function public.order_collect(uuid,uuid) from public;
+grant execute on function public.order_collect(uuid,uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION public.order_expire(p_order_id uuid)
  RETURNS void
  LANGUAGE sql
@@ -7097,9 +7898,10 @@ $function$;
 revoke execute on function public.order_for_payment_intent(text) from public;
 grant execute on function public.order_for_payment_intent(text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.order_mark_paid(p_order_id uuid, p_payment_intent_id text)
+CREATE OR REPLACE FUNCTION public.order_mark_paid(p_order_id uuid, p_payment_intent_id text, p_charge_id text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -7121,16 +7923,19 @@ begin
     reason := (private.buy_now_check(o.buyer_id, i, true)).reason;
   end if;
   if reason is null and exists (select 1 from public.orders x where x.catalog_item_id = i.id and x.id <> o.id
-                                  and x.status in ('paid', 'ready', 'completed')) then
+                                  and x.status in ('paid', 'collected', 'disputed', 'completed')) then
     reason := 'not_available';
   end if;
   if reason is not null then
-    update public.orders set payment_intent_id = coalesce(p_payment_intent_id, payment_intent_id)
+    update public.orders
+       set payment_intent_id = coalesce(p_payment_intent_id, payment_intent_id),
+           charge_id = coalesce(p_charge_id, charge_id)
      where id = o.id returning * into o;
     return jsonb_build_object('outcome', 'refund', 'order', to_jsonb(o));
   end if;
   update public.orders
-     set status = 'paid', paid_at = now(), payment_intent_id = coalesce(p_payment_intent_id, payment_intent_id)
+     set status = 'paid', paid_at = now(), payment_intent_id = coalesce(p_payment_intent_id, payment_intent_id),
+         charge_id = coalesce(p_charge_id, charge_id)
    where id = o.id returning * into o;
   perform private.sell_piece(o);
   -- The pickup conversation (the piece's Ask the seller thread) exists from the sale, so either side can write first.
@@ -7139,12 +7944,13 @@ begin
   on conflict (catalog_item_id, buyer_id) do nothing;
   return jsonb_build_object('outcome', 'paid', 'order', to_jsonb(o));
 end $function$;
-revoke execute on function public.order_mark_paid(uuid,text) from public;
-grant execute on function public.order_mark_paid(uuid,text) to service_role;
+revoke execute on function public.order_mark_paid(uuid,text,text) from public;
+grant execute on function public.order_mark_paid(uuid,text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.order_mark_refunded(p_order_id uuid, p_refund_id text, p_reason text)
  RETURNS public.orders
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -7157,12 +7963,12 @@ begin
   if o.id is null then
     raise exception 'Order not found' using errcode = 'P0002';
   end if;
-  if o.status in ('cancelled', 'refunded') or (o.status = 'completed' and o.refunded_at is not null) then
+  if o.status in ('cancelled', 'refunded', 'refused') or (o.status = 'completed' and o.refunded_at is not null) then
     return o;
   end if;
   if o.status in ('pending', 'expired') then
     if p_reason = 'seller_cancelled' then
-      raise exception 'This order is % and cannot be cancelled', o.status using errcode = '55000';
+      raise exception 'This order is % and cannot be cancelled', private.order_status_shown(o) using errcode = '55000';
     end if;
     update public.orders
        set status = 'refunded', refund_id = p_refund_id, refund_reason = 'already_sold', refunded_at = now()
@@ -7178,12 +7984,16 @@ begin
   else
     update public.orders
        set status = 'cancelled', refund_id = p_refund_id, refund_reason = p_reason, refunded_at = now(),
-           cancelled_at = now()
+           cancelled_at = now(), refunded_amount = refunded_amount + private.order_held(o)
      where id = o.id returning * into o;
+    update public.order_payments x set status = 'failed', completed_at = now(),
+           note = 'Refunded outside Good Space.'
+     where x.order_id = o.id and x.status = 'pending';
+    perform private.close_pickup_windows(o.id, 'superseded');
     update public.catalog_items c set status = 'available'
      where c.id = o.catalog_item_id and c.status = 'sold'
        and not exists (select 1 from public.orders x where x.catalog_item_id = c.id and x.id <> o.id
-                        and x.status in ('paid', 'ready', 'completed'));
+                        and x.status in ('paid', 'collected', 'disputed', 'completed'));
   end if;
   return o;
 end $function$;
@@ -7236,6 +8046,156 @@ end $function$;
 revoke execute on function public.order_open(uuid,uuid,text) from public;
 grant execute on function public.order_open(uuid,uuid,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.order_payment_note(p_payment_id uuid, p_note text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.order_payments
+     set note = left(p_note, 500), retry_after = now() + interval '15 minutes'
+   where id = p_payment_id and status = 'pending'
+$function$;
+revoke execute on function public.order_payment_note(uuid,text) from public;
+grant execute on function public.order_payment_note(uuid,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.order_payment_succeeded(p_payment_id uuid, p_provider_id text)
+ RETURNS public.order_payments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pay public.order_payments := private.lock_order_payment(p_payment_id);
+begin
+  if pay.status = 'pending' then
+    update public.order_payments
+       set status = 'succeeded', provider_id = p_provider_id, completed_at = now(), note = null, retry_after = null
+     where id = pay.id returning * into pay;
+  end if;
+  return pay;
+end $function$;
+revoke execute on function public.order_payment_succeeded(uuid,text) from public;
+grant execute on function public.order_payment_succeeded(uuid,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.order_pending_settlements(p_limit integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(r order by r.created_at, r.id), '[]'::jsonb)
+    from (
+      select x.id, x.kind, x.amount, x.provider, x.reason, x.order_id, o.payout, o.payment_intent_id, o.charge_id,
+             private.payout_destination(o.seller_id, x.provider) as destination, x.created_at
+        from public.order_payments x
+        join public.orders o on o.id = x.order_id
+       where x.status = 'pending' and o.frozen_at is null
+         and (x.retry_after is null or x.retry_after <= now())
+       order by x.created_at, x.id
+       limit least(greatest(coalesce(p_limit, 50), 1), 500)
+    ) r
+$function$;
+revoke execute on function public.order_pending_settlements(integer) from public;
+grant execute on function public.order_pending_settlements(integer) to service_role;
+
+CREATE OR REPLACE FUNCTION public.order_problem_detail(problem_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  l record := private.operator_problem(problem_id, false);
+  p public.order_problems := l.p;
+  o public.orders := l.o;
+begin
+  return jsonb_build_object(
+    'problem', to_jsonb(p),
+    'order', to_jsonb(o),
+    'buyer', jsonb_build_object('id', o.buyer_id, 'name', private.person_name(o.buyer_id, null)),
+    'seller', jsonb_build_object('id', o.seller_id, 'name', private.person_name(o.seller_id, null)),
+    'statements', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', s.id, 'author_id', s.author_id, 'author_name', private.person_name(s.author_id, null),
+               'role', s.author_role, 'body', s.body, 'photos', to_jsonb(s.photos), 'created_at', s.created_at)
+             order by s.created_at, s.id)
+        from public.order_problem_statements s where s.problem_id = p.id), '[]'::jsonb),
+    'payments', coalesce((
+      select jsonb_agg(to_jsonb(x) order by x.created_at, x.id)
+        from public.order_payments x where x.order_id = o.id), '[]'::jsonb),
+    'windows', coalesce((
+      select jsonb_agg(to_jsonb(w) order by w.starts_at, w.id)
+        from public.order_pickup_windows w where w.order_id = o.id), '[]'::jsonb),
+    'held', private.order_held(o));
+end $function$;
+revoke execute on function public.order_problem_detail(uuid) from public;
+grant execute on function public.order_problem_detail(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.order_problem_queue(page_size integer DEFAULT 20, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(id uuid, kind text, status text, order_id uuid, item_title text, buyer_id uuid, buyer_name text, seller_id uuid, seller_name text, amount numeric, held numeric, reason text, statements integer, statements_due_at timestamp with time zone, created_at timestamp with time zone, outcome text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  me uuid := (select auth.uid());
+  after_closed boolean;
+begin
+  perform private.require_operator();
+  if (after_created_at is null) <> (after_id is null) then
+    raise exception 'after_created_at and after_id go together' using errcode = '22023';
+  end if;
+  if after_id is not null then
+    select x.status <> 'open' into after_closed from public.order_problems x where x.id = after_id;
+    after_closed := coalesce(after_closed, false);
+  end if;
+  return query
+    select p.id, p.kind, p.status, o.id, o.item_title, o.buyer_id, private.person_name(o.buyer_id, null),
+           o.seller_id, private.person_name(o.seller_id, null), o.amount, private.order_held(o), p.reason,
+           (select count(*)::integer from public.order_problem_statements s where s.problem_id = p.id),
+           p.statements_due_at, p.created_at, p.outcome
+      from public.order_problems p
+      join public.orders o on o.id = p.order_id
+     where me is distinct from o.buyer_id and me is distinct from o.seller_id
+       and (after_id is null
+            or (p.status <> 'open', p.created_at, p.id) > (after_closed, after_created_at, after_id))
+     order by p.status <> 'open', p.created_at, p.id
+     limit least(greatest(coalesce(page_size, 20), 1), 100);
+end $function$;
+comment on function public.order_problem_queue(integer,timestamp with time zone,uuid) is 'Operators only: problems and chargebacks of orders, open ones first, oldest first; keyset on (created_at, id); an operator''s own orders left out (docs/orders.md).';
+revoke execute on function public.order_problem_queue(integer,timestamp with time zone,uuid) from public;
+grant execute on function public.order_problem_queue(integer,timestamp with time zone,uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.order_refuse(p_buyer uuid, p_order_id uuid, p_reason text, p_photos text[])
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.orders := private.lock_party_order(p_order_id, p_buyer);
+begin
+  if o.buyer_id is distinct from p_buyer then
+    raise exception 'Only the buyer refuses the piece at pickup' using errcode = '42501';
+  end if;
+  if o.frozen_at is not null or o.status <> 'paid' then
+    perform private.order_refuse_state(o, 'refused at pickup');
+  end if;
+  p_reason := private.milestone_text(p_reason, 1000, 'why you refuse the piece');
+  p_photos := private.check_folder_photos('order-photos', o.id, p_photos);
+  update public.orders
+     set refused_at = now(), refusal_reason = p_reason, refusal_photos = p_photos
+   where id = o.id returning * into o;
+  update public.catalog_items set status = 'delisted', returned_at = now(), reserved_until = null, held_until = null
+   where id = o.catalog_item_id;
+  perform private.close_pickup_windows(o.id, 'kept');
+  return private.refund_order(o, 'refused', 'refused', p_buyer);
+end $function$;
+revoke execute on function public.order_refuse(uuid,uuid,text,text[]) from public;
+grant execute on function public.order_refuse(uuid,uuid,text,text[]) to service_role;
+
 CREATE OR REPLACE FUNCTION public.order_set_checkout(p_order_id uuid, p_session_id text, p_expires_at timestamp with time zone)
  RETURNS void
  LANGUAGE plpgsql
@@ -7251,6 +8211,58 @@ begin
 end $function$;
 revoke execute on function public.order_set_checkout(uuid,text,timestamp with time zone) from public;
 grant execute on function public.order_set_checkout(uuid,text,timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.orders_settle_due()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.orders;
+  w public.order_pickup_windows;
+  released integer := 0;
+  reminded integer := 0;
+  two_hours boolean;
+begin
+  for o in
+    select * from public.orders x
+     where x.status = 'collected' and x.frozen_at is null and x.release_at <= now()
+       and not exists (select 1 from public.order_problems p where p.order_id = x.id and p.status = 'open'
+                        and p.kind = 'problem')
+     order by x.release_at
+       for update skip locked
+  loop
+    perform private.release_order(o, 'auto_release', null);
+    released := released + 1;
+  end loop;
+  for w in
+    select x.* from public.order_pickup_windows x
+     where x.status = 'confirmed' and x.starts_at > now()
+       and ((x.reminded_day_at is null and x.starts_at <= now() + interval '24 hours')
+            or (x.reminded_2h_at is null and x.starts_at <= now() + interval '2 hours'))
+       for update skip locked
+  loop
+    select * into o from public.orders x where x.id = w.order_id;
+    two_hours := w.starts_at <= now() + interval '2 hours';
+    update public.order_pickup_windows
+       set reminded_day_at = coalesce(reminded_day_at, now()),
+           reminded_2h_at = case when two_hours then now() else reminded_2h_at end
+     where id = w.id;
+    if o.status = 'paid' then
+      perform private.notify_about_order(o, who, 'pickup_reminder', null,
+        format('Pickup of "%s" %s', o.item_title, case when two_hours then 'within two hours' else 'within a day' end),
+        'See the time and the place on the order''s page. If you cannot come, ask to reschedule there.',
+        jsonb_build_object('window_id', w.id, 'starts_at', w.starts_at, 'ends_at', w.ends_at,
+                           'hours', case when two_hours then 2 else 24 end))
+        from unnest(array[o.buyer_id, o.seller_id]) as who;
+      reminded := reminded + 1;
+    end if;
+  end loop;
+  return jsonb_build_object('released', released, 'reminded', reminded);
+end $function$;
+revoke execute on function public.orders_settle_due() from public;
+grant execute on function public.orders_settle_due() to service_role;
 
 CREATE OR REPLACE FUNCTION public.portfolio_projects(designer_id uuid, after_completed_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 6)
  RETURNS TABLE(id uuid, title text, description text, place text, space_size integer, preferred_style text, completed_at timestamp with time zone, budget integer, budget_type public.budget_type, items_total numeric, is_public boolean, costs_public boolean)
@@ -7380,6 +8392,84 @@ end $function$;
 comment on function public.reinstate_account(uuid,text) is 'The database''s part of reinstating a suspended account (docs/trust-and-safety.md); operators only, through the moderate-account function. Returns the audit log line''s id.';
 revoke execute on function public.reinstate_account(uuid,text) from public;
 grant execute on function public.reinstate_account(uuid,text) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.report_order_problem(order_id uuid, reason text, photos text[] DEFAULT '{}'::text[])
+ RETURNS public.order_problems
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  o public.orders := private.lock_party_order(order_id, me);
+  p public.order_problems;
+begin
+  if o.buyer_id is distinct from me then
+    raise exception 'Only the buyer reports a problem' using errcode = '42501';
+  end if;
+  if o.frozen_at is not null or o.status <> 'collected' then
+    perform private.order_refuse_state(o, 'reported as a problem');
+  end if;
+  if now() >= o.release_at then
+    raise exception 'The 48 hours to report a problem have passed.' using errcode = '55000';
+  end if;
+  reason := private.milestone_text(reason, 1000, 'what is wrong');
+  photos := private.check_folder_photos('order-photos', o.id, photos);
+  insert into public.order_problems (order_id, kind, opened_by, reason)
+  values (o.id, 'problem', me, reason)
+  returning * into p;
+  insert into public.order_problem_statements (problem_id, order_id, author_id, author_role, body, photos)
+  values (p.id, o.id, me, 'buyer', reason, photos);
+  update public.orders set status = 'disputed' where id = o.id;
+  return p;
+end $function$;
+revoke execute on function public.report_order_problem(uuid,text,text[]) from public;
+grant execute on function public.report_order_problem(uuid,text,text[]) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.report_pickup_no_show(window_id uuid)
+ RETURNS public.order_pickup_windows
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  w public.order_pickup_windows;
+  o public.orders;
+  other text;
+begin
+  select * into w from public.order_pickup_windows x where x.id = window_id;
+  if not found then
+    raise exception 'Pickup time not found' using errcode = 'P0002';
+  end if;
+  o := private.lock_party_order(w.order_id, me);
+  select * into w from public.order_pickup_windows x where x.id = window_id for update;
+  if o.frozen_at is not null or o.status <> 'paid' then
+    perform private.order_refuse_state(o, 'reported as a missed pickup');
+  end if;
+  if w.status <> 'confirmed' then
+    raise exception 'Only a confirmed pickup time can be missed.' using errcode = '55000';
+  end if;
+  if w.ends_at > now() then
+    raise exception 'This pickup time has not ended yet.' using errcode = '55000';
+  end if;
+  if w.ends_at < now() - interval '7 days' then
+    raise exception 'This pickup time ended more than 7 days ago.' using errcode = '55000';
+  end if;
+  other := case when me = o.buyer_id then 'seller' else 'buyer' end;
+  update public.order_pickup_windows x set status = 'missed', missed_by = other, missed_reported_by = me
+   where x.id = w.id returning * into w;
+  perform private.notify_about_order(o, case when other = 'buyer' then o.buyer_id else o.seller_id end,
+    'pickup_missed', me,
+    format('%s says you missed the pickup of "%s"', private.person_name(me, 'The other party'), o.item_title),
+    case when other = 'seller'
+      then 'Offer new pickup times on the order''s page. The buyer can now cancel the order and be refunded.'
+      else 'Offer new pickup times on the order''s page.' end,
+    jsonb_build_object('window_id', w.id, 'starts_at', w.starts_at, 'ends_at', w.ends_at));
+  return w;
+end $function$;
+revoke execute on function public.report_pickup_no_show(uuid) from public;
+grant execute on function public.report_pickup_no_show(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.request_milestone_cancel(milestone_id uuid)
  RETURNS public.project_milestones
@@ -8216,6 +9306,15 @@ create policy "milestone-photos: participants upload" on storage.objects
 create policy "milestone-photos: uploader deletes own" on storage.objects
   for delete to authenticated
   using (bucket_id = 'milestone-photos'::text AND owner_id = ((( SELECT auth.uid() AS uid))::text) AND ((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)));
+create policy "order-photos: parties or operators read" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'order-photos'::text AND (((storage.foldername(name))[1] IN ( SELECT private.party_order_folders() AS party_order_folders)) OR ( SELECT private.is_operator() AS is_operator)));
+create policy "order-photos: parties upload" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'order-photos'::text AND ((storage.foldername(name))[1] IN ( SELECT private.party_order_folders() AS party_order_folders)));
+create policy "order-photos: uploader deletes own" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'order-photos'::text AND owner_id = ((( SELECT auth.uid() AS uid))::text) AND ((storage.foldername(name))[1] IN ( SELECT private.party_order_folders() AS party_order_folders)));
 create policy "project-photos: participants read" on storage.objects
   for select to authenticated
   using (bucket_id = 'project-photos'::text AND ((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)));
@@ -8258,3 +9357,4 @@ select cron.schedule('expire-offers', '*/5 * * * *', 'select private.expire_mark
 select cron.schedule('prune-rate-events', '17 * * * *', 'select private.prune_rate_events()');
 select cron.schedule('send-notification-mails', '* * * * *', 'select private.request_notification_mails()');
 select cron.schedule('settle-milestones', '* * * * *', 'select private.request_milestone_settlement()');
+select cron.schedule('settle-orders', '* * * * *', 'select private.request_order_settlement()');

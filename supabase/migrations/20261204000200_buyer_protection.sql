@@ -1270,8 +1270,12 @@ begin
     raise exception 'This account has money held in funded milestones: release or settle them before deleting the account.'
       using errcode = '55000';
   end if;
-  -- The orders locked, so an order paid or moved while the account goes waits for the answer.
-  perform 1 from public.orders o where o.buyer_id = old.id or o.seller_id = old.id for update;
+  -- The orders locked (their pieces first, every function's lock order), so an order paid or moved while the
+  -- account goes waits for the answer.
+  perform 1 from public.catalog_items c
+   where c.id in (select o.catalog_item_id from public.orders o where o.buyer_id = old.id or o.seller_id = old.id)
+   order by c.id for no key update;
+  perform 1 from public.orders o where o.buyer_id = old.id or o.seller_id = old.id order by o.id for update;
   refusal := private.open_orders_refusal(old.id);
   if refusal is not null then
     raise exception '%', refusal using errcode = '55000';
