@@ -207,9 +207,9 @@ describe('sandbox buying', () => {
       payment_intent_id: expect.stringMatching(/^pi_sandbox_/),
     });
     // Held by Good Space until the handover, with the charge a payout is made out of.
-    expect(
-      await sql(`select payout, charge_id from public.orders where id = $1`, [bought.orderId]),
-    ).toEqual([{ payout: 'held', charge_id: expect.stringMatching(/^ch_sandbox_/) }]);
+    expect(await sql(`select payout, charge_id from public.orders where id = $1`, [bought.orderId])).toEqual([
+      { payout: 'held', charge_id: expect.stringMatching(/^ch_sandbox_/) },
+    ]);
     expect(await pieceStatus(item)).toBe('sold');
     expect(await titles(seller.id, 'order_paid')).toEqual(['Bo Buyer bought "Walnut desk" for $60']);
     expect(await titles(buyer.id, 'order_receipt')).toEqual(['Receipt: you paid $60 for "Walnut desk"']);

@@ -132,4 +132,3 @@ describe('held orders in the sandbox', () => {
     expect((await pieceRow(item)).status).toBe('available');
   });
 });
-

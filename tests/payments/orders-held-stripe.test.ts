@@ -34,7 +34,8 @@ let fake: FakeStripe;
 let served: ServedFunctions<Name>;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
+  // Its own ids: the market's Stripe test pays orders on the same database at the same time.
+  fake = await startFakeStripe({ ids: 'held' });
   served = await serveWithSecrets(NAMES, {
     STRIPE_SECRET_KEY: 'sk_test_orders',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -93,7 +94,10 @@ function sendEvent(type: string, object: Body) {
     data: { object },
   });
   const send = () =>
-    call('stripe-webhook', { raw: payload, headers: { 'Stripe-Signature': signStripePayload(payload, WEBHOOK_SECRET) } });
+    call('stripe-webhook', {
+      raw: payload,
+      headers: { 'Stripe-Signature': signStripePayload(payload, WEBHOOK_SECRET) },
+    });
   return { payload, response: send(), replay: send };
 }
 
@@ -162,8 +166,10 @@ describe('a held order through Stripe', () => {
     // Replayed: acknowledged and ignored; another event of the same payment: the database says duplicate.
     expect(await sent.replay()).toEqual({ status: 200, body: { received: true, duplicate: true } });
     expect(
-      (await sendEvent('checkout.session.async_payment_succeeded', fake.checkoutSessions.get(checkout_session_id!)!).response)
-        .body,
+      (
+        await sendEvent('checkout.session.async_payment_succeeded', fake.checkoutSessions.get(checkout_session_id!)!)
+          .response
+      ).body,
     ).toEqual({ received: true, outcome: 'duplicate' });
     // No money moved to the seller yet.
     expect(requestsTo('POST', '/v1/transfers').filter((t) => t.form.transfer_group === `order_${orderId}`)).toEqual([]);
@@ -188,8 +194,10 @@ describe('a held order through Stripe', () => {
     const orderId2 = (await call('buy-now', { token: other.token, body: { itemId: item2 } })).body.orderId as string;
     const session2 = (await orderRow(orderId2)).checkout_session_id!;
     expect(
-      (await sendEvent('checkout.session.completed', fake.payCheckout(session2, 'pi_held_short', { amount: 100 })).response)
-        .body,
+      (
+        await sendEvent('checkout.session.completed', fake.payCheckout(session2, 'pi_held_short', { amount: 100 }))
+          .response
+      ).body,
     ).toEqual({ received: true, outcome: 'mismatch' });
     const [short] = requestsTo('POST', '/v1/refunds').filter((r) => r.form.payment_intent === 'pi_held_short');
     expect(short!.form.reverse_transfer).toBeUndefined();
@@ -234,15 +242,17 @@ describe('a held order through Stripe', () => {
   it('refuse at pickup: refunded in full without reverse_transfer, the piece delisted; its charge.refunded changes nothing', async () => {
     const item = await piece(seller.id, 'Rattan armchair', 120);
     const { orderId } = await bought(buyer, item, 'pi_held_refuse');
-    expect(
-      await call('refuse-order', { token: buyer.token, body: { orderId, reason: '' } }),
-    ).toMatchObject({ status: 400, body: { code: 'invalid_reason' } });
+    expect(await call('refuse-order', { token: buyer.token, body: { orderId, reason: '' } })).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_reason' },
+    });
     expect(
       await call('refuse-order', { token: buyer.token, body: { orderId, reason: 'Torn seat', photos: ['x.webp'] } }),
     ).toMatchObject({ status: 400, body: { code: 'invalid_photos' } });
-    expect(
-      await call('refuse-order', { token: seller.token, body: { orderId, reason: 'Torn seat' } }),
-    ).toMatchObject({ status: 403, body: { code: 'not_buyer' } });
+    expect(await call('refuse-order', { token: seller.token, body: { orderId, reason: 'Torn seat' } })).toMatchObject({
+      status: 403,
+      body: { code: 'not_buyer' },
+    });
     const res = await call('refuse-order', {
       token: buyer.token,
       body: { orderId, reason: 'The seat is torn, not as in the photos' },
@@ -261,9 +271,10 @@ describe('a held order through Stripe', () => {
     });
     expect(await pieceRow(item)).toMatchObject({ status: 'delisted', returned_at: expect.any(Date) });
     expect(fake.charges.get('ch_held_refuse')).toMatchObject({ refunded: true });
-    expect(
-      (await sendEvent('charge.refunded', { ...fake.charges.get('ch_held_refuse')! }).response).body,
-    ).toEqual({ received: true, outcome: 'duplicate' });
+    expect((await sendEvent('charge.refunded', { ...fake.charges.get('ch_held_refuse')! }).response).body).toEqual({
+      received: true,
+      outcome: 'duplicate',
+    });
     expect(await orderRow(orderId)).toMatchObject({ status: 'refused', refund_reason: 'refused' });
   });
 
@@ -310,7 +321,11 @@ describe('a held order through Stripe', () => {
     expect(res.body.order).toMatchObject({ status: 'cancelled' });
     const [row] = await ledger(orderId);
     const [refund] = withKey('POST', '/v1/refunds', `order-refund-${row!.id}`);
-    expect(refund!.form).toMatchObject({ payment_intent: 'pi_legacy_cancel', amount: '30000', reverse_transfer: 'true' });
+    expect(refund!.form).toMatchObject({
+      payment_intent: 'pi_legacy_cancel',
+      amount: '30000',
+      reverse_transfer: 'true',
+    });
     expect(row).toMatchObject({ status: 'succeeded' });
   });
 });
@@ -424,7 +439,10 @@ describe('payouts that wait, the 48 hours, chargebacks and decisions', () => {
     const item = await piece(seller.id, 'Pair of wall sconces', 200);
     const { orderId } = await bought(buyer, item, 'pi_held_problem');
     await rpc(seller, 'mark_order_collected', { order_id: orderId });
-    const problem = await rpc(buyer, 'report_order_problem', { order_id: orderId, reason: 'One sconce does not light' });
+    const problem = await rpc(buyer, 'report_order_problem', {
+      order_id: orderId,
+      reason: 'One sconce does not light',
+    });
     const problemId = problem.id as string;
     const body = { problemId, refundAmount: '100.00', releaseAmount: 100, reason: 'One of the two works' };
     expect(await call('decide-order-problem', { token: buyer.token, body })).toMatchObject({
@@ -434,9 +452,9 @@ describe('payouts that wait, the 48 hours, chargebacks and decisions', () => {
     expect(
       await call('decide-order-problem', { token: operator.token, body: { ...body, refundAmount: 50 } }),
     ).toMatchObject({ status: 400, body: { code: 'invalid_amount' } });
-    expect(
-      await call('decide-order-problem', { token: operator.token, body: { ...body, reason: ' ' } }),
-    ).toMatchObject({ status: 400, body: { code: 'invalid_reason' } });
+    expect(await call('decide-order-problem', { token: operator.token, body: { ...body, reason: ' ' } })).toMatchObject(
+      { status: 400, body: { code: 'invalid_reason' } },
+    );
     expect(
       await call('decide-order-problem', { token: operator.token, body: { ...body, problemId: 'x' } }),
     ).toMatchObject({ status: 400, body: { code: 'invalid_problem' } });
@@ -464,9 +482,10 @@ describe('payouts that wait, the 48 hours, chargebacks and decisions', () => {
     });
     expect(await orderRow(orderId)).toMatchObject({ released_amount: '100.00', refunded_amount: '100.00' });
     // A partial refund's charge.refunded is not a full one; decided once.
-    expect(
-      (await sendEvent('charge.refunded', { ...fake.charges.get('ch_held_problem')! }).response).body,
-    ).toEqual({ received: true, outcome: 'ignored' });
+    expect((await sendEvent('charge.refunded', { ...fake.charges.get('ch_held_problem')! }).response).body).toEqual({
+      received: true,
+      outcome: 'ignored',
+    });
     expect((await call('decide-order-problem', { token: operator.token, body })).status).toBe(409);
   });
 });

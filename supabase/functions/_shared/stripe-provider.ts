@@ -322,7 +322,9 @@ export class StripeProvider implements PaymentProvider, MarketProvider, Mileston
     }
   }
 
-  async transferOrder(move: OrderMoneyMove & { destination: string; sourceTransaction: string | null }): Promise<string> {
+  async transferOrder(
+    move: OrderMoneyMove & { destination: string; sourceTransaction: string | null },
+  ): Promise<string> {
     try {
       return await createOrderTransfer(this.stripe, move);
     } catch (err) {

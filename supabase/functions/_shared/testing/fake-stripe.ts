@@ -149,8 +149,12 @@ function metadataOf(form: Record<string, string>): Record<string, string> {
 
 type State = Omit<FakeStripe, 'base' | 'close'>;
 
-/** The fake's state and its web-standard handler, without a server (the runtimes' servers are below). */
-function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Response> } {
+/**
+ * The fake's state and its web-standard handler, without a server (the runtimes' servers are below). `ids` goes
+ * into the ids it makes (`cs_<ids>1`, `re_<ids>1`…): two fakes serving tests that share one database (test files run
+ * in parallel) must not make the same ids, which the database stores under unique constraints.
+ */
+function fakeStripeHandler(ids: string): { state: State; handle(req: Request): Promise<Response> } {
   const requests: RecordedRequest[] = [];
   const subscriptions = new Map<string, StripeObject>();
   const accounts = new Map<string, StripeObject>();
@@ -191,7 +195,10 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
       refusals.delete(`${req.method} ${url.pathname}`);
       return stripeError(
         400,
-        { code: refusal.code ?? 'account_invalid', message: refusal.message ?? 'fake Stripe: refused as the test asked' },
+        {
+          code: refusal.code ?? 'account_invalid',
+          message: refusal.message ?? 'fake Stripe: refused as the test asked',
+        },
         headers,
       );
     }
@@ -211,7 +218,7 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
     if (req.method === 'POST' && path === '/v1/customers') {
       customers += 1;
       return created({
-        id: `cus_fake${customers}`,
+        id: `cus_${ids}${customers}`,
         object: 'customer',
         email: form.email ?? null,
         metadata: metadataOf(form),
@@ -242,7 +249,7 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
       }
       sessions += 1;
       const session = {
-        id: `cs_fake${sessions}`,
+        id: `cs_${ids}${sessions}`,
         object: 'checkout.session',
         mode: form.mode,
         status: 'open',
@@ -252,7 +259,7 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
         currency: form['line_items[0][price_data][currency]'] ?? null,
         expires_at: form.expires_at ? Number(form.expires_at) : now + 86400,
         metadata: metadataOf(form),
-        url: `https://checkout.stripe.test/c/pay/cs_fake${sessions}`,
+        url: `https://checkout.stripe.test/c/pay/cs_${ids}${sessions}`,
       };
       checkoutSessions.set(session.id, session);
       sessionForms.set(session.id, form);
@@ -283,7 +290,7 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
     }
     if (req.method === 'POST' && path === '/v1/accounts') {
       const made = accountObject({
-        id: `acct_fake${accounts.size + 1}`,
+        id: `acct_${ids}${accounts.size + 1}`,
         email: form.email ?? null,
         metadata: metadataOf(form),
       });
@@ -330,7 +337,7 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
         );
       }
       const refund = {
-        id: `re_fake${refunds.length + 1}`,
+        id: `re_${ids}${refunds.length + 1}`,
         object: 'refund',
         amount,
         charge: charge?.id ?? null,
@@ -378,7 +385,7 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
         }
       }
       const transfer = {
-        id: `tr_fake${transfers.length + 1}`,
+        id: `tr_${ids}${transfers.length + 1}`,
         object: 'transfer',
         amount,
         currency: form.currency,
@@ -446,7 +453,7 @@ function fakeStripeHandler(): { state: State; handle(req: Request): Promise<Resp
     const intent = paymentIntents.get(paymentIntentId);
     if (!intent) throw new Error(`fake Stripe: no payment intent ${paymentIntentId}`);
     const dispute = {
-      id: `dp_fake${disputes.size + 1}`,
+      id: `dp_${ids}${disputes.size + 1}`,
       object: 'dispute',
       amount: intent.amount,
       currency: intent.currency,
@@ -498,9 +505,12 @@ type DenoServe = {
   ): { addr: { port: number }; shutdown(): Promise<void> };
 };
 
-/** Starts the fake on a free port of 127.0.0.1: with Deno.serve under Deno, node:http under Node. */
-export async function startFakeStripe(): Promise<FakeStripe> {
-  const { state, handle } = fakeStripeHandler();
+/**
+ * Starts the fake on a free port of 127.0.0.1: with Deno.serve under Deno, node:http under Node. `ids` is the word
+ * in the ids it makes ('fake': `cs_fake1`); give each test file that shares the database with another its own.
+ */
+export async function startFakeStripe(options: { ids?: string } = {}): Promise<FakeStripe> {
+  const { state, handle } = fakeStripeHandler(options.ids ?? 'fake');
   const deno = (globalThis as { Deno?: DenoServe }).Deno;
   if (deno) {
     const server = deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, handle);
