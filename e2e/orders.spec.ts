@@ -6,9 +6,10 @@ import { listPiece, pageAs } from './support/market.ts';
 /**
  * Paying sellers (docs/payments.md, "Good Stuff orders and seller payouts"), in real Chromium against the real stack
  * and its payment sandbox (docs/payments.md, "The sandbox"): a designer sets up payouts from Settings; a customer
- * buys a piece with Buy Now and pays on the sandbox's page; both see the order; the seller marks it ready, then
- * completed, and the buyer's open page follows without a reload; another customer sees the piece Sold; two buyers pay
- * for one piece and the second is refunded and told so.
+ * buys a piece with Buy Now and pays on the sandbox's page (held by Good Space until the handover, docs/orders.md);
+ * both see the order; the seller offers a pickup time with the address, the buyer confirms it and then reads the
+ * address, and the buyer's "Collected, all good" pays the seller, each page following the other without a reload;
+ * another customer sees the piece Sold; two buyers pay for one piece and the second is refunded and told so.
  */
 
 const SANDBOX_NOTICE = 'Sandbox: no real payment is made';
@@ -76,7 +77,7 @@ test('a designer gets paid: onboarding, Buy Now, the order from paid to complete
   await c.getByRole('button', { name: 'Pay $85' }).click();
   await expect(c).toHaveURL(`/orders/${orderId}?checkout=done`);
   const buyerState = c.getByTestId('order-state');
-  await expect(buyerState).toContainText('Paid. The seller will tell you when it is ready for pickup.');
+  await expect(buyerState).toContainText('is paid when you collect the piece.');
   await expect(c.getByRole('heading', { name: 'Pickup conversation' })).toBeVisible();
   // Paid: each party reads the other's e-mail address (docs/decisions/0030-safe-by-default.md).
   await expect(c.getByRole('link', { name: new RegExp(`at ${seller.email}$`) })).toHaveAttribute(
@@ -88,7 +89,7 @@ test('a designer gets paid: onboarding, Buy Now, the order from paid to complete
   // --- Both see the order in their lists.
   const c2 = await c.context().newPage();
   await c2.goto('/orders');
-  await expect(c2.getByTestId('order-row').filter({ hasText: table })).toContainText('Paid');
+  await expect(c2.getByTestId('order-row').filter({ hasText: table })).toContainText('Paid · waiting for pickup');
   await expectNoAxeViolations(c2);
   await s.goto('/orders');
   await s.getByRole('tab', { name: 'Sales' }).click();
@@ -104,15 +105,42 @@ test('a designer gets paid: onboarding, Buy Now, the order from paid to complete
   );
   await expectNoAxeViolations(s);
 
-  // --- The seller marks it ready, then completed: the buyer's open page shows each without a reload.
-  await s.getByRole('button', { name: 'Mark ready for pickup' }).click();
-  await expect(s.getByTestId('order-state')).toContainText('Ready for pickup');
-  await expect(buyerState).toContainText('Ready for pickup. Arrange a time with the seller below');
-  await expect(c.getByRole('button', { name: 'I picked it up' })).toBeVisible();
-  await s.getByRole('button', { name: 'Mark completed' }).click();
-  await expect(s.getByTestId('order-state')).toContainText('Completed');
+  // --- The seller offers a pickup time tomorrow with the address; the buyer, live, confirms it and reads the address.
+  await expect(s.getByTestId('order-state')).toContainText('You are paid when');
+  await s.getByRole('button', { name: 'Offer pickup times' }).click();
+  const offer = s.getByRole('dialog', { name: 'Offer pickup times' });
+  const tomorrow = await s.evaluate(() => {
+    const d = new Date(Date.now() + 24 * 3_600_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  const first = offer.getByRole('group', { name: 'Pickup time 1' });
+  await first.getByLabel('Date').fill(tomorrow);
+  await first.getByLabel('From').fill('10:00');
+  await first.getByLabel('To').fill('12:00');
+  await offer.getByLabel('Pickup address').fill('12 Alder Street, Salem');
+  await expectNoAxeViolations(s);
+  await offer.getByRole('button', { name: 'Offer these times' }).click();
+  await expect(s.getByTestId('pickup-state')).toContainText('You offered these times.');
+  await expect(c.getByTestId('pickup-state')).toContainText('offered these times. Confirm the one that suits you.');
+  await expect(c.getByTestId('pickup-address')).toHaveCount(0);
+  await c
+    .getByTestId('pickup-state')
+    .getByRole('button', { name: /^Confirm / })
+    .click();
+  await expect(c.getByTestId('pickup-state')).toContainText('Confirmed:');
+  await expect(c.getByTestId('pickup-address')).toContainText('12 Alder Street, Salem');
+  await expect(s.getByTestId('pickup-state')).toContainText('Confirmed:');
+  await expectNoAxeViolations(c);
+
+  // --- At the handover the buyer confirms "Collected, all good": the seller is paid and sees it without a reload.
+  await c.getByRole('button', { name: 'Collected, all good' }).click();
+  const collected = c.getByRole('dialog', { name: 'Collected, all good?' });
+  await expect(collected).toContainText('is paid $85 at once');
+  await collected.getByRole('button', { name: 'Collected, all good' }).click();
   await expect(buyerState).toContainText('Completed. Enjoy your piece!');
-  await expect(c.getByRole('button', { name: 'I picked it up' })).toHaveCount(0);
+  await expect(s.getByTestId('order-state')).toContainText('Completed. You are paid $85.');
+  await expect(s.getByTestId('order-payment')).toContainText('Payout to');
+  await expect(c.getByRole('button', { name: 'Collected, all good' })).toHaveCount(0);
 
   // --- The table's page leads its buyer to the order.
   await c2.goto(`/good-stuff/${tableId}`);
@@ -136,7 +164,7 @@ test('a designer gets paid: onboarding, Buy Now, the order from paid to complete
   expect(secondOrder).not.toBe(firstOrder);
   await o.getByRole('button', { name: 'Pay $120' }).click();
   await expect(o).toHaveURL(`/orders/${firstOrder}?checkout=done`);
-  await expect(o.getByTestId('order-state')).toContainText('Paid.');
+  await expect(o.getByTestId('order-state')).toContainText('Paid, and held by Good Space.');
   await r.getByRole('button', { name: 'Pay $120' }).click();
   await expect(r).toHaveURL(`/orders/${secondOrder}?checkout=done`);
   await expect(r.getByTestId('order-state')).toContainText(

@@ -12,7 +12,7 @@ const SELLER = authUser('d0000000-0000-4000-8000-00000000000d', 'dana@example.co
 const OTHER = authUser('d0000000-0000-4000-8000-00000000000e', 'erin@example.com');
 const ITEM_ID = 'f0000000-0000-4000-8000-000000000001';
 
-function backendHolds() {
+function backendHolds(fields: Record<string, unknown> = {}) {
   server.use(
     http.get(restUrl('catalog_items'), ({ request }) =>
       pgrstRows(request, [
@@ -35,6 +35,8 @@ function backendHolds() {
           reserved_until: null,
           held_until: null,
           created_at: '2026-11-20T10:00:00Z',
+          returned_at: null,
+          ...fields,
         },
       ]),
     ),
@@ -68,6 +70,22 @@ describe('Edit listing, /good-stuff/:id/edit', () => {
     expect(screen.getByLabelText('Location')).toHaveValue('Salem, OR');
     expect(screen.getByText('Dimensions (optional for this older listing)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+  });
+
+  it('says nothing of a return on a piece that was never refused', async () => {
+    backendHolds();
+    renderPage(SELLER);
+    expect(await screen.findByLabelText('Title')).toHaveValue('Opaline lamp');
+    expect(screen.queryByTestId('returned-piece')).toBeNull();
+  });
+
+  it('tells the seller of a piece refused at pickup that it must be edited before it is listed again', async () => {
+    backendHolds({ status: 'delisted', returned_at: '2026-12-05T18:00:00Z' });
+    renderPage(SELLER);
+    const notice = await screen.findByRole('note');
+    expect(notice).toHaveTextContent('Its buyer refused this piece at pickup on Dec 5, 2026.');
+    expect(notice).toHaveTextContent('It stays delisted until you edit it');
+    expect(screen.getByLabelText('Title')).toHaveValue('Opaline lamp');
   });
 
   it('says Piece not found to anyone else', async () => {

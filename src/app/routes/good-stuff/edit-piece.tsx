@@ -6,10 +6,12 @@ import { PieceNotFound } from '@/app/routes/good-stuff/piece-not-found';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { usePiece } from '@/features/good-stuff/api/get-piece';
 import { ListPieceForm } from '@/features/good-stuff/components/list-piece-form';
+import { ReturnedPieceNotice } from '@/features/good-stuff/components/returned-piece-notice';
 
 /**
  * Edit listing, /good-stuff/:id/edit: the seller's own piece in List Vintage's form (docs/product.md, Good Stuff);
- * anyone else's, or none, is not found (the policy would refuse the change). Saving opens the piece's page.
+ * anyone else's, or none, is not found (the policy would refuse the change). A piece its buyer refused at pickup
+ * says why it must be edited before it is listed again. Saving opens the piece's page.
  */
 export function Component() {
   const { id: itemId = '' } = useParams();
@@ -22,11 +24,10 @@ export function Component() {
       {(piece) =>
         piece && piece.designer_id === userId ? (
           <Page title="Edit listing" description={piece.title}>
-            <ListPieceForm
-              userId={userId}
-              item={piece}
-              onSaved={(id) => void navigate(paths.piece.getHref(id))}
-            />
+            <div className="space-y-6">
+              <ReturnedPieceNotice returnedAt={piece.returned_at} />
+              <ListPieceForm userId={userId} item={piece} onSaved={(id) => void navigate(paths.piece.getHref(id))} />
+            </div>
           </Page>
         ) : (
           <PieceNotFound description="Only a piece’s seller can edit it." />

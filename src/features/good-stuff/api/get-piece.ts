@@ -7,7 +7,7 @@ import { isUuid } from '@/lib/uuid';
 /** The columns of the item page and of the edit form. */
 const ITEM_COLUMNS =
   'id, designer_id, title, description, category, price, condition, photo_urls, image_url, location, place_id, ' +
-  'width_in, depth_in, height_in, status, reserved_until, held_until, created_at, hidden_at';
+  'width_in, depth_in, height_in, status, reserved_until, held_until, created_at, hidden_at, returned_at';
 
 export type PieceDetail = {
   id: string;
@@ -30,6 +30,8 @@ export type PieceDetail = {
   created_at: string;
   /** Set when Good Space hid the piece: only its seller still reads it (docs/trust-and-safety.md). */
   hidden_at: string | null;
+  /** Set when its buyer refused it at pickup: delisted until the seller edits it (docs/orders.md). */
+  returned_at: string | null;
   /** The seller's public card (designer_profiles: a profiles embed is private). */
   seller: { id: string; name: string; location: string | null };
 };

@@ -262,6 +262,7 @@ describe('ListPieceForm (docs/product.md, Good Stuff)', () => {
       held_until: null,
       created_at: '2026-11-20T10:00:00Z',
       hidden_at: null,
+      returned_at: null,
       seller: { id: 'd1', name: 'Dana', location: null },
     };
     const { user, onSaved } = setup(item);
@@ -312,6 +313,7 @@ describe('ListPieceForm (docs/product.md, Good Stuff)', () => {
         held_until: null,
         created_at: '2026-11-20T10:00:00Z',
         hidden_at: null,
+        returned_at: null,
         seller: { id: 'd1', name: 'Dana', location: null },
       };
       const { user, unmount } = setup(item);

@@ -45,7 +45,10 @@ describe('OrdersList, /orders (docs/product.md, Buy Now and orders)', () => {
           return pgrstRows(request, [
             order(1, { status: 'pending' }),
             order(2, { status: 'pending', checkout_expires_at: new Date(Date.now() - 60_000).toISOString() }),
-            order(3, { status: 'ready' }),
+            order(3, { status: 'paid' }),
+            order(7, { status: 'collected' }),
+            order(8, { status: 'disputed' }),
+            order(9, { status: 'refused', refund_reason: 'refused' }),
             order(4, { status: 'cancelled', refund_reason: 'seller_cancelled' }),
             order(5, { status: 'refunded', refund_reason: 'already_sold' }),
           ]);
@@ -62,7 +65,10 @@ describe('OrdersList, /orders (docs/product.md, Buy Now and orders)', () => {
       ]),
     ).toEqual([
       ['Piece 1', 'Payment pending'],
-      ['Piece 3', 'Ready for pickup'],
+      ['Piece 3', 'Paid · waiting for pickup'],
+      ['Piece 7', 'Collected'],
+      ['Piece 8', 'In dispute'],
+      ['Piece 9', 'Refused at pickup'],
       ['Piece 4', 'Cancelled · refunded'],
       ['Piece 5', 'Refunded'],
     ]);

@@ -15,7 +15,7 @@ export const PICKUP_MESSAGES = {
   length: 'A pickup time must last between 15 minutes and 12 hours',
   overlap: 'Pickup times must not overlap',
   address: 'Give the pickup address (5 to 300 characters)',
-  directions: 'Directions must be at most 300 characters',
+  directions: 'Keep the directions to 300 characters',
 } as const;
 
 /** One row of the form, as the person typed it in their own time zone. */
