@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { admin, fullName } from './designers-fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { asDatabaseOwner, clientAs, ok } from './support/api.ts';
-import { listPiece, pageAs } from './support/market.ts';
+import { listPiece, pageAs, watchLiveFeed } from './support/market.ts';
 import { buyInSandbox, finishPayouts, orderLedger, orderRow } from './support/orders.ts';
 import { expect, test, type Page } from './support/test.ts';
 
@@ -357,9 +357,12 @@ test('buyer protection: pickup times, refused at pickup, paid after 48 hours, a 
   //    "Collected, all good" is refused.
   // ---------------------------------------------------------------------------------------------------------
   const fourthOrder = await buyInSandbox(buyer, fourthId);
+  const live = watchLiveFeed(c, `order:${fourthOrder}`);
   await c.goto(`/orders/${fourthOrder}`);
   await expect(orderState(c)).toContainText('Paid · waiting for pickup');
   await expect(c.getByRole('button', { name: 'Collected, all good' })).toBeVisible();
+  // The bank's event comes while the buyer looks at the page: once the page's feed listens.
+  await expect.poll(live, { message: 'the order page listens to its order' }).toBe(true);
   const { payment_intent_id: paymentIntent } = await orderRow(fourthOrder);
   expect(paymentIntent).toMatch(/^pi_sandbox_/);
   const opened = await ok(
