@@ -35,9 +35,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The places gazetteer, as `npm start` loads it (ADR 0024).
   try {
     await loadPlaces({ dbUrl: config.dbUrl, exclusive: true });
-    // What `npm start` writes for the mail job (ADR 0025), which the milestones' job reads too; the journeys then
-    // run both jobs every 2 seconds instead of every minute, so a mail arrives, and a milestone due for its
-    // automatic release or a payout waiting for Get paid is settled, while a journey waits for it.
+    // What `npm start` writes for the mail job (ADR 0025), which the milestones' and the orders' jobs read too; the
+    // journeys then run the three jobs every 2 seconds instead of every minute, so a mail arrives, a milestone due
+    // for its automatic release or a payout waiting for Get paid is settled, and an order past its 48 hours is paid
+    // to its seller, while a journey waits for it.
     await writeMailJobSettings({ dbUrl: config.dbUrl, apiUrl: config.apiUrl, serviceRoleKey: config.serviceRoleKey });
     await everyTwoSeconds(config.dbUrl);
   } catch (err) {
@@ -58,6 +59,8 @@ async function everyTwoSeconds(dbUrl: string): Promise<void> {
     await db.query(
       `select cron.schedule('settle-milestones', '2 seconds', 'select private.request_milestone_settlement()')`,
     );
+    // docs/orders.md: the same for held orders (releases after the 48 hours, pickup reminders, pending payouts).
+    await db.query(`select cron.schedule('settle-orders', '2 seconds', 'select private.request_order_settlement()')`);
   } finally {
     await db.end();
   }

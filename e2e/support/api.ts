@@ -55,3 +55,27 @@ export async function settleHeldMilestones(users: TestUser[]): Promise<void> {
     ),
   );
 }
+
+/**
+ * Before the fixture deletes a journey's users: their Good Stuff orders still waiting for the handover or in
+ * dispute (a journey that failed half way, or one that leaves an order paid) are closed as refunded, since the
+ * database refuses to delete an account with such an order (docs/orders.md). Paid ones are cancelled as the seller
+ * would; collected or disputed ones are refunded what is still held. Nothing moves at the provider: these are the
+ * test's own sandbox rows. A chargeback's freeze is lifted with them.
+ */
+export async function settleHeldOrders(users: TestUser[]): Promise<void> {
+  await asDatabaseOwner((db) =>
+    db.query(
+      `update public.orders
+          set status = case when status = 'paid' then 'cancelled' else 'refunded' end,
+              refund_reason = case when status = 'paid' then 'seller_cancelled' else 'problem' end,
+              cancelled_at = case when status = 'paid' then now() else cancelled_at end,
+              refunded_at = now(),
+              refunded_amount = amount - released_amount,
+              frozen_at = null
+        where (buyer_id = any($1::uuid[]) or seller_id = any($1::uuid[]))
+          and status in ('paid', 'collected', 'disputed')`,
+      [users.map((user) => user.id)],
+    ),
+  );
+}

@@ -31,3 +31,20 @@ export async function listPiece(seller: TestUser, title: string, price: number):
   if (error) throw error;
   return data.id;
 }
+
+/**
+ * Whether `page`'s realtime feed named `channel` (e.g. `order:<id>`) is listening to the database yet: the server's
+ * "Subscribed to PostgreSQL" message for it has arrived. Call before the page opens the feed; poll the answer.
+ * A change made by someone else (a webhook, the database's job) right after a page loads must wait for it: one
+ * made before the feed listens is never delivered, and the page's catch-up read may have run before it.
+ */
+export function watchLiveFeed(page: Page, channel: string): () => boolean {
+  let live = false;
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (text.includes(`"realtime:${channel}"`) && text.includes('Subscribed to PostgreSQL')) live = true;
+    }),
+  );
+  return () => live;
+}

@@ -1,7 +1,7 @@
 import { test as base, type Browser, type BrowserContext } from '@playwright/test';
 import { setCustomerLocation, setDesignerProfile, subscribe } from '../designers-fixtures.ts';
 import { deleteUserByEmail, freshEmail } from './inbox.ts';
-import { settleHeldMilestones } from './api.ts';
+import { settleHeldMilestones, settleHeldOrders } from './api.ts';
 import { makeOperator } from './operators.ts';
 import { createUser, deleteUser, type AccountOptions, type Role, type TestUser } from './users.ts';
 
@@ -89,7 +89,10 @@ export const test = base.extend<Fixtures>({
       if (operator) await makeOperator(user);
       return user;
     });
-    if (made.length > 0) await settleHeldMilestones(made);
+    if (made.length > 0) {
+      await settleHeldMilestones(made);
+      await settleHeldOrders(made);
+    }
     await deleteUsers(made);
   },
   customer: async ({ makeUser }, use) => use(await makeUser({ role: 'customer' })),
