@@ -21,8 +21,8 @@ export type LiveQueryOptions = {
 
 /**
  * Keeps a query live: any change (insert, update, delete) to the matching rows of `table` reads it again, and so
- * does every (re)subscribe, since changes made while the feed was not live are never delivered (see
- * catchUpAfterSubscribe). A read in flight (a Load more) is never started over (liveRefresher). The channel is
+ * does every (re)subscribe once Realtime streams the changes, since changes made while the feed was not live are
+ * never delivered (see catchUpAfterSubscribe). A read in flight (a Load more) is never started over (liveRefresher). The channel is
  * removed on unmount.
  */
 export function useLiveQuery({ channel, table, filter, queryKey, alsoReads = [], enabled = true }: LiveQueryOptions) {
@@ -50,11 +50,16 @@ export function useLiveQuery({ channel, table, filter, queryKey, alsoReads = [],
       if (tableFilter === undefined) throw new Error(`useLiveQuery: no filter for ${name}`);
       feed.on('postgres_changes', { event: '*', schema: 'public', table: name, filter: tableFilter }, onChange);
     }
-    const subscription = feed.subscribe((status) => {
-      if (status !== 'SUBSCRIBED') return;
+    // The catch-up read waits for Realtime's "Subscribed to PostgreSQL" (a system message after each join), not
+    // for the join's reply: changes are streamed only from that message on, so a row written between the two would
+    // be neither delivered nor read (docs/architecture.md, "Live pages"). An error there ("Unable to subscribe…")
+    // still reads once, so the page shows what is there.
+    feed.on('system', {}, (payload: { extension?: string }) => {
+      if (payload.extension !== 'postgres_changes') return;
       stopCatchUp();
       stopCatchUp = catchUpAfterSubscribe(queryClient, liveKey, () => refresher.refresh());
     });
+    const subscription = feed.subscribe();
     return () => {
       stopCatchUp();
       refresher.stop();

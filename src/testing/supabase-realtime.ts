@@ -28,9 +28,11 @@ let current: Realtime | null = null;
  */
 export function answerRealtime() {
   let answering = false;
+  let streaming = true;
   let nextId = 1000;
   const joins: Join[] = [];
   const held: (() => void)[] = [];
+  const unstreamed: (() => void)[] = [];
   const subscribed: { join: Join; send: (frame: Frame) => void }[] = [];
 
   current = {
@@ -46,8 +48,7 @@ export function answerRealtime() {
         bindings: (config.postgres_changes ?? []).map((binding) => ({ ...binding, id: nextId++ })),
       };
       joins.push(join);
-      const answer = () => {
-        reply({ postgres_changes: join.bindings });
+      const stream = () => {
         send([
           joinRef,
           null,
@@ -61,6 +62,11 @@ export function answerRealtime() {
           },
         ]);
         subscribed.push({ join, send });
+      };
+      const answer = () => {
+        reply({ postgres_changes: join.bindings });
+        if (streaming) stream();
+        else unstreamed.push(stream);
       };
       if (answering) answer();
       else held.push(answer);
@@ -77,10 +83,19 @@ export function answerRealtime() {
   return {
     /** The channels the app asked to join, in order (answered or not). */
     joins,
-    /** From now on joins are answered, including those waiting. */
-    answerJoins() {
+    /**
+     * From now on joins are answered, including those waiting. `{ stream: false }`: the join's reply only, as
+     * Realtime sends it before its replication is ready; "Subscribed to PostgreSQL" waits for `startStreams()`.
+     */
+    answerJoins({ stream = true }: { stream?: boolean } = {}) {
       answering = true;
+      streaming = stream;
       for (const answer of held.splice(0)) answer();
+    },
+    /** Sends the held "Subscribed to PostgreSQL" messages: changes flow from now on. */
+    startStreams() {
+      streaming = true;
+      for (const stream of unstreamed.splice(0)) stream();
     },
     /** Whether `topic` has been joined (its join answered). */
     isJoined(topic: string) {
