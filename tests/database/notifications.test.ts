@@ -186,15 +186,17 @@ async function take(): Promise<Got[]> {
     body: string | null;
     link: string;
     data: Record<string, unknown>;
-    created_at: Date;
+    written_us: string;
   }>(
+    // In microseconds: two writes within one millisecond are still in their order (a Date keeps milliseconds).
     `delete from public.notifications where user_id = any($1::uuid[])
-     returning user_id, kind, project_id, actor_id, title, body, link, data, created_at`,
+     returning user_id, kind, project_id, actor_id, title, body, link, data,
+               (extract(epoch from created_at) * 1000000)::bigint::text as written_us`,
     [people],
   );
   // By recipient and kind, and within a kind in the order written: a delete returns rows in no set order.
   return rows
-    .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+    .sort((a, b) => Number(BigInt(a.written_us) - BigInt(b.written_us)))
     .map((r) => ({
       to: nameOf(r.user_id)!,
       kind: r.kind,
