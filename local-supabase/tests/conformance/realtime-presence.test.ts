@@ -86,6 +86,9 @@ describe('presence frames', () => {
     expect((await nth(b, topic, 'presence_state', 1))[4]).toEqual({
       alice: { metas: [{ phx_ref: ref1, online_at: 't1', user_id: 'alice' }] },
     });
+    expect(b.raw.find((r) => r.includes('"presence_state"'))).toBe(
+      `["7",null,${JSON.stringify(topic)},"presence_state",{"alice":{"metas":[{"phx_ref":"${ref1}","online_at":"t1","user_id":"alice"}]}}]`,
+    );
     b.send(['7', '8', topic, 'presence', { type: 'presence', event: 'track', payload: { user_id: 'bob' } }]);
     const bobJoin = (await nth(a, topic, 'presence_diff', 2))[4];
     expect(bobJoin).toEqual({
