@@ -9268,6 +9268,12 @@ CREATE TRIGGER on_auth_user_confirmed AFTER UPDATE OF email_confirmed_at, delete
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (new.email::text IS DISTINCT FROM old.email::text) EXECUTE FUNCTION private.handle_user_email_change();
 
+-- realtime.messages
+create policy "two-factor users need aal2" on realtime.messages as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+
 -- storage.objects
 CREATE TRIGGER project_photos_delete_note AFTER DELETE ON storage.objects FOR EACH ROW WHEN (old.bucket_id = 'project-photos'::text) EXECUTE FUNCTION private.delete_photo_note();
 CREATE TRIGGER project_photos_notify AFTER INSERT ON storage.objects FOR EACH ROW WHEN (new.bucket_id = 'project-photos'::text) EXECUTE FUNCTION private.notify_photo_added();
