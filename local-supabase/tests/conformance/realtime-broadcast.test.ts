@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, nodeOptions, realtimeClient, signUserJwt, sql, stackConfig, waitFor } from '../../src/testing/index.ts';
+import {
+  api,
+  realtimeClient,
+  realtimeClientAs,
+  signUserJwt,
+  sql,
+  stackConfig,
+  waitFor,
+} from '../../src/testing/index.ts';
 import { RawSocket, wsUrl } from './realtime-support.ts';
 
 // Broadcast and private channels as hosted Realtime serves them (supabase.com/docs/guides/realtime/broadcast,
@@ -15,18 +23,9 @@ const eve = randomUUID();
 const clients: SupabaseClient[] = [];
 const POLICIES = ['rt bc read', 'rt bc write', 'rt bc own topic'];
 
-/**
- * A client acting as `sub` in every Realtime join and HTTP broadcast (anonymous without one). supabase-js'
- * `accessToken` option, because realtime-js re-reads the token on reconnects and heartbeats (a token given once
- * to setAuth falls back to the signed-out anon key there), and an awaited setAuth so the first join carries it.
- */
+/** A client acting as `sub` in every Realtime join and HTTP broadcast (anonymous without one). */
 async function clientFor(sub?: string): Promise<SupabaseClient> {
-  let c: SupabaseClient;
-  if (sub) {
-    const token = await signUserJwt(sub);
-    c = createClient(stackConfig.apiUrl, stackConfig.anonKey, { ...nodeOptions, accessToken: async () => token });
-    await c.realtime.setAuth(token);
-  } else c = realtimeClient();
+  const c = sub ? await realtimeClientAs(await signUserJwt(sub)) : realtimeClient();
   clients.push(c);
   return c;
 }

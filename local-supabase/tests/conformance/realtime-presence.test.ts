@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeOptions, signUserJwt, sql, stackConfig, waitFor } from '../../src/testing/index.ts';
+import { realtimeClientAs, signUserJwt, sql, stackConfig, waitFor } from '../../src/testing/index.ts';
 import { RawSocket, wsUrl } from './realtime-support.ts';
 
 // Presence as hosted Realtime serves it (supabase.com/docs/guides/realtime/presence; PresenceHandler,
@@ -158,13 +158,7 @@ describe('presence frames', () => {
 
 describe('presence through supabase-js on a private channel', () => {
   async function joinAs(sub: string, topic: string): Promise<{ channel: RealtimeChannel; syncs: number }> {
-    // accessToken: realtime-js re-reads the token on reconnects; setAuth's would fall back to the anon key.
-    const token = await signUserJwt(sub);
-    const client = createClient(stackConfig.apiUrl, stackConfig.anonKey, {
-      ...nodeOptions,
-      accessToken: async () => token,
-    });
-    await client.realtime.setAuth(token);
+    const client = await realtimeClientAs(await signUserJwt(sub));
     clients.push(client);
     const state = { channel: client.channel(topic, { config: { private: true, presence: { key: sub } } }), syncs: 0 };
     state.channel.on('presence', { event: 'sync' }, () => state.syncs++);
