@@ -138,6 +138,26 @@ describe('presence frames', () => {
     });
   });
 
+  it('closes a channel that sends more than 5 presence messages in 30 s, as hosted limits clients', async () => {
+    const sub = `rt-pr-${randomUUID()}`;
+    const topic = `realtime:${sub}`;
+    const a = await socket();
+    joinPresence(a, '1', topic, 'k');
+    await a.expect(topic, 'phx_reply', '1');
+    for (let i = 1; i <= 6; i++) {
+      a.send(['1', `t${i}`, topic, 'presence', { type: 'presence', event: 'track', payload: { n: i } }]);
+    }
+    expect((await a.expect(topic, 'phx_reply', 't5'))[4]).toEqual({ response: {}, status: 'ok' });
+    expect((await a.expect(topic, 'system'))[4]).toEqual({
+      channel: sub,
+      extension: 'system',
+      message: 'Client presence rate limit exceeded',
+      status: 'error',
+    });
+    await a.expect(topic, 'phx_close');
+    expect(frames(a, topic, 'phx_reply').some((f) => f[1] === 't6')).toBe(false);
+  });
+
   it('leaves on phx_leave', async () => {
     const topic = `realtime:rt-pr-${randomUUID()}`;
     const a = await socket();
