@@ -155,6 +155,26 @@ describe('private channels', () => {
     );
   });
 
+  it('closes a private channel when a refreshed token may no longer read it', async () => {
+    const sub = `rt-bc-user:${alice}`;
+    const topic = `realtime:${sub}`;
+    const sock = await RawSocket.open(wsUrl(stackConfig.apiUrl, { apikey: stackConfig.anonKey }));
+    try {
+      sock.send(['1', '1', topic, 'phx_join', { config: { private: true }, access_token: await signUserJwt(alice) }]);
+      expect((await sock.expect(topic, 'phx_reply', '1'))[4].status).toBe('ok');
+      sock.send(['1', '2', topic, 'access_token', { access_token: await signUserJwt(bob) }]);
+      expect((await sock.expect(topic, 'system'))[4]).toEqual({
+        channel: sub,
+        extension: 'system',
+        message: `You no longer have permission to read from this Channel topic: ${sub}`,
+        status: 'error',
+      });
+      await sock.expect(topic, 'phx_close');
+    } finally {
+      sock.close();
+    }
+  });
+
   it('leaves nothing in realtime.messages after authorization checks', async () => {
     const [row] = await sql<{ n: string }>(
       `select count(*) as n from realtime.messages where topic like 'rt-bc-%' and event is null`,
