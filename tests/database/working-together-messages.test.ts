@@ -299,3 +299,101 @@ describe('read state', () => {
     expect(await unread(customer)).toEqual([]);
   });
 });
+
+describe('who may join a conversation’s private channel (realtime.messages policies)', () => {
+  /**
+   * Hosted's Realtime.Tenants.Authorization, as the joining user: a probe row is written by Realtime itself (the
+   * table's owner), then selected as the user with realtime.topic() = the channel's topic (may receive); an insert
+   * as the user (may send and track presence). Always rolled back.
+   */
+  async function allowed(who: string, topic: string, extension: string): Promise<{ read: boolean; write: boolean }> {
+    await c.query('begin');
+    try {
+      const probe = (await c.query<{ id: string }>(
+        `set local role supabase_realtime_admin;
+           insert into realtime.messages (topic, extension) values ('${topic}', '${extension}') returning id`,
+      )) as unknown as pg.QueryResult<{ id: string }>[];
+      const id = probe[1]!.rows[0]!.id;
+      await c.query('reset role');
+      await c.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true),
+                set_config('realtime.topic', $2, true)`,
+        [JSON.stringify({ sub: who, role: 'authenticated', aud: 'authenticated' }), topic],
+      );
+      const read = (await c.query(`select 1 from realtime.messages where id = $1`, [id])).rowCount === 1;
+      await c.query('savepoint send');
+      let write = true;
+      try {
+        await c.query(`insert into realtime.messages (topic, extension) values ($1, $2)`, [topic, extension]);
+      } catch (err) {
+        expect((err as { code?: string }).code).toBe('42501');
+        write = false;
+        await c.query('rollback to savepoint send');
+      }
+      return { read, write };
+    } finally {
+      await c.query('rollback');
+    }
+  }
+  const both = { read: true, write: true };
+  const none = { read: false, write: false };
+
+  it("a project's customer and designer, for broadcast and presence; nobody else", async () => {
+    const topic = `project:${projectId}`;
+    for (const ext of ['broadcast', 'presence']) {
+      expect(await allowed(customer, topic, ext), `customer ${ext}`).toEqual(both);
+      expect(await allowed(designer, topic, ext), `designer ${ext}`).toEqual(both);
+      expect(await allowed(stranger, topic, ext), `stranger ${ext}`).toEqual(none);
+      expect(await allowed(buyer, topic, ext), `buyer ${ext}`).toEqual(none);
+      expect(await allowed(operator, topic, ext), `operator ${ext}`).toEqual(none);
+    }
+    // Only broadcast and presence; a malformed or unknown topic is nobody's.
+    expect(await allowed(customer, topic, 'postgres_changes')).toEqual(none);
+    expect(await allowed(customer, `project:${projectId.slice(0, 8)}`, 'broadcast')).toEqual(none);
+    expect(await allowed(customer, `projects:${projectId}`, 'broadcast')).toEqual(none);
+    expect(await allowed(customer, `project:${conversationId}`, 'broadcast')).toEqual(none);
+  });
+
+  it("a piece conversation's buyer and seller; nobody else", async () => {
+    const topic = `piece-chat:${conversationId}`;
+    for (const ext of ['broadcast', 'presence']) {
+      expect(await allowed(buyer, topic, ext), `buyer ${ext}`).toEqual(both);
+      expect(await allowed(designer, topic, ext), `seller ${ext}`).toEqual(both);
+      expect(await allowed(customer, topic, ext), `customer ${ext}`).toEqual(none);
+      expect(await allowed(stranger, topic, ext), `stranger ${ext}`).toEqual(none);
+    }
+    expect(await allowed(buyer, `piece-chat:${projectId}`, 'broadcast')).toEqual(none);
+  });
+
+  it('a suspended person is refused; a block keeps what the two already share', async () => {
+    await c.query(`update public.profiles set suspended_at = now() where id = $1`, [buyer]);
+    try {
+      expect(await allowed(buyer, `piece-chat:${conversationId}`, 'broadcast')).toEqual(none);
+      expect(await allowed(buyer, `piece-chat:${conversationId}`, 'presence')).toEqual(none);
+      // The other person is not refused for it.
+      expect(await allowed(designer, `piece-chat:${conversationId}`, 'broadcast')).toEqual(both);
+    } finally {
+      await c.query(`update public.profiles set suspended_at = null where id = $1`, [buyer]);
+    }
+    await c.query(`insert into public.blocks (blocker_id, blocked_id) values ($1, $2)`, [designer, buyer]);
+    try {
+      expect(await allowed(buyer, `piece-chat:${conversationId}`, 'broadcast')).toEqual(both);
+      expect(await allowed(designer, `piece-chat:${conversationId}`, 'presence')).toEqual(both);
+    } finally {
+      await c.query(`delete from public.blocks where blocker_id = $1 and blocked_id = $2`, [designer, buyer]);
+    }
+  });
+
+  it('a two-factor account signed in with a password only (aal1) is refused', async () => {
+    await c.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+       values (gen_random_uuid(), $1, 'Phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
+      [customer],
+    );
+    try {
+      expect(await allowed(customer, `project:${projectId}`, 'broadcast')).toEqual(none);
+    } finally {
+      await c.query(`delete from auth.mfa_factors where user_id = $1`, [customer]);
+    }
+  });
+});
