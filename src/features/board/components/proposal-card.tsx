@@ -119,7 +119,7 @@ export function ProposalCard({ proposal, userId, viewer, open, budget, photoUrl,
                 <dd className="break-words">{proposal.dimensions}</dd>
               </>
             ) : null}
-            <dt className="text-muted-foreground">Proposed</dt>
+            <dt className="text-muted-foreground">Proposed on</dt>
             <dd>{formatDate(proposal.created_at)}</dd>
           </dl>
           {proposal.note ? (
