@@ -20,6 +20,7 @@ type Props = {
  */
 export function PhotoViewer({ title, photos, index, onIndexChange }: Props) {
   const content = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const count = photos.length;
   const shown = index === null ? null : photos[Math.min(index, count - 1)];
   const at = index ?? 0;
@@ -44,7 +45,13 @@ export function PhotoViewer({ title, photos, index, onIndexChange }: Props) {
         // The dialog itself takes focus (not Previous), so the arrow keys work at once and nothing is pressed by Enter.
         onOpenAutoFocus={(event) => {
           event.preventDefault();
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           content.current?.focus();
+        }}
+        // Opened without a Radix trigger: focus goes back to the thumbnail that opened it by hand.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener.current?.focus();
         }}
       >
         <DialogTitle>{title}</DialogTitle>
