@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { admin, createProject, fullName } from './designers-fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { clientAs, ok } from './support/api.ts';
+import { listPiece, pageAs } from './support/market.ts';
+import { joinPrivateChannel } from './support/realtime.ts';
+import { readObject } from './support/storage.ts';
+import { expect, test, type Page } from './support/test.ts';
+
+/**
+ * Working together on a room (docs/working-together.md), the designer and the customer of an active hard-cap project
+ * side by side in two browsers against the stack: a message with two photos, seen live and opened in the viewer;
+ * 'Seen', 'typing…' and the online dot over Realtime's private channel; the selection board with a Good Stuff lamp
+ * and an outside find, the lamp approved into the items and the tracker, the find declined with a reason, a proposal
+ * past the hard cap refused with the cap message. Someone outside the project can neither join its channel nor read
+ * its photos.
+ */
+
+// A 1×1 PNG and a 2×1 one: real image bytes (the browser prepares them as it prepares listing photos).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PNG_WIDE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGM4UaEBRAALHwLRSy4OHgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const MESSAGES = '[data-testid="project-messages"]';
+const BOARD = '#board';
+const BUDGET = 2500;
+// The database's sentence for an item past a hard cap (check_item_budget), which approval repeats.
+const CAP_MESSAGE = `Cannot add item: Would exceed hard budget cap of $${BUDGET}`;
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+/** The project's conversation on its page. */
+function conversation(page: Page) {
+  return page.getByRole('list', { name: 'Messages' });
+}
+
+/** A proposal on the selection board: its card (an article named by its title) and its status. */
+function proposal(page: Page, title: string) {
+  const card = page.locator(BOARD).getByRole('article', { name: title });
+  return { card, status: card.getByTestId('proposal-status') };
+}
+
+/** The items on the project's Items & Budget card. */
+function items(page: Page) {
+  return page.getByTestId('project-item');
+}
+
+test('working together: photos in messages, Seen, typing and online, and a selection board within a hard cap', async ({
+  browser,
+  makeUser,
+}) => {
+  const [customer, designer, seller, outsider] = await Promise.all([
+    makeUser({ role: 'customer', subscribed: true }),
+    makeUser({ role: 'designer', subscribed: true }),
+    makeUser({ role: 'designer', subscribed: true }),
+    makeUser({ role: 'customer', subscribed: true }),
+  ]);
+  const [customerName, designerName] = await Promise.all([fullName(customer), fullName(designer)]);
+  const firstName = (name: string) => name.split(' ')[0]!;
+  const suffix = randomUUID().slice(0, 6);
+  const lamp = `Brass floor lamp ${suffix}`;
+  const find = `Rattan side table ${suffix}`;
+  const armchair = `Velvet armchair ${suffix}`;
+  const lampId = await listPiece(seller, lamp, 510, {
+    category: 'lighting',
+    description: 'A 1970s brass floor lamp with a linen shade.',
+  });
+
+  // --- An active project with a hard cap of $2,500: the designer's bid accepted (bidding is project-lifecycle's
+  //     journey), a rug already bought for $1,800.
+  const project = await createProject(customer, {
+    title: `Reading corner ${suffix}`,
+    budget: BUDGET,
+    budget_type: 'hard',
+  });
+  const bid = await ok(
+    admin
+      .from('project_bids')
+      .insert({
+        project_id: project.id,
+        designer_id: designer.id,
+        bid_amount: 900,
+        estimated_days: 21,
+        proposal: 'A warm reading corner from thrifted finds.',
+      })
+      .select('id')
+      .single(),
+  );
+  const cApi = await clientAs(customer);
+  const dApi = await clientAs(designer);
+  const outsiderApi = await clientAs(outsider);
+  await ok(cApi.rpc('accept_bid', { bid_id: (bid as { id: string }).id }));
+  await ok(
+    cApi.from('project_items').insert({ project_id: project.id, added_by: customer.id, name: 'Wool rug', cost: 1800 }),
+  );
+
+  const c = await pageAs(browser, customer);
+  const d = await pageAs(browser, designer);
+  await Promise.all([c.goto(`/project/${project.id}`), d.goto(`/project/${project.id}`)]);
+  await expect(c.locator('[data-status="active"]')).toHaveText('Status: Active');
+  await expect(d.locator('[data-status="active"]')).toHaveText('Status: Active');
+
+  // ---------------------------------------------------------------------------------------------------------
+  // 1. Messages: two photos, seen live, the viewer; Seen, typing… and the online dot.
+  // ---------------------------------------------------------------------------------------------------------
+  // Both open the conversation: each sees the other online (presence on the project's private channel).
+  await expect(d.getByRole('status', { name: `${customerName} is online` })).toBeVisible();
+  await expect(c.getByRole('status', { name: `${designerName} is online` })).toBeVisible();
+
+  await d.getByLabel('Message', { exact: true }).fill('Two options for the corner: which one?');
+  await d.getByLabel(/^Add photos/).setInputFiles([
+    { name: 'corner-1.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'corner-2.png', mimeType: 'image/png', buffer: PNG_WIDE },
+  ]);
+  await expect(d.getByRole('list', { name: 'Photos to send' }).getByRole('listitem')).toHaveCount(2);
+  await d.getByRole('button', { name: 'Send' }).click();
+  const dSent = conversation(d).getByTestId('message').filter({ hasText: 'Two options for the corner: which one?' });
+  await expect(dSent.getByRole('img')).toHaveCount(2);
+
+  // The customer's open page shows the message live, with both photos.
+  const cReceived = conversation(c)
+    .getByTestId('message')
+    .filter({ hasText: 'Two options for the corner: which one?' });
+  await expect(cReceived.getByRole('img')).toHaveCount(2);
+  await expectNoAxeViolations(c, MESSAGES);
+
+  // The viewer: the first photo, the arrow key to the second, Escape back to the thread.
+  await cReceived.getByRole('button', { name: /^Open photo 1 of 2/ }).click();
+  const viewer = c.getByRole('dialog', { name: /Photo/ });
+  await expect(viewer.getByText('1 of 2')).toBeVisible();
+  await expectNoAxeViolations(c);
+  await c.keyboard.press('ArrowRight');
+  await expect(viewer.getByText('2 of 2')).toBeVisible();
+  await c.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+
+  // The customer has read it: the designer sees Seen under their message.
+  await expect(conversation(d).getByText('Seen')).toBeVisible();
+
+  // While the customer types, the designer sees it; sending ends it.
+  const cComposer = c.getByLabel('Message', { exact: true });
+  await cComposer.pressSequentially('The second, I think', { delay: 50 });
+  const typing = d.getByText(`${firstName(customerName)} is typing…`);
+  await expect(typing).toBeVisible();
+  await cComposer.press('Enter');
+  await expect(conversation(d).getByTestId('message').filter({ hasText: 'The second, I think' })).toBeVisible();
+  await expect(typing).toHaveCount(0);
+
+  // The photos are the conversation's: the designer's message carries two paths in the private bucket.
+  const sent = await ok(
+    admin.from('messages').select('photos').eq('project_id', project.id).eq('sender_id', designer.id),
+  );
+  const paths = (sent as { photos: string[] }[]).flatMap((row) => row.photos);
+  expect(paths).toEqual([
+    expect.stringMatching(new RegExp(`^project/${project.id}/[^/]+\\.(webp|png)$`)),
+    expect.stringMatching(new RegExp(`^project/${project.id}/[^/]+\\.(webp|png)$`)),
+  ]);
+
+  // ---------------------------------------------------------------------------------------------------------
+  // 2. The selection board: a Good Stuff lamp and an outside find.
+  // ---------------------------------------------------------------------------------------------------------
+  await d.goto(`/project/${project.id}#board`);
+  const dBoard = d.locator(BOARD);
+  await dBoard.getByRole('button', { name: 'Propose a piece' }).click();
+  let form = d.getByRole('dialog', { name: 'Propose a piece' });
+  await form.getByRole('tab', { name: 'Good Stuff' }).click();
+  await form.getByLabel('Search Good Stuff').fill(lamp);
+  await form.getByRole('option', { name: new RegExp(lamp) }).click();
+  await form.getByLabel('Room').fill('Living room');
+  await form.getByLabel(/^Note/).fill('By the reading chair, on the left.');
+  await form.getByRole('button', { name: 'Propose' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(proposal(d, lamp).status).toHaveText('Proposed');
+
+  await dBoard.getByRole('button', { name: 'Propose a piece' }).click();
+  form = d.getByRole('dialog', { name: 'Propose a piece' });
+  await form.getByRole('tab', { name: 'Outside find' }).click();
+  await form.getByLabel(/^Photo/).setInputFiles([{ name: 'table.png', mimeType: 'image/png', buffer: PNG }]);
+  await form.getByLabel('Title').fill(find);
+  await form.getByLabel('Price ($)').fill('40');
+  await form.getByLabel(/^Store/).fill('Goodwill on Division');
+  await form.getByLabel(/^Dimensions/).fill('18 × 18 × 24 in');
+  await form.getByLabel('Room').fill('Living room');
+  await form.getByLabel(/^Note/).fill('Found this at the Goodwill on Division, $40, yes?');
+  await form.getByRole('button', { name: 'Propose' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(proposal(d, find).status).toHaveText('Proposed');
+  await expectNoAxeViolations(d, BOARD);
+
+  // The lamp is held for the project while it is on the board, as 'Add to project' holds it.
+  const held = await ok(admin.from('catalog_items').select('held_until').eq('id', lampId).single());
+  expect((held as { held_until: string | null }).held_until).not.toBeNull();
+
+  // ---------------------------------------------------------------------------------------------------------
+  // 3. The customer decides: what approving would do, the lamp approved into the items, the find declined.
+  // ---------------------------------------------------------------------------------------------------------
+  const cLamp = proposal(c, lamp);
+  const cFind = proposal(c, find);
+  await expect(cLamp.status).toHaveText('Proposed');
+  await expect(cFind.status).toHaveText('Proposed');
+  await expect(cLamp.card).toContainText('Approving this brings you to $2,310 of $2,500');
+  await expect(cFind.card).toContainText('Approving this brings you to $1,840 of $2,500');
+  await expect(cFind.card).toContainText('Found this at the Goodwill on Division, $40, yes?');
+  await expect(cFind.card.getByRole('img')).toHaveCount(1);
+  await expectNoAxeViolations(c, BOARD);
+
+  await cLamp.card.getByRole('button', { name: 'Approve' }).click();
+  await expect(cLamp.status).toHaveText('Approved');
+  // It joins the items at its price, as a Good Stuff piece, and the tracker counts it.
+  await expect(items(c).filter({ hasText: lamp })).toContainText('$510');
+  await expect(items(c).filter({ hasText: lamp })).toContainText('Good Stuff');
+  await expect(c.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '92');
+  await expect(c.getByText('Approaching budget limit. $190 remaining.')).toBeVisible();
+  // The designer's open page follows.
+  await expect(proposal(d, lamp).status).toHaveText('Approved');
+  await expect(items(d).filter({ hasText: lamp })).toContainText('$510');
+
+  await cFind.card.getByRole('button', { name: 'Decline' }).click();
+  const decline = c.getByRole('dialog', { name: /^Decline/ });
+  await decline.getByLabel(/^Reason/).fill('Too low for the chair arm; something taller, please.');
+  await decline.getByRole('button', { name: 'Decline' }).click();
+  await expect(decline).toHaveCount(0);
+  await expect(cFind.status).toHaveText('Declined');
+  // The designer sees the decline and its reason live.
+  const dFind = proposal(d, find);
+  await expect(dFind.status).toHaveText('Declined');
+  await expect(dFind.card).toContainText('Too low for the chair arm; something taller, please.');
+  await expect(items(d).filter({ hasText: find })).toHaveCount(0);
+
+  // ---------------------------------------------------------------------------------------------------------
+  // 4. A proposal past the hard cap: approving it is refused with the cap message and changes nothing.
+  // ---------------------------------------------------------------------------------------------------------
+  await ok(
+    dApi.rpc('propose_board_item', {
+      project_id: project.id,
+      room: 'Living room',
+      title: armchair,
+      price: 350,
+      store: 'Community Warehouse',
+    }),
+  );
+  const cArmchair = proposal(c, armchair);
+  await expect(cArmchair.status).toHaveText('Proposed');
+  await expect(cArmchair.card).toContainText('Approving this brings you to $2,660 of $2,500');
+  await cArmchair.card.getByRole('button', { name: 'Approve' }).click();
+  await expect(toast(c, CAP_MESSAGE)).toBeVisible();
+  await expect(cArmchair.status).toHaveText('Proposed');
+  await expect(items(c).filter({ hasText: armchair })).toHaveCount(0);
+  await expect(c.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '92');
+  await expectNoAxeViolations(c, BOARD);
+
+  // ---------------------------------------------------------------------------------------------------------
+  // 5. Someone outside the project: no channel, no photos.
+  // ---------------------------------------------------------------------------------------------------------
+  const topic = `project:${project.id}`;
+  expect(await joinPrivateChannel(cApi, topic, customer.id)).toEqual({ status: 'SUBSCRIBED' });
+  expect(await joinPrivateChannel(outsiderApi, topic, outsider.id)).toEqual({
+    status: 'CHANNEL_ERROR',
+    message: `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
+  });
+  const photo = paths[0]!;
+  expect(await readObject(cApi, 'message-photos', photo)).toMatchObject({
+    signed: { ok: true },
+    download: { ok: true },
+  });
+  const missing = await readObject(outsiderApi, 'message-photos', `project/${project.id}/${randomUUID()}.webp`);
+  expect(missing.signed).toMatchObject({ ok: false, statusCode: '404', message: 'Object not found' });
+  expect(await readObject(outsiderApi, 'message-photos', photo)).toEqual(missing);
+  const findRow = await ok(admin.from('board_proposals').select('photo').eq('title', find).single());
+  const findPhoto = (findRow as { photo: string }).photo;
+  expect(findPhoto).toMatch(new RegExp(`^${project.id}/`));
+  expect(await readObject(outsiderApi, 'board-photos', findPhoto)).toEqual(
+    await readObject(outsiderApi, 'board-photos', `${project.id}/${randomUUID()}.webp`),
+  );
+});
