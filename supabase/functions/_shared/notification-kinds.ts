@@ -54,6 +54,10 @@ export const KIND_TOPICS = {
   order_problem: 'problems reported with orders',
   order_problem_decided: 'decisions on problems with orders',
   order_chargeback: 'chargebacks on your sales',
+  board_proposed: 'pieces proposed on your selection boards',
+  board_approved: 'proposals your customers approve',
+  board_declined: 'proposals your customers decline',
+  board_alternative: 'alternatives your customers ask for',
 } as const;
 
 export type NotificationKind = keyof typeof KIND_TOPICS;

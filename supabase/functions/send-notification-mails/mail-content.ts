@@ -83,6 +83,10 @@ const ACTION: Record<NotificationKind, string> = {
   order_problem: 'Add your statement',
   order_problem_decided: 'See the decision',
   order_chargeback: 'Open the order',
+  board_proposed: 'See the selection board',
+  board_approved: 'See the selection board',
+  board_declined: 'See the selection board',
+  board_alternative: 'See the selection board',
 };
 
 /** A digest's subject, per kind: '3 new messages from Bea Buyer about "Teak sideboard"'. */
@@ -138,6 +142,10 @@ const DIGEST_NOUN: Record<NotificationKind, string> = {
   order_problem: 'problems reported',
   order_problem_decided: 'decisions on problems',
   order_chargeback: 'chargebacks',
+  board_proposed: 'proposed pieces',
+  board_approved: 'approved proposals',
+  board_declined: 'declined proposals',
+  board_alternative: 'requests for alternatives',
 };
 
 /**
@@ -158,6 +166,10 @@ const THEIR_WORDS = new Set<NotificationKind>([
   'milestone_disputed',
   'order_refused',
   'order_problem',
+  // The designer's note, the customer's reason or note (docs/working-together.md).
+  'board_proposed',
+  'board_declined',
+  'board_alternative',
 ]);
 /** The body an offer without a note has: ours, not the buyer's. */
 const OFFER_DEFAULT_BODY = 'Accept, decline or counter within 48 hours.';

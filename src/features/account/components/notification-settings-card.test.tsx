@@ -114,7 +114,31 @@ describe('NotificationSettingsCard', () => {
     ]);
     // Both sides of a handover offer, confirm and are reminded of pickup times.
     expect(within(screen.getByRole('group', { name: 'Pickups' })).getAllByRole('switch')).toHaveLength(6);
+    // The selection board: the customer is told of proposals, never of their own decisions.
+    expect(
+      within(screen.getByRole('group', { name: 'Selection board' }))
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['E-mail: My designer proposes a piece for my project']);
     expect(screen.getAllByRole('switch').every((s) => (s as HTMLInputElement).checked)).toBe(true);
+  });
+
+  it("lists a designer's selection board kinds: the customer's decisions", async () => {
+    preferencesAnswer([{ kind: 'board_declined', email: false }]);
+    renderCard('designer');
+    const board = await screen.findByRole('group', { name: 'Selection board' });
+    expect(
+      within(board)
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual([
+      'E-mail: A customer approves a piece I proposed',
+      'E-mail: A customer declines a piece I proposed',
+      'E-mail: A customer asks me for an alternative',
+    ]);
+    await waitFor(() =>
+      expect(within(board).getByRole('switch', { name: 'E-mail: A customer declines a piece I proposed' })).not.toBeChecked(),
+    );
   });
 
   it('offers a designer the e-mail of a sale of their piece, among the order kinds', async () => {

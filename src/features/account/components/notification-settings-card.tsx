@@ -37,6 +37,16 @@ const GROUPS: readonly Group[] = [
     ],
   },
   {
+    // The designer proposes, the customer decides (docs/working-together.md).
+    title: 'Selection board',
+    kinds: [
+      { kind: 'board_proposed', label: 'My designer proposes a piece for my project', roles: ['customer'] },
+      { kind: 'board_approved', label: 'A customer approves a piece I proposed', roles: ['designer'] },
+      { kind: 'board_declined', label: 'A customer declines a piece I proposed', roles: ['designer'] },
+      { kind: 'board_alternative', label: 'A customer asks me for an alternative', roles: ['designer'] },
+    ],
+  },
+  {
     // Only designers list pieces, so only they get offers; anyone signed in can buy.
     title: 'Good Stuff',
     kinds: [
