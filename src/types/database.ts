@@ -47,6 +47,114 @@ export type Database = {
           },
         ]
       }
+      board_proposals: {
+        Row: {
+          alternative_note: string | null
+          catalog_item_id: string | null
+          created_at: string
+          customer_id: string
+          decided_at: string | null
+          decline_reason: string | null
+          designer_id: string
+          dimensions: string | null
+          id: string
+          kind: string
+          link: string | null
+          note: string | null
+          photo: string | null
+          price: number
+          project_id: string
+          project_item_id: string | null
+          room: string
+          status: string
+          store: string | null
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          alternative_note?: string | null
+          catalog_item_id?: string | null
+          created_at?: string
+          customer_id: string
+          decided_at?: string | null
+          decline_reason?: string | null
+          designer_id: string
+          dimensions?: string | null
+          id?: string
+          kind: string
+          link?: string | null
+          note?: string | null
+          photo?: string | null
+          price: number
+          project_id: string
+          project_item_id?: string | null
+          room: string
+          status?: string
+          store?: string | null
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          alternative_note?: string | null
+          catalog_item_id?: string | null
+          created_at?: string
+          customer_id?: string
+          decided_at?: string | null
+          decline_reason?: string | null
+          designer_id?: string
+          dimensions?: string | null
+          id?: string
+          kind?: string
+          link?: string | null
+          note?: string | null
+          photo?: string | null
+          price?: number
+          project_id?: string
+          project_item_id?: string | null
+          room?: string
+          status?: string
+          store?: string | null
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "board_proposals_catalog_item_id_fkey"
+            columns: ["catalog_item_id"]
+            isOneToOne: false
+            referencedRelation: "catalog_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "board_proposals_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "board_proposals_designer_id_fkey"
+            columns: ["designer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "board_proposals_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "board_proposals_project_item_id_fkey"
+            columns: ["project_item_id"]
+            isOneToOne: false
+            referencedRelation: "project_items"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       catalog_items: {
         Row: {
           category: Database["public"]["Enums"]["catalog_category"]
@@ -148,6 +256,35 @@ export type Database = {
             columns: ["place_id"]
             isOneToOne: false
             referencedRelation: "places"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      conversation_reads: {
+        Row: {
+          conversation_id: string
+          kind: string
+          last_read_at: string
+          user_id: string
+        }
+        Insert: {
+          conversation_id: string
+          kind: string
+          last_read_at?: string
+          user_id: string
+        }
+        Update: {
+          conversation_id?: string
+          kind?: string
+          last_read_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_reads_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
         ]
@@ -404,14 +541,16 @@ export type Database = {
           created_at: string
           hidden_at: string | null
           id: string
+          photos: string[]
           sender_id: string
         }
         Insert: {
-          body: string
+          body?: string
           conversation_id: string
           created_at?: string
           hidden_at?: string | null
           id?: string
+          photos?: string[]
           sender_id?: string
         }
         Update: {
@@ -420,6 +559,7 @@ export type Database = {
           created_at?: string
           hidden_at?: string | null
           id?: string
+          photos?: string[]
           sender_id?: string
         }
         Relationships: [
@@ -445,14 +585,16 @@ export type Database = {
           created_at: string
           hidden_at: string | null
           id: string
+          photos: string[]
           project_id: string
           sender_id: string
         }
         Insert: {
-          content: string
+          content?: string
           created_at?: string
           hidden_at?: string | null
           id?: string
+          photos?: string[]
           project_id: string
           sender_id?: string
         }
@@ -461,6 +603,7 @@ export type Database = {
           created_at?: string
           hidden_at?: string | null
           id?: string
+          photos?: string[]
           project_id?: string
           sender_id?: string
         }
@@ -2278,6 +2421,70 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      approve_board_item: {
+        Args: { proposal_id: string }
+        Returns: {
+          alternative_note: string | null
+          catalog_item_id: string | null
+          created_at: string
+          customer_id: string
+          decided_at: string | null
+          decline_reason: string | null
+          designer_id: string
+          dimensions: string | null
+          id: string
+          kind: string
+          link: string | null
+          note: string | null
+          photo: string | null
+          price: number
+          project_id: string
+          project_item_id: string | null
+          room: string
+          status: string
+          store: string | null
+          title: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "board_proposals"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      ask_board_alternative: {
+        Args: { note?: string; proposal_id: string }
+        Returns: {
+          alternative_note: string | null
+          catalog_item_id: string | null
+          created_at: string
+          customer_id: string
+          decided_at: string | null
+          decline_reason: string | null
+          designer_id: string
+          dimensions: string | null
+          id: string
+          kind: string
+          link: string | null
+          note: string | null
+          photo: string | null
+          price: number
+          project_id: string
+          project_item_id: string | null
+          room: string
+          status: string
+          store: string | null
+          title: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "board_proposals"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       ask_pickup_reschedule: {
         Args: { order_id: string }
         Returns: {
@@ -2397,6 +2604,38 @@ export type Database = {
         Args: { p_approve: boolean; p_reason: string; p_request: string }
         Returns: string
       }
+      decline_board_item: {
+        Args: { proposal_id: string; reason: string }
+        Returns: {
+          alternative_note: string | null
+          catalog_item_id: string | null
+          created_at: string
+          customer_id: string
+          decided_at: string | null
+          decline_reason: string | null
+          designer_id: string
+          dimensions: string | null
+          id: string
+          kind: string
+          link: string | null
+          note: string | null
+          photo: string | null
+          price: number
+          project_id: string
+          project_item_id: string | null
+          room: string
+          status: string
+          store: string | null
+          title: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "board_proposals"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined }
       designer_bids: {
         Args: {
@@ -2441,6 +2680,21 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "offers"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      mark_conversation_read: {
+        Args: { conversation_id: string; kind: string }
+        Returns: {
+          conversation_id: string
+          kind: string
+          last_read_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "conversation_reads"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -3028,6 +3282,49 @@ export type Database = {
           location: string
         }[]
       }
+      propose_board_item: {
+        Args: {
+          catalog_item_id?: string
+          dimensions?: string
+          link?: string
+          note?: string
+          photo?: string
+          price?: number
+          project_id: string
+          room: string
+          store?: string
+          title?: string
+        }
+        Returns: {
+          alternative_note: string | null
+          catalog_item_id: string | null
+          created_at: string
+          customer_id: string
+          decided_at: string | null
+          decline_reason: string | null
+          designer_id: string
+          dimensions: string | null
+          id: string
+          kind: string
+          link: string | null
+          note: string | null
+          photo: string | null
+          price: number
+          project_id: string
+          project_item_id: string | null
+          room: string
+          status: string
+          store: string | null
+          title: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "board_proposals"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       reinstate_account: {
         Args: { p_reason: string; p_user: string }
         Returns: string
@@ -3422,9 +3719,49 @@ export type Database = {
         Args: { action: string; user_id: string }
         Returns: undefined
       }
+      unread_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          conversation_id: string
+          kind: string
+          unread: number
+        }[]
+      }
       unread_notification_count: {
         Args: Record<PropertyKey, never>
         Returns: number
+      }
+      withdraw_board_item: {
+        Args: { proposal_id: string }
+        Returns: {
+          alternative_note: string | null
+          catalog_item_id: string | null
+          created_at: string
+          customer_id: string
+          decided_at: string | null
+          decline_reason: string | null
+          designer_id: string
+          dimensions: string | null
+          id: string
+          kind: string
+          link: string | null
+          note: string | null
+          photo: string | null
+          price: number
+          project_id: string
+          project_item_id: string | null
+          room: string
+          status: string
+          store: string | null
+          title: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "board_proposals"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       withdraw_offer: {
         Args: { offer_id: string }
