@@ -255,6 +255,29 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await expect(c.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '92');
   await expectNoAxeViolations(c, BOARD);
 
+  // Each step told the other person (bell and mail, docs/notifications.md): three proposals to the customer; the
+  // approval and the decline, with the customer's reason in their words, to the designer; nothing for the refusal.
+  const told = async (userId: string) =>
+    (await ok(
+      admin
+        .from('notifications')
+        .select('kind, body, link')
+        .eq('user_id', userId)
+        .eq('project_id', project.id)
+        .like('kind', 'board_%')
+        .order('created_at'),
+    )) as { kind: string; body: string | null; link: string }[];
+  const boardLink = `/project/${project.id}#board`;
+  expect((await told(customer.id)).map(({ kind, link }) => ({ kind, link }))).toEqual([
+    { kind: 'board_proposed', link: boardLink },
+    { kind: 'board_proposed', link: boardLink },
+    { kind: 'board_proposed', link: boardLink },
+  ]);
+  expect(await told(designer.id)).toEqual([
+    expect.objectContaining({ kind: 'board_approved', link: boardLink }),
+    { kind: 'board_declined', body: 'Too low for the chair arm; something taller, please.', link: boardLink },
+  ]);
+
   // ---------------------------------------------------------------------------------------------------------
   // 5. Someone outside the project: no channel, no photos.
   // ---------------------------------------------------------------------------------------------------------
