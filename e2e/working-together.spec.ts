@@ -105,6 +105,16 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await Promise.all([c.goto(`/project/${project.id}`), d.goto(`/project/${project.id}`)]);
   await expect(c.locator('[data-status="active"]')).toHaveText('Status: Active');
   await expect(d.locator('[data-status="active"]')).toHaveText('Status: Active');
+  // The accepted bid stays on the page for both (designer, amount, estimated days, proposal).
+  for (const page of [c, d]) {
+    const accepted = page.getByRole('region', { name: 'Accepted bid' });
+    await expect(accepted.getByRole('definition')).toHaveText([
+      new RegExp(`^${designerName}`),
+      '$900',
+      '21 days',
+      'A warm reading corner from thrifted finds.',
+    ]);
+  }
 
   // ---------------------------------------------------------------------------------------------------------
   // 1. Messages: two photos, seen live, the viewer; Seen, typing… and the online dot.
