@@ -257,12 +257,21 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   );
   const cArmchair = proposal(c, armchair);
   await expect(cArmchair.status).toHaveText('Proposed');
-  await expect(cArmchair.card).toContainText('Approving this brings you to $2,660 of $2,500');
+  await expect(cArmchair.card).toContainText(
+    'Approving this would bring you to $2,660 of $2,500, past the hard cap: it cannot be approved',
+  );
   await cArmchair.card.getByRole('button', { name: 'Approve' }).click();
   await expect(toast(c, CAP_MESSAGE)).toBeVisible();
   await expect(cArmchair.status).toHaveText('Proposed');
   await expect(items(c).filter({ hasText: armchair })).toHaveCount(0);
   await expect(c.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '92');
+  // Asked through the API instead of the page, the database refuses it the same way (the page is not the guard).
+  const armchairRow = await ok(admin.from('board_proposals').select('id').eq('title', armchair).single());
+  const refused = await cApi.rpc('approve_board_item', { proposal_id: (armchairRow as { id: string }).id });
+  expect(refused.error).toMatchObject({ message: CAP_MESSAGE });
+  expect(await ok(admin.from('board_proposals').select('status').eq('title', armchair).single())).toEqual({
+    status: 'proposed',
+  });
   await expectNoAxeViolations(c, BOARD);
 
   // Each step told the other person (bell and mail, docs/notifications.md): three proposals to the customer; the
