@@ -1,23 +1,39 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Keys } from '../keys.ts';
+import {
+  AuthorizationError,
+  emptyPolicies,
+  readAuthorizations,
+  writeAuthorizations,
+  type AuthorizationContext,
+  type Extension,
+  type Policies,
+} from './authorization.ts';
 import { bindingId } from './binding-id.ts';
+import { jasonOrder, type BroadcastMessage, type Broker, type Member } from './broker.ts';
 import type { Dispatcher, Subscriber, Subscription } from './dispatcher.ts';
 import { parseSubscriptionParams, type SubscriptionParams } from './filters.ts';
-import { encodeMessage, type Ref, type Vsn } from './phoenix.ts';
+import { encodeMessage, encodeReply, type Ref, type UserBroadcastPush, type Vsn } from './phoenix.ts';
 import { validateBindings } from './subscribe.ts';
 import { joinFailureReason, refreshFailureMessage, verifyChannelToken } from './tokens.ts';
 
 /**
- * One joined `realtime:*` topic, with RealtimeWeb.RealtimeChannel's behaviour for postgres_changes:
- * join (token, bindings echoed with ids), then the `system` "Subscribed to PostgreSQL" push once the bindings
- * are registered; `access_token` refreshes; a token re-check timer (every 5 minutes or at expiry) that shuts
- * the channel down with a `system` error. Broadcast and presence are not implemented: like any message type
- * hosted does not expect, they are ignored.
+ * One joined `realtime:*` topic, with RealtimeWeb.RealtimeChannel's behaviour:
+ * - join: token; for `config.private` the select policy on realtime.messages (authorization.ts), refused
+ *   unless 'broadcast' or 'presence' may be read; postgres_changes bindings echoed with ids, then the `system`
+ *   "Subscribed to PostgreSQL" push once they are registered; `presence_state` when presence is on;
+ * - `broadcast` (BroadcastHandler): private channels need the insert policy for 'broadcast' (checked once, at
+ *   the first send); `broadcast.self` and `broadcast.ack` as configured at join;
+ * - `presence` (PresenceHandler): track / untrack, the insert policy for 'presence' on private channels;
+ * - `access_token` refreshes (policies re-evaluated; a revoked read closes the channel); a token re-check timer
+ *   (every 5 minutes or at expiry) that shuts the channel down with a `system` error.
  */
 export interface ChannelDeps {
   keys: Keys;
   pool: pg.Pool;
   dispatcher: Dispatcher;
+  broker: Broker;
   log: (msg: string) => void;
 }
 
@@ -25,7 +41,9 @@ export interface SocketSide {
   vsn: Vsn;
   /** The API key's JWT, used when the join carries no access_token (or an sb_ key). */
   tenantToken: string;
-  send(frame: string): void;
+  /** The socket's x-* request headers, for `request.headers` in authorization checks. */
+  headers: Record<string, string>;
+  send(frame: string | Buffer): void;
   /** Called when the channel shuts itself down (after it pushed its phx_close). */
   closed(channel: Channel): void;
 }
@@ -34,10 +52,32 @@ type Binding = { raw: Record<string, unknown>; id: number };
 
 const CONFIRM_TOKEN_MS = 5 * 60 * 1000;
 
-export class Channel implements Subscriber {
+/** Hosted's FlexibleBoolean: true, false, "true", "false". */
+function flag(v: unknown): boolean {
+  return v === true || v === 'true';
+}
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Map equality of decoded JSON (hosted compares the new track payload with the last one). */
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(jasonOrder(a)) === JSON.stringify(jasonOrder(b));
+}
+
+export class Channel implements Subscriber, Member {
   readonly isNewApi: boolean;
   role = 'anon';
   claimsJson = '{}';
+  readonly isPrivate: boolean;
+  private readonly selfBroadcast: boolean;
+  private readonly ackBroadcast: boolean;
+  private presenceEnabled: boolean;
+  private readonly presenceKey: string;
+  private policies: Policies | null = null;
+  private claims: Record<string, unknown> = {};
+  private trackPayload: Record<string, unknown> | null = null;
   private accessToken = '';
   private bindings: Binding[] = [];
   private open = false;
@@ -53,6 +93,16 @@ export class Channel implements Subscriber {
     private readonly deps: ChannelDeps,
   ) {
     this.isNewApi = 'config' in params;
+    const config = isMap(params.config) ? params.config : {};
+    const broadcast = isMap(config.broadcast) ? config.broadcast : {};
+    const presence = isMap(config.presence) ? config.presence : {};
+    this.isPrivate = flag(config.private);
+    this.selfBroadcast = flag(broadcast.self);
+    this.ackBroadcast = flag(broadcast.ack);
+    this.presenceEnabled = flag(presence.enabled);
+    // Join.presence_key: a missing or empty key is a fresh UUID per channel.
+    const key = presence.key;
+    this.presenceKey = key === undefined || key === null || key === '' ? randomUUID() : String(key);
   }
 
   get vsn(): Vsn {
@@ -67,8 +117,49 @@ export class Channel implements Subscriber {
     return this.open;
   }
 
-  send(frame: string): void {
+  send(frame: string | Buffer): void {
     this.socket.send(frame);
+  }
+
+  canReadBroadcast(): boolean {
+    return this.policies === null || this.policies.broadcast.read === true;
+  }
+
+  canReadPresence(): boolean {
+    return this.policies === null || this.policies.presence.read === true;
+  }
+
+  private authorizationContext(): AuthorizationContext {
+    return {
+      topic: this.subTopic,
+      role: this.role,
+      claims: this.claims,
+      sub: typeof this.claims.sub === 'string' ? this.claims.sub : null,
+      headers: this.socket.headers,
+    };
+  }
+
+  /** maybe_assign_policies: the read check for private channels; the refusal reason, or null when allowed. */
+  private async assignPolicies(): Promise<string | null> {
+    if (!this.isPrivate) {
+      this.policies = null;
+      return null;
+    }
+    const extensions: Extension[] = this.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast'];
+    const refusal = `You do not have permissions to read from this Channel topic: ${this.subTopic}`;
+    try {
+      this.policies = await readAuthorizations(
+        this.deps.pool,
+        this.authorizationContext(),
+        emptyPolicies(),
+        extensions,
+      );
+    } catch (err) {
+      if (!(err instanceof AuthorizationError)) throw err;
+      this.deps.log(`RlsPolicyError: ${err.message}`);
+      return refusal;
+    }
+    return this.policies.broadcast.read || this.policies.presence.read ? null : refusal;
   }
 
   /** Returns the join reply's response, or the error reason. */
@@ -81,15 +172,15 @@ export class Channel implements Subscriber {
     const verified = await verifyChannelToken(this.deps.keys, this.accessToken, this.deps.keys.kid);
     if (!verified.ok) return { ok: false, reason: joinFailureReason(verified.failure) };
     const config = p.config && typeof p.config === 'object' ? (p.config as Record<string, unknown>) : null;
-    if (config?.private === true || config?.private === 'true') {
-      // Private channels are authorized by RLS on realtime.messages, which this stack does not have: hosted
-      // answers this when no policy lets the user read the topic.
-      return {
-        ok: false,
-        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${this.subTopic}`,
-      };
-    }
     this.setClaims(verified.claims);
+    let refusal: string | null;
+    try {
+      refusal = await this.assignPolicies();
+    } catch (err) {
+      this.deps.log(`UnableToSetPolicies: ${(err as Error).message}`);
+      return { ok: false, reason: 'Realtime was unable to connect to the project database' };
+    }
+    if (refusal !== null) return { ok: false, reason: `Unauthorized: ${refusal}` };
 
     let raw: unknown[];
     if (this.isNewApi) {
@@ -111,12 +202,100 @@ export class Channel implements Subscriber {
     }
     this.bindings = (raw as Record<string, unknown>[]).map((r) => ({ raw: r, id: bindingId(r) }));
     this.open = true;
+    this.deps.broker.join(this);
     this.scheduleConfirm(verified.claims.exp);
     return {
       ok: true,
       // Hosted's map has the atom key `id` first, then the client's keys in order.
       response: { postgres_changes: this.bindings.map((b) => ({ id: b.id, ...sortedKeys(b.raw) })) },
     };
+  }
+
+  /** After the join reply (hosted's :sync_presence): the presence state, when presence is on and readable. */
+  syncPresence(): void {
+    if (!this.open || !this.presenceEnabled) return;
+    if (this.isPrivate && this.policies?.presence.read !== true) return;
+    this.send(
+      encodeMessage(
+        this.vsn,
+        this.joinRef,
+        null,
+        this.topic,
+        'presence_state',
+        this.deps.broker.state(this.subTopic, this.isPrivate),
+      ),
+    );
+  }
+
+  /** handle_in("broadcast"): JSON pushes carry `{type, event, payload}`, binary ones a UserBroadcastPush. */
+  async handleBroadcast(ref: Ref, payload: unknown): Promise<void> {
+    if (this.isPrivate) {
+      if (this.policies!.broadcast.write === null) {
+        try {
+          this.policies = await writeAuthorizations(this.deps.pool, this.authorizationContext(), this.policies!);
+        } catch (err) {
+          if (!(err instanceof AuthorizationError)) throw err;
+          this.deps.log(`RlsPolicyError: ${err.message}`);
+          return;
+        }
+      }
+      // Not allowed to send: hosted drops it without a reply (an `ack` sender sees a timeout).
+      if (!this.open || this.policies!.broadcast.write !== true) return;
+    }
+    let msg: BroadcastMessage | null = null;
+    if (isUserPush(payload)) {
+      msg = { kind: 'user', event: payload.event, encoding: payload.encoding, data: payload.data, metadata: null };
+    } else if (isMap(payload)) {
+      msg = { kind: 'json', payload: jasonOrder(payload) as Record<string, unknown> };
+    }
+    if (msg) this.deps.broker.broadcast(this.subTopic, this.isPrivate, msg, this.selfBroadcast ? null : this);
+    if (this.ackBroadcast) this.send(encodeReply(this.vsn, this.joinRef, ref, this.topic, 'ok', {}));
+  }
+
+  /** handle_in("presence"): `{type: 'presence', event: 'track' | 'untrack', payload}`. */
+  async handlePresence(ref: Ref, payload: unknown): Promise<void> {
+    const reply = (status: 'ok' | 'error', response: unknown = {}) =>
+      this.send(encodeReply(this.vsn, this.joinRef, ref, this.topic, status, response));
+    if (!isMap(payload) || typeof payload.event !== 'string') return reply('ok');
+    const event = payload.event.toLowerCase();
+    if (event === 'track') {
+      if (this.isPrivate && this.policies!.presence.write === null) {
+        try {
+          // Presence turned on by this track: its read is evaluated now if the join did not (presence was off).
+          if (this.policies!.presence.read === null) {
+            this.policies = await readAuthorizations(this.deps.pool, this.authorizationContext(), this.policies!, [
+              'broadcast',
+              'presence',
+            ]);
+          }
+          this.policies = await writeAuthorizations(this.deps.pool, this.authorizationContext(), this.policies!);
+        } catch (err) {
+          if (!(err instanceof AuthorizationError)) throw err;
+          this.deps.log(`RlsPolicyError: ${err.message}`);
+          return reply('error');
+        }
+      }
+      if (!this.open) return;
+      if (this.isPrivate && this.policies!.presence.write !== true) return reply('error');
+      const meta = payload.payload === undefined ? {} : payload.payload;
+      if (!isMap(meta)) return reply('error', { reason: 'Presence track payload must be a map' });
+      if (this.trackPayload === null || !sameJson(meta, this.trackPayload)) {
+        reply('ok');
+        this.presenceEnabled = true;
+        this.trackPayload = meta;
+        this.deps.broker.track(this, this.presenceKey, meta);
+        return;
+      }
+      return reply('ok');
+    }
+    if (event === 'untrack') {
+      reply('ok');
+      this.trackPayload = null;
+      this.deps.broker.untrack(this);
+      return;
+    }
+    this.deps.log(`UnknownPresenceEvent: ${event}`);
+    return reply('error');
   }
 
   /** After the join reply: register the bindings and push the `system` result (hosted's :postgres_subscribe). */
@@ -169,6 +348,26 @@ export class Channel implements Subscriber {
       return;
     }
     this.setClaims(verified.claims);
+    if (this.isPrivate) {
+      const before = this.policies;
+      let refusal: string | null;
+      try {
+        refusal = await this.assignPolicies();
+      } catch (err) {
+        this.deps.log(`UnableToSetPolicies: ${(err as Error).message}`);
+        refusal = 'Realtime was unable to connect to the project database';
+      }
+      if (!this.open) return;
+      const revoked =
+        (before?.broadcast.read === true && this.policies?.broadcast.read === false) ||
+        (before?.presence.read === true && this.policies?.presence.read === false);
+      if (revoked || refusal !== null) {
+        this.shutdown(
+          revoked ? `You no longer have permission to read from this Channel topic: ${this.subTopic}` : refusal!,
+        );
+        return;
+      }
+    }
     this.scheduleConfirm(verified.claims.exp);
     await this.subscribe();
   }
@@ -184,9 +383,11 @@ export class Channel implements Subscriber {
     if (this.confirmTimer) clearTimeout(this.confirmTimer);
     this.confirmTimer = null;
     this.deps.dispatcher.remove(this);
+    this.deps.broker.leave(this);
   }
 
   private setClaims(claims: Record<string, unknown>): void {
+    this.claims = claims;
     this.role = String(claims.role);
     this.claimsJson = JSON.stringify(claims);
   }
@@ -238,4 +439,8 @@ function sortedKeys(o: Record<string, unknown>): Record<string, unknown> {
       .sort()
       .map((k) => [k, o[k]]),
   );
+}
+
+function isUserPush(v: unknown): v is UserBroadcastPush {
+  return v !== null && typeof v === 'object' && (v as { kind?: unknown }).kind === 'user-broadcast-push';
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Broker } from './broker.ts';
 import type { Catalog, RelationInfo } from './catalog.ts';
 import type { Filter, SubscriptionParams } from './filters.ts';
 import { JsonbObject, writeJson, type JsonValue } from './json.ts';
@@ -93,6 +94,7 @@ export class Dispatcher {
     private readonly pool: pg.Pool,
     private readonly catalog: Catalog,
     private readonly log: (msg: string) => void,
+    private readonly broker: Broker | null = null,
   ) {}
 
   /** Replaces the subscriber's subscriptions. */
@@ -139,6 +141,20 @@ export class Dispatcher {
         break;
       default:
         return;
+    }
+    if (msg.relation.schema === 'realtime' && msg.relation.table.startsWith('messages')) {
+      // realtime.messages (its day partitions) comes from its own publication: inserts are database
+      // broadcasts, delivered in commit order with the changes around them.
+      if (msg.tag === 'insert' && this.broker) {
+        const row = new Map<string, string | null>();
+        msg.relation.columns.forEach((c, i) => {
+          const v = msg.newTuple[i];
+          row.set(c.name, v === undefined || v === UNCHANGED ? null : v);
+        });
+        const broker = this.broker;
+        this.tail = this.tail.then(() => broadcastRow(broker, row, this.log));
+      }
+      return;
     }
     const work = this.compute(msg, this.commitMs, this.xid).catch((err: unknown) => {
       this.log(`dropped a ${msg.tag} on ${msg.relation.schema}.${msg.relation.table}: ${(err as Error).message}`);
@@ -418,4 +434,30 @@ function framesFor(members: Subscription[], action: Action, data: string): Deliv
     out.push({ subscriber, frame });
   }
   return out;
+}
+
+/**
+ * A committed realtime.messages row as hosted's ReplicationConnection broadcasts it: a UserBroadcast to the
+ * topic's channels of the row's privacy, metadata `{"id": …}`, the payload as stored (jsonb text, or the bytes
+ * of binary_payload). Rows missing event, id, topic, private or a payload are skipped (UnableToBroadcastChanges).
+ */
+function broadcastRow(broker: Broker, row: Map<string, string | null>, log: (msg: string) => void): void {
+  const event = row.get('event') ?? null;
+  const id = row.get('id') ?? null;
+  const topic = row.get('topic') ?? null;
+  const priv = row.get('private') ?? null;
+  const json = row.get('payload') ?? null;
+  const binary = row.get('binary_payload') ?? null;
+  if (event === null || id === null || topic === null || priv === null || (json === null && binary === null)) {
+    log('UnableToBroadcastChanges: a realtime.messages row without event, id, topic, private or payload');
+    return;
+  }
+  const data = binary !== null ? Buffer.from(binary.replace(/^\\x/, ''), 'hex') : Buffer.from(json!, 'utf8');
+  broker.broadcast(topic, priv === 't', {
+    kind: 'user',
+    event,
+    encoding: binary !== null ? 'binary' : 'json',
+    data,
+    metadata: JSON.stringify({ id }),
+  });
 }

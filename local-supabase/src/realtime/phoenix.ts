@@ -22,6 +22,56 @@ export interface PhxMessage {
 
 export class InvalidMessageError extends Error {}
 
+/**
+ * A binary "user broadcast push" (V2Serializer kind 3): realtime-js ≥ 2.1x sends every `broadcast` with a
+ * string event this way. It stands for the JSON push `{type: 'broadcast', event, payload}`.
+ */
+export interface UserBroadcastPush {
+  kind: 'user-broadcast-push';
+  event: string;
+  encoding: 'json' | 'binary';
+  data: Buffer;
+}
+
+/** Decodes a binary frame as V2Serializer.decode_binary does; only user broadcast pushes are served here. */
+export function decodeBinaryFrame(buf: Buffer): PhxMessage {
+  if (buf.length < 7 || buf[0] !== 3) throw new InvalidMessageError('unsupported binary frame');
+  const [joinRefLen, refLen, topicLen, eventLen, metaLen, encoding] = [
+    buf[1]!,
+    buf[2]!,
+    buf[3]!,
+    buf[4]!,
+    buf[5]!,
+    buf[6]!,
+  ];
+  let o = 7;
+  const take = (n: number) => {
+    if (o + n > buf.length) throw new InvalidMessageError('binary frame shorter than its header says');
+    const part = buf.subarray(o, o + n);
+    o += n;
+    return part;
+  };
+  const joinRef = take(joinRefLen).toString('utf8');
+  const ref = take(refLen).toString('utf8');
+  const topic = take(topicLen).toString('utf8');
+  const event = take(eventLen).toString('utf8');
+  const meta = take(metaLen).toString('utf8');
+  if (metaLen > 0) {
+    try {
+      JSON.parse(meta);
+    } catch (err) {
+      throw new InvalidMessageError(`metadata: ${(err as Error).message}`);
+    }
+  }
+  const payload: UserBroadcastPush = {
+    kind: 'user-broadcast-push',
+    event,
+    encoding: encoding === 0 ? 'binary' : 'json',
+    data: Buffer.from(buf.subarray(o)),
+  };
+  return { joinRef, ref, topic, event: 'broadcast', payload };
+}
+
 /** `vsn` query parameter → serializer; Phoenix defaults to 1.0.0 and refuses versions it has no serializer for. */
 export function parseVsn(raw: string | null): Vsn | null {
   if (raw === null || raw === '') return '1.0.0';

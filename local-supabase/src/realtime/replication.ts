@@ -12,6 +12,8 @@ import { PgoutputDecoder, type PgoutputMessage } from './pgoutput.ts';
  * that dies with its connection can never be left behind to hold WAL after Ctrl-C or a crash.
  */
 export const PUBLICATION = 'supabase_realtime';
+/** realtime.messages, for broadcast from the database (hosted streams it on a connection of its own). */
+export const MESSAGES_PUBLICATION = 'supabase_realtime_messages_publication';
 
 /** The package's pgoutput plugin, with our text-preserving decoder and a temporary slot made at start. */
 class TemporarySlotPgoutput extends PgoutputPlugin {
@@ -108,7 +110,7 @@ export function startReplication(opts: {
     });
     svc.on('error', (err: Error) => restart(err));
     svc
-      .subscribe(new TemporarySlotPgoutput(PUBLICATION, opts.log), slot)
+      .subscribe(new TemporarySlotPgoutput(`${PUBLICATION},${MESSAGES_PUBLICATION}`, opts.log), slot)
       .then(() => {
         if (!stopped) restart(new Error('replication stream ended'));
       })

@@ -1,6 +1,14 @@
 import type { WebSocket } from 'ws';
 import { Channel, type ChannelDeps, type SocketSide } from './channel.ts';
-import { decodeFrame, encodeMessage, encodeReply, InvalidMessageError, type PhxMessage, type Vsn } from './phoenix.ts';
+import {
+  decodeBinaryFrame,
+  decodeFrame,
+  encodeMessage,
+  encodeReply,
+  InvalidMessageError,
+  type PhxMessage,
+  type Vsn,
+} from './phoenix.ts';
 
 /**
  * One WebSocket, with Phoenix.Socket's routing as hosted Realtime runs it: heartbeats on `phoenix`,
@@ -18,16 +26,18 @@ export class PhoenixSocket implements SocketSide {
     private readonly ws: WebSocket,
     readonly vsn: Vsn,
     readonly tenantToken: string,
+    readonly headers: Record<string, string>,
     private readonly deps: ChannelDeps,
   ) {
     ws.on('message', (data, isBinary) => {
-      const text = isBinary
-        ? null
-        : Buffer.isBuffer(data)
-          ? data.toString('utf8')
-          : Buffer.concat(data as Buffer[]).toString('utf8');
+      const buf = Buffer.isBuffer(data)
+        ? data
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.from(data as ArrayBuffer);
+      const frame = isBinary ? buf : buf.toString('utf8');
       this.queue = this.queue
-        .then(() => this.handle(text))
+        .then(() => this.handle(frame))
         .catch((err: unknown) => {
           this.deps.log(`UnknownErrorOnWebSocketMessage: ${(err as Error).stack ?? err}`);
         });
@@ -36,8 +46,8 @@ export class PhoenixSocket implements SocketSide {
     ws.on('error', () => this.dispose());
   }
 
-  send(frame: string): void {
-    if (this.alive && this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
+  send(frame: string | Buffer): void {
+    if (this.alive && this.ws.readyState === this.ws.OPEN) this.ws.send(frame, { binary: typeof frame !== 'string' });
   }
 
   closed(channel: Channel): void {
@@ -56,16 +66,14 @@ export class PhoenixSocket implements SocketSide {
     this.channels.clear();
   }
 
-  private async handle(text: string | null): Promise<void> {
+  private async handle(frame: string | Buffer): Promise<void> {
     if (!this.alive) return;
-    if (text === null) {
-      // Binary frames carry user broadcasts only, and broadcast is not part of this stack.
-      this.deps.log('MalformedWebSocketMessage: binary frames (broadcast) are not supported');
-      return;
-    }
     let msg: PhxMessage;
     try {
-      msg = decodeFrame(text, this.vsn);
+      if (typeof frame === 'string') msg = decodeFrame(frame, this.vsn);
+      // Binary frames are V2Serializer's (user broadcast pushes); the V1 serializer has none.
+      else if (this.vsn === '2.0.0') msg = decodeBinaryFrame(frame);
+      else throw new InvalidMessageError('binary frames need vsn 2.0.0');
     } catch (err) {
       if (err instanceof InvalidMessageError) {
         this.deps.log(`MalformedWebSocketMessage: ${err.message}`);
@@ -104,8 +112,14 @@ export class PhoenixSocket implements SocketSide {
       case 'access_token':
         await existing.refreshToken(msg.payload);
         return;
+      case 'broadcast':
+        await existing.handleBroadcast(msg.ref, msg.payload);
+        return;
+      case 'presence':
+        await existing.handlePresence(msg.ref, msg.payload);
+        return;
       default:
-        // broadcast, presence and anything else: hosted's catch-all handle_in ignores what it does not serve.
+        // Anything else: hosted's catch-all handle_in ignores what it does not serve.
         return;
     }
   }
@@ -136,6 +150,7 @@ export class PhoenixSocket implements SocketSide {
     }
     this.channels.set(msg.topic, channel);
     this.send(encodeReply(this.vsn, msg.joinRef, msg.ref, msg.topic, 'ok', result.response));
+    channel.syncPresence();
     // Hosted subscribes after replying (send(self(), :postgres_subscribe)); other messages go on meanwhile.
     void channel.subscribe().catch((err: unknown) => this.deps.log(`subscribe failed: ${(err as Error).message}`));
   }
