@@ -141,8 +141,6 @@ export const orderKeys = {
   confirm: (orderId: string) => [...orderKeys.all, 'confirm', orderId] as const,
   /** The seller's last pickup address, to prefill the next offer of pickup times. */
   lastPickupAddress: (sellerId: string) => [...orderKeys.all, 'last-pickup-address', sellerId] as const,
-  /** Signed links of an order's photos (not under `all`: an order's step must not sign them all again). */
-  photos: (paths: readonly string[]) => ['order-photos', ...paths] as const,
 };
 
 /** The gazetteer's answers for what is typed in a location field (docs/decisions/0024-places.md). */
@@ -193,7 +191,7 @@ export const blockKeys = {
 
 /**
  * Money of milestones outside one project's page (docs/milestones.md): a designer's earnings, a customer's
- * design-fee payments (Orders), the sandbox's payment page, signed links of photos, and asking the provider about a
+ * design-fee payments (Orders), the sandbox's payment page, and asking the provider about a
  * checkout (not under the project: reading the milestones again must not ask again).
  */
 export const milestoneKeys = {
@@ -204,5 +202,13 @@ export const milestoneKeys = {
   payments: (customerId: string) => [...milestoneKeys.money(), 'payments', customerId] as const,
   sandbox: (paymentId: string) => [...milestoneKeys.all, 'sandbox', paymentId] as const,
   confirm: (paymentId: string) => [...milestoneKeys.all, 'confirm', paymentId] as const,
-  photos: (paths: readonly string[]) => [...milestoneKeys.all, 'photos', ...paths] as const,
+};
+
+/**
+ * Signed links of photos in a private bucket (src/lib/private-photos.ts), by bucket and paths: not under any
+ * entity, so refreshing an order, a milestone or a conversation does not sign its photos again.
+ */
+export const privatePhotoKeys = {
+  all: ['private-photos'] as const,
+  signed: (bucket: string, paths: readonly string[]) => [...privatePhotoKeys.all, bucket, ...paths] as const,
 };

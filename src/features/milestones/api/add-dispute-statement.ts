@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { uploadMilestonePhotos } from '@/features/milestones/api/upload-milestone-photos';
 import { useMilestoneMutation } from '@/features/milestones/hooks/use-milestone-mutation';
 import { MILESTONE_PHOTOS_BUCKET, milestonePhotosSchema } from '@/features/milestones/utils/milestone-photos';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
+import { removePrivatePhotos, uploadPrivatePhotos } from '@/lib/private-photos';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 
@@ -16,10 +16,10 @@ export type AddStatementInput = { disputeId: string } & z.output<typeof disputeS
 
 /** Each party adds one statement while the dispute is open (rpc add_dispute_statement), its photos uploaded first. */
 export async function addDisputeStatement(projectId: string, { disputeId, body, photos }: AddStatementInput) {
-  const paths = await uploadMilestonePhotos(projectId, photos);
+  const paths = await uploadPrivatePhotos(MILESTONE_PHOTOS_BUCKET, projectId, photos);
   const { data, error } = await supabase.rpc('add_dispute_statement', { dispute_id: disputeId, body, photos: paths });
   if (error) {
-    if (paths.length > 0) await supabase.storage.from(MILESTONE_PHOTOS_BUCKET).remove(paths);
+    await removePrivatePhotos(MILESTONE_PHOTOS_BUCKET, paths);
     throw error;
   }
   return data;

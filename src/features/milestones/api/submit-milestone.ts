@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { uploadMilestonePhotos } from '@/features/milestones/api/upload-milestone-photos';
 import { useMilestoneMutation } from '@/features/milestones/hooks/use-milestone-mutation';
 import { MILESTONE_PHOTOS_BUCKET, milestonePhotosSchema } from '@/features/milestones/utils/milestone-photos';
 import type { Milestone } from '@/features/milestones/utils/milestone-state';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
+import { removePrivatePhotos, uploadPrivatePhotos } from '@/lib/private-photos';
 import { supabase } from '@/lib/supabase';
 
 /** The designer's submission: a note (1..2000 characters) and up to 6 photos (the database checks both again). */
@@ -19,10 +19,10 @@ export type SubmitMilestoneInput = { milestoneId: string } & z.output<typeof sub
  * then rpc submit_milestone records the note and their paths and starts the 14 days to the automatic release.
  */
 export async function submitMilestone(projectId: string, { milestoneId, note, photos }: SubmitMilestoneInput) {
-  const paths = await uploadMilestonePhotos(projectId, photos);
+  const paths = await uploadPrivatePhotos(MILESTONE_PHOTOS_BUCKET, projectId, photos);
   const { data, error } = await supabase.rpc('submit_milestone', { milestone_id: milestoneId, note, photos: paths });
   if (error) {
-    if (paths.length > 0) await supabase.storage.from(MILESTONE_PHOTOS_BUCKET).remove(paths);
+    await removePrivatePhotos(MILESTONE_PHOTOS_BUCKET, paths);
     throw error;
   }
   return data;

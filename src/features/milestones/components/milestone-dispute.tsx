@@ -1,8 +1,9 @@
 import { Button } from '@/components/ui/button';
 import type { MilestoneDispute } from '@/features/milestones/api/get-project-milestones';
-import { MilestonePhotos } from '@/features/milestones/components/milestone-photos';
 import type { Milestone, Viewer } from '@/features/milestones/utils/milestone-state';
 import { formatDate, formatMoney } from '@/lib/format';
+import { PrivatePhotoGrid } from '@/components/private-photo-grid';
+import { MILESTONE_PHOTOS_BUCKET } from '@/features/milestones/utils/milestone-photos';
 
 /**
  * A milestone's dispute for its two parties (docs/milestones.md): why it was opened, each party's statement with
@@ -70,7 +71,11 @@ export function MilestoneDisputeView({
             <li key={statement.id} className="space-y-2">
               <p className="font-medium">{partyOf(statement.author_id)}</p>
               <p className="whitespace-pre-line">{statement.body}</p>
-              <MilestonePhotos paths={statement.photos} label={partyOf(statement.author_id)} />
+              <PrivatePhotoGrid
+                bucket={MILESTONE_PHOTOS_BUCKET}
+                paths={statement.photos}
+                label={partyOf(statement.author_id)}
+              />
             </li>
           ))}
         </ul>

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { MilestoneDispute } from '@/features/milestones/api/get-project-milestones';
 import { MilestoneDisputeView } from '@/features/milestones/components/milestone-dispute';
-import { MilestonePhotos } from '@/features/milestones/components/milestone-photos';
 import { MilestoneStatusBadge } from '@/features/milestones/components/milestone-status-badge';
 import {
   heldAmount,
@@ -11,6 +10,8 @@ import {
   type Viewer,
 } from '@/features/milestones/utils/milestone-state';
 import { formatDate, formatMoney } from '@/lib/format';
+import { PrivatePhotoGrid } from '@/components/private-photo-grid';
+import { MILESTONE_PHOTOS_BUCKET } from '@/features/milestones/utils/milestone-photos';
 
 export type MilestoneAction = keyof MilestoneActions | 'addStatement';
 
@@ -133,7 +134,11 @@ export function MilestoneItem({
         <div className="space-y-2 text-sm">
           <p className="font-medium">Submitted on {formatDate(milestone.submitted_at)}</p>
           <p className="whitespace-pre-line">{milestone.submission_note}</p>
-          <MilestonePhotos paths={milestone.submission_photos} label={`Submission of ${milestone.title}`} />
+          <PrivatePhotoGrid
+            bucket={MILESTONE_PHOTOS_BUCKET}
+            paths={milestone.submission_photos}
+            label={`Submission of ${milestone.title}`}
+          />
         </div>
       ) : null}
       {milestone.status === 'changes_requested' && milestone.changes_note ? (

@@ -1,8 +1,9 @@
 import type { OrderProblemStatement } from '@/features/orders/api/order';
-import { removeOrderPhotos, uploadOrderPhotos } from '@/features/orders/api/upload-order-photos';
 import { useOrderMutation } from '@/features/orders/hooks/use-order-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { supabase } from '@/lib/supabase';
+import { ORDER_PHOTOS_BUCKET } from '@/features/orders/utils/order-photos';
+import { removePrivatePhotos, uploadPrivatePhotos } from '@/lib/private-photos';
 
 export type AddStatementInput = { problemId: string; body: string; photos: File[] };
 
@@ -14,14 +15,14 @@ export async function addOrderProblemStatement(
   orderId: string,
   { problemId, body, photos }: AddStatementInput,
 ): Promise<OrderProblemStatement> {
-  const paths = await uploadOrderPhotos(orderId, photos);
+  const paths = await uploadPrivatePhotos(ORDER_PHOTOS_BUCKET, orderId, photos);
   const { data, error } = await supabase.rpc('add_order_problem_statement', {
     problem_id: problemId,
     body,
     photos: paths,
   });
   if (error) {
-    await removeOrderPhotos(paths);
+    await removePrivatePhotos(ORDER_PHOTOS_BUCKET, paths);
     throw error;
   }
   return data;

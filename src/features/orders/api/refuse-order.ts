@@ -1,8 +1,9 @@
 import type { Order } from '@/features/orders/api/order';
-import { removeOrderPhotos, uploadOrderPhotos } from '@/features/orders/api/upload-order-photos';
 import { useOrderMutation } from '@/features/orders/hooks/use-order-mutation';
 import { invokeFunction } from '@/lib/function-error';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
+import { ORDER_PHOTOS_BUCKET } from '@/features/orders/utils/order-photos';
+import { removePrivatePhotos, uploadPrivatePhotos } from '@/lib/private-photos';
 
 export type RefuseInput = { reason: string; photos: File[] };
 
@@ -12,12 +13,12 @@ export type RefuseInput = { reason: string; photos: File[] };
  * photos it uploaded.
  */
 export async function refuseOrder(orderId: string, { reason, photos }: RefuseInput): Promise<Order> {
-  const paths = await uploadOrderPhotos(orderId, photos);
+  const paths = await uploadPrivatePhotos(ORDER_PHOTOS_BUCKET, orderId, photos);
   try {
     const data = await invokeFunction<{ order: Order }>('refuse-order', { orderId, reason, photos: paths });
     return data.order;
   } catch (error) {
-    await removeOrderPhotos(paths);
+    await removePrivatePhotos(ORDER_PHOTOS_BUCKET, paths);
     throw error;
   }
 }

@@ -1,8 +1,9 @@
 import type { OrderProblem } from '@/features/orders/api/order';
-import { removeOrderPhotos, uploadOrderPhotos } from '@/features/orders/api/upload-order-photos';
 import { useOrderMutation } from '@/features/orders/hooks/use-order-mutation';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks';
 import { supabase } from '@/lib/supabase';
+import { ORDER_PHOTOS_BUCKET } from '@/features/orders/utils/order-photos';
+import { removePrivatePhotos, uploadPrivatePhotos } from '@/lib/private-photos';
 
 export type ReportProblemInput = { reason: string; photos: File[] };
 
@@ -14,10 +15,10 @@ export async function reportOrderProblem(
   orderId: string,
   { reason, photos }: ReportProblemInput,
 ): Promise<Omit<OrderProblem, 'statements'>> {
-  const paths = await uploadOrderPhotos(orderId, photos);
+  const paths = await uploadPrivatePhotos(ORDER_PHOTOS_BUCKET, orderId, photos);
   const { data, error } = await supabase.rpc('report_order_problem', { order_id: orderId, reason, photos: paths });
   if (error) {
-    await removeOrderPhotos(paths);
+    await removePrivatePhotos(ORDER_PHOTOS_BUCKET, paths);
     throw error;
   }
   return data;

@@ -1,10 +1,11 @@
 import type { OrderDetail } from '@/features/orders/api/get-order';
 import { HandoverActions } from '@/features/orders/components/handover-actions';
 import { OrderPayments } from '@/features/orders/components/order-payments';
-import { OrderPhotos } from '@/features/orders/components/order-photos';
 import { OrderProblems } from '@/features/orders/components/order-problems';
 import { PickupTimes } from '@/features/orders/components/pickup-times';
 import { useNow } from '@/features/orders/hooks/use-now';
+import { PrivatePhotoGrid } from '@/components/private-photo-grid';
+import { ORDER_PHOTOS_BUCKET } from '@/features/orders/utils/order-photos';
 
 /** The buyer's refusal at pickup: why, with their photos. */
 function Refusal({ order, viewer }: { order: OrderDetail; viewer: 'buyer' | 'seller' }) {
@@ -16,7 +17,7 @@ function Refusal({ order, viewer }: { order: OrderDetail; viewer: 'buyer' | 'sel
         {label}
       </h2>
       <p className="break-words whitespace-pre-line">{order.refusal_reason}</p>
-      <OrderPhotos paths={order.refusal_photos} label="Photos of the refusal" />
+      <PrivatePhotoGrid bucket={ORDER_PHOTOS_BUCKET} paths={order.refusal_photos} label="Photos of the refusal" />
     </section>
   );
 }

@@ -5,10 +5,10 @@ import { useAddOrderProblemStatement } from '@/features/orders/api/add-order-pro
 import type { OrderDetail } from '@/features/orders/api/get-order';
 import type { OrderProblem } from '@/features/orders/api/order';
 import { OrderNoteDialog } from '@/features/orders/components/order-dialogs';
-import { OrderPhotos } from '@/features/orders/components/order-photos';
-import { statementBodySchema } from '@/features/orders/utils/order-photos';
+import { ORDER_PHOTOS_BUCKET, statementBodySchema } from '@/features/orders/utils/order-photos';
 import { formatDate, formatMoney } from '@/lib/format';
 import { refusalMessage } from '@/lib/refusal-message';
+import { PrivatePhotoGrid } from '@/components/private-photo-grid';
 
 type Props = { order: OrderDetail; viewer: 'buyer' | 'seller'; now: number };
 
@@ -88,7 +88,11 @@ export function OrderProblems({ order, viewer, now }: Props) {
                 <li key={statement.id} className="space-y-2">
                   <p className="font-medium">{authorOf(statement.author_role)}</p>
                   <p className="break-words whitespace-pre-line">{statement.body}</p>
-                  <OrderPhotos paths={statement.photos} label={authorOf(statement.author_role)} />
+                  <PrivatePhotoGrid
+                    bucket={ORDER_PHOTOS_BUCKET}
+                    paths={statement.photos}
+                    label={authorOf(statement.author_role)}
+                  />
                 </li>
               ))}
             </ul>

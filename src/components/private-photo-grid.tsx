@@ -1,8 +1,19 @@
-import { useOrderPhotos } from '@/features/orders/api/get-order-photos';
+import { usePrivatePhotos } from '@/lib/private-photos';
 
-/** The photos of a refusal, a problem or a statement, each opening full size in a new tab (signed private links). */
-export function OrderPhotos({ paths, label }: { paths: readonly string[]; label: string }) {
-  const photos = useOrderPhotos(paths);
+/**
+ * The photos of a step (a milestone's submission or statement, an order's refusal, problem or statement) as a grid
+ * of thumbnails, each opening full size in a new tab: signed links of a private bucket (src/lib/private-photos.ts).
+ */
+export function PrivatePhotoGrid({
+  bucket,
+  paths,
+  label,
+}: {
+  bucket: string;
+  paths: readonly string[];
+  label: string;
+}) {
+  const photos = usePrivatePhotos(bucket, paths);
   if (paths.length === 0) return null;
   if (photos.isPending) return <p className="text-sm text-muted-foreground">Loading photos…</p>;
   if (photos.isError) return <p className="text-sm text-destructive">Failed to load photos</p>;
