@@ -137,7 +137,9 @@ describe('NotificationSettingsCard', () => {
       'E-mail: A customer asks me for an alternative',
     ]);
     await waitFor(() =>
-      expect(within(board).getByRole('switch', { name: 'E-mail: A customer declines a piece I proposed' })).not.toBeChecked(),
+      expect(
+        within(board).getByRole('switch', { name: 'E-mail: A customer declines a piece I proposed' }),
+      ).not.toBeChecked(),
     );
   });
 
