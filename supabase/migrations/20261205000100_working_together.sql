@@ -827,4 +827,41 @@ grant execute on function
 --    joining role, with realtime.topic() the channel's topic (select: may receive broadcast and presence; insert:
 --    may send broadcast and track presence).
 -- ---------------------------------------------------------------------------------------------------------
--- (written once the local stack has the realtime schema: see below)
+-- Topics: 'project:<project id>' (the project's customer and designer) and 'piece-chat:<listing conversation id>'
+-- (its buyer and seller). Not while suspended (Realtime runs no pre-request check; the restrictive policy below,
+-- as on storage.objects); a block between the two changes nothing here (what they already share stays, as its
+-- messages do: docs/trust-and-safety.md).
+create function private.realtime_topic_allowed(p_topic text) returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  me uuid := (select auth.uid());
+  target uuid;
+begin
+  if me is null or p_topic is null
+     or p_topic !~ '^(project|piece-chat):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
+    return false;
+  end if;
+  target := split_part(p_topic, ':', 2)::uuid;
+  if split_part(p_topic, ':', 1) = 'project' then
+    return exists (select 1 from public.projects p where p.id = target and me in (p.customer_id, p.designer_id));
+  end if;
+  return exists (select 1 from public.listing_conversations c where c.id = target and me in (c.buyer_id, c.seller_id));
+end $$;
+revoke all on function private.realtime_topic_allowed(text) from public, anon;
+grant execute on function private.realtime_topic_allowed(text) to authenticated, service_role;
+
+create policy "conversation channels: their people receive" on realtime.messages for select to authenticated
+  using (extension in ('broadcast', 'presence') and (select private.realtime_topic_allowed((select realtime.topic()))));
+create policy "conversation channels: their people send" on realtime.messages for insert to authenticated
+  with check (extension in ('broadcast', 'presence')
+              and (select private.realtime_topic_allowed((select realtime.topic()))));
+
+-- As on every table the API roles reach (20261130000900_mfa_required.sql, which made it where realtime.messages
+-- already existed: hosted) and as storage refuses a suspended account (20261202000200_moderation.sql).
+drop policy if exists "two-factor users need aal2" on realtime.messages;
+create policy "two-factor users need aal2" on realtime.messages as restrictive
+  for all to authenticated
+  using ((select private.aal_satisfied())) with check ((select private.aal_satisfied()));
+create policy "suspended accounts are refused" on realtime.messages as restrictive
+  for all to authenticated
+  using ((select private.account_active())) with check ((select private.account_active()));
