@@ -134,6 +134,19 @@ const subjectWindowId = (w: World) => worldId(w, 'cc02');
 const subjectOrderPaymentId = (w: World) => worldId(w, 'cc03');
 const subjectProblemId = (w: World) => worldId(w, 'cc04');
 const subjectProblemStatementId = (w: World) => worldId(w, 'cc05');
+
+/**
+ * Working together's subject rows (docs/working-together.md): an outside find the assigned designer proposed on the
+ * owner's active project, and how far the assigned designer has read its messages. Written only by the board's
+ * functions and mark_conversation_read.
+ */
+const subjectProposalId = (w: World) => worldId(w, 'dd01');
+const subjectProposal = (w: World) => `insert into public.board_proposals
+    (id, project_id, designer_id, customer_id, kind, title, price, room)
+  values ('${subjectProposalId(w)}', '${w.activeProject}', '${w.assigned}', '${w.owner}', 'find', 'Fiddle-leaf fig',
+          65, 'Living room') on conflict (id) do nothing`;
+const subjectRead = (w: World) => `insert into public.conversation_reads (user_id, kind, conversation_id)
+  values ('${w.assigned}', 'project', '${w.activeProject}') on conflict do nothing`;
 const subjectWindow = (w: World) => `${subjectOrder(w)};
   insert into public.order_pickup_windows (id, order_id, proposed_by, proposer_role, starts_at, ends_at)
   values ('${subjectWindowId(w)}', '${subjectOrderId(w)}', '${w.assigned}', 'seller', now() + interval '1 day',
@@ -793,5 +806,40 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: ['service'], setup: subjectStatement, set: { body: 'Changed' } },
     delete: { allow: ['service'], setup: subjectStatement },
+  },
+  {
+    // The selection board: the project's people read it (operators too: none in the world); the board's functions
+    // write it.
+    table: 'board_proposals',
+    key: (w) => ({ id: subjectProposalId(w) }),
+    serviceActsAs: 'assigned',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectProposal },
+    insert: {
+      allow: ['service'],
+      values: (w, me) => ({
+        project_id: w.activeProject,
+        designer_id: me,
+        customer_id: w.owner,
+        kind: 'find',
+        title: 'Arc lamp',
+        price: 180,
+        room: 'Living room',
+      }),
+    },
+    update: { allow: ['service'], setup: subjectProposal, set: { price: 1 } },
+    delete: { allow: ['service'], setup: subjectProposal },
+  },
+  {
+    // Read state: both people of the conversation read each other's (Seen); mark_conversation_read writes it.
+    table: 'conversation_reads',
+    key: (w) => ({ user_id: w.assigned, kind: 'project', conversation_id: w.activeProject }),
+    serviceActsAs: 'assigned',
+    select: { allow: ['owner', 'assigned', 'service'], setup: subjectRead },
+    insert: {
+      allow: ['service'],
+      values: (w, me) => ({ user_id: me, kind: 'project', conversation_id: w.activeProject }),
+    },
+    update: { allow: ['service'], setup: subjectRead, set: { last_read_at: '2030-01-01T00:00:00Z' } },
+    delete: { allow: ['service'], setup: subjectRead },
   },
 ];

@@ -20,7 +20,12 @@ const rows = async <T extends pg.QueryResultRow>(text: string) => (await c.query
 /** What the authenticated role may do per table (table- or column-level), the grants behind rls-matrix.data.ts. */
 const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   blocks: ['DELETE', 'INSERT', 'SELECT'],
+  // The selection board: read by the project's people and operators, written by its functions only
+  // (docs/working-together.md).
+  board_proposals: ['SELECT'],
   catalog_items: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  // Read state: read by the conversation's people (Seen), written by mark_conversation_read only.
+  conversation_reads: ['SELECT'],
   customer_profiles: ['INSERT', 'SELECT', 'UPDATE'],
   designer_nudges: ['INSERT', 'SELECT', 'UPDATE'],
   designer_profiles: ['INSERT', 'SELECT', 'UPDATE'],
@@ -200,6 +205,9 @@ describe('schema lint', () => {
       // decision, the caller checked in each; the money functions (order_* but order_problem_*, orders_settle_due)
       // the service role's only.
       'add_order_problem_statement',
+      // The selection board (docs/working-together.md): each function checks the caller's part in the project.
+      'approve_board_item',
+      'ask_board_alternative',
       'ask_pickup_reschedule',
       // Blocks as the blocker sees them; the blocked person's side of them says only 'closed' (docs/trust-and-safety.md).
       'block_state',
@@ -216,6 +224,7 @@ describe('schema lint', () => {
       'decide_milestone_dispute',
       'decide_order_problem',
       'decide_verification',
+      'decline_board_item',
       'delete_user',
       'designer_bids',
       'designer_earnings',
@@ -225,6 +234,8 @@ describe('schema lint', () => {
       // Operators: the check, the console's reads and their actions, each refusing anyone else (docs/trust-and-safety.md).
       'is_operator',
       'make_offer',
+      // Read state (docs/working-together.md): the caller's own row, of a conversation they are in.
+      'mark_conversation_read',
       'mark_order_collected',
       'milestone_chargeback_closed',
       'milestone_chargeback_opened',
@@ -267,6 +278,7 @@ describe('schema lint', () => {
       'project_access',
       // The location as typed, for the customer and the assigned designer (docs/decisions/0030-safe-by-default.md).
       'project_locations',
+      'propose_board_item',
       'reinstate_account',
       'report_order_problem',
       'report_pickup_no_show',
@@ -284,6 +296,9 @@ describe('schema lint', () => {
       'switch_account_type',
       // The payment functions' per-user count, executable by the service role only (docs/product.md, Limits).
       'take_function_rate',
+      // The caller's conversations with messages they have not read (docs/working-together.md).
+      'unread_counts',
+      'withdraw_board_item',
       'withdraw_offer',
       'withdraw_verification',
     ]);
@@ -347,6 +362,8 @@ describe('schema lint', () => {
       'add_catalog_item_to_project',
       'add_dispute_statement',
       'add_order_problem_statement',
+      'approve_board_item',
+      'ask_board_alternative',
       'ask_pickup_reschedule',
       'block_state',
       'blocked_people',
@@ -358,11 +375,13 @@ describe('schema lint', () => {
       'decide_milestone_dispute',
       'decide_order_problem',
       'decide_verification',
+      'decline_board_item',
       'delete_user',
       'designer_bids',
       'designer_earnings',
       'is_operator',
       'make_offer',
+      'mark_conversation_read',
       'mark_notifications_read',
       'mark_order_collected',
       'milestone_dispute_detail',
@@ -382,6 +401,7 @@ describe('schema lint', () => {
       'portfolio_projects',
       'project_access',
       'project_locations',
+      'propose_board_item',
       'reinstate_account',
       'report_order_problem',
       'report_pickup_no_show',
@@ -395,7 +415,9 @@ describe('schema lint', () => {
       'submit_milestone',
       'suspend_account',
       'switch_account_type',
+      'unread_counts',
       'unread_notification_count',
+      'withdraw_board_item',
       'withdraw_offer',
       'withdraw_verification',
     ]);
@@ -455,6 +477,8 @@ describe('schema lint', () => {
       `select tablename as t from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
     );
     expect(pub.map((r) => r.t)).toEqual([
+      'board_proposals',
+      'conversation_reads',
       'designer_nudges',
       'listing_messages',
       'messages',
@@ -481,8 +505,10 @@ describe('schema lint', () => {
     );
     const images = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
     expect(b).toEqual([
+      { id: 'board-photos', public: false, limit: 5242880, mimes: ['image/jpeg', 'image/png', 'image/webp'] },
       { id: 'catalog-images', public: true, limit: 5242880, mimes: images },
       { id: 'designer-portfolio', public: true, limit: 5242880, mimes: images },
+      { id: 'message-photos', public: false, limit: 5242880, mimes: ['image/jpeg', 'image/png', 'image/webp'] },
       { id: 'milestone-photos', public: false, limit: 5242880, mimes: ['image/jpeg', 'image/png', 'image/webp'] },
       { id: 'order-photos', public: false, limit: 5242880, mimes: ['image/jpeg', 'image/png', 'image/webp'] },
       { id: 'project-photos', public: false, limit: 5242880, mimes: images },
