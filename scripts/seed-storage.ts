@@ -7,7 +7,8 @@
  *   project-photos/{projectId}/before-N.webp, after-N.webp   active: before-1, before-2, after-1;
  *                                                            completed: before-1, after-1, after-2
  *   project-photos/{projectId}/{createdAtMs}_0.webp          the photo a pending project was posted with
- *   catalog-images/{designerId}/{itemId}.webp                a piece without photos (image_url is set); its orders keep it
+ *   catalog-images/{designerId}/{itemId}.webp                a piece without photos (image_url is set); its orders and
+ *                                                            selection-board proposals keep it
  *
  * Everything is drawn from code (seed-art/, @good-space/seed-art) and rasterised with sharp; nothing is downloaded.
  * Target: SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY when set, else the local stack's defaults.
@@ -290,6 +291,13 @@ async function main(): Promise<void> {
       .eq('catalog_item_id', u.id)
       .is('item_photo_url', null);
     if (orderError) throw new Error(`order photo of ${u.id}: ${orderError.message}`);
+    // So were the selection board's proposals of it: a proposed piece shows the piece's photo.
+    const { error: boardError } = await supabase
+      .from('board_proposals')
+      .update({ photo: u.publicUrl })
+      .eq('catalog_item_id', u.id)
+      .is('photo', null);
+    if (boardError) throw new Error(`proposal photo of ${u.id}: ${boardError.message}`);
   }
   log(`${uploaded} uploaded, ${skipped} already there (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -435,6 +435,32 @@ insert into public.listing_messages (conversation_id, sender_id, body, created_a
   ('e4000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001', 'So happy to get this lamp! Is Saturday morning good for pickup?', now() - interval '19 hours'),
   ('e4000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'Saturday at ten is great. The marble base is heavy, so bring a hand truck or a friend.', now() - interval '3 hours');
 
+-- The selection board (docs/working-together.md): on Maya's living room (hard cap $2,500, $2,050 of items), Jordan
+-- proposed Ava's macrame wall hanging (held for the project, as 'Add to project' holds it) and a fig from a nursery
+-- (Maya asked about plants); she declined his velvet pouf. Approving the fig brings her to $2,145 of $2,500.
+insert into public.board_proposals (id, project_id, designer_id, customer_id, kind, catalog_item_id, title, price,
+                                    photo, store, link, dimensions, room, note, status, decline_reason, decided_at,
+                                    created_at, updated_at) values
+  ('a7000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001',
+   'c0000000-0000-4000-8000-000000000001', 'piece', 'f0000000-0000-4000-8000-000000000030', 'Macrame wall hanging', 65,
+   null, null, null, null, 'Living room', 'Above the credenza: the cream picks up the rug without more orange.',
+   'proposed', null, null, now() - interval '1 day', now() - interval '1 day'),
+  ('a7000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001',
+   'c0000000-0000-4000-8000-000000000001', 'find', null, 'Fiddle-leaf fig, 5 ft, in a glazed pot', 95,
+   null, 'Pistils Nursery', null, '5 ft tall, 14 in pot', 'Living room', 'You asked about plants: this one fills the corner by the window.',
+   'proposed', null, null, now() - interval '20 hours', now() - interval '20 hours'),
+  ('a7000000-0000-4000-8000-000000000003', 'b0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001',
+   'c0000000-0000-4000-8000-000000000001', 'find', null, 'Rust velvet pouf', 120,
+   null, 'Schoolhouse', null, '18 in round', 'Living room', null,
+   'declined', 'Too much orange with the rug, sorry!', now() - interval '2 days', now() - interval '3 days', now() - interval '2 days');
+-- The wall hanging's hold, as propose_board_item takes it (its photo comes with seed-storage's drawing of the piece).
+insert into private.catalog_holds (catalog_item_id, project_id, board_proposal_id, held_until) values
+  ('f0000000-0000-4000-8000-000000000030', 'b0000000-0000-4000-8000-000000000001', 'a7000000-0000-4000-8000-000000000001',
+   now() + interval '6 days');
+insert into private.catalog_hold_history (project_id, catalog_item_id, held_until) values
+  ('b0000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000030', now() + interval '6 days');
+update public.catalog_items set held_until = now() + interval '6 days' where id = 'f0000000-0000-4000-8000-000000000030';
+
 -- The demo's history has already happened: the notifications its rows made are shown in the app but not mailed
 -- on a fresh stack (docs/decisions/0025-notifications.md). Mailed when they happened, at least an hour ago: a
 -- mail within the hour would hold the next mail of its kind from that person for an hour (docs/security.md, "Mail").

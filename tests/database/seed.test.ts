@@ -74,6 +74,25 @@ describe('demo seed', () => {
     ]);
   });
 
+  it("the demo customer's active project has a selection board: a held piece and a find proposed, one declined", async () => {
+    const { rows } = await c.query(`
+      select b.kind, b.status, b.title, b.price::float as price,
+             (select h.board_proposal_id = b.id from private.catalog_holds h where h.catalog_item_id = b.catalog_item_id)
+               as held,
+             p.budget, p.items_total::float as items_total
+        from public.board_proposals b join public.projects p on p.id = b.project_id
+        join auth.users u on u.id = p.customer_id
+       where u.email = 'customer@goodspace.test' and p.status = 'active' and p.budget_type = 'hard'
+       order by b.created_at`);
+    expect(rows).toMatchObject([
+      { kind: 'find', status: 'declined' },
+      { kind: 'piece', status: 'proposed', title: 'Macrame wall hanging', held: true },
+      { kind: 'find', status: 'proposed', price: 95, held: null },
+    ]);
+    // Approving both stays within the cap (the board says how far each brings it).
+    expect(rows[0]!.items_total + 65 + 95).toBeLessThanOrEqual(rows[0]!.budget);
+  });
+
   it('demo logins have bcrypt passwords, confirmed e-mails, identities and active sandbox subscriptions', async () => {
     const rows = (
       await c.query(`
