@@ -62,7 +62,6 @@ test('working together: photos in messages, Seen, typing and online, and a selec
     makeUser({ role: 'customer', subscribed: true }),
   ]);
   const [customerName, designerName] = await Promise.all([fullName(customer), fullName(designer)]);
-  const firstName = (name: string) => name.split(' ')[0]!;
   const suffix = randomUUID().slice(0, 6);
   const lamp = `Brass floor lamp ${suffix}`;
   const find = `Rattan side table ${suffix}`;
@@ -120,35 +119,40 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   // 1. Messages: two photos, seen live, the viewer; Seen, typing… and the online dot.
   // ---------------------------------------------------------------------------------------------------------
   // Both open the conversation: each sees the other online (presence on the project's private channel).
-  await expect(d.getByRole('status', { name: `${customerName} is online` })).toBeVisible();
-  await expect(c.getByRole('status', { name: `${designerName} is online` })).toBeVisible();
+  await expect(d.getByTestId('online-status')).toHaveText(`${customerName} is online`);
+  await expect(c.getByTestId('online-status')).toHaveText(`${designerName} is online`);
 
   await d.getByLabel('Message', { exact: true }).fill('Two options for the corner: which one?');
-  await d.getByLabel(/^Add photos/).setInputFiles([
+  await d.getByLabel('Add photos').setInputFiles([
     { name: 'corner-1.png', mimeType: 'image/png', buffer: PNG },
     { name: 'corner-2.png', mimeType: 'image/png', buffer: PNG_WIDE },
   ]);
   await expect(d.getByRole('list', { name: 'Photos to send' }).getByRole('listitem')).toHaveCount(2);
   await d.getByRole('button', { name: 'Send' }).click();
   const dSent = conversation(d).getByTestId('message').filter({ hasText: 'Two options for the corner: which one?' });
-  await expect(dSent.getByRole('img')).toHaveCount(2);
+  await expect(dSent.getByRole('list', { name: 'Your photos' }).getByRole('img')).toHaveCount(2);
 
   // The customer's open page shows the message live, with both photos.
   const cReceived = conversation(c)
     .getByTestId('message')
     .filter({ hasText: 'Two options for the corner: which one?' });
-  await expect(cReceived.getByRole('img')).toHaveCount(2);
+  const cPhotos = cReceived.getByRole('list', { name: `Photos from ${designerName}` });
+  await expect(cPhotos.getByRole('img')).toHaveCount(2);
   await expectNoAxeViolations(c, MESSAGES);
 
   // The viewer: the first photo, the arrow key to the second, Escape back to the thread.
-  await cReceived.getByRole('button', { name: /^Open photo 1 of 2/ }).click();
-  const viewer = c.getByRole('dialog', { name: /Photo/ });
+  await cPhotos.getByRole('button', { name: `Photos from ${designerName}, 1 of 2` }).click();
+  const viewer = c.getByRole('dialog', { name: `Photos from ${designerName}` });
   await expect(viewer.getByText('1 of 2')).toBeVisible();
+  await expect(viewer.getByRole('img', { name: `Photos from ${designerName}, 1 of 2` })).toBeVisible();
   await expectNoAxeViolations(c);
   await c.keyboard.press('ArrowRight');
   await expect(viewer.getByText('2 of 2')).toBeVisible();
+  await expect(viewer.getByRole('img', { name: `Photos from ${designerName}, 2 of 2` })).toBeVisible();
   await c.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
+  // Focus is back on the thumbnail that opened the viewer.
+  await expect(cPhotos.getByRole('button', { name: `Photos from ${designerName}, 1 of 2` })).toBeFocused();
 
   // The customer has read it: the designer sees Seen under their message.
   await expect(conversation(d).getByText('Seen')).toBeVisible();
@@ -156,7 +160,7 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   // While the customer types, the designer sees it; sending ends it.
   const cComposer = c.getByLabel('Message', { exact: true });
   await cComposer.pressSequentially('The second, I think', { delay: 50 });
-  const typing = d.getByText(`${firstName(customerName)} is typing…`);
+  const typing = d.getByText(`${customerName} is typing…`);
   await expect(typing).toBeVisible();
   await cComposer.press('Enter');
   await expect(conversation(d).getByTestId('message').filter({ hasText: 'The second, I think' })).toBeVisible();
