@@ -31,10 +31,6 @@ const BUDGET = 2500;
 // The database's sentence for an item past a hard cap (check_item_budget), which approval repeats.
 const CAP_MESSAGE = `Cannot add item: Would exceed hard budget cap of $${BUDGET}`;
 
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
-
 /** The project's conversation on its page. */
 function conversation(page: Page) {
   return page.getByRole('list', { name: 'Messages' });
@@ -43,7 +39,8 @@ function conversation(page: Page) {
 /** A proposal on the selection board: its card (an article named by its title) and its status. */
 function proposal(page: Page, title: string) {
   const card = page.locator(BOARD).getByRole('article', { name: title });
-  return { card, status: card.getByTestId('proposal-status') };
+  // The status is the badge beside the title.
+  return { card, status: card.locator('h3 + span') };
 }
 
 /** The items on the project's Items & Budget card. */
@@ -179,29 +176,28 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   // ---------------------------------------------------------------------------------------------------------
   // 2. The selection board: a Good Stuff lamp and an outside find.
   // ---------------------------------------------------------------------------------------------------------
-  await d.goto(`/project/${project.id}#board`);
   const dBoard = d.locator(BOARD);
   await dBoard.getByRole('button', { name: 'Propose a piece' }).click();
   let form = d.getByRole('dialog', { name: 'Propose a piece' });
-  await form.getByRole('tab', { name: 'Good Stuff' }).click();
+  await form.getByRole('radio', { name: 'A Good Stuff piece' }).check();
   await form.getByLabel('Search Good Stuff').fill(lamp);
-  await form.getByRole('option', { name: new RegExp(lamp) }).click();
+  await form.getByRole('radio', { name: new RegExp(lamp) }).check();
   await form.getByLabel('Room').fill('Living room');
-  await form.getByLabel(/^Note/).fill('By the reading chair, on the left.');
+  await form.getByLabel(/^Note for your client/).fill('By the reading chair, on the left.');
   await form.getByRole('button', { name: 'Propose' }).click();
   await expect(form).toHaveCount(0);
   await expect(proposal(d, lamp).status).toHaveText('Proposed');
 
   await dBoard.getByRole('button', { name: 'Propose a piece' }).click();
   form = d.getByRole('dialog', { name: 'Propose a piece' });
-  await form.getByRole('tab', { name: 'Outside find' }).click();
+  await form.getByRole('radio', { name: 'An outside find' }).check();
   await form.getByLabel(/^Photo/).setInputFiles([{ name: 'table.png', mimeType: 'image/png', buffer: PNG }]);
   await form.getByLabel('Title').fill(find);
   await form.getByLabel('Price ($)').fill('40');
   await form.getByLabel(/^Store/).fill('Goodwill on Division');
   await form.getByLabel(/^Dimensions/).fill('18 × 18 × 24 in');
   await form.getByLabel('Room').fill('Living room');
-  await form.getByLabel(/^Note/).fill('Found this at the Goodwill on Division, $40, yes?');
+  await form.getByLabel(/^Note for your client/).fill('Found this at the Goodwill on Division, $40, yes?');
   await form.getByRole('button', { name: 'Propose' }).click();
   await expect(form).toHaveCount(0);
   await expect(proposal(d, find).status).toHaveText('Proposed');
@@ -224,7 +220,11 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await expect(cFind.card.getByRole('img')).toHaveCount(1);
   await expectNoAxeViolations(c, BOARD);
 
-  await cLamp.card.getByRole('button', { name: 'Approve' }).click();
+  await cLamp.card.getByRole('button', { name: `Approve ${lamp}` }).click();
+  const approve = c.getByRole('dialog', { name: `Approve ${lamp}?` });
+  await expect(approve).toContainText('Approving this brings you to $2,310 of $2,500');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(approve).toHaveCount(0);
   await expect(cLamp.status).toHaveText('Approved');
   // It joins the items at its price, as a Good Stuff piece, and the tracker counts it.
   await expect(items(c).filter({ hasText: lamp })).toContainText('$510');
@@ -235,9 +235,9 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await expect(proposal(d, lamp).status).toHaveText('Approved');
   await expect(items(d).filter({ hasText: lamp })).toContainText('$510');
 
-  await cFind.card.getByRole('button', { name: 'Decline' }).click();
-  const decline = c.getByRole('dialog', { name: /^Decline/ });
-  await decline.getByLabel(/^Reason/).fill('Too low for the chair arm; something taller, please.');
+  await cFind.card.getByRole('button', { name: `Decline ${find}` }).click();
+  const decline = c.getByRole('dialog', { name: `Decline ${find}?` });
+  await decline.getByLabel('Why not?').fill('Too low for the chair arm; something taller, please.');
   await decline.getByRole('button', { name: 'Decline' }).click();
   await expect(decline).toHaveCount(0);
   await expect(cFind.status).toHaveText('Declined');
@@ -264,8 +264,13 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await expect(cArmchair.card).toContainText(
     'Approving this would bring you to $2,660 of $2,500, past the hard cap: it cannot be approved',
   );
-  await cArmchair.card.getByRole('button', { name: 'Approve' }).click();
-  await expect(toast(c, CAP_MESSAGE)).toBeVisible();
+  await cArmchair.card.getByRole('button', { name: `Approve ${armchair}` }).click();
+  const refusedDialog = c.getByRole('dialog', { name: `Approve ${armchair}?` });
+  await refusedDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(refusedDialog.getByRole('alert')).toHaveText(CAP_MESSAGE);
+  await expectNoAxeViolations(c);
+  await c.keyboard.press('Escape');
+  await expect(refusedDialog).toHaveCount(0);
   await expect(cArmchair.status).toHaveText('Proposed');
   await expect(items(c).filter({ hasText: armchair })).toHaveCount(0);
   await expect(c.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '92');
