@@ -24,18 +24,22 @@ export function isAcceptedPhoto(file: File): boolean {
   return (ACCEPTED as readonly string[]).includes(file.type);
 }
 
-/** The photos picked for a step or a message, in the product's words. */
-export const privatePhotosSchema = z
-  .array(z.instanceof(File))
-  .max(MAX_PRIVATE_PHOTOS, `Add at most ${MAX_PRIVATE_PHOTOS} photos`)
-  .superRefine((files, context) => {
-    for (const file of files) {
-      if (!isAcceptedPhoto(file)) {
-        context.addIssue({ code: 'custom', message: `${file.name}: Only JPEG, PNG and WebP images are allowed` });
-        return;
-      }
-    }
+/** The first reason picked files cannot go, in the product's words; null when they can. */
+export function photosProblem(files: readonly File[], tooMany = `Add at most ${MAX_PRIVATE_PHOTOS} photos`) {
+  if (files.length > MAX_PRIVATE_PHOTOS) return tooMany;
+  const refused = files.find((file) => !isAcceptedPhoto(file));
+  return refused ? `${refused.name}: Only JPEG, PNG and WebP images are allowed` : null;
+}
+
+/** The photos picked for a step or a message, in the product's words (`tooMany`: the database's sentence). */
+export const privatePhotosSchemaSaying = (tooMany?: string) =>
+  z.array(z.instanceof(File)).superRefine((files, context) => {
+    const problem = photosProblem(files, tooMany);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
   });
+
+/** The photos picked for a milestone's or an order's step. */
+export const privatePhotosSchema = privatePhotosSchemaSaying();
 
 function extensionOf(file: File): string {
   return file.type === 'image/webp' ? 'webp' : file.type === 'image/png' ? 'png' : 'jpg';

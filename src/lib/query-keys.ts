@@ -212,3 +212,15 @@ export const privatePhotoKeys = {
   all: ['private-photos'] as const,
   signed: (bucket: string, paths: readonly string[]) => [...privatePhotoKeys.all, bucket, ...paths] as const,
 };
+
+/**
+ * Read state of conversations (docs/working-together.md): how far the other person has read one (Seen, kept live)
+ * and the viewer's unread counts where conversations are listed; a conversation is a project's (`project`, its id)
+ * or a piece's (`piece`, the listing conversation's id).
+ */
+export const conversationReadKeys = {
+  all: ['conversation-reads'] as const,
+  seen: (kind: 'project' | 'piece', conversationId: string) =>
+    [...conversationReadKeys.all, 'seen', kind, conversationId] as const,
+  unread: (userId: string) => [...conversationReadKeys.all, 'unread', userId] as const,
+};

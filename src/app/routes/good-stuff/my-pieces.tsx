@@ -46,6 +46,8 @@ export function Component() {
                         itemId={listing.id}
                         title={listing.title}
                         headingLevel={3}
+                        viewerId={userId}
+                        live={false}
                         conversationHref={(conversationId) =>
                           paths.pieceConversation.getHref(listing.id, conversationId)
                         }

@@ -48,6 +48,7 @@ export function SellerPanel({ item, viewerId }: { item: PieceDetail; viewerId: s
       <PieceConversations
         itemId={item.id}
         title={item.title}
+        viewerId={viewerId}
         conversationHref={(conversationId) => paths.pieceConversation.getHref(item.id, conversationId)}
       />
     </>

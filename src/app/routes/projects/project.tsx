@@ -196,6 +196,7 @@ export function Component() {
         <MessagesPanel
           projectId={data.id}
           userId={userId}
+          otherLabel={counterpart ? counterpart.relation.replace(/^your/, 'Your') : undefined}
           messageActions={(message) =>
             message.senderId === userId ? null : (
               <ReportButton

@@ -5,7 +5,7 @@ import { conversationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 const LISTING_MESSAGES_PAGE_SIZE = 30;
-export const LISTING_MESSAGE_COLUMNS = 'id, conversation_id, sender_id, body, created_at, hidden_at';
+export const LISTING_MESSAGE_COLUMNS = 'id, conversation_id, sender_id, body, photos, created_at, hidden_at';
 
 /**
  * One page of a piece's conversation, newest first (the screen reverses it): the latest page first, older ones on

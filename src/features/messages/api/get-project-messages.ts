@@ -6,7 +6,7 @@ import { supabase } from '@/lib/supabase';
 
 const MESSAGES_PAGE_SIZE = 30;
 export const MESSAGE_COLUMNS =
-  'id, project_id, sender_id, content, created_at, hidden_at, sender:profiles!messages_sender_id_fkey(full_name)';
+  'id, project_id, sender_id, content, photos, created_at, hidden_at, sender:profiles!messages_sender_id_fkey(full_name)';
 
 /**
  * One page of a conversation, newest first (the screen reverses it): the latest page loads first and

@@ -1,10 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import {
-  useStartPieceConversation,
-  type PieceConversation,
-} from '@/features/messages/api/start-piece-conversation';
+import { useStartPieceConversation, type PieceConversation } from '@/features/messages/api/start-piece-conversation';
 
 type Props = {
   itemId: string;

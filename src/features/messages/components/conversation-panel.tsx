@@ -1,17 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { ChatThread } from '@/components/chat-thread/chat-thread';
-import { useChatThread, type ChatMessage } from '@/components/chat-thread/use-chat-thread';
+import { useChatThread, type ChatDraft, type ChatMessage } from '@/components/chat-thread/use-chat-thread';
 import {
   addConversationMessageToCache,
   useConversationMessages,
   type ConversationMessage,
 } from '@/features/messages/api/get-conversation-messages';
-import {
-  conversationMessageBodySchema,
-  sendConversationMessage,
-} from '@/features/messages/api/send-conversation-message';
+import { useSeen } from '@/features/messages/api/get-seen';
+import { useMarkReadWhileVisible } from '@/features/messages/api/mark-conversation-read';
+import { sendConversationMessage } from '@/features/messages/api/send-conversation-message';
+import { OnlineStatus } from '@/features/messages/components/conversation-presence';
 import { useConversationMessagesRealtime } from '@/features/messages/hooks/use-conversation-messages-realtime';
+import { useConversationPresence } from '@/features/messages/hooks/use-conversation-presence';
+import { MESSAGE_PHOTOS_BUCKET, messageDraftSchema } from '@/features/messages/utils/message-draft';
+import { newestFrom } from '@/features/messages/utils/newest-from';
+import { typingText } from '@/features/messages/utils/typing-text';
 
 type Props = {
   conversationId: string;
@@ -29,7 +33,8 @@ type Props = {
 
 /**
  * A piece's conversation between a buyer and its seller (docs/product.md, Good Stuff): oldest first, own messages
- * on the right as You, older pages on demand, live for both sides; a message that fails stays with Retry.
+ * on the right as You, older pages on demand, live for both sides; a message that fails stays with Retry. Messages
+ * carry up to 6 photos; Seen, typing and online as docs/working-together.md says.
  */
 export function ConversationPanel({
   conversationId,
@@ -42,6 +47,8 @@ export function ConversationPanel({
 }: Props) {
   const queryClient = useQueryClient();
   useConversationMessagesRealtime(conversationId);
+  const presence = useConversationPresence(`piece-chat:${conversationId}`, userId);
+  const seen = useSeen('piece', conversationId, userId);
   const toMessage = useCallback(
     (message: ConversationMessage) => ({
       id: message.id,
@@ -49,18 +56,28 @@ export function ConversationPanel({
       senderName: otherName,
       createdAt: message.created_at,
       text: message.body,
+      photos: message.photos,
       removed: message.hidden_at != null,
     }),
     [otherName],
   );
-  const send = async (text: string) =>
+  const send = async (draft: ChatDraft) =>
     addConversationMessageToCache(
       queryClient,
       conversationId,
-      await sendConversationMessage(conversationId, userId, text),
+      await sendConversationMessage(conversationId, userId, draft),
     );
   const query = useConversationMessages(conversationId);
-  const thread = useChatThread({ query, toMessage, schema: conversationMessageBodySchema, send, onSendError });
+  const newest = useMemo(() => newestFrom(query.data, (m) => m.sender_id !== userId), [query.data, userId]);
+  useMarkReadWhileVisible('piece', conversationId, newest?.id ?? null);
+  const thread = useChatThread({
+    query,
+    toMessage,
+    schema: messageDraftSchema,
+    send,
+    onSendError,
+    onTyping: presence.notifyTyping,
+  });
   return (
     <ChatThread
       title={title}
@@ -70,6 +87,10 @@ export function ConversationPanel({
       messageTestId="listing-message"
       messageActions={messageActions}
       closed={closed}
+      photoBucket={MESSAGE_PHOTOS_BUCKET}
+      seenAt={seen.data}
+      status={<OnlineStatus name={otherName} online={presence.online} />}
+      activity={typingText(otherName, presence.typing)}
     />
   );
 }

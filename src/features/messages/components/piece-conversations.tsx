@@ -2,6 +2,8 @@ import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PagedList } from '@/components/paged-list';
 import { usePieceConversations } from '@/features/messages/api/get-piece-conversations';
+import { unreadKey, useUnreadCounts } from '@/features/messages/api/get-unread-counts';
+import { UnreadBadge } from '@/features/messages/components/unread-badge';
 import { formatWhen } from '@/features/messages/utils/format-when';
 
 type Props = {
@@ -9,11 +11,29 @@ type Props = {
   title: string;
   conversationHref: (conversationId: string) => string;
   headingLevel?: 2 | 3;
+  /** The seller: their unread counts show on each conversation. */
+  viewerId: string;
+  /**
+   * Whether the unread counts follow the viewer's reading elsewhere live (one feed per page: a page listing several
+   * pieces reads them on opening and on returning to the tab instead).
+   */
+  live?: boolean;
 };
 
-/** The seller's view of who asked about the piece: one link per buyer's conversation, latest message first. */
-export function PieceConversations({ itemId, title, conversationHref, headingLevel = 2 }: Props) {
+/**
+ * The seller's view of who asked about the piece: one link per buyer's conversation, latest message first, each with
+ * how many of the buyer's messages the seller has not read (docs/working-together.md).
+ */
+export function PieceConversations({
+  itemId,
+  title,
+  conversationHref,
+  headingLevel = 2,
+  viewerId,
+  live = true,
+}: Props) {
   const conversations = usePieceConversations(itemId);
+  const unread = useUnreadCounts(viewerId, { live });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section aria-label={`Questions about ${title}`} className="space-y-3">
@@ -38,8 +58,9 @@ export function PieceConversations({ itemId, title, conversationHref, headingLev
                 <MessageCircle aria-hidden="true" className="size-4" />
                 {c.buyer_name}
               </span>
-              <span className="text-xs text-muted-foreground">
+              <span className="flex items-center gap-2 text-xs text-muted-foreground">
                 {c.last_message_at ? `Last message ${formatWhen(c.last_message_at)}` : 'No messages yet'}
+                <UnreadBadge count={unread.data?.get(unreadKey('piece', c.id)) ?? 0} />
               </span>
             </Link>
           </li>
