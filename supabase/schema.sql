@@ -3952,8 +3952,9 @@ begin
                   private.photos_phrase(cardinality(new.photos)), piece)
       else format('%s sent a message about "%s"', private.person_name(new.sender_id, 'Someone'), piece) end,
     new.body, '/good-stuff/' || c.catalog_item_id,
-    jsonb_build_object('conversation_id', c.id, 'catalog_item_id', c.catalog_item_id,
-                       'photos', cardinality(new.photos)));
+    jsonb_build_object('conversation_id', c.id, 'catalog_item_id', c.catalog_item_id)
+      || case when cardinality(new.photos) > 0 then jsonb_build_object('photos', cardinality(new.photos))
+              else '{}'::jsonb end);
   return null;
 end $function$;
 revoke execute on function private.notify_listing_message() from public;
@@ -3971,7 +3972,9 @@ begin
          case when char_length(t.title) <= 200 then t.title else left(t.title, 199) || '…' end,
          nullif(case when char_length(new.content) <= 200 then new.content else left(new.content, 199) || '…' end, ''),
          '/project/' || p.id,
-         jsonb_build_object('message_id', new.id, 'photos', cardinality(new.photos))
+         jsonb_build_object('message_id', new.id)
+           || case when cardinality(new.photos) > 0 then jsonb_build_object('photos', cardinality(new.photos))
+                   else '{}'::jsonb end
     from public.projects p
     cross join lateral (values (p.customer_id), (p.designer_id)) as r (recipient)
     left join public.profiles s on s.id = new.sender_id

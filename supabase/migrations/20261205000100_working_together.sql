@@ -111,7 +111,7 @@ language sql immutable set search_path = '' as $$
 $$;
 
 -- Restated from 20261127000300_message_notification_cost.sql: a photos-only message says what came
--- ('Maya sent 2 photos about "…"', no body); a message with text reads as before.
+-- ('Maya sent 2 photos about "…"', no body); a message with text reads as before. data.photos: how many, if any.
 create or replace function private.notify_message() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -121,7 +121,9 @@ begin
          case when char_length(t.title) <= 200 then t.title else left(t.title, 199) || '…' end,
          nullif(case when char_length(new.content) <= 200 then new.content else left(new.content, 199) || '…' end, ''),
          '/project/' || p.id,
-         jsonb_build_object('message_id', new.id, 'photos', cardinality(new.photos))
+         jsonb_build_object('message_id', new.id)
+           || case when cardinality(new.photos) > 0 then jsonb_build_object('photos', cardinality(new.photos))
+                   else '{}'::jsonb end
     from public.projects p
     cross join lateral (values (p.customer_id), (p.designer_id)) as r (recipient)
     left join public.profiles s on s.id = new.sender_id
@@ -154,8 +156,9 @@ begin
                   private.photos_phrase(cardinality(new.photos)), piece)
       else format('%s sent a message about "%s"', private.person_name(new.sender_id, 'Someone'), piece) end,
     new.body, '/good-stuff/' || c.catalog_item_id,
-    jsonb_build_object('conversation_id', c.id, 'catalog_item_id', c.catalog_item_id,
-                       'photos', cardinality(new.photos)));
+    jsonb_build_object('conversation_id', c.id, 'catalog_item_id', c.catalog_item_id)
+      || case when cardinality(new.photos) > 0 then jsonb_build_object('photos', cardinality(new.photos))
+              else '{}'::jsonb end);
   return null;
 end $$;
 
