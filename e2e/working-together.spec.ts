@@ -25,7 +25,8 @@ const PNG_WIDE = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGM4UaEBRAALHwLRSy4OHgAAAABJRU5ErkJggg==',
   'base64',
 );
-const MESSAGES = '[data-testid="project-messages"]';
+// The conversation's card: the one holding the messages (with its composer and status).
+const MESSAGES = '[data-slot="card"]:has([data-testid="message"])';
 const BOARD = '#board';
 const BUDGET = 2500;
 // The database's sentence for an item past a hard cap (check_item_budget), which approval repeats.
@@ -116,8 +117,9 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   // 1. Messages: two photos, seen live, the viewer; Seen, typing… and the online dot.
   // ---------------------------------------------------------------------------------------------------------
   // Both open the conversation: each sees the other online (presence on the project's private channel).
-  await expect(d.getByTestId('online-status')).toHaveText(`${customerName} is online`);
-  await expect(c.getByTestId('online-status')).toHaveText(`${designerName} is online`);
+  // Until one of them has written, each names the other by their part in the project.
+  await expect(d.getByTestId('online-status')).toHaveText('Your client is online');
+  await expect(c.getByTestId('online-status')).toHaveText('Your designer is online');
 
   await d.getByLabel('Message', { exact: true }).fill('Two options for the corner: which one?');
   await d.getByLabel('Add photos').setInputFiles([
@@ -135,6 +137,8 @@ test('working together: photos in messages, Seen, typing and online, and a selec
     .filter({ hasText: 'Two options for the corner: which one?' });
   const cPhotos = cReceived.getByRole('list', { name: `Photos from ${designerName}` });
   await expect(cPhotos.getByRole('img')).toHaveCount(2);
+  // Now that the designer has written, the customer's page names them.
+  await expect(c.getByTestId('online-status')).toHaveText(`${designerName} is online`);
   await expectNoAxeViolations(c, MESSAGES);
 
   // The viewer: the first photo, the arrow key to the second, Escape back to the thread.
@@ -157,11 +161,12 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   // While the customer types, the designer sees it; sending ends it.
   const cComposer = c.getByLabel('Message', { exact: true });
   await cComposer.pressSequentially('The second, I think', { delay: 50 });
-  const typing = d.getByText(`${customerName} is typing…`);
+  const typing = d.getByText('Your client is typing…');
   await expect(typing).toBeVisible();
   await cComposer.press('Enter');
   await expect(conversation(d).getByTestId('message').filter({ hasText: 'The second, I think' })).toBeVisible();
   await expect(typing).toHaveCount(0);
+  await expect(d.getByTestId('online-status')).toHaveText(`${customerName} is online`);
 
   // The photos are the conversation's: the designer's message carries two paths in the private bucket.
   const sent = await ok(
