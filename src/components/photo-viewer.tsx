@@ -20,6 +20,8 @@ type Props = {
  */
 export function PhotoViewer({ title, photos, index, onIndexChange }: Props) {
   const content = useRef<HTMLDivElement>(null);
+  // The thumbnail that opened the viewer: Radix gives focus back to a DialogTrigger only, and there is none here.
+  const opener = useRef<HTMLElement | null>(null);
   const count = photos.length;
   const shown = index === null ? null : photos[Math.min(index, count - 1)];
   const at = index ?? 0;
@@ -44,7 +46,14 @@ export function PhotoViewer({ title, photos, index, onIndexChange }: Props) {
         // The dialog itself takes focus (not Previous), so the arrow keys work at once and nothing is pressed by Enter.
         onOpenAutoFocus={(event) => {
           event.preventDefault();
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           content.current?.focus();
+        }}
+        // Escape or closing puts keyboard users back where they were, on the thumbnail they opened.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener.current?.focus();
+          opener.current = null;
         }}
       >
         <DialogTitle>{title}</DialogTitle>
