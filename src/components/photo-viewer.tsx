@@ -20,7 +20,6 @@ type Props = {
  */
 export function PhotoViewer({ title, photos, index, onIndexChange }: Props) {
   const content = useRef<HTMLDivElement>(null);
-  // The thumbnail that opened the viewer: Radix gives focus back to a DialogTrigger only, and there is none here.
   const opener = useRef<HTMLElement | null>(null);
   const count = photos.length;
   const shown = index === null ? null : photos[Math.min(index, count - 1)];
@@ -49,11 +48,10 @@ export function PhotoViewer({ title, photos, index, onIndexChange }: Props) {
           opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           content.current?.focus();
         }}
-        // Escape or closing puts keyboard users back where they were, on the thumbnail they opened.
+        // Opened without a Radix trigger: focus goes back to the thumbnail that opened it by hand.
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           opener.current?.focus();
-          opener.current = null;
         }}
       >
         <DialogTitle>{title}</DialogTitle>
