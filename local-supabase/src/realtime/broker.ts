@@ -138,7 +138,12 @@ export class Broker {
     const tracked = this.presence.get(tenantTopic(subTopic, isPrivate));
     const grouped: Record<string, { metas: Meta[] }> = {};
     for (const t of tracked?.values() ?? []) (grouped[t.key] ??= { metas: [] }).metas.unshift(t.meta);
-    return jasonOrder(grouped) as Record<string, { metas: Meta[] }>;
+    // Keys sorted as Jason writes the map; the metas keep their own order (phx_ref first: atoms sort first).
+    return Object.fromEntries(
+      Object.keys(grouped)
+        .sort(compareBinary)
+        .map((k) => [k, grouped[k]!]),
+    );
   }
 
   /** Phoenix.Presence.track, or update when this channel already tracks (joins the new meta, leaves the old). */

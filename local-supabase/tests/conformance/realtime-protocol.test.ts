@@ -220,7 +220,7 @@ describe('join', () => {
     });
   });
 
-  it('refuses private channels (no realtime.messages policy can allow them here)', async () => {
+  it('refuses a private channel no realtime.messages policy lets the role read', async () => {
     sock.send(['p1', 'p1', 'realtime:proto-private', 'phx_join', { config: { private: true, postgres_changes: [] } }]);
     expect((await sock.expect('realtime:proto-private', 'phx_reply', 'p1'))[4]).toEqual({
       response: { reason: 'Unauthorized: You do not have permissions to read from this Channel topic: proto-private' },
