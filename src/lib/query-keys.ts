@@ -82,6 +82,9 @@ export const projectKeys = {
   /** projects.items_total, under the items: whatever refreshes the items refreshes it too. */
   itemsTotal: (projectId: string) => [...projectKeys.items(projectId), 'total'] as const,
   messages: (projectId: string) => [...projectKeys.detail(projectId), 'messages'] as const,
+  /** The selection board's proposals (docs/product.md, Selection board), and the pieces a designer searches for it. */
+  board: (projectId: string) => [...projectKeys.detail(projectId), 'board'] as const,
+  boardPieces: (projectId: string, words: string) => [...projectKeys.detail(projectId), 'board-pieces', words] as const,
   photos: (projectId: string) => [...projectKeys.detail(projectId), 'photos'] as const,
   photoNotes: (projectId: string) => [...projectKeys.detail(projectId), 'photo-notes'] as const,
   review: (projectId: string) => [...projectKeys.detail(projectId), 'review'] as const,

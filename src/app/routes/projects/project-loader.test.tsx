@@ -42,8 +42,27 @@ function answerTheWorld() {
     rows('projects', (w) => [{ ...w.project, portfolio_consent: false, portfolio_show_costs: false }]),
     rows('user_roles', (w) => [{ role: w.role }]),
     rows('profiles', (w) => [{ id: w.user.id }]),
+    // Once a designer is assigned, their accepted bid (shown to both parties).
+    rows('project_bids', (w) =>
+      w.project.designer_id
+        ? [
+            {
+              id: 'b0000000-0000-4000-8000-000000000001',
+              project_id: PROJECT_ID,
+              designer_id: w.project.designer_id,
+              bid_amount: 1200,
+              proposal: 'Warm woods and linen',
+              estimated_days: 21,
+              milestones: null,
+              status: 'accepted',
+              created_at: '2026-11-22T06:00:00Z',
+              designer: { full_name: 'Dora', designer_profile: { verified: null } },
+            },
+          ]
+        : [],
+    ),
     ...[
-      'project_bids',
+      'board_proposals',
       'project_items',
       'project_photo_notes',
       'messages',
@@ -141,12 +160,12 @@ const STATES: { name: string; world: World; panels: string[] }[] = [
   {
     name: "the customer's active project",
     world: { user: CUSTOMER, role: 'customer', project: project('active', DESIGNER.id) },
-    panels: ['Items & Budget', 'Photos', 'Messages'],
+    panels: ['Accepted bid', 'Items & Budget', 'Selection board', 'Photos', 'Messages'],
   },
   {
     name: "the customer's completed project",
     world: { user: CUSTOMER, role: 'customer', project: project('completed', DESIGNER.id) },
-    panels: ['Items & Budget', 'Photos', 'Messages'],
+    panels: ['Accepted bid', 'Items & Budget', 'Selection board', 'Photos', 'Messages'],
   },
   {
     name: 'a pending project a designer may bid on',
@@ -156,7 +175,7 @@ const STATES: { name: string; world: World; panels: string[] }[] = [
   {
     name: "the assigned designer's active project",
     world: { user: DESIGNER, role: 'designer', project: project('active', DESIGNER.id) },
-    panels: ['Items & Budget', 'Photos', 'Messages'],
+    panels: ['Accepted bid', 'Items & Budget', 'Selection board', 'Photos', 'Messages'],
   },
 ];
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getUserRoleQueryOptions } from '@/features/account/api/get-user-role';
 import { getProjectBidsQueryOptions } from '@/features/bids/api/get-project-bids';
+import { getBoardProposalsQueryOptions } from '@/features/board/api/get-board-proposals';
 import { getContactEmailQueryOptions } from '@/features/account/api/get-contact-email';
 import { getProjectMilestonesQueryOptions } from '@/features/milestones/api/get-project-milestones';
 import { getMessagesQueryOptions } from '@/features/messages/api/get-project-messages';
@@ -54,9 +55,11 @@ export function prefetchProjectPage(queryClient: QueryClient, projectId: string,
       return Promise.all([people, statusPanels(data)]);
     }),
     queryClient.prefetchQuery(getUserRoleQueryOptions(userId)),
-    // Shown only while the project is pending, yet asked with the rest: after the project's answer it would be a
-    // round trip later for the owner and the bidders who see it.
+    // The bids while the project is pending, the accepted one after: asked with the rest, since after the
+    // project's answer it would be a round trip later for everyone who sees them.
     queryClient.prefetchQuery(getProjectBidsQueryOptions(projectId)),
+    // The selection board shows once a designer is assigned (empty before: row-level security, no proposals).
+    queryClient.prefetchQuery(getBoardProposalsQueryOptions(projectId)),
     queryClient.prefetchQuery(getProjectItemsQueryOptions(projectId)),
     // The milestones show on an active or completed project to its two parties (an empty answer otherwise).
     queryClient.prefetchQuery(getProjectMilestonesQueryOptions(projectId)),

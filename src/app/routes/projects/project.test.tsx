@@ -40,6 +40,7 @@ function backend(
     http.post(functionUrl('check-subscription'), () => subscriptionStatus('client', true)),
     ...[
       'project_bids',
+      'board_proposals',
       'project_photo_notes',
       'messages',
       'project_milestones',

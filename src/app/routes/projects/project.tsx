@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useUserRole } from '@/features/account/api/get-user-role';
 import { useAuth } from '@/features/account/hooks/use-auth';
+import { AcceptedBidCard } from '@/features/bids/components/accepted-bid-card';
 import { BidsCard } from '@/features/bids/components/bids-card';
 import { DesignerBidCard } from '@/features/bids/components/designer-bid-card';
 import { ContactEmail } from '@/features/account/components/contact-email';
@@ -26,6 +27,7 @@ import { useSubscriptionGate } from '@/features/memberships/hooks/use-subscripti
 import { ProjectCounterpart } from '@/features/safety/components/project-counterpart';
 import { ReportButton } from '@/features/safety/components/report-button';
 import { projectCounterpart } from '@/app/routes/projects/project-counterpart';
+import { ProjectBoard } from '@/app/routes/projects/project-board';
 
 /**
  * The project page (docs/product.md, Projects), composed from the project, bids, items, photos, messages, reviews
@@ -138,6 +140,14 @@ export function Component() {
       {can.bids ? <BidsCard projectId={data.id} /> : null}
       {can.mayBid ? <DesignerBidCard projectId={data.id} designerId={userId} membership={membership} /> : null}
 
+      {can.acceptedBid && data.designer_id ? (
+        <AcceptedBidCard
+          projectId={data.id}
+          designerId={data.designer_id}
+          viewer={can.isOwner ? 'customer' : 'designer'}
+        />
+      ) : null}
+
       {showMilestones ? (
         <MilestonesCard
           projectId={data.id}
@@ -158,6 +168,16 @@ export function Component() {
           itemsTotal={data.items_total}
           itemsTotalUpdatedAt={project.dataUpdatedAt}
           editable={can.budgetEditable}
+        />
+      ) : null}
+
+      {can.board ? (
+        <ProjectBoard
+          project={data}
+          projectReadAt={project.dataUpdatedAt}
+          userId={userId}
+          viewer={can.isOwner ? 'customer' : 'designer'}
+          open={can.boardOpen}
         />
       ) : null}
 

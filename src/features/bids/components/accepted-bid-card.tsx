@@ -48,7 +48,9 @@ export function AcceptedBidCard({ projectId, designerId, viewer }: AcceptedBidCa
                 <div>
                   <dt className="text-muted-foreground">Estimated time</dt>
                   <dd className="font-semibold">
-                    {bid.estimated_days ? `${bid.estimated_days} ${bid.estimated_days === 1 ? 'day' : 'days'}` : 'Not given'}
+                    {bid.estimated_days
+                      ? `${bid.estimated_days} ${bid.estimated_days === 1 ? 'day' : 'days'}`
+                      : 'Not given'}
                   </dd>
                 </div>
                 <div className="sm:col-span-3">

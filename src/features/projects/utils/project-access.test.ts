@@ -63,6 +63,30 @@ describe('projectAccess: who sees what on a project page', () => {
     expect(designer.portfolioConsent).toBe(false);
   });
 
+  it('the accepted bid and the selection board: both parties once a designer is assigned, decisions while active', () => {
+    for (const userId of [CUSTOMER, DESIGNER]) {
+      const role = userId === CUSTOMER ? 'customer' : 'designer';
+      expect(projectAccess({ project: active, userId, role, rolePending: false })).toMatchObject({
+        acceptedBid: true,
+        board: true,
+        boardOpen: true,
+      });
+      expect(projectAccess({ project: completed, userId, role, rolePending: false })).toMatchObject({
+        acceptedBid: true,
+        board: true,
+        boardOpen: false,
+      });
+    }
+    expect(projectAccess({ project: pending, userId: CUSTOMER, role: 'customer', rolePending: false })).toMatchObject({
+      acceptedBid: false,
+      board: false,
+    });
+    expect(projectAccess({ project: pending, userId: OTHER, role: 'designer', rolePending: false })).toMatchObject({
+      acceptedBid: false,
+      board: false,
+    });
+  });
+
   it('nothing read (hidden or missing) is neither shown nor denied here: the page asks which', () => {
     expect(projectAccess({ project: null, userId: CUSTOMER, role: 'customer', rolePending: false })).toMatchObject({
       participant: false,

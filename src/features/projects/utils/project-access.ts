@@ -39,6 +39,14 @@ export function projectAccess({ project, userId, role, rolePending }: AccessInpu
         : null,
     /** The customer reviews the bids on their pending project. */
     bids: isOwner && status === 'pending',
+    /** The accepted bid, to both parties once the project runs on it (active or completed). */
+    acceptedBid: participant && status !== 'pending' && Boolean(project?.designer_id),
+    /**
+     * The selection board (docs/product.md, Selection board), to both parties once a designer is assigned; new
+     * proposals and decisions only while the project is active (the database agrees).
+     */
+    board: participant && status !== 'pending' && Boolean(project?.designer_id),
+    boardOpen: participant && status === 'active',
     budget: participant && status !== 'pending',
     budgetEditable: status === 'active',
     photos: participant,
