@@ -151,13 +151,17 @@ CREATE INDEX catalog_hold_history_catalog_item_id_idx ON private.catalog_hold_hi
 create table private.catalog_holds (
   catalog_item_id uuid not null,
   project_id uuid not null,
-  project_item_id uuid not null,
+  project_item_id uuid,
   held_until timestamp with time zone not null,
+  board_proposal_id uuid,
   constraint catalog_holds_pkey PRIMARY KEY (catalog_item_id),
+  constraint catalog_holds_one_holder CHECK (num_nonnulls(project_item_id, board_proposal_id) = 1),
+  constraint catalog_holds_board_proposal_id_fkey FOREIGN KEY (board_proposal_id) REFERENCES public.board_proposals(id) ON DELETE CASCADE,
   constraint catalog_holds_catalog_item_id_fkey FOREIGN KEY (catalog_item_id) REFERENCES public.catalog_items(id) ON DELETE CASCADE,
   constraint catalog_holds_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE,
   constraint catalog_holds_project_item_id_fkey FOREIGN KEY (project_item_id) REFERENCES public.project_items(id) ON DELETE CASCADE
 );
+CREATE INDEX catalog_holds_board_proposal_id_idx ON private.catalog_holds USING btree (board_proposal_id);
 CREATE INDEX catalog_holds_project_id_idx ON private.catalog_holds USING btree (project_id);
 CREATE INDEX catalog_holds_project_item_id_idx ON private.catalog_holds USING btree (project_item_id);
 
@@ -285,6 +289,71 @@ grant all on table public.blocks to service_role;
 grant delete, select on table public.blocks to authenticated;
 grant insert (blocked_id) on table public.blocks to authenticated;
 
+create table public.board_proposals (
+  id uuid default gen_random_uuid() not null,
+  project_id uuid not null,
+  designer_id uuid not null,
+  customer_id uuid not null,
+  kind text not null,
+  catalog_item_id uuid,
+  title text not null,
+  price numeric(12,2) not null,
+  photo text,
+  store text,
+  link text,
+  dimensions text,
+  room text not null,
+  note text,
+  status text default 'proposed'::text not null,
+  decline_reason text,
+  alternative_note text,
+  decided_at timestamp with time zone,
+  project_item_id uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint board_proposals_pkey PRIMARY KEY (id),
+  constraint board_proposals_alternative_note_check CHECK (char_length(alternative_note) >= 1 AND char_length(alternative_note) <= 1000),
+  constraint board_proposals_check CHECK ((status = 'proposed'::text) = (decided_at IS NULL)),
+  constraint board_proposals_check1 CHECK (status = 'declined'::text OR decline_reason IS NULL),
+  constraint board_proposals_check2 CHECK (status = 'alternative'::text OR alternative_note IS NULL),
+  constraint board_proposals_check3 CHECK (status = 'approved'::text OR project_item_id IS NULL),
+  constraint board_proposals_decline_reason_check CHECK (char_length(decline_reason) >= 1 AND char_length(decline_reason) <= 1000),
+  constraint board_proposals_dimensions_check CHECK (char_length(dimensions) >= 1 AND char_length(dimensions) <= 200),
+  constraint board_proposals_kind_check CHECK (kind = ANY (ARRAY['piece'::text, 'find'::text])),
+  constraint board_proposals_link_check CHECK (char_length(link) <= 2000 AND link ~ '^https://[^[:space:]]+$'::text),
+  constraint board_proposals_note_check CHECK (char_length(note) >= 1 AND char_length(note) <= 1000),
+  constraint board_proposals_photo_check CHECK (char_length(photo) >= 1 AND char_length(photo) <= 2000),
+  constraint board_proposals_price_check CHECK (price > 0::numeric),
+  constraint board_proposals_room_check CHECK (char_length(room) >= 1 AND char_length(room) <= 60),
+  constraint board_proposals_status_check CHECK (status = ANY (ARRAY['proposed'::text, 'approved'::text, 'declined'::text, 'alternative'::text, 'withdrawn'::text])),
+  constraint board_proposals_store_check CHECK (char_length(store) >= 1 AND char_length(store) <= 200),
+  constraint board_proposals_title_check CHECK (char_length(title) >= 1 AND char_length(title) <= 200),
+  constraint board_proposals_catalog_item_id_fkey FOREIGN KEY (catalog_item_id) REFERENCES public.catalog_items(id) ON DELETE SET NULL,
+  constraint board_proposals_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint board_proposals_designer_id_fkey FOREIGN KEY (designer_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint board_proposals_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE,
+  constraint board_proposals_project_item_id_fkey FOREIGN KEY (project_item_id) REFERENCES public.project_items(id) ON DELETE SET NULL
+);
+comment on table public.board_proposals is 'The selection board (docs/working-together.md): pieces and outside finds the designer proposes, the customer approves, declines or asks an alternative for. Written only by the board''s functions.';
+alter table public.board_proposals enable row level security;
+CREATE INDEX board_proposals_catalog_item_id_idx ON public.board_proposals USING btree (catalog_item_id);
+CREATE INDEX board_proposals_customer_id_idx ON public.board_proposals USING btree (customer_id);
+CREATE INDEX board_proposals_designer_id_idx ON public.board_proposals USING btree (designer_id);
+CREATE INDEX board_proposals_project_id_created_at_idx ON public.board_proposals USING btree (project_id, created_at DESC);
+CREATE INDEX board_proposals_project_item_id_idx ON public.board_proposals USING btree (project_item_id);
+CREATE TRIGGER board_proposals_release_hold BEFORE DELETE ON public.board_proposals FOR EACH ROW EXECUTE FUNCTION private.release_proposal_hold_on_delete();
+CREATE TRIGGER board_proposals_set_updated_at BEFORE UPDATE ON public.board_proposals FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create policy board_proposals_select_people on public.board_proposals
+  for select to authenticated
+  using ((project_id IN ( SELECT private.participant_project_ids() AS participant_project_ids)) OR ( SELECT private.is_operator() AS is_operator));
+create policy "two-factor users need aal2" on public.board_proposals as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.board_proposals to service_role;
+grant select on table public.board_proposals to authenticated;
+alter publication supabase_realtime add table public.board_proposals;
+
 create table public.catalog_items (
   id uuid default gen_random_uuid() not null,
   designer_id uuid not null,
@@ -386,6 +455,29 @@ create policy "two-factor users need aal2" on public.catalog_items as restrictiv
 grant all on table public.catalog_items to service_role;
 grant delete, select on table public.catalog_items to authenticated;
 grant insert (designer_id, title, description, category, price, dimensions, condition, image_url, is_available, location, place_id, photo_urls, width_in, depth_in, height_in), update (title, description, category, price, dimensions, condition, image_url, is_available, location, place_id, photo_urls, width_in, depth_in, height_in, status) on table public.catalog_items to authenticated;
+
+create table public.conversation_reads (
+  user_id uuid not null,
+  kind text not null,
+  conversation_id uuid not null,
+  last_read_at timestamp with time zone default now() not null,
+  constraint conversation_reads_pkey PRIMARY KEY (user_id, kind, conversation_id),
+  constraint conversation_reads_kind_check CHECK (kind = ANY (ARRAY['project'::text, 'piece'::text])),
+  constraint conversation_reads_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+comment on table public.conversation_reads is 'How far each person has read a conversation (docs/working-together.md): written only by mark_conversation_read; read by the conversation''s people, so the other''s Seen shows.';
+alter table public.conversation_reads enable row level security;
+CREATE INDEX conversation_reads_kind_conversation_id_idx ON public.conversation_reads USING btree (kind, conversation_id);
+create policy conversation_reads_select_people on public.conversation_reads
+  for select to authenticated
+  using (kind = 'project'::text AND (conversation_id IN ( SELECT private.participant_project_ids() AS participant_project_ids)) OR kind = 'piece'::text AND (conversation_id IN ( SELECT private.listing_conversation_ids() AS listing_conversation_ids)));
+create policy "two-factor users need aal2" on public.conversation_reads as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.conversation_reads to service_role;
+grant select on table public.conversation_reads to authenticated;
+alter publication supabase_realtime add table public.conversation_reads;
 
 create table public.customer_profiles (
   user_id uuid not null,
@@ -572,6 +664,7 @@ CREATE INDEX listing_conversations_buyer_id_idx ON public.listing_conversations 
 CREATE INDEX listing_conversations_seller_id_buyer_id_idx ON public.listing_conversations USING btree (seller_id, buyer_id);
 CREATE INDEX listing_conversations_seller_id_idx ON public.listing_conversations USING btree (seller_id, last_message_at DESC NULLS LAST);
 CREATE TRIGGER listing_conversations_blocked BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
+CREATE TRIGGER listing_conversations_forget_reads AFTER DELETE ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.forget_conversation_reads('piece');
 CREATE TRIGGER listing_conversations_hidden_piece BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.refuse_hidden_piece();
 CREATE TRIGGER listing_conversations_rate_limit BEFORE INSERT ON public.listing_conversations FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('listing_conversation');
 create policy listing_conversations_select_participants on public.listing_conversations
@@ -588,15 +681,18 @@ create table public.listing_messages (
   id uuid default gen_random_uuid() not null,
   conversation_id uuid not null,
   sender_id uuid default auth.uid() not null,
-  body text not null,
+  body text default ''::text not null,
   created_at timestamp with time zone default now() not null,
   hidden_at timestamp with time zone,
+  photos text[] default '{}'::text[] not null,
   constraint listing_messages_pkey PRIMARY KEY (id),
-  constraint listing_messages_body_check CHECK (char_length(body) >= 1 AND char_length(body) <= 2000),
+  constraint listing_messages_body_check CHECK (char_length(body) <= 2000 AND (char_length(body) >= 1 OR cardinality(photos) >= 1)),
+  constraint listing_messages_photos_check CHECK (cardinality(photos) <= 6),
   constraint listing_messages_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.listing_conversations(id) ON DELETE CASCADE,
   constraint listing_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on column public.listing_messages.hidden_at is 'Removed by Good Space: body reads ''Removed by Good Space'' (the original is in private.hidden_content). Set only by the database.';
+comment on column public.listing_messages.photos is 'Up to 6 paths in the private bucket message-photos, each ''piece/<conversation id>/<file>'' and uploaded before the message.';
 alter table public.listing_messages enable row level security;
 CREATE INDEX listing_messages_conversation_id_created_at_idx ON public.listing_messages USING btree (conversation_id, created_at);
 CREATE INDEX listing_messages_sender_id_idx ON public.listing_messages USING btree (sender_id);
@@ -617,22 +713,25 @@ create policy "two-factor users need aal2" on public.listing_messages as restric
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.listing_messages to service_role;
 grant select on table public.listing_messages to authenticated;
-grant insert (conversation_id, sender_id, body) on table public.listing_messages to authenticated;
+grant insert (conversation_id, sender_id, body, photos) on table public.listing_messages to authenticated;
 alter publication supabase_realtime add table public.listing_messages;
 
 create table public.messages (
   id uuid default gen_random_uuid() not null,
   project_id uuid not null,
   sender_id uuid default auth.uid() not null,
-  content text not null,
+  content text default ''::text not null,
   created_at timestamp with time zone default now() not null,
   hidden_at timestamp with time zone,
+  photos text[] default '{}'::text[] not null,
   constraint messages_pkey PRIMARY KEY (id),
-  constraint messages_content_check CHECK (char_length(content) >= 1 AND char_length(content) <= 2000),
+  constraint messages_content_check CHECK (char_length(content) <= 2000 AND (char_length(content) >= 1 OR cardinality(photos) >= 1)),
+  constraint messages_photos_check CHECK (cardinality(photos) <= 6),
   constraint messages_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE,
   constraint messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on column public.messages.hidden_at is 'Removed by Good Space: content reads ''Removed by Good Space'' (the original is in private.hidden_content). Set only by the database.';
+comment on column public.messages.photos is 'Up to 6 paths in the private bucket message-photos, each ''project/<project id>/<file>'' and uploaded before the message.';
 alter table public.messages enable row level security;
 CREATE INDEX messages_project_id_created_at_idx ON public.messages USING btree (project_id, created_at);
 CREATE INDEX messages_sender_id_idx ON public.messages USING btree (sender_id);
@@ -650,7 +749,7 @@ create policy "two-factor users need aal2" on public.messages as restrictive
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.messages to service_role;
 grant select on table public.messages to authenticated;
-grant insert (project_id, sender_id, content) on table public.messages to authenticated;
+grant insert (project_id, sender_id, content, photos) on table public.messages to authenticated;
 alter publication supabase_realtime add table public.messages;
 
 create table public.milestone_dispute_statements (
@@ -827,7 +926,7 @@ create table public.notification_preferences (
   email boolean default true not null,
   updated_at timestamp with time zone default now() not null,
   constraint notification_preferences_pkey PRIMARY KEY (user_id, kind),
-  constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text])),
+  constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text, 'board_proposed'::text, 'board_approved'::text, 'board_declined'::text, 'board_alternative'::text])),
   constraint notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on table public.notification_preferences is 'Per kind, whether the user gets e-mail (docs/decisions/0025). No row = e-mail on. In-app is always on.';
@@ -879,7 +978,7 @@ END) stored,
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_body_check CHECK (body IS NULL OR char_length(body) <= 500),
   constraint notifications_data_check CHECK (jsonb_typeof(data) = 'object'::text),
-  constraint notifications_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text])),
+  constraint notifications_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text, 'board_proposed'::text, 'board_approved'::text, 'board_declined'::text, 'board_alternative'::text])),
   constraint notifications_link_check CHECK (char_length(link) <= 500 AND link ~ '^/([^/\\]|$)'::text),
   constraint notifications_mail_attempts_check CHECK (mail_attempts >= 0),
   constraint notifications_mail_error_check CHECK (mail_error IS NULL OR char_length(mail_error) <= 1000),
@@ -1595,6 +1694,7 @@ CREATE INDEX projects_place_id_idx ON public.projects USING btree (place_id);
 CREATE TRIGGER projects_completed_at_on_insert BEFORE INSERT ON public.projects FOR EACH ROW EXECUTE FUNCTION private.completed_at_on_insert();
 CREATE TRIGGER projects_coordinates BEFORE INSERT OR UPDATE OF location, place_id, latitude, longitude ON public.projects FOR EACH ROW EXECUTE FUNCTION private.coordinates_from_location();
 CREATE TRIGGER projects_coordinates_to_place BEFORE INSERT OR UPDATE OF location, place_id, latitude, longitude ON public.projects FOR EACH ROW EXECUTE FUNCTION private.project_coordinates_to_place();
+CREATE TRIGGER projects_forget_reads AFTER DELETE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.forget_conversation_reads('project');
 CREATE TRIGGER projects_guard_update BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.guard_project_update();
 CREATE TRIGGER projects_milestones_held BEFORE UPDATE OF status ON public.projects FOR EACH ROW WHEN (new.status = 'completed'::public.project_status AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.refuse_complete_while_held();
 CREATE TRIGGER projects_milestones_held_delete BEFORE DELETE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.refuse_delete_while_held();
@@ -2115,6 +2215,16 @@ $function$;
 revoke execute on function private.blocked_user_ids() from public;
 grant execute on function private.blocked_user_ids() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.board_text(value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select nullif(btrim(value, E' \t\r\n'), '')
+$function$;
+revoke execute on function private.board_text(text) from public;
+
 CREATE OR REPLACE FUNCTION private.box_around(origin_latitude double precision, origin_longitude double precision, radius_miles double precision)
  RETURNS TABLE(min_lat double precision, max_lat double precision, min_lng double precision, max_lng double precision)
  LANGUAGE plpgsql
@@ -2426,6 +2536,65 @@ begin
 end $function$;
 revoke execute on function private.check_bid_milestones() from public;
 
+CREATE OR REPLACE FUNCTION private.check_catalog_hold(p public.projects, item_id uuid, OUT title text, OUT photo text, OUT dimensions text, OUT cost numeric, OUT hold_end timestamp with time zone, OUT earlier timestamp with time zone)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_variable
+declare
+  piece public.catalog_items;
+  h private.catalog_holds;
+  agreed numeric;
+  live_holds integer;
+begin
+  piece := private.lock_catalog_item(item_id);
+  if piece.status <> 'available' then
+    raise exception 'This piece is no longer available' using errcode = '55000';
+  end if;
+  -- The accepted, unreserved-yet-unlapsed offer of the project's customer or designer, if any: its price.
+  select coalesce(o.counter_amount, o.amount) into agreed
+    from public.offers o
+   where o.catalog_item_id = item_id and o.status = 'accepted' and o.reserved_until > now()
+     and o.buyer_id in (p.customer_id, p.designer_id)
+   order by o.updated_at desc
+   limit 1;
+  if piece.reserved_until > now() and agreed is null then
+    raise exception 'This piece is reserved' using errcode = '55000';
+  end if;
+  select * into h from private.catalog_holds x where x.catalog_item_id = item_id;
+  if found and h.held_until > now() then
+    if h.project_id = p.id and h.board_proposal_id is not null then
+      raise exception 'This piece is already on this project''s selection board' using errcode = '23505';
+    end if;
+    if h.project_id = p.id then
+      raise exception 'This piece is already in this project' using errcode = '23505';
+    end if;
+    raise exception 'This piece is held for another project' using errcode = '55000';
+  end if;
+  -- This project's earlier hold of the piece, if it ended less than 7 days ago (or has not ended): its end stays.
+  delete from private.catalog_hold_history x
+   where x.project_id = p.id and x.held_until <= now() - interval '7 days';
+  select x.held_until into earlier from private.catalog_hold_history x
+   where x.project_id = p.id and x.catalog_item_id = item_id;
+  hold_end := coalesce(earlier, now() + interval '7 days');
+  if hold_end > now() then
+    select count(*) into live_holds from private.catalog_holds x
+     where x.project_id = p.id and x.held_until > now();
+    if live_holds >= 10 then
+      raise exception 'This project already holds 10 pieces, the most a project can hold at once. Remove one from its items, or wait for a hold to end, to add another.'
+        using errcode = 'P0001';
+    end if;
+  end if;
+  -- The agreed price, unless the seller has since lowered the list price below it (what Buy Now charges too).
+  cost := least(agreed, piece.price);
+  title := piece.title;
+  photo := coalesce(piece.photo_urls[1], piece.image_url);
+  dimensions := piece.dimensions;
+end $function$;
+revoke execute on function private.check_catalog_hold(public.projects,uuid) from public;
+
 CREATE OR REPLACE FUNCTION private.check_catalog_item_photos()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2458,7 +2627,7 @@ begin
 end $function$;
 revoke execute on function private.check_catalog_item_photos() from public;
 
-CREATE OR REPLACE FUNCTION private.check_folder_photos(p_bucket text, p_folder uuid, p_photos text[])
+CREATE OR REPLACE FUNCTION private.check_folder_photos(p_bucket text, p_folder text, p_photos text[])
  RETURNS text[]
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2472,13 +2641,23 @@ begin
     raise exception 'Add at most 6 photos' using errcode = '23514';
   end if;
   foreach path in array p_photos loop
-    if path is null or split_part(path, '/', 1) <> p_folder::text
+    if path is null or p_folder is null or left(path, char_length(p_folder) + 1) <> p_folder || '/'
        or not exists (select 1 from storage.objects o where o.bucket_id = p_bucket and o.name = path) then
       raise exception 'A photo was not found: upload it again' using errcode = '23514';
     end if;
   end loop;
   return p_photos;
 end $function$;
+revoke execute on function private.check_folder_photos(text,text,text[]) from public;
+
+CREATE OR REPLACE FUNCTION private.check_folder_photos(p_bucket text, p_folder uuid, p_photos text[])
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.check_folder_photos(p_bucket, p_folder::text, p_photos)
+$function$;
 revoke execute on function private.check_folder_photos(text,uuid,text[]) from public;
 
 CREATE OR REPLACE FUNCTION private.check_item_budget()
@@ -2502,6 +2681,27 @@ begin
   return new;
 end $function$;
 revoke execute on function private.check_item_budget() from public;
+
+CREATE OR REPLACE FUNCTION private.check_message_photos(p_text text, p_photos text[], p_folder text)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  p_photos := coalesce(p_photos, '{}');
+  if cardinality(p_photos) > 6 then
+    raise exception 'Add at most 6 photos to a message' using errcode = '23514';
+  end if;
+  if coalesce(p_text, '') = '' and cardinality(p_photos) = 0 then
+    raise exception 'Write a message or add a photo' using errcode = '23514';
+  end if;
+  if cardinality(p_photos) > 0 then
+    perform private.check_folder_photos('message-photos', p_folder, p_photos);
+  end if;
+  return p_photos;
+end $function$;
+revoke execute on function private.check_message_photos(text,text[],text) from public;
 
 CREATE OR REPLACE FUNCTION private.check_milestone_photos(p_project uuid, p_photos text[])
  RETURNS text[]
@@ -2792,6 +2992,19 @@ begin
 end $function$;
 revoke execute on function private.expire_offers(uuid) from public;
 
+CREATE OR REPLACE FUNCTION private.forget_conversation_reads()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.conversation_reads r
+   where r.kind = tg_argv[0] and r.conversation_id = old.id;
+  return null;
+end $function$;
+revoke execute on function private.forget_conversation_reads() from public;
+
 CREATE OR REPLACE FUNCTION private.funding_charge(m public.project_milestones)
  RETURNS uuid
  LANGUAGE sql
@@ -3006,6 +3219,22 @@ begin
 end $function$;
 revoke execute on function private.hide_content(public.report_subject,uuid,text) from public;
 
+CREATE OR REPLACE FUNCTION private.is_conversation_person(p_kind text, p_conversation uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'project' then exists (select 1 from public.projects p where p.id = p_conversation
+                                   and (select auth.uid()) in (p.customer_id, p.designer_id))
+    when 'piece' then exists (select 1 from public.listing_conversations c where c.id = p_conversation
+                                 and (select auth.uid()) in (c.buyer_id, c.seller_id))
+    else false end
+$function$;
+revoke execute on function private.is_conversation_person(text,uuid) from public;
+grant execute on function private.is_conversation_person(text,uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.is_designer(uid uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -3104,10 +3333,12 @@ grant execute on function private.listing_conversation_ids() to authenticated, s
 CREATE OR REPLACE FUNCTION private.listing_message_before()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  new.body := btrim(new.body, E' \t\r\n');
+  new.body := btrim(coalesce(new.body, ''), E' \t\r\n');
+  new.photos := private.check_message_photos(new.body, new.photos, 'piece/' || new.conversation_id);
   return new;
 end $function$;
 revoke execute on function private.listing_message_before() from public;
@@ -3284,6 +3515,30 @@ begin
 end $function$;
 revoke execute on function private.lock_payment(uuid) from public;
 
+CREATE OR REPLACE FUNCTION private.lock_proposal(p_proposal uuid)
+ RETURNS public.board_proposals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  pid uuid := (select x.project_id from public.board_proposals x where x.id = p_proposal);
+  p public.projects;
+  b public.board_proposals;
+begin
+  select * into p from public.projects x where x.id = pid for no key update;
+  if not found or me is null or me not in (p.customer_id, p.designer_id) then
+    raise exception 'Proposal not found' using errcode = 'P0002';
+  end if;
+  select * into b from public.board_proposals x where x.id = p_proposal for update;
+  if not found then
+    raise exception 'Proposal not found' using errcode = 'P0002';
+  end if;
+  return b;
+end $function$;
+revoke execute on function private.lock_proposal(uuid) from public;
+
 CREATE OR REPLACE FUNCTION private.log_moderation(p_action text, p_subject_kind public.report_subject, p_subject_id uuid, p_target_user_id uuid, p_reason text, p_report_ids uuid[] DEFAULT '{}'::uuid[])
  RETURNS uuid
  LANGUAGE plpgsql
@@ -3367,6 +3622,19 @@ begin
          with ordinality as e(value, ord);
 end $function$;
 revoke execute on function private.make_milestones(public.project_bids) from public;
+
+CREATE OR REPLACE FUNCTION private.message_photo_folders()
+ RETURNS SETOF text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select 'project/' || x from private.participant_project_ids() x
+  union all
+  select 'piece/' || x from private.listing_conversation_ids() x
+$function$;
+revoke execute on function private.message_photo_folders() from public;
+grant execute on function private.message_photo_folders() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.miles_between(lat1 double precision, lng1 double precision, lat2 double precision, lng2 double precision)
  RETURNS double precision
@@ -3585,6 +3853,18 @@ begin
 end $function$;
 revoke execute on function private.notify_bid_received() from public;
 
+CREATE OR REPLACE FUNCTION private.notify_board(b public.board_proposals, recipient uuid, kind text, actor uuid, title text, body text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.notify(recipient, kind, b.project_id, actor, title, body, '/project/' || b.project_id || '#board',
+                         jsonb_build_object('proposal_id', b.id, 'price', b.price, 'catalog_item_id', b.catalog_item_id));
+end $function$;
+revoke execute on function private.notify_board(public.board_proposals,uuid,text,uuid,text,text) from public;
+
 CREATE OR REPLACE FUNCTION private.notify_budget()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3667,9 +3947,14 @@ begin
   piece := (select i.title from public.catalog_items i where i.id = c.catalog_item_id);
   perform private.notify(
     case when new.sender_id = c.buyer_id then c.seller_id else c.buyer_id end, 'listing_message', null, new.sender_id,
-    format('%s sent a message about "%s"', private.person_name(new.sender_id, 'Someone'), piece),
+    case when new.body = ''
+      then format('%s sent %s about "%s"', private.person_name(new.sender_id, 'Someone'),
+                  private.photos_phrase(cardinality(new.photos)), piece)
+      else format('%s sent a message about "%s"', private.person_name(new.sender_id, 'Someone'), piece) end,
     new.body, '/good-stuff/' || c.catalog_item_id,
-    jsonb_build_object('conversation_id', c.id, 'catalog_item_id', c.catalog_item_id));
+    jsonb_build_object('conversation_id', c.id, 'catalog_item_id', c.catalog_item_id)
+      || case when cardinality(new.photos) > 0 then jsonb_build_object('photos', cardinality(new.photos))
+              else '{}'::jsonb end);
   return null;
 end $function$;
 revoke execute on function private.notify_listing_message() from public;
@@ -3683,16 +3968,22 @@ AS $function$
 begin
   insert into public.notifications (user_id, kind, project_id, actor_id, title, body, link, data)
   select r.recipient, 'message_received', p.id, new.sender_id,
-         -- private.clip(…, 200) and (…, 500), written out: a function call per row is what this migration saves.
+         -- private.clip(…, 200) and (…, 500), written out: a function call per row is what that migration saved.
          case when char_length(t.title) <= 200 then t.title else left(t.title, 199) || '…' end,
          nullif(case when char_length(new.content) <= 200 then new.content else left(new.content, 199) || '…' end, ''),
          '/project/' || p.id,
          jsonb_build_object('message_id', new.id)
+           || case when cardinality(new.photos) > 0 then jsonb_build_object('photos', cardinality(new.photos))
+                   else '{}'::jsonb end
     from public.projects p
     cross join lateral (values (p.customer_id), (p.designer_id)) as r (recipient)
     left join public.profiles s on s.id = new.sender_id
     cross join lateral (
-      select format('%s sent you a message about "%s"', coalesce(nullif(btrim(s.full_name), ''), 'Someone'), p.title)
+      select case when new.content = ''
+        then format('%s sent %s about "%s"', coalesce(nullif(btrim(s.full_name), ''), 'Someone'),
+                    private.photos_phrase(cardinality(new.photos)), p.title)
+        else format('%s sent you a message about "%s"', coalesce(nullif(btrim(s.full_name), ''), 'Someone'), p.title)
+      end
     ) as t (title)
    where p.id = new.project_id
      and r.recipient is not null
@@ -4279,6 +4570,16 @@ AS $function$
 $function$;
 revoke execute on function private.person_name(uuid,text) from public;
 
+CREATE OR REPLACE FUNCTION private.photos_phrase(n integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when n = 1 then 'a photo' else n || ' photos' end
+$function$;
+revoke execute on function private.photos_phrase(integer) from public;
+
 CREATE OR REPLACE FUNCTION private.pickup_address_visible(p_order_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -4504,6 +4805,22 @@ AS $function$
 $function$;
 revoke execute on function private.project_title(uuid) from public;
 
+CREATE OR REPLACE FUNCTION private.proposal_refuse_state(b public.board_proposals)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception '%', case b.status
+      when 'approved' then 'This proposal was already approved.'
+      when 'declined' then 'This proposal was already declined.'
+      when 'alternative' then 'An alternative was already asked for this proposal.'
+      else 'This proposal was withdrawn.' end
+    using errcode = '55000';
+end $function$;
+revoke execute on function private.proposal_refuse_state(public.board_proposals) from public;
+
 CREATE OR REPLACE FUNCTION private.prune_rate_events()
  RETURNS void
  LANGUAGE sql
@@ -4544,6 +4861,29 @@ begin
   return new;
 end $function$;
 revoke execute on function private.rate_limited_insert() from public;
+
+CREATE OR REPLACE FUNCTION private.realtime_topic_allowed(p_topic text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  target uuid;
+begin
+  if me is null or p_topic is null
+     or p_topic !~ '^(project|piece-chat):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
+    return false;
+  end if;
+  target := split_part(p_topic, ':', 2)::uuid;
+  if split_part(p_topic, ':', 1) = 'project' then
+    return exists (select 1 from public.projects p where p.id = target and me in (p.customer_id, p.designer_id));
+  end if;
+  return exists (select 1 from public.listing_conversations c where c.id = target and me in (c.buyer_id, c.seller_id));
+end $function$;
+revoke execute on function private.realtime_topic_allowed(text) from public;
+grant execute on function private.realtime_topic_allowed(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.refund_order(o public.orders, p_status text, p_reason text, actor uuid)
  RETURNS jsonb
@@ -4771,6 +5111,34 @@ begin
   return jsonb_build_object('order', to_jsonb(o), 'transfer', to_jsonb(t));
 end $function$;
 revoke execute on function private.release_order(public.orders,text,uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.release_proposal_hold(p_proposal uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  released uuid;
+begin
+  delete from private.catalog_holds h where h.board_proposal_id = p_proposal returning h.catalog_item_id into released;
+  if released is not null then
+    update public.catalog_items set held_until = null where id = released;
+  end if;
+end $function$;
+revoke execute on function private.release_proposal_hold(uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.release_proposal_hold_on_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.release_proposal_hold(old.id);
+  return old;
+end $function$;
+revoke execute on function private.release_proposal_hold_on_delete() from public;
 
 CREATE OR REPLACE FUNCTION private.removed_text()
  RETURNS text
@@ -5276,6 +5644,30 @@ begin
 end $function$;
 revoke execute on function private.sync_designer_full_name() from public;
 
+CREATE OR REPLACE FUNCTION private.take_catalog_hold(p_project uuid, p_item uuid, p_hold_end timestamp with time zone, p_earlier timestamp with time zone, p_project_item uuid, p_proposal uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_hold_end <= now() then
+    return;
+  end if;
+  insert into private.catalog_holds (catalog_item_id, project_id, project_item_id, board_proposal_id, held_until)
+  values (p_item, p_project, p_project_item, p_proposal, p_hold_end)
+  on conflict (catalog_item_id) do update
+    set project_id = excluded.project_id, project_item_id = excluded.project_item_id,
+        board_proposal_id = excluded.board_proposal_id, held_until = excluded.held_until;
+  update public.catalog_items set held_until = p_hold_end where id = p_item;
+  if p_earlier is null then
+    insert into private.catalog_hold_history (project_id, catalog_item_id, held_until)
+    values (p_project, p_item, p_hold_end)
+    on conflict on constraint catalog_hold_history_pkey do update set held_until = excluded.held_until;
+  end if;
+end $function$;
+revoke execute on function private.take_catalog_hold(uuid,uuid,timestamp with time zone,timestamp with time zone,uuid,uuid) from public;
+
 CREATE OR REPLACE FUNCTION private.take_rate(action text)
  RETURNS void
  LANGUAGE plpgsql
@@ -5326,10 +5718,12 @@ revoke execute on function private.take_rate_for(uuid,text) from public;
 CREATE OR REPLACE FUNCTION private.trim_message()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  new.content := btrim(new.content, E' \t\r\n');
+  new.content := btrim(coalesce(new.content, ''), E' \t\r\n');
+  new.photos := private.check_message_photos(new.content, new.photos, 'project/' || new.project_id);
   return new;
 end $function$;
 revoke execute on function private.trim_message() from public;
@@ -5483,14 +5877,8 @@ AS $function$
 declare
   me uuid := (select auth.uid());
   p public.projects;
-  i public.catalog_items;
-  h private.catalog_holds;
-  agreed numeric;
-  reserved_for_us boolean := false;
+  chk record;
   item public.project_items;
-  earlier timestamptz;
-  hold_end timestamptz;
-  live_holds integer;
 begin
   select * into p from public.projects x where x.id = project_id;
   if not found or me is null or (me is distinct from p.customer_id and me is distinct from p.designer_id) then
@@ -5502,59 +5890,12 @@ begin
   if p.status <> 'active' then
     raise exception 'Pieces can be added to active projects only' using errcode = '55000';
   end if;
-  i := private.lock_catalog_item(item_id);
-  if i.status <> 'available' then
-    raise exception 'This piece is no longer available' using errcode = '55000';
-  end if;
-  -- The accepted, unreserved-yet-unlapsed offer of the project's customer or designer, if any: its price.
-  select coalesce(o.counter_amount, o.amount) into agreed
-    from public.offers o
-   where o.catalog_item_id = item_id and o.status = 'accepted' and o.reserved_until > now()
-     and o.buyer_id in (p.customer_id, p.designer_id)
-   order by o.updated_at desc
-   limit 1;
-  reserved_for_us := agreed is not null;
-  if i.reserved_until > now() and not reserved_for_us then
-    raise exception 'This piece is reserved' using errcode = '55000';
-  end if;
-  select * into h from private.catalog_holds x where x.catalog_item_id = item_id;
-  if found and h.held_until > now() then
-    if h.project_id = project_id then
-      raise exception 'This piece is already in this project' using errcode = '23505';
-    end if;
-    raise exception 'This piece is held for another project' using errcode = '55000';
-  end if;
-  -- This project's earlier hold of the piece, if it ended less than 7 days ago (or has not ended): its end stays.
-  delete from private.catalog_hold_history x
-   where x.project_id = project_id and x.held_until <= now() - interval '7 days';
-  select x.held_until into earlier from private.catalog_hold_history x
-   where x.project_id = project_id and x.catalog_item_id = item_id;
-  hold_end := coalesce(earlier, now() + interval '7 days');
-  if hold_end > now() then
-    select count(*) into live_holds from private.catalog_holds x
-     where x.project_id = project_id and x.held_until > now();
-    if live_holds >= 10 then
-      raise exception 'This project already holds 10 pieces, the most a project can hold at once. Remove one from its items, or wait for a hold to end, to add another.'
-        using errcode = 'P0001';
-    end if;
-  end if;
-  -- The agreed price, unless the seller has since lowered the list price below it (what Buy Now charges too).
+  select * into chk from private.check_catalog_hold(p, item_id);
   insert into public.project_items (project_id, name, description, cost, added_by, catalog_item_id)
-  values (project_id, left(i.title, 100), private.clip('Good Stuff: ' || i.title, 500), least(agreed, i.price),
+  values (project_id, left(chk.title, 100), private.clip('Good Stuff: ' || chk.title, 500), chk.cost,
           me, item_id)
   returning * into item;
-  if hold_end > now() then
-    insert into private.catalog_holds (catalog_item_id, project_id, project_item_id, held_until)
-    values (item_id, project_id, item.id, hold_end)
-    on conflict (catalog_item_id) do update
-      set project_id = excluded.project_id, project_item_id = excluded.project_item_id, held_until = excluded.held_until;
-    update public.catalog_items set held_until = hold_end where id = item_id;
-    if earlier is null then
-      insert into private.catalog_hold_history (project_id, catalog_item_id, held_until)
-      values (project_id, item_id, hold_end)
-      on conflict on constraint catalog_hold_history_pkey do update set held_until = excluded.held_until;
-    end if;
-  end if;
+  perform private.take_catalog_hold(project_id, item_id, chk.hold_end, chk.earlier, item.id, null);
   return item;
 end $function$;
 revoke execute on function public.add_catalog_item_to_project(uuid,uuid) from public;
@@ -5642,6 +5983,84 @@ begin
 end $function$;
 revoke execute on function public.add_order_problem_statement(uuid,text,text[]) from public;
 grant execute on function public.add_order_problem_statement(uuid,text,text[]) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.approve_board_item(proposal_id uuid)
+ RETURNS public.board_proposals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  b public.board_proposals := private.lock_proposal(proposal_id);
+  p public.projects := (select x from public.projects x where x.id = b.project_id);
+  item public.project_items;
+begin
+  if me is distinct from p.customer_id then
+    raise exception 'Only the customer approves proposals' using errcode = '42501';
+  end if;
+  if b.status <> 'proposed' then
+    perform private.proposal_refuse_state(b);
+  end if;
+  if p.status <> 'active' then
+    raise exception 'Pieces can be approved on active projects only' using errcode = '55000';
+  end if;
+  if b.kind = 'piece' then
+    if b.catalog_item_id is null then
+      raise exception 'This piece is no longer available' using errcode = '55000';
+    end if;
+    -- The proposal's hold becomes the item's (its end kept through the project's hold history).
+    perform private.release_proposal_hold(b.id);
+    item := public.add_catalog_item_to_project(p.id, b.catalog_item_id);
+  else
+    insert into public.project_items (project_id, name, description, cost, added_by)
+    values (p.id, left(b.title, 100),
+            private.clip(concat_ws(' · ', 'From the selection board', b.store, b.dimensions, b.link), 500),
+            b.price, me)
+    returning * into item;
+  end if;
+  update public.board_proposals x
+     set status = 'approved', decided_at = now(), project_item_id = item.id, price = item.cost
+   where x.id = b.id returning * into b;
+  perform private.notify_board(b, b.designer_id, 'board_approved', me,
+    format('%s approved "%s" (%s)', private.person_name(me, 'Your customer'), b.title, private.money(b.price)),
+    'It is now one of the project''s items.');
+  return b;
+end $function$;
+revoke execute on function public.approve_board_item(uuid) from public;
+grant execute on function public.approve_board_item(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.ask_board_alternative(proposal_id uuid, note text DEFAULT NULL::text)
+ RETURNS public.board_proposals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_variable
+declare
+  me uuid := (select auth.uid());
+  b public.board_proposals := private.lock_proposal(proposal_id);
+  customer uuid := (select x.customer_id from public.projects x where x.id = b.project_id);
+begin
+  if me is distinct from customer then
+    raise exception 'Only the customer asks for an alternative' using errcode = '42501';
+  end if;
+  if b.status <> 'proposed' then
+    perform private.proposal_refuse_state(b);
+  end if;
+  note := private.board_text(note);
+  if char_length(note) > 1000 then
+    raise exception 'Keep the note to 1000 characters' using errcode = '23514';
+  end if;
+  perform private.release_proposal_hold(b.id);
+  update public.board_proposals x set status = 'alternative', decided_at = now(), alternative_note = note
+   where x.id = b.id returning * into b;
+  perform private.notify_board(b, b.designer_id, 'board_alternative', me,
+    format('%s asked for an alternative to "%s"', private.person_name(me, 'Your customer'), b.title), note);
+  return b;
+end $function$;
+revoke execute on function public.ask_board_alternative(uuid,text) from public;
+grant execute on function public.ask_board_alternative(uuid,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.ask_pickup_reschedule(order_id uuid)
  RETURNS public.order_pickup_windows
@@ -6288,6 +6707,37 @@ end $function$;
 revoke execute on function public.decide_verification(uuid,boolean,text) from public;
 grant execute on function public.decide_verification(uuid,boolean,text) to authenticated;
 
+CREATE OR REPLACE FUNCTION public.decline_board_item(proposal_id uuid, reason text)
+ RETURNS public.board_proposals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  b public.board_proposals := private.lock_proposal(proposal_id);
+  customer uuid := (select x.customer_id from public.projects x where x.id = b.project_id);
+begin
+  if me is distinct from customer then
+    raise exception 'Only the customer declines proposals' using errcode = '42501';
+  end if;
+  if b.status <> 'proposed' then
+    perform private.proposal_refuse_state(b);
+  end if;
+  reason := private.board_text(reason);
+  if reason is null or char_length(reason) > 1000 then
+    raise exception 'Say why you decline it (1 to 1000 characters)' using errcode = '23514';
+  end if;
+  perform private.release_proposal_hold(b.id);
+  update public.board_proposals x set status = 'declined', decided_at = now(), decline_reason = reason
+   where x.id = b.id returning * into b;
+  perform private.notify_board(b, b.designer_id, 'board_declined', me,
+    format('%s declined "%s"', private.person_name(me, 'Your customer'), b.title), reason);
+  return b;
+end $function$;
+revoke execute on function public.decline_board_item(uuid,text) from public;
+grant execute on function public.decline_board_item(uuid,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.delete_user()
  RETURNS void
  LANGUAGE plpgsql
@@ -6477,6 +6927,33 @@ begin
 end $function$;
 revoke execute on function public.make_offer(uuid,numeric,text) from public;
 grant execute on function public.make_offer(uuid,numeric,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.mark_conversation_read(kind text, conversation_id uuid)
+ RETURNS public.conversation_reads
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_variable
+declare
+  me uuid := (select auth.uid());
+  r public.conversation_reads;
+begin
+  if kind is null or kind not in ('project', 'piece') then
+    raise exception 'A conversation is a project''s or a piece''s' using errcode = '23514';
+  end if;
+  if me is null or not private.is_conversation_person(kind, conversation_id) then
+    raise exception 'Conversation not found' using errcode = 'P0002';
+  end if;
+  insert into public.conversation_reads as x (user_id, kind, conversation_id, last_read_at)
+  values (me, kind, conversation_id, now())
+  on conflict on constraint conversation_reads_pkey
+    do update set last_read_at = greatest(x.last_read_at, excluded.last_read_at)
+  returning * into r;
+  return r;
+end $function$;
+revoke execute on function public.mark_conversation_read(text,uuid) from public;
+grant execute on function public.mark_conversation_read(text,uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.mark_notifications_read(ids uuid[] DEFAULT NULL::uuid[])
  RETURNS integer
@@ -8357,6 +8834,91 @@ comment on function public.project_locations(uuid[]) is 'The location as typed o
 revoke execute on function public.project_locations(uuid[]) from public;
 grant execute on function public.project_locations(uuid[]) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.propose_board_item(project_id uuid, room text, catalog_item_id uuid DEFAULT NULL::uuid, title text DEFAULT NULL::text, price numeric DEFAULT NULL::numeric, photo text DEFAULT NULL::text, store text DEFAULT NULL::text, link text DEFAULT NULL::text, dimensions text DEFAULT NULL::text, note text DEFAULT NULL::text)
+ RETURNS public.board_proposals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_variable
+declare
+  me uuid := (select auth.uid());
+  p public.projects;
+  chk record;
+  b public.board_proposals;
+begin
+  select * into p from public.projects x where x.id = project_id;
+  if not found or me is null or me not in (p.customer_id, p.designer_id) then
+    raise exception 'Project not found' using errcode = 'P0002';
+  end if;
+  if me is distinct from p.designer_id then
+    raise exception 'Only the project''s designer proposes pieces' using errcode = '42501';
+  end if;
+  select * into p from public.projects x where x.id = project_id for no key update;
+  if p.status <> 'active' then
+    raise exception 'Pieces can be proposed on active projects only' using errcode = '55000';
+  end if;
+  room := private.board_text(room);
+  note := private.board_text(note);
+  dimensions := private.board_text(dimensions);
+  if room is null or char_length(room) > 60 then
+    raise exception 'Say which room it is for (1 to 60 characters)' using errcode = '23514';
+  end if;
+  if char_length(note) > 1000 then
+    raise exception 'Keep the note to 1000 characters' using errcode = '23514';
+  end if;
+  if char_length(dimensions) > 200 then
+    raise exception 'Keep the dimensions to 200 characters' using errcode = '23514';
+  end if;
+  perform private.take_rate('board_proposal');
+
+  if catalog_item_id is not null then
+    if private.board_text(title) is not null or price is not null or private.board_text(photo) is not null
+       or private.board_text(store) is not null or private.board_text(link) is not null then
+      raise exception 'A Good Stuff piece brings its own title, price and photo' using errcode = '23514';
+    end if;
+    select * into chk from private.check_catalog_hold(p, catalog_item_id);
+    insert into public.board_proposals (project_id, designer_id, customer_id, kind, catalog_item_id, title, price,
+                                        photo, dimensions, room, note)
+    values (p.id, me, p.customer_id, 'piece', catalog_item_id, left(chk.title, 200), chk.cost, chk.photo,
+            coalesce(dimensions, private.board_text(chk.dimensions)), room, note)
+    returning * into b;
+    perform private.take_catalog_hold(p.id, catalog_item_id, chk.hold_end, chk.earlier, null, b.id);
+  else
+    title := private.board_text(title);
+    photo := private.board_text(photo);
+    store := private.board_text(store);
+    link := private.board_text(link);
+    if title is null or char_length(title) > 200 then
+      raise exception 'Give the find a title (1 to 200 characters)' using errcode = '23514';
+    end if;
+    if price is null or price <= 0 or price <> round(price, 2) or price >= 10000000000 then
+      raise exception 'Give the find a price above $0, in dollars and cents' using errcode = '23514';
+    end if;
+    if char_length(store) > 200 then
+      raise exception 'Keep the store''s name to 200 characters' using errcode = '23514';
+    end if;
+    if link is not null and (char_length(link) > 2000 or link !~ '^https://[^[:space:]]+$') then
+      raise exception 'The link must be a web address starting with https:// (up to 2000 characters)'
+        using errcode = '23514';
+    end if;
+    if photo is not null then
+      perform private.check_folder_photos('board-photos', p.id, array[photo]);
+    end if;
+    insert into public.board_proposals (project_id, designer_id, customer_id, kind, title, price, photo, store, link,
+                                        dimensions, room, note)
+    values (p.id, me, p.customer_id, 'find', title, price, photo, store, link, dimensions, room, note)
+    returning * into b;
+  end if;
+  perform private.notify_board(b, p.customer_id, 'board_proposed', me,
+    format('%s proposed "%s" (%s) for the %s', private.person_name(me, 'Your designer'), b.title,
+           private.money(b.price), b.room),
+    b.note);
+  return b;
+end $function$;
+revoke execute on function public.propose_board_item(uuid,text,uuid,text,numeric,text,text,text,text,text) from public;
+grant execute on function public.propose_board_item(uuid,text,uuid,text,numeric,text,text,text,text,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.reinstate_account(p_user uuid, p_reason text)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -9195,6 +9757,33 @@ end $function$;
 revoke execute on function public.take_function_rate(uuid,text) from public;
 grant execute on function public.take_function_rate(uuid,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.unread_counts()
+ RETURNS TABLE(kind text, conversation_id uuid, unread integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select 'project'::text, m.project_id, count(*)::integer
+    from public.messages m
+    left join public.conversation_reads r
+      on r.user_id = (select auth.uid()) and r.kind = 'project' and r.conversation_id = m.project_id
+   where m.project_id in (select private.participant_project_ids())
+     and m.sender_id <> (select auth.uid())
+     and m.created_at > coalesce(r.last_read_at, '-infinity')
+   group by m.project_id
+  union all
+  select 'piece'::text, m.conversation_id, count(*)::integer
+    from public.listing_messages m
+    left join public.conversation_reads r
+      on r.user_id = (select auth.uid()) and r.kind = 'piece' and r.conversation_id = m.conversation_id
+   where m.conversation_id in (select private.listing_conversation_ids())
+     and m.sender_id <> (select auth.uid())
+     and m.created_at > coalesce(r.last_read_at, '-infinity')
+   group by m.conversation_id
+$function$;
+revoke execute on function public.unread_counts() from public;
+grant execute on function public.unread_counts() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.unread_notification_count()
  RETURNS integer
  LANGUAGE sql
@@ -9205,6 +9794,31 @@ AS $function$
 $function$;
 revoke execute on function public.unread_notification_count() from public;
 grant execute on function public.unread_notification_count() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.withdraw_board_item(proposal_id uuid)
+ RETURNS public.board_proposals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  b public.board_proposals := private.lock_proposal(proposal_id);
+  customer uuid := (select x.customer_id from public.projects x where x.id = b.project_id);
+begin
+  if me is distinct from b.designer_id then
+    raise exception 'Only the designer who proposed it withdraws a proposal' using errcode = '42501';
+  end if;
+  if b.status <> 'proposed' then
+    perform private.proposal_refuse_state(b);
+  end if;
+  perform private.release_proposal_hold(b.id);
+  update public.board_proposals x set status = 'withdrawn', decided_at = now()
+   where x.id = b.id returning * into b;
+  return b;
+end $function$;
+revoke execute on function public.withdraw_board_item(uuid) from public;
+grant execute on function public.withdraw_board_item(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.withdraw_offer(offer_id uuid)
  RETURNS public.offers
@@ -9269,6 +9883,16 @@ CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (new.email::text IS DISTINCT FROM old.email::text) EXECUTE FUNCTION private.handle_user_email_change();
 
 -- realtime.messages
+create policy "conversation channels: their people receive" on realtime.messages
+  for select to authenticated
+  using ((extension = ANY (ARRAY['broadcast'::text, 'presence'::text])) AND ( SELECT private.realtime_topic_allowed(( SELECT realtime.topic() AS topic)) AS realtime_topic_allowed));
+create policy "conversation channels: their people send" on realtime.messages
+  for insert to authenticated
+  with check ((extension = ANY (ARRAY['broadcast'::text, 'presence'::text])) AND ( SELECT private.realtime_topic_allowed(( SELECT realtime.topic() AS topic)) AS realtime_topic_allowed));
+create policy "suspended accounts are refused" on realtime.messages as restrictive
+  for all to authenticated
+  using (( SELECT private.account_active() AS account_active))
+  with check (( SELECT private.account_active() AS account_active));
 create policy "two-factor users need aal2" on realtime.messages as restrictive
   for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
@@ -9277,6 +9901,15 @@ create policy "two-factor users need aal2" on realtime.messages as restrictive
 -- storage.objects
 CREATE TRIGGER project_photos_delete_note AFTER DELETE ON storage.objects FOR EACH ROW WHEN (old.bucket_id = 'project-photos'::text) EXECUTE FUNCTION private.delete_photo_note();
 CREATE TRIGGER project_photos_notify AFTER INSERT ON storage.objects FOR EACH ROW WHEN (new.bucket_id = 'project-photos'::text) EXECUTE FUNCTION private.notify_photo_added();
+create policy "board-photos: participants or operators read" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'board-photos'::text AND (((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)) OR ( SELECT private.is_operator() AS is_operator)));
+create policy "board-photos: participants upload" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'board-photos'::text AND ((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)));
+create policy "board-photos: uploader deletes own" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'board-photos'::text AND owner_id = ((( SELECT auth.uid() AS uid))::text) AND ((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)));
 create policy "catalog-images: owner deletes" on storage.objects
   for delete to authenticated
   using (bucket_id = 'catalog-images'::text AND (storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text));
@@ -9303,6 +9936,15 @@ create policy "designer-portfolio: owner uploads" on storage.objects
 create policy "designer-portfolio: signed-in users list designers' folders" on storage.objects
   for select to authenticated
   using (bucket_id = 'designer-portfolio'::text AND ((storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) OR ((storage.foldername(name))[1] IN ( SELECT private.designer_folders() AS designer_folders))));
+create policy "message-photos: conversation's people or operators read" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'message-photos'::text AND ((array_to_string((storage.foldername(name))[1:2], '/'::text) IN ( SELECT private.message_photo_folders() AS message_photo_folders)) OR ( SELECT private.is_operator() AS is_operator)));
+create policy "message-photos: conversation's people upload" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'message-photos'::text AND (array_to_string((storage.foldername(name))[1:2], '/'::text) IN ( SELECT private.message_photo_folders() AS message_photo_folders)));
+create policy "message-photos: uploader deletes own" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'message-photos'::text AND owner_id = ((( SELECT auth.uid() AS uid))::text) AND (array_to_string((storage.foldername(name))[1:2], '/'::text) IN ( SELECT private.message_photo_folders() AS message_photo_folders)));
 create policy "milestone-photos: participants or operators read" on storage.objects
   for select to authenticated
   using (bucket_id = 'milestone-photos'::text AND (((storage.foldername(name))[1] IN ( SELECT private.participant_project_folders() AS participant_project_folders)) OR ( SELECT private.is_operator() AS is_operator)));
@@ -9352,8 +9994,10 @@ create policy "verification-documents: designer uploads to own folder" on storag
   with check (bucket_id = 'verification-documents'::text AND (storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) AND ( SELECT private.is_designer(( SELECT auth.uid() AS uid)) AS is_designer));
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values
+  ('board-photos', 'board-photos', false, 5242880, '{image/jpeg,image/png,image/webp}'),
   ('catalog-images', 'catalog-images', true, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
   ('designer-portfolio', 'designer-portfolio', true, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
+  ('message-photos', 'message-photos', false, 5242880, '{image/jpeg,image/png,image/webp}'),
   ('milestone-photos', 'milestone-photos', false, 5242880, '{image/jpeg,image/png,image/webp}'),
   ('order-photos', 'order-photos', false, 5242880, '{image/jpeg,image/png,image/webp}'),
   ('project-photos', 'project-photos', false, 5242880, '{image/jpeg,image/png,image/gif,image/webp}'),
