@@ -187,7 +187,7 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await form.getByRole('radio', { name: 'A Good Stuff piece' }).check();
   await form.getByLabel('Search Good Stuff').fill(lamp);
   await form.getByRole('radio', { name: new RegExp(lamp) }).check();
-  await form.getByLabel('Room').fill('Living room');
+  await form.getByLabel('Room').fill('Reading corner');
   await form.getByLabel(/^Note for your client/).fill('By the reading chair, on the left.');
   await form.getByRole('button', { name: 'Propose' }).click();
   await expect(form).toHaveCount(0);
@@ -251,6 +251,19 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await expect(dFind.status).toHaveText('Declined');
   await expect(dFind.card).toContainText('Too low for the chair arm; something taller, please.');
   await expect(items(d).filter({ hasText: find })).toHaveCount(0);
+
+  // The board filters by room and by status.
+  const filters = dBoard.getByRole('group', { name: 'Filter the board' });
+  const shown = dBoard.getByRole('list', { name: 'Proposals' }).getByRole('article');
+  await filters.getByLabel('Room').selectOption('Reading corner');
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toHaveAccessibleName(lamp);
+  await filters.getByLabel('Room').selectOption('');
+  await filters.getByLabel('Status').selectOption({ label: 'Declined' });
+  await expect(dBoard.getByText('Showing 1 of 2 proposals')).toBeVisible();
+  await expect(shown).toHaveAccessibleName(find);
+  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(shown).toHaveCount(2);
 
   // ---------------------------------------------------------------------------------------------------------
   // 4. A proposal past the hard cap: approving it is refused with the cap message and changes nothing.
