@@ -32,6 +32,12 @@ const BUDGET = 2500;
 // The database's sentence for an item past a hard cap (check_item_budget), which approval repeats.
 const CAP_MESSAGE = `Cannot add item: Would exceed hard budget cap of $${BUDGET}`;
 
+// Toasts are waited for where an action shows one, so axe (which waits until they have gone) never runs just
+// before one appears.
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
 /** The project's conversation on its page. */
 function conversation(page: Page) {
   return page.getByRole('list', { name: 'Messages' });
@@ -191,6 +197,7 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await form.getByLabel(/^Note for your client/).fill('By the reading chair, on the left.');
   await form.getByRole('button', { name: 'Propose' }).click();
   await expect(form).toHaveCount(0);
+  await expect(toast(d, 'Proposed. Your client is told.')).toBeVisible();
   await expect(proposal(d, lamp).status).toHaveText('Proposed');
 
   await dBoard.getByRole('button', { name: 'Propose a piece' }).click();
@@ -205,6 +212,7 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await form.getByLabel(/^Note for your client/).fill('Found this at the Goodwill on Division, $40, yes?');
   await form.getByRole('button', { name: 'Propose' }).click();
   await expect(form).toHaveCount(0);
+  await expect(toast(d, 'Proposed. Your client is told.')).toBeVisible();
   await expect(proposal(d, find).status).toHaveText('Proposed');
   await expectNoAxeViolations(d, BOARD);
 
@@ -230,6 +238,7 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await expect(approve).toContainText('Approving this brings you to $2,310 of $2,500');
   await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(approve).toHaveCount(0);
+  await expect(toast(c, `Approved: ${lamp} joins the project’s items`)).toBeVisible();
   await expect(cLamp.status).toHaveText('Approved');
   // It joins the items at its price, as a Good Stuff piece, and the tracker counts it.
   await expect(items(c).filter({ hasText: lamp })).toContainText('$510');
@@ -245,6 +254,7 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await decline.getByLabel('Why not?').fill('Too low for the chair arm; something taller, please.');
   await decline.getByRole('button', { name: 'Decline' }).click();
   await expect(decline).toHaveCount(0);
+  await expect(toast(c, 'Declined. Your designer is told why.')).toBeVisible();
   await expect(cFind.status).toHaveText('Declined');
   // The designer sees the decline and its reason live.
   const dFind = proposal(d, find);
