@@ -199,6 +199,8 @@ test('working together: photos in messages, Seen, typing and online, and a selec
   await expect(form).toHaveCount(0);
   await expect(toast(d, 'Proposed. Your client is told.')).toBeVisible();
   await expect(proposal(d, lamp).status).toHaveText('Proposed');
+  // (axe waits until the toast has gone, so the next proposal's toast is the only one.)
+  await expectNoAxeViolations(d, BOARD);
 
   await dBoard.getByRole('button', { name: 'Propose a piece' }).click();
   form = d.getByRole('dialog', { name: 'Propose a piece' });
