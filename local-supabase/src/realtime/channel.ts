@@ -51,6 +51,9 @@ export interface SocketSide {
 type Binding = { raw: Record<string, unknown>; id: number };
 
 const CONFIRM_TOKEN_MS = 5 * 60 * 1000;
+/** Realtime's defaults (config/runtime.exs CLIENT_PRESENCE_MAX_CALLS, CLIENT_PRESENCE_WINDOW_MS). */
+const CLIENT_PRESENCE_MAX_CALLS = 5;
+const CLIENT_PRESENCE_WINDOW_MS = 30_000;
 
 /** Hosted's FlexibleBoolean: true, false, "true", "false". */
 function flag(v: unknown): boolean {
@@ -78,6 +81,8 @@ export class Channel implements Subscriber, Member {
   private policies: Policies | null = null;
   private claims: Record<string, unknown> = {};
   private trackPayload: Record<string, unknown> | null = null;
+  /** Hosted's client presence limit (CLIENT_PRESENCE_MAX_CALLS per CLIENT_PRESENCE_WINDOW_MS, per channel). */
+  private presenceWindow = { calls: 0, resetAt: 0 };
   private accessToken = '';
   private bindings: Binding[] = [];
   private open = false;
@@ -258,6 +263,15 @@ export class Channel implements Subscriber, Member {
       this.send(encodeReply(this.vsn, this.joinRef, ref, this.topic, status, response));
     if (!isMap(payload) || typeof payload.event !== 'string') return reply('ok');
     const event = payload.event.toLowerCase();
+    // PresenceHandler.limit_client_presence_event: every presence message counts, even one that changes nothing.
+    const now = performance.now();
+    if (this.presenceWindow.calls === 0 || now > this.presenceWindow.resetAt) {
+      this.presenceWindow = { calls: 1, resetAt: now + CLIENT_PRESENCE_WINDOW_MS };
+    } else if (this.presenceWindow.calls >= CLIENT_PRESENCE_MAX_CALLS) {
+      this.deps.log('ClientPresenceRateLimitReached: client_rate_limit_exceeded');
+      this.shutdown('Client presence rate limit exceeded');
+      return;
+    } else this.presenceWindow.calls++;
     if (event === 'track') {
       if (this.isPrivate && this.policies!.presence.write === null) {
         try {

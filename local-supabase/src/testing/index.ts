@@ -17,6 +17,6 @@ export {
   uniqueEmail,
   type InboxMessage,
 } from './users.ts';
-export { listen, realtimeClient, sleep, waitFor, type Listening } from './realtime.ts';
+export { listen, realtimeClient, realtimeClientAs, sleep, waitFor, type Listening } from './realtime.ts';
 export { clientAs, signUserJwt } from './tokens.ts';
 export { sql } from './sql.ts';

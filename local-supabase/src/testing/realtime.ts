@@ -4,7 +4,7 @@ import {
   type RealtimePostgresChangesPayload,
   type SupabaseClient,
 } from '@supabase/supabase-js';
-import { anonClient, nodeOptions } from './clients.ts';
+import { anonClient, nodeOptions, stackConfig } from './clients.ts';
 
 // Realtime through supabase-js, for tests of postgres_changes feeds: subscribe, then wait for what arrives.
 
@@ -61,6 +61,18 @@ export async function listen(
 export function realtimeClient(token?: string, apiUrl?: string, anonKey?: string): SupabaseClient {
   const client = apiUrl ? anonClientFor(apiUrl, anonKey!) : anonClient();
   if (token) void client.realtime.setAuth(token);
+  return client;
+}
+
+/**
+ * A supabase-js client whose Realtime joins and HTTP broadcasts always carry `token`, for private channels. It uses
+ * supabase-js' `accessToken` option (so `client.auth` is not available): realtime-js re-reads the token on
+ * reconnects and heartbeats, and a token given once to setAuth (realtimeClient) falls back to the signed-out
+ * anon key there, making later joins anonymous. Resolves once the first join will carry the token.
+ */
+export async function realtimeClientAs(token: string, apiUrl = stackConfig.apiUrl, anonKey = stackConfig.anonKey) {
+  const client = createClient(apiUrl, anonKey, { ...nodeOptions, accessToken: async () => token });
+  await client.realtime.setAuth(token);
   return client;
 }
 

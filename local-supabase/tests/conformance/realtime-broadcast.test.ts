@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, nodeOptions, realtimeClient, signUserJwt, sql, stackConfig, waitFor } from '../../src/testing/index.ts';
+import {
+  api,
+  realtimeClient,
+  realtimeClientAs,
+  signUserJwt,
+  sql,
+  stackConfig,
+  waitFor,
+} from '../../src/testing/index.ts';
 import { RawSocket, wsUrl } from './realtime-support.ts';
 
 // Broadcast and private channels as hosted Realtime serves them (supabase.com/docs/guides/realtime/broadcast,
@@ -15,18 +23,9 @@ const eve = randomUUID();
 const clients: SupabaseClient[] = [];
 const POLICIES = ['rt bc read', 'rt bc write', 'rt bc own topic'];
 
-/**
- * A client acting as `sub` in every Realtime join and HTTP broadcast (anonymous without one). supabase-js'
- * `accessToken` option, because realtime-js re-reads the token on reconnects and heartbeats (a token given once
- * to setAuth falls back to the signed-out anon key there), and an awaited setAuth so the first join carries it.
- */
+/** A client acting as `sub` in every Realtime join and HTTP broadcast (anonymous without one). */
 async function clientFor(sub?: string): Promise<SupabaseClient> {
-  let c: SupabaseClient;
-  if (sub) {
-    const token = await signUserJwt(sub);
-    c = createClient(stackConfig.apiUrl, stackConfig.anonKey, { ...nodeOptions, accessToken: async () => token });
-    await c.realtime.setAuth(token);
-  } else c = realtimeClient();
+  const c = sub ? await realtimeClientAs(await signUserJwt(sub)) : realtimeClient();
   clients.push(c);
   return c;
 }
@@ -154,6 +153,26 @@ describe('private channels', () => {
     await expect(join(c, `rt-bc-user:${bob}`, { private: true })).rejects.toThrow(
       `Unauthorized: You do not have permissions to read from this Channel topic: rt-bc-user:${bob}`,
     );
+  });
+
+  it('closes a private channel when a refreshed token may no longer read it', async () => {
+    const sub = `rt-bc-user:${alice}`;
+    const topic = `realtime:${sub}`;
+    const sock = await RawSocket.open(wsUrl(stackConfig.apiUrl, { apikey: stackConfig.anonKey }));
+    try {
+      sock.send(['1', '1', topic, 'phx_join', { config: { private: true }, access_token: await signUserJwt(alice) }]);
+      expect((await sock.expect(topic, 'phx_reply', '1'))[4].status).toBe('ok');
+      sock.send(['1', '2', topic, 'access_token', { access_token: await signUserJwt(bob) }]);
+      expect((await sock.expect(topic, 'system'))[4]).toEqual({
+        channel: sub,
+        extension: 'system',
+        message: `You no longer have permission to read from this Channel topic: ${sub}`,
+        status: 'error',
+      });
+      await sock.expect(topic, 'phx_close');
+    } finally {
+      sock.close();
+    }
   });
 
   it('leaves nothing in realtime.messages after authorization checks', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeOptions, signUserJwt, sql, stackConfig, waitFor } from '../../src/testing/index.ts';
+import { realtimeClientAs, signUserJwt, sql, stackConfig, waitFor } from '../../src/testing/index.ts';
 import { RawSocket, wsUrl } from './realtime-support.ts';
 
 // Presence as hosted Realtime serves it (supabase.com/docs/guides/realtime/presence; PresenceHandler,
@@ -138,6 +138,26 @@ describe('presence frames', () => {
     });
   });
 
+  it('closes a channel that sends more than 5 presence messages in 30 s, as hosted limits clients', async () => {
+    const sub = `rt-pr-${randomUUID()}`;
+    const topic = `realtime:${sub}`;
+    const a = await socket();
+    joinPresence(a, '1', topic, 'k');
+    await a.expect(topic, 'phx_reply', '1');
+    for (let i = 1; i <= 6; i++) {
+      a.send(['1', `t${i}`, topic, 'presence', { type: 'presence', event: 'track', payload: { n: i } }]);
+    }
+    expect((await a.expect(topic, 'phx_reply', 't5'))[4]).toEqual({ response: {}, status: 'ok' });
+    expect((await a.expect(topic, 'system'))[4]).toEqual({
+      channel: sub,
+      extension: 'system',
+      message: 'Client presence rate limit exceeded',
+      status: 'error',
+    });
+    await a.expect(topic, 'phx_close');
+    expect(frames(a, topic, 'phx_reply').some((f) => f[1] === 't6')).toBe(false);
+  });
+
   it('leaves on phx_leave', async () => {
     const topic = `realtime:rt-pr-${randomUUID()}`;
     const a = await socket();
@@ -158,13 +178,7 @@ describe('presence frames', () => {
 
 describe('presence through supabase-js on a private channel', () => {
   async function joinAs(sub: string, topic: string): Promise<{ channel: RealtimeChannel; syncs: number }> {
-    // accessToken: realtime-js re-reads the token on reconnects; setAuth's would fall back to the anon key.
-    const token = await signUserJwt(sub);
-    const client = createClient(stackConfig.apiUrl, stackConfig.anonKey, {
-      ...nodeOptions,
-      accessToken: async () => token,
-    });
-    await client.realtime.setAuth(token);
+    const client = await realtimeClientAs(await signUserJwt(sub));
     clients.push(client);
     const state = { channel: client.channel(topic, { config: { private: true, presence: { key: sub } } }), syncs: 0 };
     state.channel.on('presence', { event: 'sync' }, () => state.syncs++);
