@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as PieceConversationPage } from '@/app/routes/good-stuff/piece-conversation';
 import { answerRealtime } from '@/testing/supabase-realtime';
+import { readStateHandlers } from '@/testing/conversation-reads';
 import { authUser, pgrstError, pgrstRows, recordRequests, restUrl, rpcUrl, server } from '@/testing/supabase-http';
 import { findToast, renderApp } from '@/testing/render-app';
 
@@ -60,6 +61,7 @@ describe('a piece conversation and blocks (docs/trust-and-safety.md)', () => {
   beforeEach(() => {
     sent = recordRequests();
     answerRealtime();
+    server.use(...readStateHandlers());
   });
 
   it('is open with Report and Block when nothing stands between the two', async () => {

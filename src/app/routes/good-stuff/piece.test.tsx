@@ -15,6 +15,7 @@ import {
   server,
 } from '@/testing/supabase-http';
 import { findToast, renderApp } from '@/testing/render-app';
+import { readStateHandlers } from '@/testing/conversation-reads';
 
 const BUYER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 const SELLER = authUser('d0000000-0000-4000-8000-00000000000d', 'dana@example.com');
@@ -109,6 +110,7 @@ describe('The item page, /good-stuff/:id', () => {
     // The other market features' parts on the page read too (the viewer's saved state, offers, projects and
     // conversation): here the viewer has none.
     server.use(
+      ...readStateHandlers(),
       // An account without a role has no profile place: a piece opened without a card's distance asks for none.
       ...['saved_items', 'offers', 'projects', 'listing_conversations', 'orders', 'user_roles'].map((table) =>
         http.get(restUrl(table), ({ request }) => pgrstRows(request, [])),

@@ -20,6 +20,7 @@ import {
 } from '@/testing/supabase-http';
 import { answerRealtime } from '@/testing/supabase-realtime';
 import { storageSignedUrls, storageUploaded } from '@/testing/supabase-storage';
+import { readStateHandlers } from '@/testing/conversation-reads';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -81,6 +82,7 @@ type World = {
 function backendHolds(start: World) {
   const world: World = { ...start };
   server.use(
+    ...readStateHandlers(),
     http.get(restUrl('orders'), ({ request }) => pgrstRows(request, [world.order])),
     http.get(restUrl('order_pickup_windows'), ({ request }) =>
       pgrstRows(

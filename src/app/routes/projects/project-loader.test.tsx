@@ -10,6 +10,7 @@ import { createRoutes } from '@/app/route-table';
 import { paths } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { authUser, functionUrl, pgrstRows, restUrl, server, storageUrl, storeSession } from '@/testing/supabase-http';
+import { readStateHandlers } from '@/testing/conversation-reads';
 
 /**
  * The project route's loader and the project page ask for the same queries: every query the page (and the shell
@@ -39,6 +40,7 @@ function answerTheWorld() {
   const rows = (table: string, list: (w: World) => Record<string, unknown>[]) =>
     http.get(restUrl(table), ({ request }) => pgrstRows(request, list(world())));
   server.use(
+    ...readStateHandlers(),
     rows('projects', (w) => [{ ...w.project, portfolio_consent: false, portfolio_show_costs: false }]),
     rows('user_roles', (w) => [{ role: w.role }]),
     rows('profiles', (w) => [{ id: w.user.id }]),
@@ -150,6 +152,8 @@ async function renderPage(client: QueryClient, panels: string[]) {
 
 /** What the shell's notification bell reads, on its own schedule. */
 const BELL_PATHS = ['/rest/v1/notifications', '/rest/v1/rpc/unread_notification_count'];
+/** Not a read: the messages panel marks the conversation read once its messages show (docs/working-together.md). */
+const MARK_READ_PATH = '/rest/v1/rpc/mark_conversation_read';
 
 const STATES: { name: string; world: World; panels: string[] }[] = [
   {
@@ -217,7 +221,9 @@ describe("the project page's queries are the ones its route's loader reads", () 
     // The page sent no read of its own; the one request after the loader's is the account check of the restored
     // session (the auth provider's, outside React Query), when it has run by now.
     expect(
-      wire.requests.slice(loaderRequests).filter((r) => r.path !== '/rest/v1/profiles' && !BELL_PATHS.includes(r.path)),
+      wire.requests
+        .slice(loaderRequests)
+        .filter((r) => r.path !== '/rest/v1/profiles' && r.path !== MARK_READ_PATH && !BELL_PATHS.includes(r.path)),
     ).toEqual([]);
 
     act(() => view.unmount());

@@ -5,6 +5,7 @@ import { getBoardProposalsQueryOptions } from '@/features/board/api/get-board-pr
 import { getContactEmailQueryOptions } from '@/features/account/api/get-contact-email';
 import { getProjectMilestonesQueryOptions } from '@/features/milestones/api/get-project-milestones';
 import { getMessagesQueryOptions } from '@/features/messages/api/get-project-messages';
+import { getSeenQueryOptions } from '@/features/messages/api/get-seen';
 import { getProjectItemsQueryOptions } from '@/features/projects/api/get-project-items';
 import { getPhotoNotesQueryOptions } from '@/features/projects/api/get-photo-notes';
 import { getProjectPhotosQueryOptions } from '@/features/projects/api/get-project-photos';
@@ -66,6 +67,8 @@ export function prefetchProjectPage(queryClient: QueryClient, projectId: string,
     queryClient.prefetchQuery(getPhotoNotesQueryOptions(projectId)),
     queryClient.prefetchQuery(getProjectPhotosQueryOptions(projectId)),
     queryClient.prefetchInfiniteQuery(getMessagesQueryOptions(projectId)),
+    // How far the other party has read the messages (Seen, docs/working-together.md).
+    queryClient.prefetchQuery(getSeenQueryOptions('project', projectId, userId)),
   ]).then(() => undefined);
 }
 

@@ -17,6 +17,7 @@ import {
 import { subscriptionStatus } from '@/testing/subscription-answers';
 import { aMilestone } from '@/testing/factories';
 import { findToast, raisedToasts, renderApp } from '@/testing/render-app';
+import { readStateHandlers } from '@/testing/conversation-reads';
 
 const PROJECT_ID = '8f4e2d1c-1111-4222-8333-944455556666';
 const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
@@ -31,6 +32,7 @@ function backend(
   location: string | null = null,
 ) {
   server.use(
+    ...readStateHandlers(),
     http.get(restUrl('projects'), ({ request }) => pgrstRows(request, project ? [project] : [])),
     http.post(rpcUrl('project_locations'), () =>
       HttpResponse.json(project && location !== null ? [{ id: project.id, location }] : []),

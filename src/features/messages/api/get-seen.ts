@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConversationKind } from '@/features/messages/api/mark-conversation-read';
 import { useLiveQuery } from '@/hooks/use-live-query';
 import { conversationReadKeys } from '@/lib/query-keys';
@@ -22,14 +22,22 @@ export async function getSeen(kind: ConversationKind, conversationId: string, vi
   return data?.last_read_at ?? null;
 }
 
+export function getSeenQueryOptions(kind: ConversationKind, conversationId: string, viewerId: string) {
+  return queryOptions({
+    queryKey: conversationReadKeys.seen(kind, conversationId),
+    queryFn: () => getSeen(kind, conversationId, viewerId),
+  });
+}
+
 /** The other person's read mark, kept live: their Seen moves while both look at the conversation. */
 export function useSeen(kind: ConversationKind, conversationId: string, viewerId: string) {
-  const queryKey = conversationReadKeys.seen(kind, conversationId);
+  const options = getSeenQueryOptions(kind, conversationId, viewerId);
+  const queryKey = options.queryKey;
   useLiveQuery({
     channel: `conversation-reads:${kind}:${conversationId}`,
     table: 'conversation_reads',
     filter: `conversation_id=eq.${conversationId}`,
     queryKey,
   });
-  return useQuery({ queryKey, queryFn: () => getSeen(kind, conversationId, viewerId) });
+  return useQuery(options);
 }
