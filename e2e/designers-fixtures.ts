@@ -41,7 +41,13 @@ export async function setDesignerProfile(user: TestUser, fields: Record<string, 
 
 export async function createProject(
   customer: TestUser,
-  fields: Partial<{ title: string; status: 'pending' | 'active' | 'completed'; designer_id: string }> = {},
+  fields: Partial<{
+    title: string;
+    status: 'pending' | 'active' | 'completed';
+    designer_id: string;
+    budget: number;
+    budget_type: 'soft' | 'hard';
+  }> = {},
 ): Promise<{ id: string; title: string }> {
   const rows = await check(
     admin
@@ -52,8 +58,8 @@ export async function createProject(
         description: 'A small living room to furnish with thrifted pieces.',
         location: 'Portland, OR',
         space_size: 400,
-        budget: 2500,
-        budget_type: 'soft',
+        budget: fields.budget ?? 2500,
+        budget_type: fields.budget_type ?? 'soft',
         preferred_style: 'Scandinavian',
         status: fields.status ?? 'pending',
         designer_id: fields.designer_id ?? null,

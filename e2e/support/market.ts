@@ -11,14 +11,22 @@ export async function pageAs(browser: Browser, user: TestUser): Promise<Page> {
 }
 
 /** A Good Stuff piece listed by `seller` straight through the API (the journeys list through the form elsewhere). */
-export async function listPiece(seller: TestUser, title: string, price: number): Promise<string> {
+export async function listPiece(
+  seller: TestUser,
+  title: string,
+  price: number,
+  {
+    category = 'table',
+    description = 'Solid teak, from a 1960s Danish living room.',
+  }: { category?: string; description?: string } = {},
+): Promise<string> {
   const { data, error } = await admin
     .from('catalog_items')
     .insert({
       designer_id: seller.id,
       title,
-      description: 'Solid teak, from a 1960s Danish living room.',
-      category: 'table',
+      description,
+      category,
       price,
       condition: 'good',
       location: 'Portland, OR',
