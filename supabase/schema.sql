@@ -176,6 +176,13 @@ create table private.hidden_content (
 );
 comment on table private.hidden_content is 'Content Good Space hid, why, and the original text of hidden messages (docs/trust-and-safety.md). Not reachable through the API.';
 
+create table private.hidden_message_photos (
+  message_id uuid not null,
+  photos text[] not null,
+  constraint hidden_message_photos_pkey PRIMARY KEY (message_id)
+);
+CREATE INDEX hidden_message_photos_photos_idx ON private.hidden_message_photos USING gin (photos);
+
 create table private.operators (
   user_id uuid not null,
   created_at timestamp with time zone default now() not null,
@@ -697,6 +704,7 @@ alter table public.listing_messages enable row level security;
 CREATE INDEX listing_messages_conversation_id_created_at_idx ON public.listing_messages USING btree (conversation_id, created_at);
 CREATE INDEX listing_messages_sender_id_idx ON public.listing_messages USING btree (sender_id);
 CREATE TRIGGER listing_messages_blocked BEFORE INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.refuse_contact_across_block();
+CREATE TRIGGER listing_messages_hide_photos BEFORE UPDATE OF hidden_at ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.hide_message_photos();
 CREATE TRIGGER listing_messages_notify AFTER INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.notify_listing_message();
 CREATE TRIGGER listing_messages_rate_limit BEFORE INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.rate_limited_insert('listing_message');
 CREATE TRIGGER listing_messages_touch AFTER INSERT ON public.listing_messages FOR EACH ROW EXECUTE FUNCTION private.listing_message_touch();
@@ -735,6 +743,7 @@ comment on column public.messages.photos is 'Up to 6 paths in the private bucket
 alter table public.messages enable row level security;
 CREATE INDEX messages_project_id_created_at_idx ON public.messages USING btree (project_id, created_at);
 CREATE INDEX messages_sender_id_idx ON public.messages USING btree (sender_id);
+CREATE TRIGGER messages_hide_photos BEFORE UPDATE OF hidden_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.hide_message_photos();
 CREATE TRIGGER messages_notify AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.notify_message();
 CREATE TRIGGER messages_trim BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.trim_message();
 create policy messages_insert_participants on public.messages
@@ -3219,6 +3228,25 @@ begin
 end $function$;
 revoke execute on function private.hide_content(public.report_subject,uuid,text) from public;
 
+CREATE OR REPLACE FUNCTION private.hide_message_photos()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.hidden_at is not null and old.hidden_at is null and cardinality(new.photos) > 0 then
+    insert into private.hidden_message_photos (message_id, photos) values (new.id, new.photos)
+    on conflict (message_id) do update set photos = excluded.photos;
+    new.photos := '{}';
+  elsif new.hidden_at is null and old.hidden_at is not null then
+    delete from private.hidden_message_photos h where h.message_id = new.id returning h.photos into new.photos;
+    new.photos := coalesce(new.photos, '{}');
+  end if;
+  return new;
+end $function$;
+revoke execute on function private.hide_message_photos() from public;
+
 CREATE OR REPLACE FUNCTION private.is_conversation_person(p_kind text, p_conversation uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -3635,6 +3663,17 @@ AS $function$
 $function$;
 revoke execute on function private.message_photo_folders() from public;
 grant execute on function private.message_photo_folders() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.message_photo_hidden(p_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from private.hidden_message_photos h where h.photos @> array[p_name])
+$function$;
+revoke execute on function private.message_photo_hidden(text) from public;
+grant execute on function private.message_photo_hidden(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.miles_between(lat1 double precision, lng1 double precision, lat2 double precision, lng2 double precision)
  RETURNS double precision
@@ -9938,7 +9977,7 @@ create policy "designer-portfolio: signed-in users list designers' folders" on s
   using (bucket_id = 'designer-portfolio'::text AND ((storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) OR ((storage.foldername(name))[1] IN ( SELECT private.designer_folders() AS designer_folders))));
 create policy "message-photos: conversation's people or operators read" on storage.objects
   for select to authenticated
-  using (bucket_id = 'message-photos'::text AND ((array_to_string((storage.foldername(name))[1:2], '/'::text) IN ( SELECT private.message_photo_folders() AS message_photo_folders)) OR ( SELECT private.is_operator() AS is_operator)));
+  using (bucket_id = 'message-photos'::text AND ((array_to_string((storage.foldername(name))[1:2], '/'::text) IN ( SELECT private.message_photo_folders() AS message_photo_folders)) AND NOT private.message_photo_hidden(name) OR ( SELECT private.is_operator() AS is_operator)));
 create policy "message-photos: conversation's people upload" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'message-photos'::text AND (array_to_string((storage.foldername(name))[1:2], '/'::text) IN ( SELECT private.message_photo_folders() AS message_photo_folders)));

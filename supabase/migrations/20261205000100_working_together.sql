@@ -173,12 +173,50 @@ $$;
 
 -- Storage: the conversation's people upload and read its folder, operators read all (a reported message's
 -- photos); nobody overwrites; the uploader removes their own.
+-- A message Good Space removes (docs/trust-and-safety.md, "Hiding") loses its photos with its text: they move here
+-- when hidden_at is set and come back when it is cleared (private.hide_content and private.restore_content only
+-- change the text; the trigger below follows hidden_at whoever sets it). Their files stay for operators.
+create table private.hidden_message_photos (
+  message_id uuid primary key,
+  photos text[] not null
+);
+revoke all on table private.hidden_message_photos from public, anon, authenticated;
+create index hidden_message_photos_photos_idx on private.hidden_message_photos using gin (photos);
+
+create function private.message_photo_hidden(p_name text) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from private.hidden_message_photos h where h.photos @> array[p_name])
+$$;
+revoke all on function private.message_photo_hidden(text) from public, anon;
+grant execute on function private.message_photo_hidden(text) to authenticated, service_role;
+
+create function private.hide_message_photos() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if new.hidden_at is not null and old.hidden_at is null and cardinality(new.photos) > 0 then
+    insert into private.hidden_message_photos (message_id, photos) values (new.id, new.photos)
+    on conflict (message_id) do update set photos = excluded.photos;
+    new.photos := '{}';
+  elsif new.hidden_at is null and old.hidden_at is not null then
+    delete from private.hidden_message_photos h where h.message_id = new.id returning h.photos into new.photos;
+    new.photos := coalesce(new.photos, '{}');
+  end if;
+  return new;
+end $$;
+revoke all on function private.hide_message_photos() from public, anon, authenticated;
+create trigger messages_hide_photos before update of hidden_at on public.messages
+  for each row execute function private.hide_message_photos();
+create trigger listing_messages_hide_photos before update of hidden_at on public.listing_messages
+  for each row execute function private.hide_message_photos();
+
 create policy "message-photos: conversation's people upload" on storage.objects for insert to authenticated
   with check (bucket_id = 'message-photos'
               and array_to_string((storage.foldername(name))[1:2], '/') in (select private.message_photo_folders()));
+-- Photos of a message Good Space removed are read by operators only (private.hidden_message_photos, below).
 create policy "message-photos: conversation's people or operators read" on storage.objects for select to authenticated
   using (bucket_id = 'message-photos'
-         and (array_to_string((storage.foldername(name))[1:2], '/') in (select private.message_photo_folders())
+         and ((array_to_string((storage.foldername(name))[1:2], '/') in (select private.message_photo_folders())
+               and not private.message_photo_hidden(name))
               or (select private.is_operator())));
 create policy "message-photos: uploader deletes own" on storage.objects for delete to authenticated
   using (bucket_id = 'message-photos' and owner_id = (select auth.uid())::text

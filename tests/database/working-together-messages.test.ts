@@ -206,6 +206,44 @@ describe('photos in messages', () => {
     expect(await remove(operator, `${projectFolder}/d.webp`)).toMatchObject({ ok: true, rowCount: 0 });
     expect(await remove(designer, `${projectFolder}/d.webp`)).toMatchObject({ ok: true, rowCount: 1 });
   });
+
+  it('a message Good Space removes loses its photos with its text, for its people, and gets them back when restored', async () => {
+    const folder = `project/${projectId}`;
+    expect(await upload(designer, `${folder}/rug.webp`)).toMatchObject({ ok: true });
+    const sent = await asActor(
+      c,
+      user(designer),
+      `insert into public.messages (project_id, sender_id, content, photos) values ($1, $2, 'This rug?', $3) returning id`,
+      [projectId, designer, [`${folder}/rug.webp`]],
+    );
+    expect(sent).toMatchObject({ ok: true });
+    const id = (sent as { rows: { id: string }[] }).rows[0]!.id;
+    const seen = async (who: string) =>
+      (
+        await asActor(
+          c,
+          user(who),
+          `select name from storage.objects where bucket_id = 'message-photos' and name = $1`,
+          [`${folder}/rug.webp`],
+        )
+      ).rowCount;
+    const row = async () =>
+      (await c.query(`select content, photos from public.messages where id = $1`, [id])).rows[0] as {
+        content: string;
+        photos: string[];
+      };
+    expect(await seen(customer)).toBe(1);
+
+    await c.query(`select private.hide_content('project_message', $1)`, [id]);
+    expect(await row()).toEqual({ content: 'Removed by Good Space', photos: [] });
+    expect(await seen(customer)).toBe(0);
+    expect(await seen(designer)).toBe(0);
+    expect(await seen(operator)).toBe(1);
+
+    await c.query(`select private.restore_content('project_message', $1)`, [id]);
+    expect(await row()).toEqual({ content: 'This rug?', photos: [`${folder}/rug.webp`] });
+    expect(await seen(customer)).toBe(1);
+  });
 });
 
 describe('read state', () => {
