@@ -217,7 +217,7 @@ describe('photos in messages', () => {
       [projectId, designer, [`${folder}/rug.webp`]],
     );
     expect(sent).toMatchObject({ ok: true });
-    const id = (sent as { rows: { id: string }[] }).rows[0]!.id;
+    const id = String(sent.rows[0]!.id);
     const seen = async (who: string) =>
       (
         await asActor(

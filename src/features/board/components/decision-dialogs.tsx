@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { LabelledField } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
@@ -51,30 +52,43 @@ export function ApproveDialog({
   );
 }
 
-/** Decline, with the reason the designer reads (required, up to 1000 characters). */
-export function DeclineDialog({
-  proposal,
+/** A decision that carries the customer's words, checked by `schema` (the database checks them too). */
+function WordsDialog({
   open,
   onOpenChange,
   pending,
   refusal,
   onConfirm,
-}: DialogBase & { onConfirm: (reason: string) => void }) {
+  schema,
+  title,
+  description,
+  label,
+  submitLabel,
+  pendingLabel,
+}: Omit<DialogBase, 'proposal'> & {
+  onConfirm: (words: string) => void;
+  schema: z.ZodType<string>;
+  title: string;
+  description: string;
+  label: string;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
   const id = useId();
-  const [reason, setReason] = useState('');
+  const [words, setWords] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const shown = invalid ?? refusal;
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Decline ${proposal.title}?`}
-      description="Say why, so your designer can find something closer to what you want."
+      title={title}
+      description={description}
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = declineReasonSchema.safeParse(reason);
+        const parsed = schema.safeParse(words);
         if (!parsed.success) {
-          setInvalid(parsed.error.issues[0]?.message ?? 'Say why you decline it');
+          setInvalid(parsed.error.issues[0]?.message ?? 'Check what you wrote');
           return;
         }
         setInvalid(null);
@@ -84,15 +98,15 @@ export function DeclineDialog({
       error={shown}
       pending={pending}
       closeWhilePending={false}
-      submitLabel="Decline"
-      pendingLabel="Declining…"
+      submitLabel={submitLabel}
+      pendingLabel={pendingLabel}
     >
-      <LabelledField id={`${id}-reason`} label="Why not?">
+      <LabelledField id={`${id}-words`} label={label}>
         <Textarea
-          id={`${id}-reason`}
+          id={`${id}-words`}
           rows={4}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          value={words}
+          onChange={(event) => setWords(event.target.value)}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={shown ? `${id}-error` : undefined}
         />
@@ -101,53 +115,33 @@ export function DeclineDialog({
   );
 }
 
-/** Ask for an alternative, with an optional note on what would suit better. */
-export function AlternativeDialog({
-  proposal,
-  open,
-  onOpenChange,
-  pending,
-  refusal,
-  onConfirm,
-}: DialogBase & { onConfirm: (note: string) => void }) {
-  const id = useId();
-  const [note, setNote] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const shown = invalid ?? refusal;
+/** Decline, with the reason the designer reads (required, up to 1000 characters). */
+export function DeclineDialog({ proposal, ...dialog }: DialogBase & { onConfirm: (reason: string) => void }) {
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <WordsDialog
+      {...dialog}
+      schema={declineReasonSchema}
+      title={`Decline ${proposal.title}?`}
+      description="Say why, so your designer can find something closer to what you want."
+      label="Why not?"
+      submitLabel="Decline"
+      pendingLabel="Declining…"
+    />
+  );
+}
+
+/** Ask for an alternative, with an optional note on what would suit better. */
+export function AlternativeDialog({ proposal, ...dialog }: DialogBase & { onConfirm: (note: string) => void }) {
+  return (
+    <WordsDialog
+      {...dialog}
+      schema={alternativeNoteSchema}
       title={`Ask for an alternative to ${proposal.title}?`}
       description="Your designer is asked to propose something else instead."
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = alternativeNoteSchema.safeParse(note);
-        if (!parsed.success) {
-          setInvalid(parsed.error.issues[0]?.message ?? 'The note is too long');
-          return;
-        }
-        setInvalid(null);
-        onConfirm(parsed.data);
-      }}
-      errorId={`${id}-error`}
-      error={shown}
-      pending={pending}
-      closeWhilePending={false}
+      label="What would suit better? (optional)"
       submitLabel="Ask for an alternative"
       pendingLabel="Asking…"
-    >
-      <LabelledField id={`${id}-note`} label="What would suit better? (optional)">
-        <Textarea
-          id={`${id}-note`}
-          rows={4}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={shown ? `${id}-error` : undefined}
-        />
-      </LabelledField>
-    </FormDialog>
+    />
   );
 }
 
