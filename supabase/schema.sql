@@ -6115,6 +6115,7 @@ begin
   if o.frozen_at is not null or o.status <> 'paid' then
     perform private.order_refuse_state(o, 'rescheduled');
   end if;
+  perform private.take_rate('pickup_times');
   select * into w from public.order_pickup_windows x where x.order_id = o.id and x.status = 'confirmed' for update;
   if not found then
     raise exception 'There is no confirmed pickup time to reschedule.' using errcode = '55000';
@@ -7975,6 +7976,8 @@ begin
   if o.frozen_at is not null or o.status <> 'paid' then
     perform private.order_refuse_state(o, 'given pickup times');
   end if;
+  -- Each offer tells the other party by bell and e-mail (never folded): counted, so it cannot flood them.
+  perform private.take_rate('pickup_times');
   if exists (select 1 from public.order_pickup_windows x where x.order_id = o.id and x.status = 'confirmed') then
     raise exception 'A pickup time is already confirmed: ask to reschedule first.' using errcode = '55000';
   end if;

@@ -1,7 +1,7 @@
 import { FunctionError } from '@/lib/function-error';
 
-/** The database's refusals whose sentence is written for people (docs/security.md, errors for people). */
-const SAID_FOR_PEOPLE = new Set(['42501', '23514', '23505', '55000', 'P0002']);
+/** The database's refusals whose sentence is written for people (docs/security.md, errors for people; PT429 a limit). */
+const SAID_FOR_PEOPLE = new Set(['42501', '23514', '23505', '55000', 'P0002', 'PT429']);
 
 /**
  * What to tell the user when an action is refused (a milestone, an order): the database's or the function's own

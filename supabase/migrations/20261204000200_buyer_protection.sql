@@ -219,6 +219,9 @@ end $$;
 -- ---------------------------------------------------------------------------------------------------------
 -- Up to three windows, each starting an hour to 30 days from now, 15 minutes to 12 hours long, none overlapping.
 -- The order's earlier offers give way to these.
+-- Offering times and asking to reschedule each mail the other party: 20 an hour per person (docs/product.md, Limits).
+insert into private.rate_limits (action, max_events, per) values ('pickup_times', 20, interval '1 hour');
+
 create function public.offer_pickup_windows(order_id uuid, windows jsonb, address text default null,
                                             directions text default null)
 returns setof public.order_pickup_windows
@@ -238,6 +241,8 @@ begin
   if o.frozen_at is not null or o.status <> 'paid' then
     perform private.order_refuse_state(o, 'given pickup times');
   end if;
+  -- Each offer tells the other party by bell and e-mail (never folded): counted, so it cannot flood them.
+  perform private.take_rate('pickup_times');
   if exists (select 1 from public.order_pickup_windows x where x.order_id = o.id and x.status = 'confirmed') then
     raise exception 'A pickup time is already confirmed: ask to reschedule first.' using errcode = '55000';
   end if;
@@ -339,6 +344,7 @@ begin
   if o.frozen_at is not null or o.status <> 'paid' then
     perform private.order_refuse_state(o, 'rescheduled');
   end if;
+  perform private.take_rate('pickup_times');
   select * into w from public.order_pickup_windows x where x.order_id = o.id and x.status = 'confirmed' for update;
   if not found then
     raise exception 'There is no confirmed pickup time to reschedule.' using errcode = '55000';

@@ -214,6 +214,22 @@ describe('pickup windows', () => {
     // New windows can be offered again.
     expect(await offer(seller, o.id, [span(20, 21)], '12 Elm Street')).toMatchObject({ ok: true });
   });
+
+  it('offering times mails the other party, so one person offers at most 20 times an hour', async () => {
+    const eager = await createUser(c, { role: 'customer', fullName: 'Eli Eager', subscribe: 'client' });
+    people.push(eager);
+    const o = await s.paidOrder(eager, await s.piece(seller, 90, 'Cane stool'));
+    for (let n = 0; n < 20; n += 1) {
+      expect(await offer(eager, o.id, [span(20, 21)]), `offer ${n + 1}`).toMatchObject({ ok: true });
+    }
+    expect(await offer(eager, o.id, [span(22, 23)])).toMatchObject({ ok: false, code: 'PT429' });
+    // Refused, nothing written: the twentieth offer's time is still the one proposed.
+    const open = await c.query(
+      `select count(*)::int as n from public.order_pickup_windows where order_id = $1 and status = 'proposed'`,
+      [o.id],
+    );
+    expect(open.rows[0]).toEqual({ n: 1 });
+  });
 });
 
 describe('the pickup address', () => {
