@@ -1,17 +1,13 @@
 import { useId, useState } from 'react';
-import { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { MoneyInput } from '@/components/form-fields/money-input';
-import { Input } from '@/components/ui/input';
 import { LabelledField } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/textarea';
 import {
-  MAX_MILESTONE_PHOTOS,
-  MILESTONE_PHOTO_ACCEPT,
-  milestonePhotosSchema,
-} from '@/features/milestones/utils/milestone-photos';
+  WordsAndPhotosDialog,
+  type WordsAndPhotosDialogProps,
+  type WordsAndPhotosValues,
+} from '@/components/words-and-photos-dialog';
 import { refundAmountSchema } from '@/features/milestones/utils/refund-amount';
-import { errorProps, firstIssue } from '@/lib/first-error';
 import { formatMoney } from '@/lib/format';
 
 type DialogBase = {
@@ -20,98 +16,15 @@ type DialogBase = {
   pending: boolean;
 };
 
-export type NoteValues = { text: string; photos: File[] };
-
-type NoteDialogProps = DialogBase & {
-  title: string;
-  description: string;
-  label: string;
-  /** The text's rule (its message is the product's words); photos are checked by milestonePhotosSchema. */
-  textSchema: z.ZodType<string>;
-  withPhotos: boolean;
-  submitLabel: string;
-  pendingLabel: string;
-  onSubmit: (values: NoteValues) => void;
-};
+export type NoteValues = WordsAndPhotosValues;
 
 /**
  * A milestone step that takes words, and photos for some (docs/milestones.md): Submit (note and photos), Request
- * changes (note), Open dispute (reason), Add statement (text and photos). Only the first problem is shown.
+ * changes (note), Open dispute (reason), Add statement (text and photos): the shared dialog
+ * (src/components/words-and-photos-dialog.tsx).
  */
-export function NoteDialog({
-  open,
-  onOpenChange,
-  pending,
-  title,
-  description,
-  label,
-  textSchema,
-  withPhotos,
-  submitLabel,
-  pendingLabel,
-  onSubmit,
-}: NoteDialogProps) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [shown, setShown] = useState<{ field: 'text' | 'photos'; message: string } | null>(null);
-  const schema = z.object({ text: textSchema, photos: milestonePhotosSchema });
-  const fieldProps = (field: 'text' | 'photos') => errorProps(shown, field, `${id}-error`);
-
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={description}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = schema.safeParse({ text, photos });
-        if (!parsed.success) {
-          setShown(firstIssue(['text', 'photos'] as const, parsed.error));
-          return;
-        }
-        setShown(null);
-        onSubmit(parsed.data);
-      }}
-      errorId={`${id}-error`}
-      error={shown?.message}
-      pending={pending}
-      closeWhilePending={false}
-      submitLabel={submitLabel}
-      pendingLabel={pendingLabel}
-    >
-      <LabelledField id={`${id}-text`} label={label}>
-        <Textarea
-          id={`${id}-text`}
-          rows={5}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          {...fieldProps('text')}
-        />
-      </LabelledField>
-      {withPhotos ? (
-        <LabelledField
-          id={`${id}-photos`}
-          label={`Photos (optional, up to ${MAX_MILESTONE_PHOTOS})`}
-          hint={
-            photos.length > 0
-              ? `${photos.length} chosen: ${photos.map((photo) => photo.name).join(', ')}`
-              : 'JPEG, PNG or WebP, up to 5 MB each.'
-          }
-        >
-          <Input
-            id={`${id}-photos`}
-            type="file"
-            multiple
-            accept={MILESTONE_PHOTO_ACCEPT}
-            onChange={(event) => setPhotos(Array.from(event.target.files ?? []))}
-            {...fieldProps('photos')}
-          />
-        </LabelledField>
-      ) : null}
-    </FormDialog>
-  );
+export function NoteDialog(props: WordsAndPhotosDialogProps & { description: string; withPhotos: boolean }) {
+  return <WordsAndPhotosDialog {...props} />;
 }
 
 type ConfirmDialogProps = DialogBase & {
