@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 
@@ -27,19 +28,27 @@ const firstLines = (text, n = 3) =>
     .slice(0, n)
     .join(' ⏎ ');
 
-/** Runs one step to its end: its output streamed (inherit) or kept to print later (quiet), and its result. */
+/**
+ * Runs one step to its end: its output kept to print later (quiet) or streamed as it comes and its end kept too
+ * (to name, under the summary, an error no test owns), and its result.
+ */
 function run(cmd, args, { env = {}, quiet = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: root,
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
     let output = '';
-    if (quiet) {
-      child.stdout.on('data', (d) => (output += d));
-      child.stderr.on('data', (d) => (output += d));
-    }
+    const keep = (stream) => (d) => {
+      if (quiet) output += d;
+      else {
+        stream.write(d);
+        output = (output + d).slice(-200_000);
+      }
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
     child.on('error', (err) => resolve({ status: 1, output: `${output}${err.message}\n` }));
     child.on('close', (status) => resolve({ status, output }));
   });
@@ -60,8 +69,8 @@ function record(name, status, t0, count) {
 async function step(name, cmd, args, { env = {}, count } = {}) {
   const t0 = Date.now();
   console.log(`\n━━ ${name} ━━`);
-  const { status } = await run(cmd, args, { env });
-  results.push(record(name, status, t0, count));
+  const { status, output } = await run(cmd, args, { env });
+  results.push(record(name, status, t0, count && ((ok) => count(ok, output))));
 }
 
 /**
@@ -73,6 +82,15 @@ async function quietStep(name, cmd, args) {
   const niced = process.platform === 'win32' ? [cmd, args] : ['nice', ['-n', '19', cmd, ...args]];
   const { status, output } = await run(niced[0], niced[1], { quiet: true });
   return { result: record(name, status, t0), output };
+}
+
+/** What Vitest printed of an error no test owns (an unhandled rejection, a worker that died), to name it. */
+function errorOutsideTests(output) {
+  const lines = stripVTControlCharacters(String(output ?? '')).split('\n');
+  // Vitest's own heading first; else the last error it printed (tests print expected ones of their own earlier).
+  const heading = lines.findIndex((l) => /Unhandled (Error|Rejection)/i.test(l));
+  const at = heading >= 0 ? heading : lines.findLastIndex((l) => /Error|timed out|exited/.test(l));
+  return at < 0 ? 'Vitest failed outside any test (see its output above)' : firstLines(lines.slice(at).join('\n'), 6);
 }
 
 function readJson(file) {
@@ -93,7 +111,7 @@ const checks = (async () => [
 
 const vitestJson = path.join(out, 'vitest.json');
 await step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], {
-  count: (ok) => {
+  count: (ok, output) => {
     const j = readJson(vitestJson);
     if (!j) return null;
     // A suite that failed to load has no tests but is a failure all the same.
@@ -113,6 +131,7 @@ await step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=js
           failures.push(`vitest ${file} › ${a.fullName}: ${firstLines(a.failureMessages?.join('\n'))}`);
       }
     }
+    if (!failed && runError) failures.push(`vitest: ${errorOutsideTests(output)}`);
     return { passed: j.numPassedTests, failed: failed || runError };
   },
 });

@@ -8,7 +8,8 @@ type BoardFiltersProps = {
   rooms: readonly string[];
   room: string | null;
   status: BoardStatus | null;
-  onChange: (next: { room: string | null; status: BoardStatus | null }) => void;
+  /** Only what changed: two quick changes must not undo each other. */
+  onChange: (next: { room?: string | null; status?: BoardStatus | null }) => void;
 };
 
 /** The board's filters by room and by status: the browser's own selects, operable by keyboard and screen reader. */
@@ -21,7 +22,7 @@ export function BoardFilters({ rooms, room, status, onChange }: BoardFiltersProp
         <NativeSelect
           id={`${id}-room`}
           value={room ?? ''}
-          onChange={(event) => onChange({ room: event.target.value || null, status })}
+          onChange={(event) => onChange({ room: event.target.value || null })}
         >
           <option value="">All rooms</option>
           {rooms.map((name) => (
@@ -39,7 +40,6 @@ export function BoardFilters({ rooms, room, status, onChange }: BoardFiltersProp
           onChange={(event) => {
             const value = event.target.value;
             onChange({
-              room,
               status: (BOARD_STATUSES as readonly string[]).includes(value) ? (value as BoardStatus) : null,
             });
           }}

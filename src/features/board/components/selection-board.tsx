@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,7 @@ import {
   type BoardProposal,
   type BoardStatus,
 } from '@/features/board/utils/board-proposal';
+import { useSearchPatch } from '@/hooks/use-search-patch';
 import { usePrivatePhotos } from '@/lib/private-photos';
 import { refusalMessage } from '@/lib/refusal-message';
 
@@ -59,8 +60,7 @@ type Opened = { action: ProposalAction | 'propose'; proposal: BoardProposal | nu
 export function SelectionBoard({ projectId, userId, viewer, open, budget }: SelectionBoardProps) {
   const query = useBoardProposals(projectId);
   useBoardRealtime(projectId, { enabled: query.isSuccess });
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const [params, patchSearch] = useSearchPatch();
   const location = useLocation();
   const room = params.get(ROOM_PARAM) || null;
   const rawStatus = params.get(STATUS_PARAM);
@@ -84,20 +84,11 @@ export function SelectionBoard({ projectId, userId, viewer, open, budget }: Sele
   };
   const rooms = [...new Set(proposals.map((p) => p.room))].sort((a, b) => a.localeCompare(b));
 
-  const setFilters = (next: { room: string | null; status: BoardStatus | null }) => {
-    const search = new URLSearchParams(params);
-    for (const [name, value] of [
-      [ROOM_PARAM, next.room],
-      [STATUS_PARAM, next.status],
-    ] as const) {
-      if (value) search.set(name, value);
-      else search.delete(name);
-    }
-    void navigate(
-      { search: search.toString() ? `?${search.toString()}` : '', hash: location.hash },
-      { replace: true, preventScrollReset: true },
-    );
-  };
+  const setFilters = (next: { room?: string | null; status?: BoardStatus | null }) =>
+    patchSearch({
+      ...(next.room !== undefined && { [ROOM_PARAM]: next.room }),
+      ...(next.status !== undefined && { [STATUS_PARAM]: next.status }),
+    });
 
   const close = () => {
     setOpened(null);
