@@ -1,4 +1,5 @@
 import { expect, test } from './support/test.ts';
+import { inlineHashes } from '../vite/security-headers.ts';
 import { E2E_API_URL, E2E_APP_URL } from './stack-ports.ts';
 
 // What a crawler asks for first must be real files: a host's SPA fallback would answer them with the app's HTML
@@ -46,6 +47,11 @@ test('every page is served with the security headers the build wrote: the CSP na
     );
     expect(csp, page).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
     expect(csp, page).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    // Every inline script the page carries is allowed by its hash, and nothing else inline is.
+    const { scripts } = inlineHashes(await res.text());
+    expect(scripts.length, page).toBeGreaterThan(0);
+    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+    expect(scriptSrc?.split(' ').slice(1), page).toEqual(["'self'", ...scripts]);
     expect(headers['x-frame-options'], page).toBe('DENY');
     expect(headers['x-content-type-options'], page).toBe('nosniff');
     expect(headers['referrer-policy'], page).toBe('strict-origin-when-cross-origin');
