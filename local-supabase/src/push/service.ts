@@ -2,7 +2,15 @@ import crypto, { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { StackConfig } from '../config.ts';
 import { readBody } from '../http.ts';
-import { b64u, decryptPush, generateP256, PushDecryptError, verifyVapid, VapidError, type P256KeyPair } from './web-push.ts';
+import {
+  b64u,
+  decryptPush,
+  generateP256,
+  PushDecryptError,
+  verifyVapid,
+  VapidError,
+  type P256KeyPair,
+} from './web-push.ts';
 
 /**
  * The local push service on :54326 (README, "Push: the local push service"): what a browser vendor's push
@@ -144,7 +152,8 @@ async function receive(req: IncomingMessage, res: ServerResponse, push: PushServ
   try {
     plain = decryptPush(body, d.keys, d.auth);
   } catch (err) {
-    if (err instanceof PushDecryptError) return send(res, 400, { error: `The message does not decrypt: ${err.message}` });
+    if (err instanceof PushDecryptError)
+      return send(res, 400, { error: `The message does not decrypt: ${err.message}` });
     throw err;
   }
   const text = plain.toString('utf8');

@@ -161,12 +161,7 @@ export function verifyVapid(header: string | undefined, origin: string, now = Da
   } catch {
     throw new VapidError('k is not a P-256 public key');
   }
-  const ok = crypto.verify(
-    'sha256',
-    Buffer.from(`${h}.${p}`),
-    { key, dsaEncoding: 'ieee-p1363' },
-    b64u.decode(s),
-  );
+  const ok = crypto.verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, b64u.decode(s));
   if (!ok) throw new VapidError('the JWT signature does not match k');
   if (claims.aud !== origin) throw new VapidError(`aud must be ${origin}`);
   const nowSeconds = Math.floor(now / 1000);

@@ -82,8 +82,7 @@ export interface PushPayload {
 const MESSAGE_KINDS = new Set(['message_received', 'listing_message']);
 
 export function pushPayload(n: DuePush): PushPayload {
-  const conversation =
-    n.kind === 'listing_message' ? String(n.data?.conversation_id ?? n.id) : (n.project_id ?? n.id);
+  const conversation = n.kind === 'listing_message' ? String(n.data?.conversation_id ?? n.id) : (n.project_id ?? n.id);
   return {
     id: n.id,
     kind: n.kind,

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
-import { type Bytes, b64uDecode, b64uEncode, encryptPush, MAX_PLAINTEXT, pushRequest, vapidAuthorization } from './web-push.ts';
 import {
-  endpointAllowed,
-  LOCAL_VAPID,
-  pushOptions,
-  pushPayload,
-  vapidSettings,
-  type DuePush,
-} from './push-content.ts';
+  type Bytes,
+  b64uDecode,
+  b64uEncode,
+  encryptPush,
+  MAX_PLAINTEXT,
+  pushRequest,
+  vapidAuthorization,
+} from './web-push.ts';
+import { endpointAllowed, LOCAL_VAPID, pushOptions, pushPayload, vapidSettings, type DuePush } from './push-content.ts';
 
 // RFC 8291 Appendix A: the example's keys, salt and the exact message they give.
 const RFC = {
@@ -131,7 +132,12 @@ Deno.test('VAPID keys: the secrets, else the local pair on a local stack only', 
   assert.equal(vapidSettings(env({ SUPABASE_URL: 'https://abc.supabase.co' })), null);
   assert.deepEqual(
     vapidSettings(
-      env({ SUPABASE_URL: 'https://abc.supabase.co', VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'mailto:a@b.c' }),
+      env({
+        SUPABASE_URL: 'https://abc.supabase.co',
+        VAPID_PUBLIC_KEY: 'pub',
+        VAPID_PRIVATE_KEY: 'priv',
+        VAPID_SUBJECT: 'mailto:a@b.c',
+      }),
     ),
     { publicKey: 'pub', privateKey: 'priv', subject: 'mailto:a@b.c' },
   );

@@ -95,9 +95,7 @@ export async function encryptPush(
     asPublic = generated.publicRaw;
   }
   const uaKey = await crypto.subtle.importKey('raw', uaPublic, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
-  const ecdhSecret = new Uint8Array(
-    await crypto.subtle.deriveBits({ name: 'ECDH', public: uaKey }, asPrivate, 256),
-  );
+  const ecdhSecret = new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: uaKey }, asPrivate, 256));
   const ikm = await hkdf(authSecret, ecdhSecret, concat(te.encode('WebPush: info\0'), uaPublic, asPublic), 32);
   const cek = await hkdf(salt, ikm, te.encode('Content-Encoding: aes128gcm\0'), 16);
   const nonce = await hkdf(salt, ikm, te.encode('Content-Encoding: nonce\0'), 12);
@@ -140,9 +138,7 @@ export async function vapidAuthorization(endpoint: string, vapid: Vapid, now = D
     sub: vapid.subject,
   })}`;
   // WebCrypto's ECDSA signature is r || s, the form JWS ES256 wants (RFC 7518 §3.4).
-  const sig = new Uint8Array(
-    await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, te.encode(unsigned)),
-  );
+  const sig = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, te.encode(unsigned)));
   return `vapid t=${unsigned}.${b64uEncode(sig)}, k=${b64uEncode(publicKey)}`;
 }
 
