@@ -149,8 +149,9 @@ export function loadConfig(
   const inboxPort = overrides.inboxPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_INBOX_PORT', 54324);
   // Beside the inbox unless set (54325 by default), so a stack whose inbox port was moved moves SMTP with it.
   const smtpPort = overrides.smtpPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_SMTP_PORT', inboxPort + 1);
-  // Two above the inbox unless set (54326 by default), so moving the inbox moves it too.
-  const pushPort = overrides.pushPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_PUSH_PORT', inboxPort + 2);
+  // Six above the inbox unless set (54330 by default: past the CLI's POP3 54326, analytics 54327 and pooler 54329),
+  // so moving the inbox moves it too.
+  const pushPort = overrides.pushPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_PUSH_PORT', inboxPort + 6);
   const dataDir = path.resolve(
     projectDir,
     overrides.dataDir ?? processEnv.LOCAL_SUPABASE_DATA_DIR ?? '.data/local-supabase',

@@ -13,7 +13,7 @@ import {
 } from './web-push.ts';
 
 /**
- * The local push service on :54326 (README, "Push: the local push service"): what a browser vendor's push
+ * The local push service on :54330 (README, "Push: the local push service"): what a browser vendor's push
  * service (FCM, Mozilla autopush, Apple) is to hosted Supabase, plus the browser's own half. It makes devices
  * (an endpoint with the keys a PushSubscription carries, keeping the private key a browser would keep), takes Web
  * Push requests on their endpoints as RFC 8030 describes (VAPID JWT checked per RFC 8292, body decrypted per RFC
