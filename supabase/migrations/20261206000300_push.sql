@@ -194,6 +194,17 @@ begin
     raise notice 'send-push: project_url or service_role_key is not set (Vault or private.settings)';
     return null;
   end if;
+  -- Posts only when something may be due (the partial index answers it), so an idle minute costs one query, not a
+  -- function call.
+  if not exists (
+    select 1 from public.notifications n
+     where n.pushed_at is null and n.push_attempts < 3
+       and n.kind in ('offer_received', 'offer_countered', 'offer_accepted', 'search_match', 'order_paid',
+                      'message_received', 'listing_message')
+       and n.created_at > now() - interval '1 hour'
+       and exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id)) then
+    return null;
+  end if;
   return net.http_post(
     url := rtrim(base, '/') || '/functions/v1/send-push',
     body := '{}'::jsonb,
