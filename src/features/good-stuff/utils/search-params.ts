@@ -106,12 +106,14 @@ export function effectiveFilters(filters: PieceFilters, hasOrigin: boolean): Pie
 /** The market's own search params; others in the URL (the project a search is for) are left as they are. */
 const MARKET_PARAMS = ['q', 'category', 'min', 'max', 'condition', 'within', 'sort'] as const;
 
-/** `filters` as a change to the URL's search (for useSearchPatch): each of the market's params set or removed. */
-export function searchPatchFromFilters(filters: PieceFilters): Record<string, string | string[] | null> {
+/**
+ * `filters` as a change to the URL's search (for useSearchPatch): each of the market's params set or removed, each
+ * as a list, so they are written again in this order after any other param (one URL per market, whatever the order
+ * of the changes).
+ */
+export function searchPatchFromFilters(filters: PieceFilters): Record<string, string[]> {
   const params = searchParamsFromFilters(filters);
-  return Object.fromEntries(
-    MARKET_PARAMS.map((name) => [name, name === 'condition' ? params.getAll(name) : params.get(name)]),
-  );
+  return Object.fromEntries(MARKET_PARAMS.map((name) => [name, params.getAll(name)]));
 }
 
 /**
