@@ -170,7 +170,7 @@ revoke all on public.saved_searches from anon, authenticated;
 -- The origin and the match columns stay in the database (a tied project's origin is its private coordinates).
 grant select (id, user_id, name, words, category, min_price, max_price, conditions, within_miles, email, paused,
               project_id, created_at, updated_at),
-      insert (name, words, category, min_price, max_price, conditions, within_miles, email, project_id),
+      insert (user_id, name, words, category, min_price, max_price, conditions, within_miles, email, project_id),
       update (name, email, paused),
       delete
   on public.saved_searches to authenticated;
