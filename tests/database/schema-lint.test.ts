@@ -414,6 +414,7 @@ describe('schema lint', () => {
       'request_milestone_changes',
       'respond_to_counter',
       'respond_to_offer',
+      'save_search',
       'search_catalog_items',
       'search_places',
       'start_listing_conversation',
