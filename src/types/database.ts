@@ -883,18 +883,21 @@ export type Database = {
         Row: {
           email: boolean
           kind: string
+          push: boolean
           updated_at: string
           user_id: string
         }
         Insert: {
           email?: boolean
           kind: string
+          push?: boolean
           updated_at?: string
           user_id: string
         }
         Update: {
           email?: boolean
           kind?: string
+          push?: boolean
           updated_at?: string
           user_id?: string
         }
@@ -925,6 +928,11 @@ export type Database = {
           mail_next_attempt_at: string | null
           mailed_at: string | null
           project_id: string | null
+          push_attempts: number
+          push_claimed_until: string | null
+          push_error: string | null
+          push_next_attempt_at: string | null
+          pushed_at: string | null
           read_at: string | null
           title: string
           user_id: string
@@ -945,6 +953,11 @@ export type Database = {
           mail_next_attempt_at?: string | null
           mailed_at?: string | null
           project_id?: string | null
+          push_attempts?: number
+          push_claimed_until?: string | null
+          push_error?: string | null
+          push_next_attempt_at?: string | null
+          pushed_at?: string | null
           read_at?: string | null
           title: string
           user_id: string
@@ -965,6 +978,11 @@ export type Database = {
           mail_next_attempt_at?: string | null
           mailed_at?: string | null
           project_id?: string | null
+          push_attempts?: number
+          push_claimed_until?: string | null
+          push_error?: string | null
+          push_next_attempt_at?: string | null
+          pushed_at?: string | null
           read_at?: string | null
           title?: string
           user_id?: string
@@ -1938,6 +1956,47 @@ export type Database = {
           },
         ]
       }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          endpoint: string
+          id: string
+          last_used_at: string | null
+          p256dh: string
+          user_agent: string | null
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          endpoint: string
+          id?: string
+          last_used_at?: string | null
+          p256dh: string
+          user_agent?: string | null
+          user_id?: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          endpoint?: string
+          id?: string
+          last_used_at?: string | null
+          p256dh?: string
+          user_agent?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "push_subscriptions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reports: {
         Row: {
           created_at: string
@@ -2108,6 +2167,87 @@ export type Database = {
             columns: ["catalog_item_id"]
             isOneToOne: false
             referencedRelation: "catalog_items"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      saved_searches: {
+        Row: {
+          category: string | null
+          conditions: string[]
+          created_at: string
+          email: string
+          id: string
+          latitude: number | null
+          longitude: number | null
+          match_keys: string[] | null
+          match_query: unknown
+          match_reach: unknown
+          max_price: number | null
+          min_price: number | null
+          name: string
+          paused: boolean
+          project_id: string | null
+          updated_at: string
+          user_id: string
+          within_miles: number | null
+          words: string | null
+        }
+        Insert: {
+          category?: string | null
+          conditions?: string[]
+          created_at?: string
+          email?: string
+          id?: string
+          latitude?: number | null
+          longitude?: number | null
+          match_keys?: never
+          match_query?: never
+          match_reach?: never
+          max_price?: number | null
+          min_price?: number | null
+          name: string
+          paused?: boolean
+          project_id?: string | null
+          updated_at?: string
+          user_id?: string
+          within_miles?: number | null
+          words?: string | null
+        }
+        Update: {
+          category?: string | null
+          conditions?: string[]
+          created_at?: string
+          email?: string
+          id?: string
+          latitude?: number | null
+          longitude?: number | null
+          match_keys?: never
+          match_query?: never
+          match_reach?: never
+          max_price?: number | null
+          min_price?: number | null
+          name?: string
+          paused?: boolean
+          project_id?: string | null
+          updated_at?: string
+          user_id?: string
+          within_miles?: number | null
+          words?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_searches_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "saved_searches_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
         ]
@@ -2555,6 +2695,22 @@ export type Database = {
           user_id: string
         }[]
       }
+      claim_notification_pushes: {
+        Args: { batch?: number; hold_seconds?: number }
+        Returns: {
+          body: string
+          created_at: string
+          data: Json
+          devices: Json
+          id: string
+          kind: string
+          link: string
+          project_id: string
+          push_attempts: number
+          title: string
+          user_id: string
+        }[]
+      }
       confirm_pickup_window: {
         Args: { address?: string; directions?: string; window_id: string }
         Returns: {
@@ -2658,6 +2814,15 @@ export type Database = {
       end_user_sessions: { Args: { p_user: string }; Returns: number }
       finish_notification_mail: {
         Args: { error?: string; notification_id: string }
+        Returns: undefined
+      }
+      finish_notification_push: {
+        Args: {
+          delivered?: string[]
+          error?: string
+          gone?: string[]
+          notification_id: string
+        }
         Returns: undefined
       }
       is_operator: { Args: Record<PropertyKey, never>; Returns: boolean }
@@ -3522,6 +3687,46 @@ export type Database = {
           p_user_id: string
         }
         Returns: string
+      }
+      save_search: {
+        Args: {
+          category: string
+          conditions: string[]
+          email: string
+          max_price: number
+          min_price: number
+          name: string
+          project_id?: string
+          within_miles: number
+          words: string
+        }
+        Returns: {
+          category: string | null
+          conditions: string[]
+          created_at: string
+          email: string
+          id: string
+          latitude: number | null
+          longitude: number | null
+          match_keys: string[] | null
+          match_query: unknown
+          match_reach: unknown
+          max_price: number | null
+          min_price: number | null
+          name: string
+          paused: boolean
+          project_id: string | null
+          updated_at: string
+          user_id: string
+          within_miles: number | null
+          words: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "saved_searches"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       search_catalog_items: {
         Args: {
