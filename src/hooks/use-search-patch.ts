@@ -1,18 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
-export type SearchPatch = Record<string, string | null>;
+/** New values by name: a string sets one, a list sets each of a repeated param (`?condition=a&condition=b`), `null`
+ * or an empty string or list removes it. */
+export type SearchPatch = Record<string, string | readonly string[] | null>;
+
+export type SearchPatchOptions = {
+  /** False: a new history entry (Back undoes the change), for a discrete choice; true (the default) refines the
+   * current entry, as typing does. */
+  replace?: boolean;
+};
 
 /**
  * The URL's search params as the page should show them, and a function that changes some of them (a `null` value
- * removes one), replacing the history entry and keeping the hash and the scroll position.
+ * removes one), replacing the history entry (unless told not to) and keeping the hash and the scroll position.
  *
  * Why not `useSearchParams()` alone: a data router's navigation is asynchronous (the route's loaders run first), so
  * until it commits, the params of the current render are one change behind. Two quick changes (a filter, then
  * another) would each start from the old URL and the second would undo the first. Here each change starts from the
  * last one asked for, and the page shows it at once.
  */
-export function useSearchPatch(): [URLSearchParams, (patch: SearchPatch) => void] {
+export function useSearchPatch(): [URLSearchParams, (patch: SearchPatch, options?: SearchPatchOptions) => void] {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { hash } = useLocation();
@@ -32,16 +40,20 @@ export function useSearchPatch(): [URLSearchParams, (patch: SearchPatch) => void
   }, [committed]);
 
   const patch = useCallback(
-    (changes: SearchPatch) => {
+    (changes: SearchPatch, { replace = true }: SearchPatchOptions = {}) => {
       const next = new URLSearchParams(latest.current ?? committed);
       for (const [name, value] of Object.entries(changes)) {
-        if (value) next.set(name, value);
-        else next.delete(name);
+        if (typeof value === 'string' && value) {
+          next.set(name, value);
+        } else {
+          next.delete(name);
+          if (value) for (const each of value) next.append(name, each);
+        }
       }
       const search = next.toString();
       latest.current = search;
       setPending(search);
-      void navigate({ search: search ? `?${search}` : '', hash }, { replace: true, preventScrollReset: true });
+      void navigate({ search: search ? `?${search}` : '', hash }, { replace, preventScrollReset: true });
     },
     [committed, hash, navigate],
   );

@@ -118,6 +118,14 @@ export const savedKeys = {
   designerList: (userId: string) => [...savedKeys.user(userId), 'designer-list'] as const,
 };
 
+/** The viewer's saved searches (docs/find-it-first.md): one list per user. */
+export const savedSearchKeys = {
+  all: ['saved-searches'] as const,
+  list: (userId: string) => [...savedSearchKeys.all, userId] as const,
+  /** The project the market finds pieces for: under the projects' key, so a change to the project refreshes it. */
+  project: (projectId: string) => [...projectKeys.all, projectId, 'for-search'] as const,
+};
+
 /** Offers on a piece: the viewer's own (as buyer) and all of them (as its seller) nest under the piece. */
 export const offerKeys = {
   all: ['offers'] as const,

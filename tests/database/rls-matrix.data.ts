@@ -76,6 +76,13 @@ const subjectOffer = (w: World) => `insert into public.offers (id, catalog_item_
   values ('${subjectOfferId(w)}', '${w.catalogItem}', '${w.owner}', '${w.assigned}', 100) on conflict (id) do nothing`;
 const subjectSavedItem = (w: World) => `insert into public.saved_items (user_id, catalog_item_id)
   values ('${w.owner}', '${w.catalogItem}') on conflict do nothing`;
+/**
+ * The saved searches' subject row: one of the owner's (docs/find-it-first.md), made by each cell's set-up with an
+ * id of the world's own; it goes with its owner.
+ */
+const subjectSavedSearchId = (w: World) => worldId(w, 'ab01');
+const subjectSavedSearch = (w: World) => `insert into public.saved_searches (id, user_id, name)
+  values ('${subjectSavedSearchId(w)}', '${w.owner}', 'Matrix lamps') on conflict (id) do nothing`;
 const subjectSavedDesigner = (w: World) => `insert into public.saved_designers (user_id, designer_id)
   values ('${w.owner}', '${w.assigned}') on conflict do nothing`;
 const subjectConversation = (
@@ -499,6 +506,17 @@ export const RLS_MATRIX: TableSpec[] = [
     insert: { allow: ['owner', 'service'], values: (w) => ({ user_id: w.owner, catalog_item_id: w.catalogItem }) },
     update: { allow: ['service'], setup: subjectSavedItem, set: { created_at: '2026-11-27T10:00:00Z' } },
     delete: { allow: ['owner', 'service'], setup: subjectSavedItem },
+  },
+  {
+    // Each person's own saved searches (docs/find-it-first.md); the origin and the match columns are the database's.
+    table: 'saved_searches',
+    key: (w) => ({ id: subjectSavedSearchId(w) }),
+    serviceActsAs: 'owner',
+    columns: 'id, user_id, name, words, category, min_price, max_price, conditions, within_miles, email, paused, project_id, created_at, updated_at',
+    select: { allow: ['owner', 'service'], setup: subjectSavedSearch },
+    insert: { allow: ['owner', 'service'], values: (w, me) => ({ user_id: me, name: 'Matrix chairs', category: 'chair' }) },
+    update: { allow: ['owner', 'service'], setup: subjectSavedSearch, set: { paused: true } },
+    delete: { allow: ['owner', 'service'], setup: subjectSavedSearch },
   },
   {
     table: 'saved_designers',

@@ -59,6 +59,8 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   reports: ['INSERT', 'SELECT'],
   reviews: ['INSERT', 'SELECT'],
   saved_designers: ['DELETE', 'INSERT', 'SELECT'],
+  // Own rows; the origin and the match columns are the database's (docs/find-it-first.md).
+  saved_searches: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   saved_items: ['DELETE', 'INSERT', 'SELECT'],
   seller_accounts: ['SELECT'],
   subscriptions: ['SELECT'],
@@ -286,6 +288,9 @@ describe('schema lint', () => {
       'request_milestone_changes',
       'respond_to_counter',
       'respond_to_offer',
+      // Copies the owner's origin (a tied project's private coordinates) and hands the row back without it
+      // (docs/find-it-first.md).
+      'save_search',
       // Words need their index, which row-level security would forbid (@@ is not leakproof): available pieces only.
       'search_catalog_items',
       'start_listing_conversation',

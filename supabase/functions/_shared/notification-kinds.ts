@@ -58,6 +58,8 @@ export const KIND_TOPICS = {
   board_approved: 'proposals your customers approve',
   board_declined: 'proposals your customers decline',
   board_alternative: 'alternatives your customers ask for',
+  search_match: 'new pieces matching your saved searches',
+  price_drop: 'price drops on pieces you saved',
 } as const;
 
 export type NotificationKind = keyof typeof KIND_TOPICS;

@@ -87,6 +87,8 @@ const ACTION: Record<NotificationKind, string> = {
   board_approved: 'See the selection board',
   board_declined: 'See the selection board',
   board_alternative: 'See the selection board',
+  search_match: 'See the piece',
+  price_drop: 'See the piece',
 };
 
 /** A digest's subject, per kind: '3 new messages from Bea Buyer about "Teak sideboard"'. */
@@ -146,6 +148,8 @@ const DIGEST_NOUN: Record<NotificationKind, string> = {
   board_approved: 'approved proposals',
   board_declined: 'declined proposals',
   board_alternative: 'requests for alternatives',
+  search_match: 'new matches for your saved searches',
+  price_drop: 'price drops',
 };
 
 /**

@@ -12,6 +12,7 @@ import { deviceGeolocation, removeDeviceGeolocation } from '@/testing/device-geo
 import {
   authUser,
   functionUrl,
+  pgrstError,
   pgrstRows,
   recordRequests,
   restUrl,
@@ -21,6 +22,7 @@ import {
   sessionFor,
   storeSession,
 } from '@/testing/supabase-http';
+import { findToast, renderApp } from '@/testing/render-app';
 import { subscriptionStatus } from '@/testing/subscription-answers';
 
 const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
@@ -79,12 +81,12 @@ function backendHolds(
   );
 }
 
-function renderPage(user: User, url = '/good-stuff') {
+function renderPage(user: User, url = '/good-stuff', { loader }: { loader?: () => unknown } = {}) {
   storeSession(user);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: '/good-stuff', element: <GoodStuff /> },
+      { path: '/good-stuff', element: <GoodStuff />, loader, hydrateFallbackElement: <p>opening</p> },
       { path: '/good-stuff/:id', element: <p>Item page</p> },
     ],
     { initialEntries: [url] },
@@ -284,5 +286,200 @@ describe('Good Stuff: search and filters in the URL (search_catalog_items)', () 
     expect(sorts).toEqual(['Newest', 'Price: low to high', 'Price: high to low']);
     expect(await lastSearch(sent)).toEqual({ sort: 'newest', page_size: 24 });
     expect(device.asked).not.toHaveBeenCalled();
+  });
+
+  it('category tabs and the Category filter are one state, in the URL', async () => {
+    backendHolds('customer', { place: PORTLAND, search: () => [piece(1, 3)] });
+    const { user, router } = renderPage(CUSTOMER, '/good-stuff?category=lighting');
+    await screen.findByRole('link', { name: 'Piece 1' });
+    const tabs = screen.getByRole('tablist', { name: 'Categories' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['All', 'Couch', 'Chair', 'Table', 'Desk', 'Bed', 'Dresser', 'Cabinet', 'Lighting', 'Decor', 'Other']);
+    expect(within(tabs).getByRole('tab', { name: 'Lighting' })).toHaveAttribute('aria-selected', 'true');
+    // The results are the chosen tab's panel.
+    expect(screen.getByRole('tabpanel', { name: 'Lighting' })).toContainElement(card('Piece 1'));
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Chair' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=chair'));
+    expect(screen.getByLabelText('Category')).toHaveValue('chair');
+    await waitFor(async () => expect(await lastSearch(sent)).toMatchObject({ category: 'chair' }));
+
+    // The select moves the tab; the keyboard picks one with Enter.
+    await user.selectOptions(screen.getByLabelText('Category'), 'Decor');
+    await waitFor(() =>
+      expect(within(tabs).getByRole('tab', { name: 'Decor' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    within(tabs).getByRole('tab', { name: 'Decor' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(tabs).getByRole('tab', { name: 'Other' })).toHaveFocus();
+    expect(router.state.location.search).toBe('?category=decor');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?category=other'));
+
+    // All removes the category; Back brings the last one back (each pick is its own history entry).
+    await user.click(within(tabs).getByRole('tab', { name: 'All' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByLabelText('Category')).toHaveValue('');
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('other'));
+  });
+
+  it('keeps a tab and a condition picked in quick succession while the route’s loader runs', async () => {
+    backendHolds('customer', { place: PORTLAND, search: () => [piece(1, 3)] });
+    let hold = false;
+    let release: () => void = () => {};
+    const { user, router } = renderPage(CUSTOMER, '/good-stuff?sort=price_asc', {
+      loader: () => (hold ? new Promise<null>((resolve) => (release = () => resolve(null))) : null),
+    });
+    await screen.findByRole('link', { name: 'Piece 1' });
+    hold = true;
+    await user.click(screen.getByRole('tab', { name: 'Lighting' }));
+    // Shown at once, though the router still waits on the loader.
+    expect(screen.getByRole('tab', { name: 'Lighting' })).toHaveAttribute('aria-selected', 'true');
+    expect(router.state.location.search).toBe('?sort=price_asc');
+    await user.click(screen.getByRole('checkbox', { name: 'Good' }));
+    expect(screen.getByRole('checkbox', { name: 'Good' })).toBeChecked();
+    hold = false;
+    release();
+    await waitFor(() => expect(router.state.location.search).toBe('?category=lighting&condition=good&sort=price_asc'));
+    expect(screen.getByRole('tab', { name: 'Lighting' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('checkbox', { name: 'Good' })).toBeChecked();
+  });
+});
+
+describe('Good Stuff: Save this search (save_search)', () => {
+  let sent: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    sent = recordRequests();
+    deviceGeolocation();
+  });
+  afterEach(removeDeviceGeolocation);
+
+  const PROJECT = 'a0000000-0000-4000-8000-0000000000a1';
+  const SALEM = { latitude: 44.9429, longitude: -123.0351 };
+
+  it('keeps the search with a name and how to be mailed, and says when the database refuses it', async () => {
+    backendHolds('customer', { place: PORTLAND, search: () => [piece(1, 3)] });
+    let refuse = false;
+    server.use(
+      http.post(rpcUrl('save_search'), async ({ request }) => {
+        if (refuse) return pgrstError(400, '23514', 'You can keep at most 50 saved searches.');
+        const body = (await request.json()) as Body;
+        return HttpResponse.json({ id: 'b0000000-0000-4000-8000-000000000001', name: body.name });
+      }),
+    );
+    const { user } = renderApp(<GoodStuff />, {
+      user: CUSTOMER,
+      path: '/good-stuff',
+      url: '/good-stuff?q=lamp&category=lighting&max=100&within=25&condition=good&sort=price_asc',
+    });
+    await screen.findByRole('link', { name: 'Piece 1' });
+    await user.click(screen.getByRole('button', { name: 'Save this search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    expect(dialog).toHaveAccessibleDescription(/“lamp” · Lighting · up to \$100 · within 25 miles · Good/);
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveValue('lamp · Lighting · up to $100 · within 25 miles · Good');
+    expect(within(dialog).getByRole('radio', { name: /Instant/ })).toBeChecked();
+
+    // A name is needed (the database says so too).
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    expect(await within(dialog).findByText('Enter a name')).toBeInTheDocument();
+    expect(name).toHaveAccessibleDescription('Enter a name');
+    expect(await sent.to('POST', 'rest/v1/rpc/save_search')).toEqual([]);
+
+    await user.type(name, 'Lamps under $100');
+    await user.click(within(dialog).getByRole('radio', { name: /Daily digest/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    await findToast('Saved “Lamps under $100”. We’ll tell you when a new piece matches.', 'success');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [save] = await sent.to('POST', 'rest/v1/rpc/save_search');
+    expect(sentAs(save!)).toBe(CUSTOMER.id);
+    // The sort is not part of it; the database copies the origin of the distance itself.
+    expect(save!.body).toEqual({
+      name: 'Lamps under $100',
+      words: 'lamp',
+      category: 'lighting',
+      max_price: 100,
+      conditions: ['good'],
+      within_miles: 25,
+      email: 'daily',
+    });
+
+    // The 51st: the database's own sentence, in the dialog.
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Save this search' }));
+    const again = await screen.findByRole('dialog', { name: 'Save this search' });
+    await user.click(within(again).getByRole('button', { name: 'Save search' }));
+    expect(await within(again).findByRole('alert')).toHaveTextContent('You can keep at most 50 saved searches.');
+  });
+
+  it('finds pieces for a project from its place, and ties a saved search to it', async () => {
+    backendHolds('customer', { place: PORTLAND, search: () => [piece(1, 3)] });
+    server.use(
+      http.get(restUrl('projects'), ({ request }) =>
+        pgrstRows(request, [
+          {
+            id: PROJECT,
+            title: 'Living room refresh',
+            status: 'active',
+            budget: 5000,
+            items_total: 4500,
+            place: SALEM,
+          },
+        ]),
+      ),
+      http.post(rpcUrl('save_search'), async ({ request }) =>
+        HttpResponse.json({ id: 'b0000000-0000-4000-8000-000000000002', name: ((await request.json()) as Body).name }),
+      ),
+    );
+    const { user, router } = renderApp(<GoodStuff />, {
+      user: CUSTOMER,
+      path: '/good-stuff',
+      url: `/good-stuff?max=500&within=25&project=${PROJECT}`,
+      routes: [{ path: '/project/:id', element: <p>Project page</p> }],
+    });
+    await screen.findByRole('link', { name: 'Piece 1' });
+    expect(screen.getByText(/Finding pieces for/)).toHaveTextContent(
+      'Finding pieces for Living room refresh, distances from its place.',
+    );
+    expect(screen.getByRole('link', { name: 'Living room refresh' })).toHaveAttribute('href', `/project/${PROJECT}`);
+    // Distances from the project's place, not the viewer's.
+    expect(await lastSearch(sent)).toEqual({
+      max_price: 500,
+      within_miles: 25,
+      near_lat: SALEM.latitude,
+      near_lng: SALEM.longitude,
+      sort: 'newest',
+      page_size: 24,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Save this search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    expect(dialog).toHaveAccessibleDescription(
+      /For Living room refresh: the highest price follows the project’s remaining budget\./,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    await findToast(/^Saved “up to \$500 · within 25 miles”/, 'success');
+    const [save] = await sent.to('POST', 'rest/v1/rpc/save_search');
+    expect(save!.body).toMatchObject({ max_price: 500, within_miles: 25, project_id: PROJECT, email: 'instant' });
+
+    // Not for this project: the plain market, the filters kept.
+    await user.click(screen.getByRole('button', { name: 'Not for this project' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?max=500&within=25'));
+    expect(screen.queryByText(/Finding pieces for/)).toBeNull();
+    await waitFor(async () => expect(await lastSearch(sent)).toMatchObject({ near_lat: PORTLAND.latitude }));
+  });
+
+  it('leaves the plain market for a project it may not read', async () => {
+    backendHolds('customer', { place: PORTLAND, search: () => [piece(1, 3)] });
+    server.use(http.get(restUrl('projects'), ({ request }) => pgrstRows(request, [])));
+    renderApp(<GoodStuff />, { user: CUSTOMER, path: '/good-stuff', url: `/good-stuff?within=25&project=${PROJECT}` });
+    await screen.findByRole('link', { name: 'Piece 1' });
+    expect(screen.queryByText(/Finding pieces for/)).toBeNull();
+    expect(await lastSearch(sent)).toMatchObject({ near_lat: PORTLAND.latitude, near_lng: PORTLAND.longitude });
   });
 });

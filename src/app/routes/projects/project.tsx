@@ -28,6 +28,7 @@ import { ProjectCounterpart } from '@/features/safety/components/project-counter
 import { ReportButton } from '@/features/safety/components/report-button';
 import { projectCounterpart } from '@/app/routes/projects/project-counterpart';
 import { ProjectBoard } from '@/app/routes/projects/project-board';
+import { FindPiecesLink } from '@/app/routes/projects/find-pieces-link';
 
 /**
  * The project page (docs/product.md, Projects), composed from the project, bids, items, photos, messages, reviews
@@ -157,6 +158,11 @@ export function Component() {
           viewer={can.isOwner ? 'customer' : 'designer'}
           fundedPaymentId={can.isOwner ? params.get('funded') : null}
         />
+      ) : null}
+
+      {/* Good Stuff for this project (docs/find-it-first.md): its two parties, while it runs. */}
+      {can.participant && data.status === 'active' ? (
+        <FindPiecesLink projectId={data.id} budget={data.budget} itemsTotal={data.items_total} />
       ) : null}
 
       {can.budget ? (

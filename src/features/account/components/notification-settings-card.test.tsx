@@ -120,6 +120,12 @@ describe('NotificationSettingsCard', () => {
         .getAllByRole('switch')
         .map((s) => s.getAttribute('aria-label')),
     ).toEqual(['E-mail: My designer proposes a piece for my project']);
+    // Saved searches' alerts and saved pieces' price drops (docs/find-it-first.md).
+    expect(
+      within(screen.getByRole('group', { name: 'Saved searches' }))
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['E-mail: A new piece matches one of my saved searches', 'E-mail: A piece I saved gets cheaper']);
     expect(screen.getAllByRole('switch').every((s) => (s as HTMLInputElement).checked)).toBe(true);
   });
 

@@ -58,6 +58,15 @@ const GROUPS: readonly Group[] = [
     ],
   },
   {
+    // Anyone signed in can save a search or a piece (docs/find-it-first.md); each search also has its own e-mail
+    // setting (instant, daily digest, off), which this switch overrides when off.
+    title: 'Saved searches',
+    kinds: [
+      { kind: 'search_match', label: 'A new piece matches one of my saved searches', roles: BOTH },
+      { kind: 'price_drop', label: 'A piece I saved gets cheaper', roles: BOTH },
+    ],
+  },
+  {
     // Anyone signed in can buy; only designers sell.
     title: 'Orders',
     kinds: [

@@ -1,6 +1,8 @@
 import {
   CATALOG_CONDITIONS,
   CATALOG_DISTANCES,
+  categoryLabel,
+  conditionLabel,
   isPieceCategory,
   isPieceCondition,
   type PieceCategory,
@@ -100,3 +102,91 @@ export function effectiveFilters(filters: PieceFilters, hasOrigin: boolean): Pie
   if (hasOrigin) return filters;
   return { ...filters, within: null, sort: filters.sort === 'distance' ? 'newest' : filters.sort };
 }
+
+/** The market's own search params; others in the URL (the project a search is for) are left as they are. */
+const MARKET_PARAMS = ['q', 'category', 'min', 'max', 'condition', 'within', 'sort'] as const;
+
+/**
+ * `filters` as a change to the URL's search (for useSearchPatch): each of the market's params set or removed, each
+ * as a list, so they are written again in this order after any other param (one URL per market, whatever the order
+ * of the changes).
+ */
+export function searchPatchFromFilters(filters: PieceFilters): Record<string, string[]> {
+  const params = searchParamsFromFilters(filters);
+  return Object.fromEntries(MARKET_PARAMS.map((name) => [name, params.getAll(name)]));
+}
+
+/**
+ * A search as a saved search holds it (public.saved_searches; docs/find-it-first.md): words, category, price range,
+ * conditions and distance. The sort is not part of it: an alert is about a new piece, not an order.
+ */
+export type SearchCriteria = {
+  words: string | null;
+  category: string | null;
+  min_price: number | null;
+  max_price: number | null;
+  conditions: string[];
+  within_miles: number | null;
+};
+
+/** The criteria of the market's filters (what Save this search keeps). */
+export function criteriaFromFilters(filters: PieceFilters): SearchCriteria {
+  return {
+    words: filters.q.trim() || null,
+    category: filters.category,
+    min_price: filters.minPrice,
+    max_price: filters.maxPrice,
+    conditions: [...filters.conditions],
+    within_miles: filters.within,
+  };
+}
+
+/** The market's filters for saved criteria (Open on Saved → Searches). */
+export function filtersFromCriteria(criteria: SearchCriteria): PieceFilters {
+  return filtersFromSearchParams(
+    searchParamsFromFilters({
+      q: criteria.words ?? '',
+      category: isPieceCategory(criteria.category) ? criteria.category : null,
+      minPrice: criteria.min_price,
+      maxPrice: criteria.max_price,
+      conditions: CATALOG_CONDITIONS.filter((c) => criteria.conditions.includes(c)),
+      within: (CATALOG_DISTANCES as readonly number[]).includes(criteria.within_miles ?? NaN)
+        ? (criteria.within_miles as PieceDistance)
+        : null,
+      sort: 'newest',
+    }),
+  );
+}
+
+/**
+ * The market's URL for saved criteria (Open on Saved → Searches): its filters, and the project it is for, whose
+ * place the distance is then measured from.
+ */
+export function criteriaSearchParams(criteria: SearchCriteria, projectId: string | null = null): URLSearchParams {
+  const params = searchParamsFromFilters(filtersFromCriteria(criteria));
+  if (projectId) params.set('project', projectId);
+  return params;
+}
+
+const dollars = (value: number) => `$${Number.isInteger(value) ? value : value.toFixed(2)}`;
+
+/**
+ * Criteria in a few words, as a saved search's suggested name and its summary: '“lamp” · Lighting · up to $100 ·
+ * within 25 miles · Good or Fair'. Empty criteria: 'Everything on Good Stuff'.
+ */
+export function describeCriteria(criteria: SearchCriteria, { quoted = true }: { quoted?: boolean } = {}): string {
+  const parts: string[] = [];
+  if (criteria.words) parts.push(quoted ? `“${criteria.words}”` : criteria.words);
+  if (criteria.category) parts.push(categoryLabel(criteria.category));
+  const { min_price: min, max_price: max } = criteria;
+  if (min !== null && max !== null) parts.push(`${dollars(min)}–${dollars(max)}`);
+  else if (max !== null) parts.push(`up to ${dollars(max)}`);
+  else if (min !== null) parts.push(`from ${dollars(min)}`);
+  if (criteria.within_miles !== null) parts.push(`within ${criteria.within_miles} miles`);
+  if (criteria.conditions.length > 0) parts.push(criteria.conditions.map(conditionLabel).join(' or '));
+  return parts.length === 0 ? 'Everything on Good Stuff' : parts.join(' · ');
+}
+
+/** The name Save this search offers: the criteria in a few words, unquoted (alerts quote the name), at most 80. */
+export const suggestedSearchName = (criteria: SearchCriteria) =>
+  describeCriteria(criteria, { quoted: false }).slice(0, 80);

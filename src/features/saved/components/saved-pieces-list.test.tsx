@@ -39,6 +39,7 @@ describe('Saved (docs/product.md, Saved)', () => {
     ];
     server.use(
       http.get(restUrl('saved_items'), ({ request }) => pgrstRows(request, rows)),
+      http.get(restUrl('notifications'), ({ request }) => pgrstRows(request, [])),
       http.delete(restUrl('saved_items'), ({ request }) => {
         rows = rows.filter(
           (r) => `eq.${r.catalog_item_id}` !== new URL(request.url).searchParams.get('catalog_item_id'),
@@ -63,6 +64,56 @@ describe('Saved (docs/product.md, Saved)', () => {
     await findToast('Removed Opaline lamp from Saved', 'success');
     const [remove] = await sent.to('DELETE', 'rest/v1/saved_items');
     expect(remove!.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
+  });
+
+  it('says a sold piece is sold and a piece whose price dropped since saving what it was', async () => {
+    const SIDEBOARD = 'f0000000-0000-4000-8000-000000000003';
+    const CHAIR = 'f0000000-0000-4000-8000-000000000004';
+    const piece = (id: string, title: string, price: number, status = 'available') => ({
+      ...lamp,
+      id,
+      title,
+      price,
+      status,
+      reserved_until: null,
+    });
+    server.use(
+      http.get(restUrl('saved_items'), ({ request }) =>
+        pgrstRows(request, [
+          {
+            catalog_item_id: SIDEBOARD,
+            created_at: '2026-11-20T10:00:00+00:00',
+            item: piece(SIDEBOARD, 'Teak sideboard', 180),
+          },
+          {
+            catalog_item_id: CHAIR,
+            created_at: '2026-11-19T10:00:00+00:00',
+            item: piece(CHAIR, 'Cane chair', 60, 'sold'),
+          },
+          { catalog_item_id: LAMP, created_at: '2026-11-18T10:00:00+00:00', item: piece(LAMP, 'Opaline lamp', 95) },
+        ]),
+      ),
+      http.get(restUrl('notifications'), ({ request }) =>
+        pgrstRows(request, [
+          // Before it was saved: not the saver's "was".
+          { data: { item_id: SIDEBOARD, old_price: 300, new_price: 260 }, created_at: '2026-11-10T10:00:00+00:00' },
+          { data: { item_id: SIDEBOARD, old_price: 220, new_price: 200 }, created_at: '2026-11-21T10:00:00+00:00' },
+          { data: { item_id: SIDEBOARD, old_price: 200, new_price: 180 }, created_at: '2026-11-22T10:00:00+00:00' },
+          // The lamp dropped and went back up above it: no "was".
+          { data: { item_id: LAMP, old_price: 90, new_price: 80 }, created_at: '2026-11-21T10:00:00+00:00' },
+        ]),
+      ),
+    );
+    renderApp(<SavedItemsList userId={USER.id} itemHref={(id) => `/good-stuff/${id}`} browseHref="/good-stuff" />);
+    const [sideboard, chair, lampRow] = await screen.findAllByTestId('saved-item');
+    expect(sideboard).toHaveTextContent('$180Price dropped, was $220');
+    expect(chair).toHaveTextContent('Sold');
+    expect(chair).not.toHaveTextContent('was');
+    expect(lampRow).not.toHaveTextContent('was');
+    const [drops] = await sent.to('GET', 'rest/v1/notifications');
+    expect(drops!.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
+    expect(drops!.url.searchParams.get('kind')).toBe('eq.price_drop');
+    expect(drops!.url.searchParams.get('data->>item_id')).toBe(`in.(${SIDEBOARD},${CHAIR},${LAMP})`);
   });
 
   it('says how to save something when nothing is saved', async () => {

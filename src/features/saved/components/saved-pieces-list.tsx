@@ -43,6 +43,11 @@ function SavedItemRow({
         {item ? (
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <span className="font-semibold">{formatMoney(item.price)}</span>
+            {saved.was_price !== null ? (
+              <span className="text-muted-foreground">
+                <span className="sr-only">Price dropped, </span>was <s>{formatMoney(saved.was_price)}</s>
+              </span>
+            ) : null}
             {note ? <Badge variant="secondary">{note}</Badge> : null}
           </p>
         ) : null}
