@@ -420,6 +420,8 @@ export type Database = {
           portfolio_url: string | null
           rate_per_item: number
           rate_per_sqft: number
+          rating: number | null
+          review_count: number
           specialties: string[]
           updated_at: string
           user_id: string
@@ -441,6 +443,8 @@ export type Database = {
           portfolio_url?: string | null
           rate_per_item?: number
           rate_per_sqft?: number
+          rating?: number | null
+          review_count?: number
           specialties?: string[]
           updated_at?: string
           user_id: string
@@ -462,6 +466,8 @@ export type Database = {
           portfolio_url?: string | null
           rate_per_item?: number
           rate_per_sqft?: number
+          rating?: number | null
+          review_count?: number
           specialties?: string[]
           updated_at?: string
           user_id?: string
@@ -3545,6 +3551,42 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      search_designers: {
+        Args: {
+          after?: Json
+          max_rate?: number
+          min_rate?: number
+          min_rating?: number
+          near_only?: boolean
+          origin_latitude?: number
+          origin_longitude?: number
+          page_size?: number
+          sort?: string
+          style?: string
+          verified_only?: boolean
+          within_miles?: number
+        }
+        Returns: {
+          base_rate: number
+          bio: string
+          created_at: string
+          distance_miles: number
+          experience_years: number
+          full_name: string
+          location: string
+          place_id: string
+          portfolio_url: string
+          rate_per_item: number
+          rate_per_sqft: number
+          rating: number
+          review_count: number
+          specialties: string[]
+          user_id: string
+          username: string
+          verified: string
+          within_reach: boolean
+        }[]
       }
       search_places: {
         Args: { max_results?: number; query: string }
