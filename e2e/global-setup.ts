@@ -24,6 +24,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     dbPort: E2E_PORT_BASE + 2,
     inboxPort: E2E_PORT_BASE + 4,
     smtpPort,
+    pushPort: E2E_PORT_BASE + 6,
     dataDir: path.join('.data', `e2e-${E2E_PORT_BASE}`),
     testMode: true,
   });
@@ -61,6 +62,8 @@ async function everyTwoSeconds(dbUrl: string): Promise<void> {
     );
     // docs/orders.md: the same for held orders (releases after the 48 hours, pickup reminders, pending payouts).
     await db.query(`select cron.schedule('settle-orders', '2 seconds', 'select private.request_order_settlement()')`);
+    // docs/notifications.md, "The push half": posts only when a push may be due.
+    await db.query(`select cron.schedule('send-push', '2 seconds', 'select private.request_notification_pushes()')`);
   } finally {
     await db.end();
   }

@@ -167,6 +167,7 @@ console.log(`
   Database       ${get('DB_URL')}
   Mail inbox     ${get('INBUCKET_URL')}
   Mail SMTP      ${get('SMTP_URL')}
+  Push service   ${get('PUSH_URL')}
   Publishable    ${get('PUBLISHABLE_KEY')}
   Anon key       ${get('ANON_KEY')}
   Service key    ${get('SERVICE_ROLE_KEY')}

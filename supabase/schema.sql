@@ -943,6 +943,7 @@ create table public.notification_preferences (
   kind text not null,
   email boolean default true not null,
   updated_at timestamp with time zone default now() not null,
+  push boolean default true not null,
   constraint notification_preferences_pkey PRIMARY KEY (user_id, kind),
   constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text, 'board_proposed'::text, 'board_approved'::text, 'board_declined'::text, 'board_alternative'::text])),
   constraint notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
@@ -968,7 +969,7 @@ create policy "two-factor users need aal2" on public.notification_preferences as
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.notification_preferences to service_role;
 grant delete, insert, select on table public.notification_preferences to authenticated;
-grant update (user_id, kind, email, updated_at) on table public.notification_preferences to authenticated;
+grant update (user_id, kind, email, updated_at, push) on table public.notification_preferences to authenticated;
 
 create table public.notifications (
   id uuid default gen_random_uuid() not null,
@@ -993,6 +994,11 @@ CASE
     WHEN kind ~~ 'order\_%'::text OR kind ~~ 'pickup\_%'::text OR (kind = ANY (ARRAY['payment_failed'::text, 'membership_ending'::text, 'milestone_funded'::text, 'milestone_released'::text, 'milestone_refunded'::text, 'milestone_dispute_decided'::text, 'milestone_release_reminder'::text])) THEN NULL::text
     ELSE (kind || ':'::text) || COALESCE(actor_id::text, project_id::text, data ->> 'catalog_item_id'::text, '-'::text)
 END) stored,
+  pushed_at timestamp with time zone,
+  push_attempts integer default 0 not null,
+  push_next_attempt_at timestamp with time zone,
+  push_claimed_until timestamp with time zone,
+  push_error text,
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_body_check CHECK (body IS NULL OR char_length(body) <= 500),
   constraint notifications_data_check CHECK (jsonb_typeof(data) = 'object'::text),
@@ -1000,6 +1006,8 @@ END) stored,
   constraint notifications_link_check CHECK (char_length(link) <= 500 AND link ~ '^/([^/\\]|$)'::text),
   constraint notifications_mail_attempts_check CHECK (mail_attempts >= 0),
   constraint notifications_mail_error_check CHECK (mail_error IS NULL OR char_length(mail_error) <= 1000),
+  constraint notifications_push_attempts_check CHECK (push_attempts >= 0),
+  constraint notifications_push_error_check CHECK (push_error IS NULL OR char_length(push_error) <= 1000),
   constraint notifications_title_check CHECK (char_length(title) >= 1 AND char_length(title) <= 200),
   constraint notifications_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint notifications_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE,
@@ -1014,6 +1022,7 @@ CREATE INDEX notifications_mail_due_idx ON public.notifications USING btree (cre
 CREATE INDEX notifications_mail_fold_key_idx ON public.notifications USING btree (user_id, mail_fold_key, mailed_at) WHERE (mail_fold_key IS NOT NULL);
 CREATE INDEX notifications_mail_folded_into_idx ON public.notifications USING btree (mail_folded_into) WHERE (mail_folded_into IS NOT NULL);
 CREATE INDEX notifications_project_id_idx ON public.notifications USING btree (project_id);
+CREATE INDEX notifications_push_due_idx ON public.notifications USING btree (created_at) WHERE ((pushed_at IS NULL) AND (push_attempts < 3) AND (kind = ANY (ARRAY['offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'search_match'::text, 'order_paid'::text, 'message_received'::text, 'listing_message'::text])));
 CREATE INDEX notifications_user_id_created_at_id_idx ON public.notifications USING btree (user_id, created_at DESC, id DESC);
 CREATE INDEX notifications_user_id_unread_idx ON public.notifications USING btree (user_id) WHERE (read_at IS NULL);
 create policy notifications_select_own on public.notifications
@@ -1738,6 +1747,48 @@ create policy "two-factor users need aal2" on public.projects as restrictive
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.projects to service_role;
 grant insert (customer_id, title, description, location, latitude, longitude, space_size, budget, budget_type, preferred_style, status, place_id), select (id, customer_id, designer_id, title, description, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, portfolio_consent, portfolio_show_costs, place_id, hidden_at), update (status, portfolio_consent, portfolio_show_costs) on table public.projects to authenticated;
+
+create table public.push_subscriptions (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid default auth.uid() not null,
+  endpoint text not null,
+  p256dh text not null,
+  auth text not null,
+  user_agent text,
+  created_at timestamp with time zone default now() not null,
+  last_used_at timestamp with time zone,
+  constraint push_subscriptions_pkey PRIMARY KEY (id),
+  constraint push_subscriptions_endpoint_key UNIQUE (endpoint),
+  constraint push_subscriptions_auth_check CHECK (auth ~ '^[A-Za-z0-9_-]{22}(==)?$'::text),
+  constraint push_subscriptions_endpoint_check CHECK (char_length(endpoint) <= 1000 AND (endpoint ~ '^https://[^/?#@\s]+/\S*$'::text OR endpoint ~ '^http://(127\.0\.0\.1|localhost)(:[0-9]{1,5})?/\S*$'::text)),
+  constraint push_subscriptions_p256dh_check CHECK (p256dh ~ '^[A-Za-z0-9_-]{87}=?$'::text),
+  constraint push_subscriptions_user_agent_check CHECK (user_agent IS NULL OR char_length(user_agent) <= 300),
+  constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+comment on table public.push_subscriptions is 'Devices (Web Push subscriptions) that receive push notifications for their owner (docs/notifications.md).';
+alter table public.push_subscriptions enable row level security;
+CREATE INDEX push_subscriptions_user_id_idx ON public.push_subscriptions USING btree (user_id);
+CREATE TRIGGER push_subscriptions_before_insert BEFORE INSERT ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION private.push_subscription_before_insert();
+create policy push_subscriptions_delete_own on public.push_subscriptions
+  for delete to authenticated
+  using (user_id = (( SELECT auth.uid() AS uid)));
+create policy push_subscriptions_insert_own on public.push_subscriptions
+  for insert to authenticated
+  with check (user_id = (( SELECT auth.uid() AS uid)));
+create policy push_subscriptions_select_own on public.push_subscriptions
+  for select to authenticated
+  using (user_id = (( SELECT auth.uid() AS uid)));
+create policy push_subscriptions_update_own on public.push_subscriptions
+  for update to authenticated
+  using (user_id = (( SELECT auth.uid() AS uid)))
+  with check (user_id = (( SELECT auth.uid() AS uid)));
+create policy "two-factor users need aal2" on public.push_subscriptions as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.push_subscriptions to service_role;
+grant delete on table public.push_subscriptions to authenticated;
+grant insert (user_id, endpoint, p256dh, auth, user_agent), select (id, user_id, endpoint, p256dh, auth, user_agent, created_at, last_used_at), update (user_id, endpoint, p256dh, auth, user_agent) on table public.push_subscriptions to authenticated;
 
 create table public.reports (
   id uuid default gen_random_uuid() not null,
@@ -4909,6 +4960,23 @@ AS $function$
 $function$;
 revoke execute on function private.public_api_url() from public;
 
+CREATE OR REPLACE FUNCTION private.push_subscription_before_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.push_subscriptions where endpoint = new.endpoint and user_id <> new.user_id;
+  if (select count(*) from public.push_subscriptions
+       where user_id = new.user_id and endpoint <> new.endpoint) >= 20 then
+    raise exception 'You can have push notifications on at most 20 devices. Turn them off on one you no longer use.'
+      using errcode = '23514';
+  end if;
+  return new;
+end $function$;
+revoke execute on function private.push_subscription_before_insert() from public;
+
 CREATE OR REPLACE FUNCTION private.rate_limited_insert()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -5370,6 +5438,28 @@ begin
     timeout_milliseconds := 60000);
 end $function$;
 revoke execute on function private.request_notification_mails() from public;
+
+CREATE OR REPLACE FUNCTION private.request_notification_pushes()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  base text := private.setting('project_url');
+  key text := private.setting('service_role_key');
+begin
+  if base is null or key is null then
+    raise notice 'send-push: project_url or service_role_key is not set (Vault or private.settings)';
+    return null;
+  end if;
+  return net.http_post(
+    url := rtrim(base, '/') || '/functions/v1/send-push',
+    body := '{}'::jsonb,
+    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || key),
+    timeout_milliseconds := 60000);
+end $function$;
+revoke execute on function private.request_notification_pushes() from public;
 
 CREATE OR REPLACE FUNCTION private.request_order_settlement()
  RETURNS bigint
@@ -6421,6 +6511,55 @@ end $function$;
 revoke execute on function public.claim_notification_mails(integer,integer) from public;
 grant execute on function public.claim_notification_mails(integer,integer) to service_role;
 
+CREATE OR REPLACE FUNCTION public.claim_notification_pushes(batch integer DEFAULT 100, hold_seconds integer DEFAULT 120)
+ RETURNS TABLE(id uuid, user_id uuid, kind text, project_id uuid, title text, body text, link text, data jsonb, created_at timestamp with time zone, push_attempts integer, devices jsonb)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  if batch is null or batch < 1 or batch > 500 then
+    raise exception 'batch must be between 1 and 500' using errcode = '22023';
+  end if;
+  return query
+  with due as (
+    select n.id
+      from public.notifications n
+     where n.pushed_at is null
+       and n.push_attempts < 3
+       and n.kind in ('offer_received', 'offer_countered', 'offer_accepted', 'search_match', 'order_paid',
+                      'message_received', 'listing_message')
+       and n.created_at > now() - interval '1 hour'
+       and n.read_at is null
+       and coalesce(n.push_next_attempt_at, n.created_at) <= now()
+       and (n.push_claimed_until is null or n.push_claimed_until < now())
+       and (n.kind not in ('message_received', 'listing_message') or n.created_at <= now() - interval '2 minutes')
+       and not exists (
+         select 1 from public.notification_preferences p
+          where p.user_id = n.user_id and p.kind = n.kind and not p.push)
+       and exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id)
+     order by n.created_at, n.id
+     limit batch
+       for update of n skip locked
+  ), claimed as (
+    update public.notifications n
+       set push_attempts = n.push_attempts + 1,
+           push_claimed_until = now() + make_interval(secs => greatest(hold_seconds, 1))
+      from due
+     where n.id = due.id
+    returning n.*
+  )
+  select c.id, c.user_id, c.kind, c.project_id, c.title, c.body, c.link, c.data, c.created_at, c.push_attempts,
+         (select coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh,
+                                                       'auth', s.auth) order by s.created_at), '[]'::jsonb)
+            from public.push_subscriptions s where s.user_id = c.user_id)
+    from claimed c
+   order by c.created_at, c.id;
+end $function$;
+revoke execute on function public.claim_notification_pushes(integer,integer) from public;
+grant execute on function public.claim_notification_pushes(integer,integer) to service_role;
+
 CREATE OR REPLACE FUNCTION public.confirm_pickup_window(window_id uuid, address text DEFAULT NULL::text, directions text DEFAULT NULL::text)
  RETURNS public.order_pickup_windows
  LANGUAGE plpgsql
@@ -6956,6 +7095,38 @@ begin
 end $function$;
 revoke execute on function public.finish_notification_mail(uuid,text) from public;
 grant execute on function public.finish_notification_mail(uuid,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.finish_notification_push(notification_id uuid, error text DEFAULT NULL::text, delivered uuid[] DEFAULT '{}'::uuid[], gone uuid[] DEFAULT '{}'::uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  n public.notifications;
+begin
+  select * into n from public.notifications where id = notification_id for update;
+  if not found then
+    return;
+  end if;
+  delete from public.push_subscriptions where user_id = n.user_id and id = any(coalesce(gone, '{}'));
+  update public.push_subscriptions set last_used_at = now()
+   where user_id = n.user_id and id = any(coalesce(delivered, '{}'));
+  if error is null or cardinality(coalesce(delivered, '{}')) > 0
+     or not exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id) then
+    update public.notifications
+       set pushed_at = coalesce(pushed_at, now()), push_claimed_until = null, push_error = left(error, 1000)
+     where id = n.id;
+  else
+    update public.notifications
+       set push_claimed_until = null,
+           push_error = left(error, 1000),
+           push_next_attempt_at = now() + make_interval(mins => power(2, least(n.push_attempts - 1, 10))::integer)
+     where id = n.id and pushed_at is null;
+  end if;
+end $function$;
+revoke execute on function public.finish_notification_push(uuid,text,uuid[],uuid[]) from public;
+grant execute on function public.finish_notification_push(uuid,text,uuid[],uuid[]) to service_role;
 
 CREATE OR REPLACE FUNCTION public.is_operator()
  RETURNS boolean
@@ -10343,5 +10514,6 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 select cron.schedule('expire-offers', '*/5 * * * *', 'select private.expire_market()');
 select cron.schedule('prune-rate-events', '17 * * * *', 'select private.prune_rate_events()');
 select cron.schedule('send-notification-mails', '* * * * *', 'select private.request_notification_mails()');
+select cron.schedule('send-push', '* * * * *', 'select private.request_notification_pushes()');
 select cron.schedule('settle-milestones', '* * * * *', 'select private.request_milestone_settlement()');
 select cron.schedule('settle-orders', '* * * * *', 'select private.request_order_settlement()');

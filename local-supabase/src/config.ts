@@ -18,9 +18,15 @@ export interface StackConfig {
   inboxPort: number;
   /** The inbox's SMTP port (the CLI's inbucket smtp_port, 54325). */
   smtpPort: number;
+  /**
+   * The local push service (src/push/: Web Push endpoints of test devices, RFC 8030/8291/8292). Hosted has none:
+   * browsers bring their vendor's; this one stands in for it on the local stack.
+   */
+  pushPort: number;
   apiUrl: string;
   dbUrl: string;
   inboxUrl: string;
+  pushUrl: string;
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;
@@ -143,6 +149,9 @@ export function loadConfig(
   const inboxPort = overrides.inboxPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_INBOX_PORT', 54324);
   // Beside the inbox unless set (54325 by default), so a stack whose inbox port was moved moves SMTP with it.
   const smtpPort = overrides.smtpPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_SMTP_PORT', inboxPort + 1);
+  // Six above the inbox unless set (54330 by default: past the CLI's POP3 54326, analytics 54327 and pooler 54329),
+  // so moving the inbox moves it too.
+  const pushPort = overrides.pushPort ?? intEnv(processEnv, 'LOCAL_SUPABASE_PUSH_PORT', inboxPort + 6);
   const dataDir = path.resolve(
     projectDir,
     overrides.dataDir ?? processEnv.LOCAL_SUPABASE_DATA_DIR ?? '.data/local-supabase',
@@ -159,9 +168,11 @@ export function loadConfig(
     dbPort,
     inboxPort,
     smtpPort,
+    pushPort,
     apiUrl: `http://${host}:${apiPort}`,
     dbUrl: `postgresql://postgres:postgres@${host}:${dbPort}/postgres`,
     inboxUrl: `http://${host}:${inboxPort}`,
+    pushUrl: `http://${host}:${pushPort}`,
     jwtSecret: DEFAULT_JWT_SECRET,
     anonKey: DEFAULT_ANON_KEY,
     serviceRoleKey: DEFAULT_SERVICE_ROLE_KEY,

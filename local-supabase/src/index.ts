@@ -21,4 +21,6 @@ export { serveFunction, type ServedFunction, type ServeFunctionOptions } from '.
 export { storedObjectPath } from './storage/blobs.ts';
 export type { Keys } from './keys.ts';
 export type { Mailer, MailMessage } from './mailer.ts';
+export { decryptPush, encryptPush, generateP256, vapidAuthorization, verifyVapid } from './push/web-push.ts';
+export type { PushDevice, PushMessage, PushService } from './push/service.ts';
 export type { Service } from './service.ts';

@@ -30,6 +30,7 @@ export async function startIsolatedStack(opts: {
       dbPort: await freePort(),
       inboxPort: await freePort(),
       smtpPort: await freePort(),
+      pushPort: await freePort(),
       // Under the project's .data like the main stacks: PostgreSQL (run as another OS user under root) must reach it.
       dataDir: path.join('.data', `${opts.name}-${apiPort}`),
       ...(opts.testMode !== undefined && { testMode: opts.testMode }),

@@ -8,6 +8,7 @@ import { startSmtp } from './mail/smtp.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { startNetWorker } from './net/index.ts';
 import { assertPortFree } from './ports.ts';
+import { createPushService, startPushServer, type PushService } from './push/service.ts';
 import type { Service, ServiceFactory } from './service.ts';
 
 /**
@@ -27,6 +28,8 @@ export interface RunningStack {
   db: Database;
   keys: Keys;
   mailer: Mailer;
+  /** The local push service's devices and the messages they received (src/push/). */
+  push: PushService;
   services: Service[];
   stop(): Promise<void>;
 }
@@ -44,9 +47,11 @@ export async function startStack(
   await assertPortFree(config.host, config.apiPort, 'API gateway', 'LOCAL_SUPABASE_API_PORT');
   await assertPortFree(config.host, config.inboxPort, 'mail inbox', 'LOCAL_SUPABASE_INBOX_PORT');
   await assertPortFree(config.host, config.smtpPort, 'mail inbox SMTP', 'LOCAL_SUPABASE_SMTP_PORT');
+  await assertPortFree(config.host, config.pushPort, 'push service', 'LOCAL_SUPABASE_PUSH_PORT');
   const keys = await createKeys(config);
   const db = await startDatabase(config, (m) => logger('db', m));
   const mailer = createMailer();
+  const push = createPushService(config.pushUrl);
   const services: Service[] = [];
   const closers: (() => Promise<void>)[] = [];
   try {
@@ -66,6 +71,8 @@ export async function startStack(
     closers.push(() => cron.stop());
     const smtp = await startSmtp(config, mailer);
     closers.push(() => smtp.close());
+    const pushServer = await startPushServer(config, push);
+    closers.push(() => pushServer.close());
     const gateway = createGateway(
       services,
       keys,
@@ -89,6 +96,7 @@ export async function startStack(
     db,
     keys,
     mailer,
+    push,
     services,
     stop() {
       stopping ??= (async () => {
@@ -111,6 +119,8 @@ export function statusLines(config: StackConfig): string[] {
     `MAILPIT_URL="${config.inboxUrl}"`,
     // Not in the CLI's status: where an SMTP client (the notification mail function) delivers to the inbox.
     `SMTP_URL="smtp://${config.host}:${config.smtpPort}"`,
+    // Not in the CLI's status: the local push service (Web Push endpoints of test devices; README, "Push").
+    `PUSH_URL="${config.pushUrl}"`,
     `STORAGE_URL="${config.apiUrl}/storage/v1"`,
     `FUNCTIONS_URL="${config.apiUrl}/functions/v1"`,
     `JWT_SECRET="${config.jwtSecret}"`,

@@ -889,18 +889,21 @@ export type Database = {
         Row: {
           email: boolean
           kind: string
+          push: boolean
           updated_at: string
           user_id: string
         }
         Insert: {
           email?: boolean
           kind: string
+          push?: boolean
           updated_at?: string
           user_id: string
         }
         Update: {
           email?: boolean
           kind?: string
+          push?: boolean
           updated_at?: string
           user_id?: string
         }
@@ -931,6 +934,11 @@ export type Database = {
           mail_next_attempt_at: string | null
           mailed_at: string | null
           project_id: string | null
+          push_attempts: number
+          push_claimed_until: string | null
+          push_error: string | null
+          push_next_attempt_at: string | null
+          pushed_at: string | null
           read_at: string | null
           title: string
           user_id: string
@@ -951,6 +959,11 @@ export type Database = {
           mail_next_attempt_at?: string | null
           mailed_at?: string | null
           project_id?: string | null
+          push_attempts?: number
+          push_claimed_until?: string | null
+          push_error?: string | null
+          push_next_attempt_at?: string | null
+          pushed_at?: string | null
           read_at?: string | null
           title: string
           user_id: string
@@ -971,6 +984,11 @@ export type Database = {
           mail_next_attempt_at?: string | null
           mailed_at?: string | null
           project_id?: string | null
+          push_attempts?: number
+          push_claimed_until?: string | null
+          push_error?: string | null
+          push_next_attempt_at?: string | null
+          pushed_at?: string | null
           read_at?: string | null
           title?: string
           user_id?: string
@@ -1944,6 +1962,47 @@ export type Database = {
           },
         ]
       }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          endpoint: string
+          id: string
+          last_used_at: string | null
+          p256dh: string
+          user_agent: string | null
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          endpoint: string
+          id?: string
+          last_used_at?: string | null
+          p256dh: string
+          user_agent?: string | null
+          user_id?: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          endpoint?: string
+          id?: string
+          last_used_at?: string | null
+          p256dh?: string
+          user_agent?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "push_subscriptions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reports: {
         Row: {
           created_at: string
@@ -2561,6 +2620,22 @@ export type Database = {
           user_id: string
         }[]
       }
+      claim_notification_pushes: {
+        Args: { batch?: number; hold_seconds?: number }
+        Returns: {
+          body: string
+          created_at: string
+          data: Json
+          devices: Json
+          id: string
+          kind: string
+          link: string
+          project_id: string
+          push_attempts: number
+          title: string
+          user_id: string
+        }[]
+      }
       confirm_pickup_window: {
         Args: { address?: string; directions?: string; window_id: string }
         Returns: {
@@ -2664,6 +2739,15 @@ export type Database = {
       end_user_sessions: { Args: { p_user: string }; Returns: number }
       finish_notification_mail: {
         Args: { error?: string; notification_id: string }
+        Returns: undefined
+      }
+      finish_notification_push: {
+        Args: {
+          delivered?: string[]
+          error?: string
+          gone?: string[]
+          notification_id: string
+        }
         Returns: undefined
       }
       is_operator: { Args: Record<PropertyKey, never>; Returns: boolean }

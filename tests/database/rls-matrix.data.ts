@@ -199,6 +199,17 @@ const subjectStatement = (w: World) => `${subjectDispute(w)};
   values ('${subjectStatementId(w)}', '${subjectDisputeId(w)}', '${w.activeProject}', '${w.owner}', 'Nothing came')
   on conflict (id) do nothing`;
 
+/**
+ * A device of the owner (docs/notifications.md, "The push half"). Its endpoint is the world's own (the SQL and API
+ * matrices share one database and the column is unique).
+ */
+const subjectDeviceId = (w: World) => worldId(w, 'ee01');
+const DEVICE_P256DH = 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4';
+const DEVICE_AUTH = 'BTBZMqHH6r4Tts7J_aSIgg';
+const subjectDevice = (w: World) => `insert into public.push_subscriptions (id, user_id, endpoint, p256dh, auth)
+  values ('${subjectDeviceId(w)}', '${w.owner}', 'https://push.example/${subjectDeviceId(w)}', '${DEVICE_P256DH}',
+          '${DEVICE_AUTH}') on conflict (id) do nothing`;
+
 const subjectPreference = (w: World) => `insert into public.notification_preferences (user_id, kind, email)
   values ('${w.owner}', 'nudge_received', false) on conflict (user_id, kind) do nothing`;
 
@@ -483,6 +494,24 @@ export const RLS_MATRIX: TableSpec[] = [
     },
     update: { allow: ['owner', 'service'], setup: subjectPreference, set: { email: true } },
     delete: { allow: ['owner', 'service'], setup: subjectPreference },
+  },
+  {
+    // Push devices (docs/notifications.md, "The push half"): each person's own rows only.
+    table: 'push_subscriptions',
+    key: (w) => ({ id: subjectDeviceId(w) }),
+    serviceActsAs: 'owner',
+    select: { allow: ['owner', 'service'], setup: subjectDevice },
+    insert: {
+      allow: ['owner', 'service'],
+      values: (w) => ({
+        user_id: w.owner,
+        endpoint: `https://push.example/${worldId(w, 'ee02')}`,
+        p256dh: DEVICE_P256DH,
+        auth: DEVICE_AUTH,
+      }),
+    },
+    update: { allow: ['owner', 'service'], setup: subjectDevice, set: { user_agent: 'Firefox on a phone' } },
+    delete: { allow: ['owner', 'service'], setup: subjectDevice },
   },
   {
     // Written only by the offer functions; read by the buyer and the seller.

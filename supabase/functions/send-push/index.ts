@@ -1,0 +1,84 @@
+// send-push: pushes what is due to its recipients' devices (docs/notifications.md, "The push half").
+// Called every minute by the pg_cron job private.request_notification_pushes() through pg_net, with the service
+// key; nobody else may run it. Body: none. Answer: { claimed, pushed, failed, gone }.
+//
+// claim_notification_pushes() takes the due notifications under row locks and holds them, with each recipient's
+// devices; each device gets one encrypted Web Push (RFC 8291) signed with the project's VAPID key (RFC 8292),
+// and finish_notification_push() records the outcome: delivered devices, devices the push service says are gone
+// (404/410: deleted), or an error that makes the notification due again.
+import { denoEnv } from '../_shared/config.ts';
+import { HttpError, json, withHttp } from '../_shared/http.ts';
+import { requireServiceRole } from '../_shared/service-role.ts';
+import { serviceClient } from '../_shared/supabase.ts';
+import { endpointAllowed, pushOptions, pushPayload, vapidSettings, type DuePush } from './push-content.ts';
+import { pushRequest } from './web-push.ts';
+
+/** At most this many notifications per run; the rest are due in the next minute's run. */
+const BATCH = 100;
+/** A push service that does not answer within this is a failed attempt (the run has 100 to get through). */
+const TIMEOUT_MS = 10_000;
+
+type Outcome = 'delivered' | 'gone' | { error: string };
+
+async function deliver(
+  device: DuePush['devices'][number],
+  n: DuePush,
+  vapid: NonNullable<ReturnType<typeof vapidSettings>>,
+  supabaseUrl: string | undefined,
+): Promise<Outcome> {
+  if (!endpointAllowed(device.endpoint, supabaseUrl)) return { error: 'endpoint not allowed' };
+  try {
+    const req = await pushRequest(device, JSON.stringify(pushPayload(n)), vapid, pushOptions(n.kind));
+    const res = await fetch(req.url, {
+      method: 'POST',
+      headers: req.headers,
+      body: req.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const text = await res.text().catch(() => '');
+    if (res.status === 404 || res.status === 410) return 'gone';
+    if (res.ok) return 'delivered';
+    return { error: `push service answered ${res.status}: ${text.slice(0, 200)}` };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+Deno.serve(
+  withHttp(['POST'], async (req) => {
+    requireServiceRole(req, 'Only the service role may send push notifications');
+    const vapid = vapidSettings(denoEnv);
+    if (!vapid) {
+      throw new HttpError(503, 'Push is not set up: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are missing', 'no_vapid');
+    }
+    const supabaseUrl = denoEnv('SUPABASE_URL');
+    const db = serviceClient();
+
+    const { data, error } = await db.rpc('claim_notification_pushes', { batch: BATCH });
+    if (error) throw new Error(`claim_notification_pushes failed: ${error.code} ${error.message}`);
+    const due = (data ?? []) as DuePush[];
+    let pushed = 0;
+    let failed = 0;
+    let gone = 0;
+    for (const n of due) {
+      const outcomes = await Promise.all(n.devices.map((d) => deliver(d, n, vapid, supabaseUrl)));
+      const delivered = n.devices.filter((_, i) => outcomes[i] === 'delivered').map((d) => d.id);
+      const goneIds = n.devices.filter((_, i) => outcomes[i] === 'gone').map((d) => d.id);
+      const errors = outcomes.flatMap((o) => (typeof o === 'object' ? [o.error] : []));
+      for (const e of errors) console.error(`send-push: notification ${n.id}: ${e}`);
+      const { error: finishError } = await db.rpc('finish_notification_push', {
+        notification_id: n.id,
+        error: errors.length ? errors.join('; ').slice(0, 1000) : null,
+        delivered,
+        gone: goneIds,
+      });
+      // Not recorded: the hold expires and the row is due again (a possible repeat, never a loss).
+      if (finishError) console.error(`finish_notification_push(${n.id}) failed:`, finishError.message);
+      if (delivered.length) pushed++;
+      else if (errors.length) failed++;
+      gone += goneIds.length;
+    }
+    return json({ claimed: due.length, pushed, failed, gone });
+  }),
+);
