@@ -4,6 +4,7 @@ import { admin, createProject, fullName } from './designers-fixtures.ts';
 import { clientAs, ok } from './support/api.ts';
 import { mailFromInbox } from './support/inbox.ts';
 import { pageAs, watchLiveFeed } from './support/market.ts';
+import { pushesTo, usePushDevice } from './support/push-device.ts';
 import { signInBrowser, type TestUser } from './support/users.ts';
 
 /**
@@ -17,8 +18,8 @@ import { signInBrowser, type TestUser } from './support/users.ts';
 /** Matches a name containing `text` as written. */
 const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
-/** A lamp listed by `seller` through their own client, as the List Vintage form inserts it (RLS and triggers apply). */
-async function listLamp(seller: TestUser, title: string, price: number): Promise<string> {
+/** A piece listed by `seller` through their own client, as the List Vintage form inserts it (RLS and triggers apply). */
+async function listAs(seller: TestUser, title: string, price: number, category = 'lighting'): Promise<string> {
   const api = await clientAs(seller);
   const row = await ok(
     api
@@ -26,8 +27,8 @@ async function listLamp(seller: TestUser, title: string, price: number): Promise
       .insert({
         designer_id: seller.id,
         title,
-        description: 'Brass stem, linen shade, rewired.',
-        category: 'lighting',
+        description: 'From a 1960s living room, rewired where it has a cord.',
+        category,
         price,
         condition: 'good',
         location: 'Portland, OR',
@@ -59,7 +60,9 @@ test('a saved search alerts its owner at once in the bell and by mail when a mat
     makeUser({ role: 'designer', subscribed: true, designerProfile: { location: 'Portland, OR' } }),
   ]);
   // A word only this test's lamps have, so the saved search matches nothing another journey lists meanwhile.
-  const word = `lamp${randomUUID().slice(0, 6).replace(/[^a-z]/g, 'x')}`;
+  const word = `lamp${randomUUID()
+    .slice(0, 6)
+    .replace(/[^a-z]/g, 'x')}`;
 
   // --- The customer searches the market: the words, the Lighting tab, under $100, within 25 miles; saves it.
   const c = await pageAs(browser, customer);
@@ -78,14 +81,14 @@ test('a saved search alerts its owner at once in the bell and by mail when a mat
   await dialog.getByLabel('Name').fill('Lamps under $100');
   await dialog.getByRole('radio', { name: 'Instant' }).check();
   await dialog.getByRole('button', { name: 'Save search' }).click();
-  await expect(c.locator('[data-sonner-toast]').filter({ hasText: 'Search saved' })).toBeVisible();
+  await expect(c.locator('[data-sonner-toast]').filter({ hasText: 'Saved “Lamps under $100”.' })).toBeVisible();
   await expect(bell).toHaveAccessibleName('Notifications');
   await live();
 
   // --- The designer lists a lamp too dear for it, then one that matches.
-  await listLamp(seller, `Arc lamp ${word}`, 150);
+  await listAs(seller, `Arc lamp ${word}`, 150);
   const lampTitle = `Brass lamp ${word}`;
-  const lampId = await listLamp(seller, lampTitle, 80);
+  const lampId = await listAs(seller, lampTitle, 80);
 
   // The bell, within seconds and without a reload; the live region says it once.
   const alert = `New match for "Lamps under $100": ${lampTitle}, $80`;
@@ -105,7 +108,10 @@ test('a saved search alerts its owner at once in the bell and by mail when a mat
 
   // --- The alert opens the lamp; the customer saves it; the seller lowers the price; the saver is told.
   await bell.click();
-  await c.getByRole('menu').getByRole('menuitem', { name: literally(alert) }).click();
+  await c
+    .getByRole('menu')
+    .getByRole('menuitem', { name: literally(alert) })
+    .click();
   await expect(c).toHaveURL(new RegExp(`/good-stuff/${lampId}$`));
   await expect(bell).toHaveAccessibleName('Notifications');
   await c.getByRole('button', { name: `Save ${lampTitle}`, pressed: false }).click();
@@ -120,7 +126,18 @@ test('a saved search alerts its owner at once in the bell and by mail when a mat
   const drops = await ok(
     admin.from('notifications').select('link, data').eq('user_id', customer.id).eq('kind', 'price_drop'),
   );
-  expect(drops).toEqual([{ link: `/good-stuff/${lampId}`, data: { item_id: lampId, old_price: 80, new_price: 65 } }]);
+  expect(drops).toHaveLength(1);
+  expect(drops[0]).toMatchObject({
+    link: `/good-stuff/${lampId}`,
+    data: { item_id: lampId, old_price: 80, new_price: 65 },
+  });
+  // Saved says what it was, and the Searches tab keeps the search.
+  await c.goto('/saved');
+  await expect(c.getByTestId('saved-item').filter({ hasText: lampTitle })).toContainText(
+    /\$65.*Price dropped, was \$80/,
+  );
+  await c.getByRole('tab', { name: 'Searches' }).click();
+  await expect(c.getByText('Lamps under $100')).toBeVisible();
 });
 
 test('a customer filters designers by style, rate and rating: only those show, and the URL holds the filters', async ({
@@ -129,7 +146,11 @@ test('a customer filters designers by style, rate and rating: only those show, a
 }) => {
   const reviewer = await makeUser({ role: 'customer', subscribed: true, location: 'Portland, OR' });
   const designer = (specialties: string[], base_rate: number) =>
-    makeUser({ role: 'designer', subscribed: true, designerProfile: { specialties, base_rate, location: 'Portland, OR' } });
+    makeUser({
+      role: 'designer',
+      subscribed: true,
+      designerProfile: { specialties, base_rate, location: 'Portland, OR' },
+    });
   const [match, dear, lowRated, otherStyle, unreviewed] = await Promise.all([
     designer(['Scandinavian', 'Mid-Century Modern'], 45),
     designer(['Mid-Century Modern'], 75),
@@ -197,3 +218,39 @@ async function review(customer: TestUser, designer: TestUser, rating: number): P
       .select('id'),
   );
 }
+
+test("a subscribed device's push for a countered offer reaches the push endpoint, decrypted, with the title and link", async ({
+  browser,
+  makeUser,
+}) => {
+  const [buyer, seller] = await Promise.all([
+    makeUser({ role: 'customer', subscribed: true }),
+    makeUser({ role: 'designer', subscribed: true }),
+  ]);
+  const piece = `Teak sideboard ${randomUUID().slice(0, 6)}`;
+  const pieceId = await listAs(seller, piece, 220, 'cabinet');
+
+  // The buyer turns push on for this browser in Settings (the permission asked only on the click).
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await usePushDevice(context, page);
+  await signInBrowser(page, buyer);
+  await page.goto('/settings');
+  const push = page.getByRole('switch', { name: 'Push notifications on this device' });
+  await expect(push).toBeEnabled();
+  await expect(push).not.toBeChecked();
+  await push.click();
+  await expect(push).toBeChecked();
+
+  // An offer, and the seller's counter (the offers' pages are market.spec.ts's).
+  await ok((await clientAs(buyer)).rpc('make_offer', { item_id: pieceId, amount: 180 }));
+  const offer = await ok(admin.from('offers').select('id').eq('catalog_item_id', pieceId).single());
+  await ok(
+    (await clientAs(seller)).rpc('respond_to_offer', { offer_id: offer.id, action: 'counter', counter_amount: 200 }),
+  );
+
+  const title = `${await fullName(seller)} countered your offer on "${piece}" with $200`;
+  await expect
+    .poll(async () => (await pushesTo(page)).map((m) => m.json), { message: 'the push to the device' })
+    .toContainEqual(expect.objectContaining({ title, link: `/good-stuff/${pieceId}` }));
+});
