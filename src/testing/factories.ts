@@ -96,6 +96,9 @@ export function aDesigner<O extends Overrides<Tables<'designer_profiles'>>>(over
     confirmed: true,
     // No verified badge (designer_profiles.verified, docs/trust-and-safety.md).
     verified: null,
+    // No reviews (designer_profiles.rating and review_count, kept from the reviews: docs/places.md).
+    rating: null,
+    review_count: 0,
     base_rate: 100,
     rate_per_item: 0,
     rate_per_sqft: 0,

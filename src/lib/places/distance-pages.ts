@@ -25,7 +25,7 @@ export function distancePageArgs(
 }
 
 /** The part of a PostgREST read that `nearestOrNewest` orders (the builder keeps its own type through it). */
-type Orderable<Query> = {
+export type Orderable<Query> = {
   order(column: string, options: { ascending: boolean; nullsFirst?: boolean }): Query;
 };
 

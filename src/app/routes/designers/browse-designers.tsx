@@ -7,6 +7,9 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/account/hooks/use-auth';
 import { useDesigners } from '@/features/designers/api/get-designers';
 import { DesignerDirectory } from '@/features/designers/components/designer-directory';
+import { DesignerFiltersBar } from '@/features/designers/components/designer-filters';
+import { useDesignerSearch } from '@/features/designers/hooks/use-designer-search';
+import { narrowsDesigners } from '@/features/designers/utils/designer-search-params';
 import { BrowseDesignerCard } from '@/features/designers/components/browse-designer-card';
 import { useCustomerOrigin } from '@/features/designers/hooks/use-customer-origin';
 import { getNudgeableProjectsQueryOptions, type NudgeableProject } from '@/features/bids/api/get-nudgeable-projects';
@@ -30,8 +33,9 @@ export function Component() {
   const originState = useCustomerOrigin(userId);
   const origin = originOf(originState);
   // Everyone, nearest first: a customer browsing looks for anyone they like (docs/product.md, Distances).
-  const designers = useDesigners(origin, {
-    enabled: !(originState.status === 'locating' && originState.from === 'profile'),
+  const search = useDesignerSearch(userId);
+  const designers = useDesigners(origin, search.filters, {
+    enabled: !(originState.status === 'locating' && originState.from === 'profile') && search.ready,
     reach: 'all',
   });
   const membership = useSubscriptionGate(userId, 'customer');
@@ -75,7 +79,8 @@ export function Component() {
           : 'Find a designer you like and nudge them about one of your projects.'
       }
     >
-      <DesignerDirectory query={designers}>
+      <DesignerFiltersBar search={search} hasOrigin={origin !== null} />
+      <DesignerDirectory query={designers} filtered={narrowsDesigners(search.filters)}>
         {(designer) => (
           <BrowseDesignerCard
             designer={designer}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import type { DirectoryDesigner } from '@/features/designers/api/get-designers';
-import { DesignerCardTitle, Specialties } from '@/features/designers/components/designer-card-parts';
+import { CardRating, DesignerCardTitle, Specialties } from '@/features/designers/components/designer-card-parts';
 import { PortfolioPreview } from '@/features/designers/components/portfolio-preview';
 import { designerName } from '@/features/designers/utils/designer-format';
 import { formatMoney } from '@/lib/format';
@@ -39,6 +39,7 @@ export function AvailableDesignerCard({ designer, worksHref, saveSlot }: Props) 
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3">
         {designer.bio ? <p className="line-clamp-4 text-sm">{designer.bio}</p> : null}
+        <CardRating rating={designer.rating} count={designer.review_count} />
         <Specialties specialties={designer.specialties} />
         <dl className="mt-auto space-y-1 text-sm">
           <div className="flex justify-between gap-2">

@@ -5,7 +5,7 @@ import { BusyButton } from '@/components/gated-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import type { DirectoryDesigner } from '@/features/designers/api/get-designers';
-import { DesignerCardTitle, Specialties } from '@/features/designers/components/designer-card-parts';
+import { CardRating, DesignerCardTitle, Specialties } from '@/features/designers/components/designer-card-parts';
 import { designerName } from '@/features/designers/utils/designer-format';
 import { formatMoney } from '@/lib/format';
 
@@ -35,6 +35,7 @@ export function BrowseDesignerCard({ designer, profileHref, onNudge, nudgeBusyLa
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3">
         {designer.bio ? <p className="line-clamp-3 text-sm">{designer.bio}</p> : null}
+        <CardRating rating={designer.rating} count={designer.review_count} />
         <Specialties specialties={designer.specialties} max={3} />
         <p className="mt-auto text-sm">
           <span className="text-muted-foreground">Starting at </span>

@@ -44,3 +44,18 @@ export function Specialties({ specialties, max }: { specialties: readonly string
     </ul>
   );
 }
+
+/** The rating the directory read carries: the average to one decimal and the count, or that there is none yet. */
+export function CardRating({ rating, count }: { rating: number | null; count: number }) {
+  if (rating === null || count === 0) return <p className="text-sm text-muted-foreground">No reviews yet</p>;
+  return (
+    <p className="text-sm" data-testid="card-rating">
+      <span aria-hidden="true" className="text-amber-500">
+        ★{' '}
+      </span>
+      <span className="font-medium">{rating.toFixed(1)}</span>
+      <span className="sr-only"> out of 5</span>
+      <span className="text-muted-foreground"> ({count === 1 ? '1 review' : `${count} reviews`})</span>
+    </p>
+  );
+}

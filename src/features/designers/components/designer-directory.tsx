@@ -6,9 +6,12 @@ import type { DirectoryDesigner } from '@/features/designers/api/get-designers';
 /** The grid of a designer directory (Available Designers, Browse Designers), paged, one card per designer. */
 export function DesignerDirectory({
   query,
+  filtered = false,
   children,
 }: {
   query: PagedQuery<DirectoryDesigner>;
+  /** Whether filters narrow the list (the empty state then says so). */
+  filtered?: boolean;
   /** One designer's card. */
   children: (designer: DirectoryDesigner) => ReactNode;
 }) {
@@ -19,7 +22,9 @@ export function DesignerDirectory({
       failed="Failed to load designers"
       empty={
         <Card className="items-center py-12 text-center">
-          <p className="text-muted-foreground">No designers available yet</p>
+          <p className="text-muted-foreground">
+            {filtered ? 'No designers match these filters' : 'No designers available yet'}
+          </p>
         </Card>
       }
       label="Designers"
