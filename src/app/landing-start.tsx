@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { LandingApp } from '@/app/landing-app';
 import { handOverOnNavigation } from '@/app/landing-hand-over';
+import { startServiceWorker } from '@/app/service-worker';
 
 /**
  * Hydrates the prerendered landing page (src/main.tsx) with its own root (./landing-app.tsx). The first navigation
@@ -15,4 +16,5 @@ export function startLanding(container: HTMLElement): void {
   startTransition(() => {
     root = hydrateRoot(container, <LandingApp hydrating />);
   });
+  startServiceWorker();
 }

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AuthProvider } from '@/features/account/components/auth-provider';
 import { HydrationProvider } from '@/app/hydration-provider';
+import { AppStatusBanners } from '@/features/installable-app/components/app-status-banners';
 import { useInBrowser } from '@/hooks/use-in-browser';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -24,6 +25,7 @@ export function AppProvider({ children, queryClient: given, hydrating = false }:
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
         <BrowserToaster />
+        <AppStatusBanners />
       </QueryClientProvider>
     </HydrationProvider>
   );

@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter, routerReady } from '@/app/create-router';
+import { startServiceWorker } from '@/app/service-worker';
 import { StartupError } from '@/app/startup-error';
 import { trackPageLoad } from '@/lib/page-settled';
 import { createQueryClient } from '@/lib/query-client';
@@ -31,6 +32,7 @@ export async function startApp(
   const router = createAppRouter(queryClient);
   // Background work (a restored session's account check) waits for the first page's route and loaders.
   trackPageLoad(routerReady(router));
+  startServiceWorker();
   // Prerendered HTML stays on screen until the page's module is there (no spinner in between).
   if (container.hasChildNodes()) await routerReady(router);
   // As React Router navigates in the app: the page stays until the next one's code is there, then the URL changes.

@@ -3,6 +3,7 @@
 // so the app opens offline and every page after the first starts from the device. It caches nothing else: API
 // answers (/rest, /auth, /storage, /functions, /realtime on the Supabase project), photos (public or private) and
 // every other origin go to the network untouched, as if there were no worker.
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 // Web Push (docs/notifications.md): its `push` and `notificationclick` handlers live in their own module.
@@ -17,6 +18,9 @@ const SHELL = 'spa.html';
 // an earlier build are removed when this worker activates.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first worker takes the open pages at once (they run the build it has just cached), so a page opened before it
+// was installed still gets "Reload to update" working later: the reload follows the new worker taking over.
+clientsClaim();
 
 /**
  * The HTML file a static host serves for a page: a prerendered page's own file (`/` → index.html, `/auth` →

@@ -1,0 +1,29 @@
+// Registers the service worker (src/service-worker/sw.ts, docs/installable-app.md) through vite-plugin-pwa's
+// register module, which loads workbox-window. Production builds only: src/app/service-worker.ts decides when.
+import { registerSW } from 'virtual:pwa-register';
+import { offerUpdate } from './utils/waiting-update';
+
+/** How often an open page asks whether a new build is out (the browser also checks on every page load). */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+let registered = false;
+
+export function registerServiceWorker(): void {
+  if (registered || !('serviceWorker' in navigator)) return;
+  registered = true;
+  const updateServiceWorker = registerSW({
+    immediate: true,
+    // A new build's worker is installed and waiting: offer "Reload to update". Taking it sends the worker
+    // SKIP_WAITING; once it controls the page, workbox-window's 'controlling' event reloads it on the new build.
+    onNeedRefresh: () => offerUpdate(() => updateServiceWorker(true)),
+    onRegisteredSW: (_url, registration) => {
+      if (!registration) return;
+      // A page left open for days (an installed app often is) learns of a new build without a page load.
+      setInterval(() => {
+        if (navigator.onLine) registration.update().catch(() => undefined);
+      }, UPDATE_CHECK_MS);
+    },
+    // No worker means no offline shell, nothing else: the app works as a plain web page.
+    onRegisterError: (error: unknown) => console.warn('The service worker was not registered:', error),
+  });
+}
