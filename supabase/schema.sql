@@ -245,6 +245,21 @@ alter table private.sandbox_sessions enable row level security;
 CREATE INDEX sandbox_sessions_user_id_idx ON private.sandbox_sessions USING btree (user_id);
 grant delete, insert, select, update on table private.sandbox_sessions to service_role;
 
+create table private.saved_search_matches (
+  search_id uuid not null,
+  catalog_item_id uuid not null,
+  notification_id uuid,
+  matched_at timestamp with time zone default now() not null,
+  constraint saved_search_matches_pkey PRIMARY KEY (search_id, catalog_item_id),
+  constraint saved_search_matches_catalog_item_id_fkey FOREIGN KEY (catalog_item_id) REFERENCES public.catalog_items(id) ON DELETE CASCADE,
+  constraint saved_search_matches_notification_id_fkey FOREIGN KEY (notification_id) REFERENCES public.notifications(id) ON DELETE SET NULL,
+  constraint saved_search_matches_search_id_fkey FOREIGN KEY (search_id) REFERENCES public.saved_searches(id) ON DELETE CASCADE
+);
+comment on table private.saved_search_matches is 'Each search''s alerts (one per piece ever; at most 20 a day per search): private.match_saved_searches.';
+CREATE INDEX saved_search_matches_catalog_item_id_idx ON private.saved_search_matches USING btree (catalog_item_id);
+CREATE INDEX saved_search_matches_notification_id_idx ON private.saved_search_matches USING btree (notification_id);
+CREATE INDEX saved_search_matches_search_id_matched_at_idx ON private.saved_search_matches USING btree (search_id, matched_at);
+
 create table private.settings (
   name text not null,
   value text not null,
@@ -432,8 +447,11 @@ CREATE INDEX catalog_items_search_idx ON public.catalog_items USING gin (search)
 CREATE TRIGGER catalog_items_coordinates BEFORE INSERT OR UPDATE OF location, place_id, latitude, longitude ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.coordinates_from_location();
 CREATE TRIGGER catalog_items_left_market AFTER UPDATE OF status ON public.catalog_items FOR EACH ROW WHEN (old.status = 'available'::text AND new.status <> 'available'::text) EXECUTE FUNCTION private.catalog_item_left_market();
 CREATE TRIGGER catalog_items_market_columns BEFORE INSERT OR UPDATE ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.catalog_item_market_columns();
+CREATE TRIGGER catalog_items_match_saved_searches AFTER INSERT ON public.catalog_items FOR EACH ROW WHEN (new.is_available) EXECUTE FUNCTION private.match_saved_searches();
 CREATE TRIGGER catalog_items_photos_checked BEFORE INSERT OR UPDATE ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.check_catalog_item_photos();
+CREATE TRIGGER catalog_items_price_drop AFTER UPDATE OF price ON public.catalog_items FOR EACH ROW WHEN (new.price < old.price AND new.is_available AND old.is_available) EXECUTE FUNCTION private.notify_price_drop();
 CREATE TRIGGER catalog_items_relist_guard BEFORE UPDATE OF status, is_available ON public.catalog_items FOR EACH ROW WHEN (old.status <> 'available'::text AND new.status = 'available'::text) EXECUTE FUNCTION private.catalog_item_relist_guard();
+CREATE TRIGGER catalog_items_rematch_saved_searches AFTER UPDATE ON public.catalog_items FOR EACH ROW WHEN (NOT old.is_available AND new.is_available) EXECUTE FUNCTION private.match_saved_searches();
 CREATE TRIGGER catalog_items_returned_rule BEFORE UPDATE ON public.catalog_items FOR EACH ROW WHEN (old.returned_at IS NOT NULL) EXECUTE FUNCTION private.catalog_item_returned_rule();
 CREATE TRIGGER catalog_items_set_updated_at BEFORE UPDATE OF title, description, category, price, dimensions, condition, image_url, photo_urls, width_in, depth_in, height_in, status, is_available, location, place_id ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 create policy catalog_items_delete_own on public.catalog_items
@@ -945,7 +963,7 @@ create table public.notification_preferences (
   updated_at timestamp with time zone default now() not null,
   push boolean default true not null,
   constraint notification_preferences_pkey PRIMARY KEY (user_id, kind),
-  constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text, 'board_proposed'::text, 'board_approved'::text, 'board_declined'::text, 'board_alternative'::text])),
+  constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text, 'board_proposed'::text, 'board_approved'::text, 'board_declined'::text, 'board_alternative'::text, 'search_match'::text, 'price_drop'::text])),
   constraint notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on table public.notification_preferences is 'Per kind, whether the user gets e-mail (docs/decisions/0025). No row = e-mail on. In-app is always on.';
@@ -992,6 +1010,11 @@ create table public.notifications (
   mail_fold_key text generated always as (
 CASE
     WHEN kind ~~ 'order\_%'::text OR kind ~~ 'pickup\_%'::text OR (kind = ANY (ARRAY['payment_failed'::text, 'membership_ending'::text, 'milestone_funded'::text, 'milestone_released'::text, 'milestone_refunded'::text, 'milestone_dispute_decided'::text, 'milestone_release_reminder'::text])) THEN NULL::text
+    WHEN kind = 'search_match'::text THEN 'search_match:'::text ||
+    CASE
+        WHEN (data ->> 'email'::text) = 'daily'::text THEN 'daily'::text
+        ELSE COALESCE(data ->> 'search_id'::text, '-'::text)
+    END
     ELSE (kind || ':'::text) || COALESCE(actor_id::text, project_id::text, data ->> 'catalog_item_id'::text, '-'::text)
 END) stored,
   pushed_at timestamp with time zone,
@@ -1002,7 +1025,7 @@ END) stored,
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_body_check CHECK (body IS NULL OR char_length(body) <= 500),
   constraint notifications_data_check CHECK (jsonb_typeof(data) = 'object'::text),
-  constraint notifications_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text, 'board_proposed'::text, 'board_approved'::text, 'board_declined'::text, 'board_alternative'::text])),
+  constraint notifications_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text, 'board_proposed'::text, 'board_approved'::text, 'board_declined'::text, 'board_alternative'::text, 'search_match'::text, 'price_drop'::text])),
   constraint notifications_link_check CHECK (char_length(link) <= 500 AND link ~ '^/([^/\\]|$)'::text),
   constraint notifications_mail_attempts_check CHECK (mail_attempts >= 0),
   constraint notifications_mail_error_check CHECK (mail_error IS NULL OR char_length(mail_error) <= 1000),
@@ -1015,7 +1038,7 @@ END) stored,
 );
 comment on table public.notifications is 'What happened for a user (docs/decisions/0025). Inserted by the database''s triggers only; the user sets read_at.';
 comment on column public.notifications.mail_folded_into is 'The notification whose mail carried this one (itself for the mail''s own row).';
-comment on column public.notifications.mail_fold_key is 'Kind and actor (or project/piece): at most one mail per (user_id, mail_fold_key) an hour. Null: never folded (money, pickups, memberships).';
+comment on column public.notifications.mail_fold_key is 'Kind and actor (or project/piece; a saved search, or a person''s daily digest): at most one mail per (user_id, mail_fold_key) an hour. Null: never folded (money, pickups, memberships).';
 alter table public.notifications enable row level security;
 CREATE INDEX notifications_actor_id_idx ON public.notifications USING btree (actor_id);
 CREATE INDEX notifications_mail_due_idx ON public.notifications USING btree (created_at) WHERE (mailed_at IS NULL);
@@ -1727,6 +1750,7 @@ CREATE TRIGGER projects_milestones_held BEFORE UPDATE OF status ON public.projec
 CREATE TRIGGER projects_milestones_held_delete BEFORE DELETE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.refuse_delete_while_held();
 CREATE TRIGGER projects_notify_budget AFTER UPDATE OF items_total, budget ON public.projects FOR EACH ROW WHEN (new.items_total > old.items_total OR new.budget < old.budget) EXECUTE FUNCTION private.notify_budget();
 CREATE TRIGGER projects_notify_completed AFTER UPDATE OF status ON public.projects FOR EACH ROW WHEN (old.status <> 'completed'::public.project_status AND new.status = 'completed'::public.project_status) EXECUTE FUNCTION private.notify_project_completed();
+CREATE TRIGGER projects_saved_searches_budget AFTER UPDATE OF items_total, budget ON public.projects FOR EACH ROW WHEN (new.items_total IS DISTINCT FROM old.items_total OR new.budget IS DISTINCT FROM old.budget) EXECUTE FUNCTION private.follow_remaining_budget();
 CREATE TRIGGER projects_set_updated_at BEFORE UPDATE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 create policy projects_hidden_participants_only on public.projects as restrictive
   for select to authenticated
@@ -1937,6 +1961,76 @@ create policy "two-factor users need aal2" on public.saved_items as restrictive
 grant all on table public.saved_items to service_role;
 grant delete, select on table public.saved_items to authenticated;
 grant insert (user_id, catalog_item_id) on table public.saved_items to authenticated;
+
+create table public.saved_searches (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid default auth.uid() not null,
+  name text not null,
+  words text,
+  category text,
+  min_price numeric(10,2),
+  max_price numeric(10,2),
+  conditions text[] default '{}'::text[] not null,
+  within_miles integer,
+  latitude double precision,
+  longitude double precision,
+  email text default 'instant'::text not null,
+  paused boolean default false not null,
+  project_id uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  match_query tsquery generated always as (private.catalog_tsquery(words)) stored,
+  match_keys text[] generated always as (private.tsquery_keys(private.catalog_tsquery(words))) stored,
+  match_reach extensions.cube generated always as (private.saved_search_reach(category, min_price, max_price, latitude, longitude, within_miles)) stored,
+  constraint saved_searches_pkey PRIMARY KEY (id),
+  constraint saved_searches_category_check CHECK (category IS NULL OR (category = ANY (ARRAY['couch'::text, 'chair'::text, 'table'::text, 'desk'::text, 'bed'::text, 'dresser'::text, 'cabinet'::text, 'lighting'::text, 'decor'::text, 'other'::text]))),
+  constraint saved_searches_conditions_check CHECK (conditions <@ ARRAY['excellent'::text, 'very_good'::text, 'good'::text, 'fair'::text] AND array_position(conditions, NULL::text) IS NULL),
+  constraint saved_searches_email_check CHECK (email = ANY (ARRAY['instant'::text, 'daily'::text, 'off'::text])),
+  constraint saved_searches_latitude_check CHECK (latitude IS NULL OR latitude >= '-90'::integer::double precision AND latitude <= 90::double precision),
+  constraint saved_searches_longitude_check CHECK (longitude IS NULL OR longitude >= '-180'::integer::double precision AND longitude <= 180::double precision),
+  constraint saved_searches_max_price_check CHECK (max_price IS NULL OR max_price >= 0::numeric),
+  constraint saved_searches_min_price_check CHECK (min_price IS NULL OR min_price >= 0::numeric),
+  constraint saved_searches_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 80 AND name = btrim(name)),
+  constraint saved_searches_origin CHECK ((latitude IS NULL) = (longitude IS NULL) AND (within_miles IS NULL OR latitude IS NOT NULL)),
+  constraint saved_searches_price_order CHECK (min_price IS NULL OR max_price IS NULL OR min_price <= max_price),
+  constraint saved_searches_within_miles_check CHECK (within_miles IS NULL OR (within_miles = ANY (ARRAY[25, 50, 100]))),
+  constraint saved_searches_words_check CHECK (words IS NULL OR char_length(words) <= 200),
+  constraint saved_searches_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE,
+  constraint saved_searches_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+comment on table public.saved_searches is 'A person''s saved Good Stuff filters with a name; a new piece matching one alerts its owner (docs/find-it-first.md).';
+comment on column public.saved_searches.latitude is 'The origin of within_miles, copied by the database from the owner''s place (or the tied project''s) when saved. No client grant.';
+comment on column public.saved_searches.project_id is 'A search tied to a project: max_price follows the project''s remaining budget (kept by the database).';
+comment on column public.saved_searches.match_reach is '(category, price, x, y, z) box of what the search accepts; matched by private.match_saved_searches.';
+alter table public.saved_searches enable row level security;
+CREATE INDEX saved_searches_match_keys_idx ON public.saved_searches USING gin (match_keys) WHERE (NOT paused);
+CREATE INDEX saved_searches_match_reach_idx ON public.saved_searches USING gist (match_reach) WHERE ((NOT paused) AND (match_keys IS NULL));
+CREATE INDEX saved_searches_project_id_idx ON public.saved_searches USING btree (project_id) WHERE (project_id IS NOT NULL);
+CREATE INDEX saved_searches_user_id_created_at_idx ON public.saved_searches USING btree (user_id, created_at DESC, id DESC);
+CREATE UNIQUE INDEX saved_searches_user_id_name_key ON public.saved_searches USING btree (user_id, lower(name));
+CREATE TRIGGER saved_searches_email_changed AFTER UPDATE OF email ON public.saved_searches FOR EACH ROW WHEN (new.email IS DISTINCT FROM old.email) EXECUTE FUNCTION private.saved_search_email_changed();
+CREATE TRIGGER saved_searches_rules BEFORE INSERT OR UPDATE OF name ON public.saved_searches FOR EACH ROW EXECUTE FUNCTION private.saved_search_rules();
+CREATE TRIGGER saved_searches_set_updated_at BEFORE UPDATE ON public.saved_searches FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create policy saved_searches_delete_own on public.saved_searches
+  for delete to authenticated
+  using (user_id = (( SELECT auth.uid() AS uid)));
+create policy saved_searches_insert_own on public.saved_searches
+  for insert to authenticated
+  with check (user_id = (( SELECT auth.uid() AS uid)));
+create policy saved_searches_select_own on public.saved_searches
+  for select to authenticated
+  using (user_id = (( SELECT auth.uid() AS uid)));
+create policy saved_searches_update_own on public.saved_searches
+  for update to authenticated
+  using (user_id = (( SELECT auth.uid() AS uid)))
+  with check (user_id = (( SELECT auth.uid() AS uid)));
+create policy "two-factor users need aal2" on public.saved_searches as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.saved_searches to service_role;
+grant delete on table public.saved_searches to authenticated;
+grant insert (name, words, category, min_price, max_price, conditions, within_miles, email, project_id), select (id, user_id, name, words, category, min_price, max_price, conditions, within_miles, email, paused, project_id, created_at, updated_at), update (name, email, paused) on table public.saved_searches to authenticated;
 
 create table public.seller_accounts (
   user_id uuid not null,
@@ -2384,6 +2478,20 @@ $function$;
 revoke execute on function private.can_review(uuid,uuid) from public;
 grant execute on function private.can_review(uuid,uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.catalog_category_code(category text)
+ RETURNS double precision
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case category
+    when 'couch' then 1 when 'chair' then 2 when 'table' then 3 when 'desk' then 4 when 'bed' then 5
+    when 'dresser' then 6 when 'cabinet' then 7 when 'lighting' then 8 when 'decor' then 9 when 'other' then 10
+  end::double precision
+$function$;
+revoke execute on function private.catalog_category_code(text) from public;
+grant execute on function private.catalog_category_code(text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.catalog_category_words(c public.catalog_category)
  RETURNS text
  LANGUAGE sql
@@ -2452,6 +2560,19 @@ begin
   return new;
 end $function$;
 revoke execute on function private.catalog_item_market_columns() from public;
+
+CREATE OR REPLACE FUNCTION private.catalog_item_point(category text, price numeric, latitude double precision, longitude double precision)
+ RETURNS extensions.cube
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select extensions.cube(array[private.catalog_category_code(category), price::double precision,
+    coalesce(extensions.cube_ll_coord(private.sphere_point(latitude, longitude), 1), 0),
+    coalesce(extensions.cube_ll_coord(private.sphere_point(latitude, longitude), 2), 0),
+    coalesce(extensions.cube_ll_coord(private.sphere_point(latitude, longitude), 3), 0)])
+$function$;
+revoke execute on function private.catalog_item_point(text,numeric,double precision,double precision) from public;
 
 CREATE OR REPLACE FUNCTION private.catalog_item_relist_guard()
  RETURNS trigger
@@ -2896,6 +3017,17 @@ begin
 end $function$;
 revoke execute on function private.completed_at_on_insert() from public;
 
+CREATE OR REPLACE FUNCTION private.condition_words(condition text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case condition when 'excellent' then 'Excellent' when 'very_good' then 'Very good' when 'good' then 'Good'
+                        when 'fair' then 'Fair' else 'Unknown' end || ' condition'
+$function$;
+revoke execute on function private.condition_words(text) from public;
+
 CREATE OR REPLACE FUNCTION private.coordinates_from_location()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3079,6 +3211,22 @@ begin
   return n;
 end $function$;
 revoke execute on function private.expire_offers(uuid) from public;
+
+CREATE OR REPLACE FUNCTION private.follow_remaining_budget()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  remaining numeric(10, 2) := private.remaining_budget(new);
+begin
+  update public.saved_searches s
+     set max_price = remaining, min_price = least(s.min_price, remaining)
+   where s.project_id = new.id and s.max_price is distinct from remaining;
+  return null;
+end $function$;
+revoke execute on function private.follow_remaining_budget() from public;
 
 CREATE OR REPLACE FUNCTION private.forget_conversation_reads()
  RETURNS trigger
@@ -3730,6 +3878,58 @@ begin
 end $function$;
 revoke execute on function private.make_milestones(public.project_bids) from public;
 
+CREATE OR REPLACE FUNCTION private.match_saved_searches()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pt extensions.cube := private.catalog_item_point(new.category::text, new.price, new.latitude, new.longitude);
+  keys text[] := private.tsvector_keys(new.search);
+  per_day constant integer := 20;
+begin
+  with candidates as (
+    select s.* from public.saved_searches s
+     where not s.paused and s.match_keys && keys and s.match_reach operator(extensions.@>) pt
+    union all
+    select s.* from public.saved_searches s
+     where not s.paused and s.match_keys is null and s.match_reach operator(extensions.@>) pt
+  ), matching as materialized (
+    -- The notification's id chosen here, so the match's record names it in the same statement.
+    select c.id, c.user_id, c.name, c.email, gen_random_uuid() as notification_id
+      from candidates c
+     where c.user_id <> new.designer_id
+       and (c.match_query is null or new.search @@ c.match_query)
+       and (c.category is null or c.category = new.category::text)
+       and (c.min_price is null or new.price >= c.min_price)
+       and (c.max_price is null or new.price <= c.max_price)
+       and (cardinality(c.conditions) = 0 or new.condition = any (c.conditions))
+       and (c.within_miles is null
+            or floor(private.miles_between(c.latitude, c.longitude, new.latitude, new.longitude) + 0.5) <= c.within_miles)
+       and not exists (select 1 from public.blocks b where b.blocker_id = c.user_id and b.blocked_id = new.designer_id)
+       and not exists (select 1 from public.blocks b where b.blocker_id = new.designer_id and b.blocked_id = c.user_id)
+       and not exists (select 1 from private.saved_search_matches m where m.search_id = c.id and m.catalog_item_id = new.id)
+       and (select count(*) from private.saved_search_matches m
+             where m.search_id = c.id and m.matched_at > now() - interval '1 day') < per_day
+  ), told as (
+    insert into public.notifications (id, user_id, kind, title, body, link, data, mail_next_attempt_at)
+    select m.notification_id, m.user_id, 'search_match',
+           private.clip(format('New match for "%s": %s, %s', m.name, new.title, private.money(new.price)), 200),
+           private.clip(private.condition_words(new.condition)
+                        || coalesce(' · ' || nullif(btrim(new.location), ''), ''), 500),
+           '/good-stuff/' || new.id,
+           jsonb_build_object('search_id', m.id, 'item_id', new.id, 'catalog_item_id', new.id, 'email', m.email),
+           private.search_match_mail_at(m.user_id, m.email)
+      from matching m
+  )
+  -- The piece's row is locked by the statement that listed it, so no other match of it runs meanwhile.
+  insert into private.saved_search_matches (search_id, catalog_item_id, notification_id)
+  select m.id, new.id, m.notification_id from matching m;
+  return null;
+end $function$;
+revoke execute on function private.match_saved_searches() from public;
+
 CREATE OR REPLACE FUNCTION private.message_photo_folders()
  RETURNS SETOF text
  LANGUAGE sql
@@ -4375,6 +4575,44 @@ begin
   return null;
 end $function$;
 revoke execute on function private.notify_photo_added() from public;
+
+CREATE OR REPLACE FUNCTION private.notify_price_drop()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  with savers as (
+    select si.user_id from public.saved_items si
+     where si.catalog_item_id = new.id and si.user_id <> new.designer_id
+       and exists (select 1 from public.profiles p where p.id = si.user_id)
+       and not exists (select 1 from public.blocks b where b.blocker_id = si.user_id and b.blocked_id = new.designer_id)
+       and not exists (select 1 from public.blocks b where b.blocker_id = new.designer_id and b.blocked_id = si.user_id)
+  ), updated as (
+    update public.notifications n
+       set title = private.clip(format('The %s you saved is now %s, was %s', private.saved_piece_phrase(new.title),
+                                       private.money(new.price), private.money((n.data ->> 'old_price')::numeric)), 200),
+           data = n.data || jsonb_build_object('new_price', new.price),
+           created_at = now()
+      from savers v
+     where n.user_id = v.user_id and n.kind = 'price_drop' and n.read_at is null and n.mailed_at is null
+       and n.mail_attempts = 0 and n.mail_claimed_until is null
+       and n.mail_fold_key = 'price_drop:' || new.id::text
+       and (n.data ->> 'old_price')::numeric > new.price
+    returning n.user_id
+  )
+  insert into public.notifications (user_id, kind, title, link, data)
+  select v.user_id, 'price_drop',
+         private.clip(format('The %s you saved is now %s, was %s', private.saved_piece_phrase(new.title),
+                             private.money(new.price), private.money(old.price)), 200),
+         '/good-stuff/' || new.id,
+         jsonb_build_object('item_id', new.id, 'catalog_item_id', new.id, 'old_price', old.price, 'new_price', new.price)
+    from savers v
+   where not exists (select 1 from updated u where u.user_id = v.user_id);
+  return null;
+end $function$;
+revoke execute on function private.notify_price_drop() from public;
 
 CREATE OR REPLACE FUNCTION private.notify_project_completed()
  RETURNS trigger
@@ -5275,6 +5513,16 @@ begin
 end $function$;
 revoke execute on function private.release_proposal_hold_on_delete() from public;
 
+CREATE OR REPLACE FUNCTION private.remaining_budget(p public.projects)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select greatest(p.budget - p.items_total, 0)::numeric(10, 2)
+$function$;
+revoke execute on function private.remaining_budget(public.projects) from public;
+
 CREATE OR REPLACE FUNCTION private.removed_text()
  RETURNS text
  LANGUAGE sql
@@ -5453,6 +5701,17 @@ begin
     raise notice 'send-push: project_url or service_role_key is not set (Vault or private.settings)';
     return null;
   end if;
+  -- Posts only when something may be due (the partial index answers it), so an idle minute costs one query, not a
+  -- function call.
+  if not exists (
+    select 1 from public.notifications n
+     where n.pushed_at is null and n.push_attempts < 3
+       and n.kind in ('offer_received', 'offer_countered', 'offer_accepted', 'search_match', 'order_paid',
+                      'message_received', 'listing_message')
+       and n.created_at > now() - interval '1 hour'
+       and exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id)) then
+    return null;
+  end if;
   return net.http_post(
     url := rtrim(base, '/') || '/functions/v1/send-push',
     body := '{}'::jsonb,
@@ -5597,6 +5856,147 @@ begin
                                        seller_id = excluded.seller_id;
 end $function$;
 revoke execute on function private.save_pickup_address(public.orders,text,text,text) from public;
+
+CREATE OR REPLACE FUNCTION private.saved_piece_phrase(title text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when split_part(btrim(title), ' ', 1) ~ '^[^[:lower:]]{2,}$' then btrim(title)
+              else lower(left(btrim(title), 1)) || substr(btrim(title), 2) end
+$function$;
+revoke execute on function private.saved_piece_phrase(text) from public;
+
+CREATE OR REPLACE FUNCTION private.saved_search_email_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.notifications n
+     set data = jsonb_set(n.data, '{email}', to_jsonb(new.email)),
+         mail_next_attempt_at = private.search_match_mail_at(new.user_id, new.email)
+    from private.saved_search_matches m
+   where m.search_id = new.id and n.id = m.notification_id
+     and n.mailed_at is null and n.mail_attempts = 0
+     and (n.mail_claimed_until is null or n.mail_claimed_until < now());
+  return null;
+end $function$;
+revoke execute on function private.saved_search_email_changed() from public;
+
+CREATE OR REPLACE FUNCTION private.saved_search_reach(category text, min_price numeric, max_price numeric, latitude double precision, longitude double precision, within_miles integer)
+ RETURNS extensions.cube
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  c double precision := private.catalog_category_code(category);
+  h double precision;
+  p double precision[];
+begin
+  if within_miles is not null and latitude is not null and longitude is not null then
+    -- The chord of the arc, a bound on each coordinate's difference.
+    h := 2 * sin(least((within_miles + 0.5) / 3959.0 / 2, pi() / 2)) + 1e-9;
+    p := array[extensions.cube_ll_coord(private.sphere_point(latitude, longitude), 1),
+               extensions.cube_ll_coord(private.sphere_point(latitude, longitude), 2),
+               extensions.cube_ll_coord(private.sphere_point(latitude, longitude), 3)];
+    return extensions.cube(
+      array[coalesce(c, 1), coalesce(min_price, 0)::double precision, p[1] - h, p[2] - h, p[3] - h],
+      array[coalesce(c, 10), coalesce(max_price, 1e10)::double precision, p[1] + h, p[2] + h, p[3] + h]);
+  end if;
+  return extensions.cube(
+    array[coalesce(c, 1), coalesce(min_price, 0)::double precision, -2, -2, -2],
+    array[coalesce(c, 10), coalesce(max_price, 1e10)::double precision, 2, 2, 2]);
+end $function$;
+revoke execute on function private.saved_search_reach(text,numeric,numeric,double precision,double precision,integer) from public;
+grant execute on function private.saved_search_reach(text,numeric,numeric,double precision,double precision,integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.saved_search_rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  p public.projects;
+  n integer;
+begin
+  new.name := btrim(coalesce(new.name, ''));
+  if new.name = '' or char_length(new.name) > 80 then
+    raise exception 'Name the search in 1 to 80 characters.' using errcode = '23514';
+  end if;
+  if tg_op = 'INSERT' then
+    new.words := nullif(btrim(new.words), '');
+    -- One person's inserts one after the other: the 50th and 51st at once cannot both pass.
+    perform pg_advisory_xact_lock(hashtextextended('saved-searches/' || new.user_id::text, 0));
+    select count(*) into n from public.saved_searches s where s.user_id = new.user_id;
+    if n >= 50 then
+      raise exception 'You can keep at most 50 saved searches.' using errcode = '23514',
+        hint = 'Delete one you no longer need.';
+    end if;
+    perform private.take_rate('saved_search');
+  end if;
+  if exists (select 1 from public.saved_searches s
+              where s.user_id = new.user_id and lower(s.name) = lower(new.name) and s.id <> new.id) then
+    raise exception '%', format('You already have a saved search called "%s".', new.name) using errcode = '23505';
+  end if;
+  if tg_op = 'UPDATE' then
+    return new;
+  end if;
+
+  if new.project_id is not null then
+    select * into p from public.projects x where x.id = new.project_id;
+    if not found or (p.customer_id is distinct from new.user_id and p.designer_id is distinct from new.user_id) then
+      raise exception 'Only the project''s customer or its designer can tie a search to it.' using errcode = '42501';
+    end if;
+    if p.status = 'completed' then
+      raise exception 'This project is completed: a search can no longer follow its budget.' using errcode = '55000';
+    end if;
+    new.max_price := private.remaining_budget(p);
+    new.min_price := least(new.min_price, new.max_price);
+    new.latitude := p.latitude;
+    new.longitude := p.longitude;
+  else
+    select x.latitude, x.longitude into new.latitude, new.longitude
+      from (select c.latitude, c.longitude, 1 as o from public.customer_profiles c where c.user_id = new.user_id
+            union all
+            select d.latitude, d.longitude, 2 from public.designer_profiles d where d.user_id = new.user_id) x
+     where x.latitude is not null and x.longitude is not null
+     order by x.o limit 1;
+  end if;
+  if new.within_miles is not null and new.latitude is null then
+    raise exception '%', case when new.project_id is not null
+      then 'This project has no place on the map: save the search without a distance.'
+      else 'Add your location to your profile to search within a distance.' end
+      using errcode = '23514';
+  end if;
+  if new.min_price > new.max_price then
+    raise exception 'The lowest price cannot be above the highest.' using errcode = '23514';
+  end if;
+  return new;
+end $function$;
+revoke execute on function private.saved_search_rules() from public;
+
+CREATE OR REPLACE FUNCTION private.search_match_mail_at(recipient uuid, email text)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case email
+    when 'instant' then null
+    when 'off' then 'infinity'::timestamptz
+    else coalesce(
+      (select min(n.mail_next_attempt_at) from public.notifications n
+        where n.user_id = recipient and n.mail_fold_key = 'search_match:daily' and n.mailed_at is null
+          and n.mail_attempts = 0 and n.mail_next_attempt_at < 'infinity'),
+      now() + interval '1 day')
+  end
+$function$;
+revoke execute on function private.search_match_mail_at(uuid,text) from public;
 
 CREATE OR REPLACE FUNCTION private.sell_piece(o public.orders)
  RETURNS void
@@ -5901,6 +6301,41 @@ begin
   return new;
 end $function$;
 revoke execute on function private.trim_message() from public;
+
+CREATE OR REPLACE FUNCTION private.tsquery_keys(q tsquery)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  t text := q::text;
+  keys text[];
+begin
+  if q is null or position('!' in t) > 0 then
+    return null;
+  end if;
+  select array_agg(distinct replace(m[1], '''''', '''') || case when m[2] is not null then '*' else '' end)
+    into keys
+    from regexp_matches(t, '''((?:[^'']|'''')+)''(:[*A-D]*\*[A-D]*)?', 'g') m;
+  return keys;
+end $function$;
+revoke execute on function private.tsquery_keys(tsquery) from public;
+grant execute on function private.tsquery_keys(tsquery) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.tsvector_keys(v tsvector)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select array_agg(k)
+    from unnest(pg_catalog.tsvector_to_array(v)) l,
+         lateral (select l as k
+                  union all
+                  select left(l, n) || '*' from generate_series(1, char_length(l)) n) x
+$function$;
+revoke execute on function private.tsvector_keys(tsvector) from public;
 
 CREATE OR REPLACE FUNCTION private.unaccented(value text)
  RETURNS text
@@ -9529,6 +9964,58 @@ AS $function$
 $function$;
 revoke execute on function public.sandbox_session_open(text,uuid,public.subscription_plan,text,text,text) from public;
 grant execute on function public.sandbox_session_open(text,uuid,public.subscription_plan,text,text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.save_search(name text, words text, category text, min_price numeric, max_price numeric, conditions text[], within_miles integer, email text, project_id uuid DEFAULT NULL::uuid)
+ RETURNS public.saved_searches
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_variable
+declare
+  me uuid := (select auth.uid());
+  r public.saved_searches;
+begin
+  if me is null then
+    raise exception 'Sign in to save a search.' using errcode = '42501';
+  end if;
+  if not (select private.aal_satisfied()) then
+    raise exception 'Enter the code from your authenticator app first.' using errcode = '42501';
+  end if;
+  if min_price < 0 or max_price < 0 then
+    raise exception 'Prices cannot be negative.' using errcode = '23514';
+  end if;
+  if coalesce(email, 'instant') not in ('instant', 'daily', 'off') then
+    raise exception 'E-mail must be instant, daily or off.' using errcode = '23514';
+  end if;
+  if within_miles is not null and within_miles not in (25, 50, 100) then
+    raise exception 'The distance must be 25, 50 or 100 miles.' using errcode = '23514';
+  end if;
+  if conditions is not null and exists (select 1 from unnest(conditions) c
+                                         where c is null or c not in ('excellent', 'very_good', 'good', 'fair')) then
+    raise exception 'Unknown condition: use excellent, very_good, good or fair.' using errcode = '23514';
+  end if;
+  if category is not null and category not in
+     ('couch', 'chair', 'table', 'desk', 'bed', 'dresser', 'cabinet', 'lighting', 'decor', 'other') then
+    raise exception 'Unknown category.' using errcode = '23514';
+  end if;
+  if char_length(words) > 200 then
+    raise exception 'The words can be at most 200 characters.' using errcode = '23514';
+  end if;
+  insert into public.saved_searches (user_id, name, words, category, min_price, max_price, conditions,
+                                     within_miles, email, project_id)
+  values (me, name, words, category, min_price, max_price, coalesce(conditions, '{}'), within_miles,
+          coalesce(email, 'instant'), project_id)
+  returning * into r;
+  r.latitude := null;
+  r.longitude := null;
+  r.match_query := null;
+  r.match_keys := null;
+  r.match_reach := null;
+  return r;
+end $function$;
+revoke execute on function public.save_search(text,text,text,numeric,numeric,text[],integer,text,uuid) from public;
+grant execute on function public.save_search(text,text,text,numeric,numeric,text[],integer,text,uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.search_catalog_items(q text DEFAULT NULL::text, category public.catalog_category DEFAULT NULL::public.catalog_category, min_price numeric DEFAULT NULL::numeric, max_price numeric DEFAULT NULL::numeric, conditions text[] DEFAULT NULL::text[], within_miles integer DEFAULT NULL::integer, near_lat double precision DEFAULT NULL::double precision, near_lng double precision DEFAULT NULL::double precision, sort text DEFAULT 'newest'::text, after_sort_key text DEFAULT NULL::text, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 24)
  RETURNS SETOF public.catalog_search_result

@@ -225,6 +225,11 @@ export function aNotification<O extends Overrides<Tables<'notifications'>>>(over
     mail_folded_into: null,
     mail_next_attempt_at: null,
     mailed_at: null,
+    push_attempts: 0,
+    push_claimed_until: null,
+    push_error: null,
+    push_next_attempt_at: null,
+    pushed_at: null,
   };
   return { ...row, ...overrides };
 }

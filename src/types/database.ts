@@ -2177,6 +2177,87 @@ export type Database = {
           },
         ]
       }
+      saved_searches: {
+        Row: {
+          category: string | null
+          conditions: string[]
+          created_at: string
+          email: string
+          id: string
+          latitude: number | null
+          longitude: number | null
+          match_keys: string[] | null
+          match_query: unknown
+          match_reach: unknown
+          max_price: number | null
+          min_price: number | null
+          name: string
+          paused: boolean
+          project_id: string | null
+          updated_at: string
+          user_id: string
+          within_miles: number | null
+          words: string | null
+        }
+        Insert: {
+          category?: string | null
+          conditions?: string[]
+          created_at?: string
+          email?: string
+          id?: string
+          latitude?: number | null
+          longitude?: number | null
+          match_keys?: never
+          match_query?: never
+          match_reach?: never
+          max_price?: number | null
+          min_price?: number | null
+          name: string
+          paused?: boolean
+          project_id?: string | null
+          updated_at?: string
+          user_id?: string
+          within_miles?: number | null
+          words?: string | null
+        }
+        Update: {
+          category?: string | null
+          conditions?: string[]
+          created_at?: string
+          email?: string
+          id?: string
+          latitude?: number | null
+          longitude?: number | null
+          match_keys?: never
+          match_query?: never
+          match_reach?: never
+          max_price?: number | null
+          min_price?: number | null
+          name?: string
+          paused?: boolean
+          project_id?: string | null
+          updated_at?: string
+          user_id?: string
+          within_miles?: number | null
+          words?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_searches_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "saved_searches_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       seller_accounts: {
         Row: {
           account_id: string
@@ -3612,6 +3693,46 @@ export type Database = {
           p_user_id: string
         }
         Returns: string
+      }
+      save_search: {
+        Args: {
+          category: string
+          conditions: string[]
+          email: string
+          max_price: number
+          min_price: number
+          name: string
+          project_id?: string
+          within_miles: number
+          words: string
+        }
+        Returns: {
+          category: string | null
+          conditions: string[]
+          created_at: string
+          email: string
+          id: string
+          latitude: number | null
+          longitude: number | null
+          match_keys: string[] | null
+          match_query: unknown
+          match_reach: unknown
+          max_price: number | null
+          min_price: number | null
+          name: string
+          paused: boolean
+          project_id: string | null
+          updated_at: string
+          user_id: string
+          within_miles: number | null
+          words: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "saved_searches"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       search_catalog_items: {
         Args: {

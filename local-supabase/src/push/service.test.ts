@@ -24,7 +24,7 @@ describe('Web Push crypto', () => {
   it('refuses a tampered message', () => {
     const ua = { publicKey: b64u.decode(RFC.uaPublic), privateKey: b64u.decode(RFC.uaPrivate) };
     const body = b64u.decode(RFC.message);
-    body[body.length - 20] ^= 1;
+    body.writeUInt8(body.readUInt8(body.length - 20) ^ 1, body.length - 20);
     expect(() => decryptPush(body, ua, b64u.decode(RFC.auth))).toThrow(/does not decrypt/);
   });
 });

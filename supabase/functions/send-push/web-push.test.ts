@@ -145,8 +145,8 @@ Deno.test('VAPID keys: the secrets, else the local pair on a local stack only', 
 
 Deno.test('endpoints: https anywhere, http only to loopback from a local stack', () => {
   assert.ok(endpointAllowed('https://fcm.googleapis.com/fcm/send/x', 'https://abc.supabase.co'));
-  assert.ok(endpointAllowed('http://127.0.0.1:54326/push/send/x', 'http://127.0.0.1:54321'));
-  assert.ok(!endpointAllowed('http://127.0.0.1:54326/push/send/x', 'https://abc.supabase.co'));
+  assert.ok(endpointAllowed('http://127.0.0.1:54330/push/send/x', 'http://127.0.0.1:54321'));
+  assert.ok(!endpointAllowed('http://127.0.0.1:54330/push/send/x', 'https://abc.supabase.co'));
   assert.ok(!endpointAllowed('http://169.254.169.254/latest', 'http://127.0.0.1:54321'));
   assert.ok(!endpointAllowed('https://user:pw@push.example/x', 'https://abc.supabase.co'));
   assert.ok(!endpointAllowed('not a url', 'https://abc.supabase.co'));

@@ -21,7 +21,7 @@ import { expectConsoleError } from '@/testing/console';
 const USER = authUser('00000000-0000-4000-8000-0000000000b1', 'dee@example.com');
 
 /** The user's notification_preferences rows as the backend holds them; an upsert succeeds unless `refuse` answers it. */
-function preferencesAnswer(rows: { kind: string; email: boolean }[], refuse?: () => Response) {
+function preferencesAnswer(rows: { kind: string; email?: boolean; push?: boolean }[], refuse?: () => Response) {
   server.use(
     http.get(restUrl('notification_preferences'), ({ request }) =>
       pgrstRows(
@@ -67,11 +67,13 @@ describe('NotificationSettingsCard', () => {
     // A designer is not offered the customer's kinds.
     expect(within(card).queryByRole('switch', { name: 'E-mail: A designer bids on my project' })).toBeNull();
 
-    const [read, ...more] = await sent.to('GET', 'rest/v1/notification_preferences');
-    expect(more).toEqual([]);
-    expect(read!.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
-    expect(read!.url.searchParams.get('select')).toBe('kind,email');
-    expect(sentAs(read!)).toBe(USER.id);
+    // One read for the e-mail switches, one for the push switches, both of the user's own rows.
+    const reads = await sent.to('GET', 'rest/v1/notification_preferences');
+    expect(reads.map((r) => r.url.searchParams.get('select')).sort()).toEqual(['kind,email', 'kind,push']);
+    for (const read of reads) {
+      expect(read.url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
+      expect(sentAs(read)).toBe(USER.id);
+    }
   });
 
   it("lists a customer's kinds, grouped", async () => {
@@ -87,7 +89,8 @@ describe('NotificationSettingsCard', () => {
       'E-mail: A designer accepts my nudge with a quote',
       'E-mail: A designer declines my nudge',
     ]);
-    expect(within(screen.getByRole('group', { name: 'Projects' })).getAllByRole('switch')).toHaveLength(6);
+    // Six e-mail switches, and a push switch for a new message.
+    expect(within(screen.getByRole('group', { name: 'Projects' })).getAllByRole('switch')).toHaveLength(7);
     expect(within(screen.getByRole('group', { name: 'Membership' })).getAllByRole('switch')).toHaveLength(2);
     // A customer buys on Good Stuff but lists nothing: no offers to receive.
     expect(
@@ -96,9 +99,12 @@ describe('NotificationSettingsCard', () => {
         .map((s) => s.getAttribute('aria-label')),
     ).toEqual([
       'E-mail: A seller counters my offer',
+      'Push: A seller counters my offer',
       'E-mail: An offer or counter-offer of mine is accepted',
+      'Push: An offer or counter-offer of mine is accepted',
       'E-mail: An offer or counter-offer of mine is declined',
       'E-mail: A message about a Good Stuff piece',
+      'Push: A message about a Good Stuff piece',
     ]);
     // Anyone buys; a customer sells nothing, so is never told of a sale.
     expect(
@@ -153,7 +159,8 @@ describe('NotificationSettingsCard', () => {
     preferencesAnswer([{ kind: 'order_paid', email: false }]);
     renderCard('designer');
     const orders = await screen.findByRole('group', { name: 'Orders' });
-    expect(within(orders).getAllByRole('switch')).toHaveLength(9);
+    // Nine e-mail switches; a sale also comes as a push.
+    expect(within(orders).getAllByRole('switch')).toHaveLength(10);
     expect(within(orders).getByRole('switch', { name: 'E-mail: Someone buys my piece' })).not.toBeChecked();
   });
 
@@ -188,5 +195,45 @@ describe('NotificationSettingsCard', () => {
     expect(budget).not.toBeChecked();
     const [upsert] = await sent.to('POST', 'rest/v1/notification_preferences');
     expect(upsert!.body).toEqual({ user_id: USER.id, kind: 'budget_80', email: true });
+  });
+
+  it('offers push only for the kinds that matter fast, beside their e-mail switch', async () => {
+    preferencesAnswer([{ kind: 'offer_received', email: true, push: false }]);
+    renderCard('designer');
+    const market = await screen.findByRole('group', { name: 'Good Stuff' });
+    await waitFor(() =>
+      expect(
+        within(market).getByRole('switch', { name: 'Push: Someone makes an offer on my piece' }),
+      ).not.toBeChecked(),
+    );
+    expect(within(market).getByRole('switch', { name: 'E-mail: Someone makes an offer on my piece' })).toBeChecked();
+    expect(within(market).getByRole('switch', { name: 'Push: A seller counters my offer' })).toBeChecked();
+    // A declined offer is not urgent: e-mail only.
+    expect(
+      within(market).queryByRole('switch', { name: 'Push: An offer or counter-offer of mine is declined' }),
+    ).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Push: A project reaches 80% of its budget' })).toBeNull();
+  });
+
+  it('turns push off for a kind with an upsert of push alone, leaving its e-mail as it is', async () => {
+    preferencesAnswer([]);
+    renderCard('customer');
+    const counter = await screen.findByRole('switch', { name: 'Push: A seller counters my offer' });
+    await userEvent.click(counter);
+    expect(counter).not.toBeChecked();
+    await waitFor(async () => expect(await sent.to('POST', 'rest/v1/notification_preferences')).toHaveLength(1));
+    const [upsert] = await sent.to('POST', 'rest/v1/notification_preferences');
+    expect(upsert!.body).toEqual({ user_id: USER.id, kind: 'offer_countered', push: false });
+    expect(upsert!.url.searchParams.get('on_conflict')).toBe('user_id,kind');
+    expect(screen.getByRole('switch', { name: 'E-mail: A seller counters my offer' })).toBeChecked();
+  });
+
+  it('says so when this browser cannot take push, and asks nothing', async () => {
+    preferencesAnswer([]);
+    renderCard('customer');
+    expect(
+      await screen.findByText("This browser can't receive push notifications. E-mail and the bell still reach you."),
+    ).toBeInTheDocument();
+    expect(await sent.to('GET', 'rest/v1/push_subscriptions')).toEqual([]);
   });
 });

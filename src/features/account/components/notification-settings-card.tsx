@@ -2,7 +2,10 @@ import { useId } from 'react';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useNotificationPreferences } from '@/features/account/api/get-notification-preferences';
+import { usePushPreferences } from '@/features/account/api/get-push-preferences';
 import { useSetNotificationEmail } from '@/features/account/api/set-notification-email';
+import { useSetNotificationPush } from '@/features/account/api/set-notification-push';
+import { PushDeviceSwitch } from '@/features/account/components/push-device-switch';
 import type { Role } from '@/types/role';
 
 type Kind = { kind: string; label: string; roles: readonly Role[] };
@@ -101,7 +104,11 @@ const GROUPS: readonly Group[] = [
       { kind: 'milestone_submitted', label: 'My designer submits a milestone', roles: ['customer'] },
       { kind: 'milestone_changes_requested', label: 'A customer asks for changes on a milestone', roles: ['designer'] },
       { kind: 'milestone_released', label: 'A milestone payment is released to me', roles: ['designer'] },
-      { kind: 'milestone_release_reminder', label: 'A milestone will be released automatically soon', roles: ['customer'] },
+      {
+        kind: 'milestone_release_reminder',
+        label: 'A milestone will be released automatically soon',
+        roles: ['customer'],
+      },
       { kind: 'milestone_refunded', label: 'A milestone is refunded to me', roles: ['customer'] },
       { kind: 'milestone_cancel_requested', label: 'A customer asks to cancel a milestone', roles: ['designer'] },
       { kind: 'milestone_disputed', label: 'A milestone goes to dispute', roles: BOTH },
@@ -127,6 +134,20 @@ const GROUPS: readonly Group[] = [
   },
 ];
 
+/**
+ * The kinds that can also come as a push (docs/notifications.md, "The push half"): what someone acts on within
+ * minutes. The database's claim_notification_pushes() names the same list.
+ */
+const PUSH_KINDS: ReadonlySet<string> = new Set([
+  'offer_received',
+  'offer_countered',
+  'offer_accepted',
+  'search_match',
+  'order_paid',
+  'message_received',
+  'listing_message',
+]);
+
 type NotificationSettingsCardProps = {
   userId: string;
   /** Null when the role is not known: every kind is listed then. */
@@ -138,6 +159,14 @@ type NotificationSettingsCardProps = {
 export function NotificationSettingsCard({ userId, role, roleLoading }: NotificationSettingsCardProps) {
   const id = useId();
   const preferences = useNotificationPreferences(userId);
+  const pushPreferences = usePushPreferences(userId);
+  const setPush = useSetNotificationPush({
+    userId,
+    onError: (error) => {
+      console.error('Error saving push preference', error);
+      toast.error("Couldn't save your push preference. Please try again.");
+    },
+  });
   const setEmail = useSetNotificationEmail({
     userId,
     onError: (error) => {
@@ -156,13 +185,17 @@ export function NotificationSettingsCard({ userId, role, roleLoading }: Notifica
       <CardHeader>
         <CardTitle id={`${id}-title`}>Notifications</CardTitle>
         <CardDescription>
-          In-app notifications (the bell) are always on. Choose which ones also come by e-mail.
+          In-app notifications (the bell) are always on. Choose which ones also come by e-mail, and which urgent ones as
+          a push to your devices.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {preferences.isPending || roleLoading ? (
+        <div className="mb-6">
+          <PushDeviceSwitch userId={userId} />
+        </div>
+        {preferences.isPending || pushPreferences.isPending || roleLoading ? (
           <p className="text-sm text-muted-foreground">Loading your notification settings…</p>
-        ) : preferences.isError ? (
+        ) : preferences.isError || pushPreferences.isError ? (
           <p role="alert" className="text-sm text-destructive">
             Couldn't load your notification settings.
           </p>
@@ -174,21 +207,44 @@ export function NotificationSettingsCard({ userId, role, roleLoading }: Notifica
                 {group.kinds.map(({ kind, label }) => {
                   const inputId = `${id}-${index}-${kind}`;
                   const on = preferences.data[kind] ?? true;
+                  const pushOn = pushPreferences.data[kind] ?? true;
                   return (
                     <div key={kind} className="flex items-center justify-between gap-4 text-sm">
                       <span aria-hidden="true">{label}</span>
-                      <label htmlFor={inputId} className="flex items-center gap-2 text-muted-foreground">
-                        <input
-                          id={inputId}
-                          type="checkbox"
-                          role="switch"
-                          aria-label={`E-mail: ${label}`}
-                          className="size-4 accent-primary"
-                          checked={on}
-                          onChange={(event) => setEmail.mutate({ kind, email: event.target.checked })}
-                        />
-                        E-mail
-                      </label>
+                      <div className="flex shrink-0 items-center gap-4">
+                        <label htmlFor={inputId} className="flex min-w-16 items-center gap-2 text-muted-foreground">
+                          <input
+                            id={inputId}
+                            type="checkbox"
+                            role="switch"
+                            aria-label={`E-mail: ${label}`}
+                            className="size-4 accent-primary"
+                            checked={on}
+                            onChange={(event) => setEmail.mutate({ kind, email: event.target.checked })}
+                          />
+                          E-mail
+                        </label>
+                        {PUSH_KINDS.has(kind) ? (
+                          <label
+                            htmlFor={`${inputId}-push`}
+                            className="flex min-w-16 items-center gap-2 text-muted-foreground"
+                          >
+                            <input
+                              id={`${inputId}-push`}
+                              type="checkbox"
+                              role="switch"
+                              aria-label={`Push: ${label}`}
+                              className="size-4 accent-primary"
+                              checked={pushOn}
+                              onChange={(event) => setPush.mutate({ kind, push: event.target.checked })}
+                            />
+                            Push
+                          </label>
+                        ) : (
+                          // Keeps the e-mail switches in one column beside rows that have a push switch.
+                          <span className="min-w-16" aria-hidden="true" />
+                        )}
+                      </div>
                     </div>
                   );
                 })}
