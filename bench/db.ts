@@ -40,7 +40,7 @@ function scaled(size: DatasetSize, f: number): DatasetSize {
   if (f === 1) return size;
   const r = (n: number) => Math.max(100, Math.round(n * f));
   return { ...size, designers: r(size.designers), customers: r(size.customers), projects: r(size.projects), messages: r(size.messages),
-    items: r(size.items), catalog: r(size.catalog), hotMessages: Math.max(200, Math.round(size.hotMessages * Math.min(1, f * 10))) };
+    items: r(size.items), catalog: r(size.catalog), savedSearches: r(size.savedSearches), hotMessages: Math.max(200, Math.round(size.hotMessages * Math.min(1, f * 10))) };
 }
 
 async function signIn(apiUrl: string, anonKey: string, email: string, password: string): Promise<SupabaseClient> {
@@ -298,7 +298,7 @@ async function main(): Promise<void> {
     const misses = results.filter((r) => r.error || percentile(r.times, 95) > GOAL_MS || (r.plan?.executionMs ?? 0) > GOAL_MS
       || r.plan?.flagged.length || r.plan?.error);
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-    const datasetLine = ['designer_profiles', 'customer_profiles', 'projects', 'messages', 'project_items', 'catalog_items', 'saved_items', 'offers', 'project_bids', 'designer_nudges', 'reviews', 'subscriptions']
+    const datasetLine = ['designer_profiles', 'customer_profiles', 'projects', 'messages', 'project_items', 'catalog_items', 'saved_items', 'saved_searches', 'offers', 'project_bids', 'designer_nudges', 'reviews', 'subscriptions']
       .map((t) => `${t} ${(counts[t] ?? 0).toLocaleString('en-US')}`)
       .join(', ');
     const body = [

@@ -11,6 +11,8 @@ export interface DatasetSize {
   messages: number;
   items: number;
   catalog: number;
+  /** Saved searches (each listing is matched against all of them: 20261206000100_saved_searches.sql). */
+  savedSearches: number;
   /** Projects with `hotMessages` messages each (the bench customer's chat with the bench designer is one). */
   hotProjects: number;
   hotMessages: number;
@@ -23,6 +25,7 @@ export const FULL_SIZE: DatasetSize = {
   messages: 1_000_000,
   items: 300_000,
   catalog: 50_000,
+  savedSearches: 100_000,
   hotProjects: 5,
   hotMessages: 10_000,
 };
@@ -365,6 +368,40 @@ function steps(n: DatasetSize): Step[] {
         and id not in (select catalog_item_id from public.offers where buyer_id = '${ids.customer}')
       order by id limit 30;`,
   );
+
+  add(
+    'saved searches',
+    // Saved searches: 100,000 over the customers (five each at full size), as specific as people make them on a
+    // pickup market: seven in ten with words from the pieces' own vocabulary (a material, a noun of a category, or
+    // both), a category on the others and on half of those with words, three in five a price limit, one in three
+    // some conditions, nine in ten a distance (25, 50 or 100 miles) from the owner's place, which the customers get
+    // here as the pieces have theirs (three in ten around a metro); one in twenty paused. The database copies each
+    // origin and keeps the match columns (20261206000100_saved_searches.sql).
+    `update public.customer_profiles c
+        set latitude = ${METRO_LATITUDE.replace(/#/g, 'b.k')}, longitude = ${METRO_LONGITUDE.replace(/#/g, 'b.k')}
+       from bench_customers b where b.id = c.user_id;
+     insert into public.saved_searches (user_id, name, words, category, min_price, max_price, conditions, within_miles,
+                                        email, paused, created_at)
+     select c.id, 'Search ' || r.g,
+            case when r.g % 10 < 7 then case r.g % 3
+              when 0 then (array['teak','oak','walnut','brass','opaline glass','rattan','cane','velvet','marble','chrome','pine','leather','ceramic'])[1 + (r.g / 3) % 13]
+              when 1 then (array['sofa','armchair','coffee table','writing desk','bed frame','dresser','credenza','table lamp','wall mirror','bench'])[1 + (r.g / 3) % 10]
+              else (array['teak','oak','walnut','brass','opaline glass','rattan','cane','velvet','marble','chrome','pine','leather','ceramic'])[1 + (r.g / 3) % 13]
+                   || ' ' || (array['sofa','armchair','coffee table','writing desk','bed frame','dresser','credenza','table lamp','wall mirror','bench'])[1 + (r.g / 39) % 10]
+            end end,
+            case when r.g % 10 >= 7 or r.g % 2 = 0
+              then (array['couch','chair','table','desk','bed','dresser','cabinet','lighting','decor','other'])[1 + (r.g / 7) % 10] end,
+            case when r.g % 5 = 0 then 10 * ((r.g / 11) % 20) end,
+            case when r.g % 5 in (0, 1, 3) then 200 + 50 * ((r.g / 13) % 40) end,
+            case when r.g % 3 <> 0 then '{}'::text[] when (r.g / 17) % 3 = 0 then array['excellent']
+                 when (r.g / 17) % 3 = 1 then array['excellent', 'very_good'] else array['good', 'fair'] end,
+            case when r.g % 10 <> 3 then (array[25, 25, 25, 25, 25, 50, 50, 50, 100, 100])[1 + (r.g / 19) % 10] end,
+            (array['instant','instant','daily','off'])[1 + (r.g / 23) % 4],
+            r.g % 20 = 7,
+            now() - make_interval(secs => (random() * 365 * 86400)::int)
+       from (select g, 1 + (g::bigint * 7) % ${n.customers} as ck from generate_series(1, ${n.savedSearches}) g) r
+       join bench_customers c on c.k = r.ck;`,
+  );
   return s;
 }
 
@@ -404,7 +441,8 @@ export async function loadDataset(dbUrl: string, size: DatasetSize, log: (m: str
     // VACUUM (not only ANALYZE): the item triggers rewrote each active project ~7 times; the visibility map
     // also lets index-only scans skip the heap, as on a settled production table.
     for (const t of ['profiles', 'user_roles', 'customer_profiles', 'designer_profiles', 'subscriptions', 'projects', 'project_bids',
-      'project_items', 'messages', 'reviews', 'designer_nudges', 'catalog_items', 'project_photo_notes', 'saved_items', 'offers']) {
+      'project_items', 'messages', 'reviews', 'designer_nudges', 'catalog_items', 'project_photo_notes', 'saved_items', 'offers',
+      'saved_searches']) {
       await c.query(`vacuum (analyze) public.${t}`);
     }
     log(`vacuum analyze: ${((performance.now() - t0) / 1000).toFixed(1)} s`);

@@ -1,7 +1,7 @@
 // Every database call of src/features/**/api, written as the app writes it
 // with supabase-js (same columns, filters, order and page sizes where the app code exists).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { METRO_ORIGIN, type Actors } from './dataset.ts';
+import { METRO_ORIGIN, METROS, type Actors } from './dataset.ts';
 
 /** Who a call runs as: a signed-in bench user, or `anon` (the publishable key alone, as on the landing page). */
 export type Actor = 'anon' | 'customer' | 'designer' | 'acceptor' | 'reviewer';
@@ -468,6 +468,22 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
     {
       name: 'catalog_items: insert', spec: 'catalog_items insert', as: 'designer', kind: 'write',
       run: (i) => ok(d.from('catalog_items').insert({ designer_id: a.designer.id, title: `Bench chair ${i}`, description: 'Oak', category: 'chair', price: 120, dimensions: '40x40x90', condition: 'good', image_url: null, is_available: true })),
+    },
+    {
+      // Listing a piece runs the match against every saved search (a trigger on catalog_items:
+      // 20261206000100_saved_searches.sql). Each call lists another piece (material, noun, category, metro), as
+      // sellers do, so the day's cap of 20 alerts per search does not thin later calls' work.
+      name: 'catalog_items: insert, matched against 100,000 saved searches', spec: 'catalog_items insert (a piece with a place) + match_saved_searches', as: 'designer', kind: 'write',
+      run: (i) => {
+        const materials = ['teak', 'oak', 'walnut', 'brass', 'opaline glass', 'rattan', 'cane', 'velvet', 'marble', 'chrome', 'pine', 'leather', 'ceramic'];
+        const nouns: [string, string][] = [['sofa', 'couch'], ['armchair', 'chair'], ['coffee table', 'table'], ['writing desk', 'desk'], ['bed frame', 'bed'],
+          ['dresser', 'dresser'], ['credenza', 'cabinet'], ['table lamp', 'lighting'], ['wall mirror', 'decor'], ['bench', 'other']];
+        const [noun, category] = nouns[i % nouns.length]!;
+        const [lat, lng] = METROS[(i * 3) % METROS.length]!;
+        return ok(d.from('catalog_items').insert({ designer_id: a.designer.id, title: `Vintage ${materials[i % materials.length]} ${noun}`,
+          description: 'A well-kept piece, ready to pick up.', category, price: 40 + (i * 37) % 600, condition: ['excellent', 'very_good', 'good', 'fair'][i % 4],
+          location: `${(lat + ((i % 7) - 3) * 0.05).toFixed(4)},${(lng + ((i % 5) - 2) * 0.05).toFixed(4)}`, is_available: true }));
+      },
     },
     {
       name: 'projects: insert', spec: 'projects insert (status pending)', as: 'customer', kind: 'write',

@@ -29,33 +29,73 @@ language sql immutable parallel safe set search_path = '' as $$
   end::double precision
 $$;
 
--- The lexemes a piece must contain one of to match `q` (a prefix term 'lam':* as 'lam*'), or null when there is no
--- such set: a query with a negation ('-lamp', 'brass or -lamp') can match a piece containing none of its words.
--- Extra lexemes only widen the candidates (a negated one inside a phrase is still listed): the exact test is
--- `search @@ q`, made on every candidate.
+-- The keys a piece must have one of to match `q`, each a prefix followed by '*' (a piece has 'lamp*' when one of its
+-- lexemes starts with 'lamp': private.catalog_item_keys). Null when there are none: a query with a negation ('-lamp',
+-- 'brass or -lamp') can match a piece containing none of its words. Usually one key: the longest lexeme the query
+-- cannot match without (the query is monotone, so that lexeme is needed when the query does not match all its
+-- other lexemes without it); else (words joined by 'or') every lexeme. The exact test, `search @@ q`, is made on
+-- each candidate.
 create function private.tsquery_keys(q tsquery) returns text[]
 language plpgsql immutable parallel safe set search_path = '' as $$
 declare
   t text := q::text;
-  keys text[];
+  lexemes text[];
+  l text;
 begin
   if q is null or position('!' in t) > 0 then
     return null;
   end if;
-  select array_agg(distinct replace(m[1], '''''', '''') || case when m[2] is not null then '*' else '' end)
-    into keys
-    from regexp_matches(t, '''((?:[^'']|'''')+)''(:[*A-D]*\*[A-D]*)?', 'g') m;
-  return keys;
+  select array_agg(distinct replace(m[1], '''''', '''')) into lexemes
+    from regexp_matches(t, '''((?:[^'']|'''')+)''', 'g') m;
+  if lexemes is null then
+    return null;
+  end if;
+  for l in select x from unnest(lexemes) x order by char_length(x) desc, x loop
+    if not (pg_catalog.array_to_tsvector(array(select y from unnest(lexemes) y where not starts_with(y, l))) @@ q) then
+      return array[l || '*'];
+    end if;
+  end loop;
+  return array(select x || '*' from unnest(lexemes) x order by x);
 end $$;
 
--- A piece's keys for the test above: each lexeme, and each of its prefixes followed by '*'.
-create function private.tsvector_keys(v tsvector) returns text[]
+-- A search's keys in the GIN index: each word key of private.tsquery_keys joined to each one-degree cell
+-- ('lamp*@39,-105') that the box of its distance touches, or to '@' (anywhere) without a distance (or a box of more
+-- than 64 cells, near a pole). A piece has its keys with its own cell and with '@' (private.catalog_item_keys), so
+-- the index hands over only the searches whose words and place the piece can both meet. Null without word keys.
+create function private.saved_search_keys(words text, latitude double precision, longitude double precision,
+                                          within_miles integer) returns text[]
+language plpgsql immutable parallel safe set search_path = '' as $$
+declare
+  wk text[] := private.tsquery_keys(private.catalog_tsquery(words));
+  b record;
+begin
+  if wk is null then
+    return null;
+  end if;
+  if within_miles is not null and latitude is not null and longitude is not null then
+    select * into b from private.box_around(latitude, longitude, within_miles + 0.5);
+    if (floor(b.max_lat) - floor(b.min_lat) + 1) * (floor(b.max_lng) - floor(b.min_lng) + 1) <= 64 then
+      return array(select k || '@' || y || ',' || x
+                     from unnest(wk) k,
+                          generate_series(floor(b.min_lat)::integer, floor(b.max_lat)::integer) y,
+                          generate_series(floor(b.min_lng)::integer, floor(b.max_lng)::integer) x);
+    end if;
+  end if;
+  return array(select k || '@' from unnest(wk) k);
+end $$;
+
+-- A piece's keys for the test above: each prefix of each of its lexemes followed by '*', joined to '@' and, when the
+-- piece has a place, to its one-degree cell.
+create function private.catalog_item_keys(v tsvector, latitude double precision, longitude double precision)
+returns text[]
 language sql immutable parallel safe set search_path = '' as $$
-  select array_agg(k)
-    from unnest(pg_catalog.tsvector_to_array(v)) l,
-         lateral (select l as k
-                  union all
-                  select left(l, n) || '*' from generate_series(1, char_length(l)) n) x
+  select array_agg(distinct p.k || c.cell)
+    from (select left(l, n) || '*' as k
+            from unnest(pg_catalog.tsvector_to_array(v)) l, generate_series(1, char_length(l)) n) p,
+         (select '@' as cell
+          union all
+          select '@' || floor(latitude)::integer || ',' || floor(longitude)::integer
+           where latitude is not null and longitude is not null) c
 $$;
 
 -- What a search accepts as a box: (category, price, x, y, z); x, y, z bound the sphere of `within_miles` (plus the
@@ -97,11 +137,13 @@ language sql immutable parallel safe set search_path = '' as $$
 $$;
 
 revoke execute on function private.catalog_category_code(text), private.tsquery_keys(tsquery),
-  private.tsvector_keys(tsvector),
+  private.saved_search_keys(text, double precision, double precision, integer),
+  private.catalog_item_keys(tsvector, double precision, double precision),
   private.saved_search_reach(text, numeric, numeric, double precision, double precision, integer),
   private.catalog_item_point(text, numeric, double precision, double precision) from public;
 -- Generated columns are computed with the writer's rights: the API roles write saved_searches and catalog_items.
 grant execute on function private.catalog_category_code(text), private.tsquery_keys(tsquery),
+  private.saved_search_keys(text, double precision, double precision, integer),
   private.saved_search_reach(text, numeric, numeric, double precision, double precision, integer)
   to authenticated, service_role;
 
@@ -130,7 +172,7 @@ create table public.saved_searches (
   -- For matching only (no client grant): the words as Good Stuff's search reads them, the lexemes a match must
   -- contain one of, and the box of what the search accepts.
   match_query tsquery generated always as (private.catalog_tsquery(words)) stored,
-  match_keys text[] generated always as (private.tsquery_keys(private.catalog_tsquery(words))) stored,
+  match_keys text[] generated always as (private.saved_search_keys(words, latitude, longitude, within_miles)) stored,
   match_reach extensions.cube generated always as (
     private.saved_search_reach(category, min_price, max_price, latitude, longitude, within_miles)) stored,
   constraint saved_searches_price_order check (min_price is null or max_price is null or min_price <= max_price),
@@ -357,7 +399,7 @@ create function private.match_saved_searches() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   pt extensions.cube := private.catalog_item_point(new.category::text, new.price, new.latitude, new.longitude);
-  keys text[] := private.tsvector_keys(new.search);
+  keys text[] := private.catalog_item_keys(new.search, new.latitude, new.longitude);
   per_day constant integer := 20;
 begin
   with candidates as (

@@ -543,7 +543,8 @@ export const RLS_MATRIX: TableSpec[] = [
     serviceActsAs: 'owner',
     columns: 'id, user_id, name, words, category, min_price, max_price, conditions, within_miles, email, paused, project_id, created_at, updated_at',
     select: { allow: ['owner', 'service'], setup: subjectSavedSearch },
-    insert: { allow: ['owner', 'service'], values: (w, me) => ({ user_id: me, name: 'Matrix chairs', category: 'chair' }) },
+    // Anyone signed in saves their own (the policy refuses a row of someone else's).
+    insert: { allow: everyoneSignedIn, values: (w, me) => ({ user_id: me, name: 'Matrix chairs', category: 'chair' }) },
     update: { allow: ['owner', 'service'], setup: subjectSavedSearch, set: { paused: true } },
     delete: { allow: ['owner', 'service'], setup: subjectSavedSearch },
   },

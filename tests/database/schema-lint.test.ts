@@ -417,6 +417,7 @@ describe('schema lint', () => {
       'request_milestone_changes',
       'respond_to_counter',
       'respond_to_offer',
+      'save_search',
       'search_catalog_items',
       'search_designers',
       'search_places',
