@@ -18,6 +18,12 @@ function Filters() {
       <button type="button" onClick={() => patch({ room: null, status: null })}>
         Clear
       </button>
+      <button type="button" onClick={() => patch({ tag: ['wood', 'brass'] }, { replace: false })}>
+        Tags
+      </button>
+      <button type="button" onClick={() => patch({ tag: [] }, { replace: false })}>
+        No tags
+      </button>
     </>
   );
 }
@@ -84,5 +90,23 @@ describe('useSearchPatch', () => {
     // A navigation from elsewhere (a link, a notification) shows what the URL says.
     await router.navigate('/board?status=approved');
     await screen.findByText('shown: status=approved');
+  });
+
+  it('sets a repeated param from a list and, asked to, adds a history entry Back undoes', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithSlowLoader('/board?tag=old&room=Den');
+    await screen.findByText('shown: tag=old&room=Den');
+
+    await user.click(screen.getByRole('button', { name: 'Tags' }));
+    // A list replaces every value of the param, written after the others.
+    await waitFor(() => expect(router.state.location.search).toBe('?room=Den&tag=wood&tag=brass'));
+    expect(router.state.historyAction).toBe('PUSH');
+    await user.click(screen.getByRole('button', { name: 'No tags' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?room=Den'));
+
+    await router.navigate(-1);
+    await screen.findByText('shown: room=Den&tag=wood&tag=brass');
+    await router.navigate(-1);
+    await screen.findByText('shown: tag=old&room=Den');
   });
 });

@@ -403,10 +403,12 @@ describe('Good Stuff: Save this search (save_search)', () => {
       name: 'Lamps under $100',
       words: 'lamp',
       category: 'lighting',
+      min_price: null,
       max_price: 100,
       conditions: ['good'],
       within_miles: 25,
       email: 'daily',
+      project_id: null,
     });
 
     // The 51st: the database's own sentence, in the dialog.

@@ -8,6 +8,7 @@ import { useAuth } from '@/features/account/hooks/use-auth';
 import {
   criteriaFromFilters,
   describeCriteria,
+  effectiveFilters,
   filtersFromSearchParams,
   searchPatchFromFilters,
   suggestedSearchName,
@@ -47,7 +48,9 @@ export function Component() {
   const ready = !role.isPending && !subscription.isLoading && origin.status !== 'locating' && !projectPending;
   const paywalled = ready && role.data === 'designer' && !subscription.subscribed;
   const filters = filtersFromSearchParams(params);
-  const criteria = criteriaFromFilters(filters);
+  const marketOrigin = project?.place ?? originOf(origin);
+  // What the market applies: without a place, no distance (the database would refuse one anyway).
+  const criteria = criteriaFromFilters(effectiveFilters(filters, marketOrigin !== null));
   const summary = describeCriteria(criteria);
 
   return (
@@ -90,7 +93,7 @@ export function Component() {
           ) : null}
           <GoodStuffMarket
             enabled
-            origin={project?.place ?? originOf(origin)}
+            origin={marketOrigin}
             filters={filters}
             onChange={(next, options) => patch(searchPatchFromFilters(next), { replace: options?.replace ?? false })}
             resultActions={

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { remainingBudget } from '@/features/saved-searches/api/get-search-project';
+import { budgetSummary } from '@/features/projects/utils/budget';
 
 /**
  * Find pieces for this project (docs/find-it-first.md): Good Stuff within 25 miles of the project's place, up to
@@ -18,7 +18,8 @@ export function FindPiecesLink({
   budget: number;
   itemsTotal: number;
 }) {
-  const remaining = remainingBudget({ budget, items_total: itemsTotal });
+  // Whole dollars, as the budget is kept; the database's tied search follows the exact remainder.
+  const remaining = Math.floor(budgetSummary(budget, Number(itemsTotal)).remaining);
   const search = new URLSearchParams();
   if (remaining > 0) search.set('max', String(remaining));
   search.set('within', '25');

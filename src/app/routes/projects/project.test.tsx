@@ -283,6 +283,33 @@ describe("project page: the other party's e-mail address (docs/decisions/0030-sa
     expect(screen.getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
   });
 
+  it('offers Find pieces for this project: Good Stuff near its place, up to the remaining budget', async () => {
+    backend({ ...project('active'), budget: 1000, items_total: 380.5 });
+    answerPanels();
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Find pieces for this project' }, { timeout: 5000 });
+    expect(link).toHaveAttribute('href', `/good-stuff?max=619&within=25&project=${PROJECT_ID}`);
+  });
+
+  it('has no price limit once nothing is left, and no link once the project is completed', async () => {
+    backend({ ...project('active'), budget: 1000, items_total: 1200 });
+    answerPanels();
+    const { unmount } = renderPage();
+    const link = await screen.findByRole('link', { name: 'Find pieces for this project' }, { timeout: 5000 });
+    expect(link).toHaveAttribute('href', `/good-stuff?within=25&project=${PROJECT_ID}`);
+    unmount();
+
+    backend(project('completed'));
+    server.use(
+      http.get(restUrl('projects'), ({ request }) =>
+        pgrstRows(request, [{ ...project('completed'), portfolio_consent: false, portfolio_show_costs: false }]),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Sunny loft' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Find pieces for this project' })).toBeNull();
+  });
+
   it('asks for no address once the project is completed', async () => {
     backend(project('completed'));
     answerPanels();

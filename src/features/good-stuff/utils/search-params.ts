@@ -183,7 +183,9 @@ export function describeCriteria(criteria: SearchCriteria, { quoted = true }: { 
   else if (max !== null) parts.push(`up to ${dollars(max)}`);
   else if (min !== null) parts.push(`from ${dollars(min)}`);
   if (criteria.within_miles !== null) parts.push(`within ${criteria.within_miles} miles`);
-  if (criteria.conditions.length > 0) parts.push(criteria.conditions.map(conditionLabel).join(' or '));
+  // In the list's order, whatever order they were stored in.
+  const conditions = CATALOG_CONDITIONS.filter((c) => criteria.conditions.includes(c));
+  if (conditions.length > 0) parts.push(conditions.map(conditionLabel).join(' or '));
   return parts.length === 0 ? 'Everything on Good Stuff' : parts.join(' · ');
 }
 

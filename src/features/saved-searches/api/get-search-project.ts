@@ -28,7 +28,3 @@ export function useSearchProject(projectId: string | null) {
     enabled: projectId !== null,
   });
 }
-
-/** What is left of a project's budget, in whole dollars (never below zero): the most a piece for it should cost. */
-export const remainingBudget = (project: Pick<SearchProject, 'budget' | 'items_total'>) =>
-  Math.max(0, Math.floor(project.budget - Number(project.items_total)));

@@ -25,20 +25,26 @@ export function SearchEmailChoice({
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium">E-mail me new matches</legend>
       {SEARCH_EMAILS.map((email) => (
-        <label key={email} className="flex items-start gap-2 text-sm">
+        <div key={email} className="flex items-start gap-2 text-sm">
           <input
+            id={`${name}-${email}`}
             type="radio"
             name={name}
             value={email}
+            aria-describedby={`${name}-${email}-hint`}
             className="mt-0.5 size-4 accent-primary"
             checked={value === email}
             onChange={() => onChange(email)}
           />
-          <span>
-            <span className="font-medium">{SEARCH_EMAIL_LABELS[email]}</span>
-            <span className="block text-muted-foreground">{HINTS[email]}</span>
-          </span>
-        </label>
+          <div>
+            <label htmlFor={`${name}-${email}`} className="font-medium">
+              {SEARCH_EMAIL_LABELS[email]}
+            </label>
+            <p id={`${name}-${email}-hint`} className="text-muted-foreground">
+              {HINTS[email]}
+            </p>
+          </div>
+        </div>
       ))}
     </fieldset>
   );
