@@ -21,7 +21,7 @@ import { subscriptionStatus } from '@/testing/subscription-answers';
 
 const CUSTOMER = authUser('c0000000-0000-4000-8000-000000000001', 'carl@example.com');
 
-/** A row of nearby_designers: the card's columns, created_at, distance_miles and within_reach. */
+/** A row of search_designers: the card's columns, created_at, distance_miles and within_reach. */
 function designer(i: number, miles: number | null, withinReach: boolean | null) {
   return {
     user_id: `d0000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -35,13 +35,15 @@ function designer(i: number, miles: number | null, withinReach: boolean | null) 
     experience_years: 2,
     location: 'Salem, OR',
     created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, 100 - i)).toISOString(),
+    rating: null,
+    review_count: 0,
     distance_miles: miles,
     within_reach: withinReach,
   };
 }
 
 /**
- * The backend: the customer's own profile (coordinates from its place), the directory from nearby_designers
+ * The backend: the customer's own profile (coordinates from its place), the directory from search_designers
  * (`near` when an origin is sent, `anywhere` without one), no sent nudges, a membership.
  */
 function backendHolds({
@@ -55,7 +57,7 @@ function backendHolds({
 }) {
   server.use(
     http.get(restUrl('customer_profiles'), ({ request }) => pgrstRows(request, [profile])),
-    http.post(rpcUrl('nearby_designers'), async ({ request }) => {
+    http.post(rpcUrl('search_designers'), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       return HttpResponse.json('origin_latitude' in body ? near : anywhere);
     }),
@@ -86,7 +88,7 @@ function renderPage() {
 const card = (name: string) =>
   screen.getByText(name, { exact: true }).closest<HTMLElement>('[data-testid="designer-card"]')!;
 
-describe('Browse Designers: nearest first with distances (nearby_designers)', () => {
+describe('Browse Designers: nearest first with distances (search_designers)', () => {
   let sent: ReturnType<typeof recordRequests>;
   let device: ReturnType<typeof deviceGeolocation>;
   beforeEach(() => {
@@ -109,12 +111,14 @@ describe('Browse Designers: nearest first with distances (nearby_designers)', ()
       screen.getByText('Find a designer you like, nearest first, and nudge them about one of your projects.'),
     ).toBeInTheDocument();
     expect(device.asked).not.toHaveBeenCalled();
-    const [first, ...more] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
+    const [first, ...more] = await sent.to('POST', 'rest/v1/rpc/search_designers');
     expect(more).toEqual([]);
     // Not only those within 100 miles: a customer browsing looks for anyone they like.
     expect(first!.body).toEqual({
+      verified_only: false,
       origin_latitude: 45.5152,
       origin_longitude: -122.6784,
+      sort: 'nearest',
       page_size: 24,
       near_only: false,
     });
@@ -141,11 +145,13 @@ describe('Browse Designers: nearest first with distances (nearby_designers)', ()
     expect(
       screen.getByText('Find a designer you like, nearest first, and nudge them about one of your projects.'),
     ).toBeInTheDocument();
-    const [anywhere, near] = await sent.to('POST', 'rest/v1/rpc/nearby_designers');
-    expect(anywhere!.body).toEqual({ page_size: 24, near_only: false });
+    const [anywhere, near] = await sent.to('POST', 'rest/v1/rpc/search_designers');
+    expect(anywhere!.body).toEqual({ verified_only: false, sort: 'nearest', page_size: 24, near_only: false });
     expect(near!.body).toEqual({
+      verified_only: false,
       origin_latitude: 44.9429,
       origin_longitude: -123.0351,
+      sort: 'nearest',
       page_size: 24,
       near_only: false,
     });

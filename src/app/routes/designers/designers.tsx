@@ -36,7 +36,7 @@ export function Component() {
           ? `Design students and professionals within ${within} miles of you.`
           : withinReachOf(list.data?.pages) === true
             ? 'Design students and professionals within 100 miles of you.'
-          : 'Design students and professionals ready to furnish your space with thrifted finds.'
+            : 'Design students and professionals ready to furnish your space with thrifted finds.'
       }
       actions={
         <Button asChild variant="outline">

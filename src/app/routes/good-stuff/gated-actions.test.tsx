@@ -149,10 +149,17 @@ const cases: Case[] = [
     role: 'customer',
     backend: () => [
       rows('customer_profiles', []),
-      // The directory from nearby_designers (the customer has no place and jsdom no geolocation: no origin).
-      http.post(rpcUrl('nearby_designers'), () =>
+      // The directory from search_designers (the customer has no place and jsdom no geolocation: no origin).
+      http.post(rpcUrl('search_designers'), () =>
         HttpResponse.json([
-          { ...designer, created_at: '2026-11-20T06:00:00Z', distance_miles: null, within_reach: null },
+          {
+            ...designer,
+            created_at: '2026-11-20T06:00:00Z',
+            rating: null,
+            review_count: 0,
+            distance_miles: null,
+            within_reach: null,
+          },
         ]),
       ),
       rows('designer_nudges', []),

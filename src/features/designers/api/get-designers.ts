@@ -69,7 +69,8 @@ function searchArgs(filters: DesignerFilters, origin: Coordinates | null) {
 function ordered<Query extends Orderable<Query>>(query: Query, filters: DesignerFilters, origin: Coordinates | null) {
   if (filters.sort === 'rating')
     return query.order('rating', { ascending: false, nullsFirst: false }).order('user_id', { ascending: true });
-  if (filters.sort === 'rate') return query.order('base_rate', { ascending: true }).order('user_id', { ascending: true });
+  if (filters.sort === 'rate')
+    return query.order('base_rate', { ascending: true }).order('user_id', { ascending: true });
   return nearestOrNewest(query, origin, 'user_id');
 }
 
