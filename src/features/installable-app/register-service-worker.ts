@@ -14,8 +14,15 @@ export function registerServiceWorker(): void {
   const updateServiceWorker = registerSW({
     immediate: true,
     // A new build's worker is installed and waiting: offer "Reload to update". Taking it sends the worker
-    // SKIP_WAITING; once it controls the page, workbox-window's 'controlling' event reloads it on the new build.
-    onNeedRefresh: () => offerUpdate(() => updateServiceWorker(true)),
+    // SKIP_WAITING; the page reloads on the new build once that worker controls it.
+    onNeedRefresh: () =>
+      offerUpdate(async () => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+        await updateServiceWorker(true);
+      }),
+    // The reload is ours (above): workbox-window reloads only a page that was controlled when it registered, and
+    // a page opened before the first worker was installed is controlled only later (clientsClaim in the worker).
+    onNeedReload: () => undefined,
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
       // A page left open for days (an installed app often is) learns of a new build without a page load.
