@@ -297,4 +297,43 @@ describe('send-push against the stack’s push service', () => {
     await run();
     expect(await received(d)).toHaveLength(1);
   });
+
+  it('the minute job posts to send-push, whose run delivers', async () => {
+    const job = await c.query(`select schedule, command, active from cron.job where jobname = 'send-push'`);
+    expect(job.rows).toEqual([
+      { schedule: '* * * * *', command: 'select private.request_notification_pushes()', active: true },
+    ]);
+    const me = await person();
+    const d = await device();
+    await subscribe(me, d);
+    await notify(me, 'order_paid', { title: 'Olivia bought your "Brass lamp"', link: '/orders/1' });
+    const port = await worker.ready;
+    // The job's own statement with the settings the local stack reads where hosted reads Vault, put back in the same
+    // transaction: the queued request keeps this worker's URL, and no other file's job ever sees it.
+    await c.query('begin');
+    try {
+      const before = await c.query('select name, value from private.settings');
+      await c.query(
+        `insert into private.settings (name, value) values ('project_url', $1), ('service_role_key', $2)
+         on conflict (name) do update set value = excluded.value`,
+        [`http://127.0.0.1:${port}`, stackConfig.serviceRoleKey],
+      );
+      const { rows } = await c.query<{ id: string | null }>('select private.request_notification_pushes() as id');
+      expect(rows[0]!.id).not.toBeNull();
+      await c.query(`delete from private.settings where name in ('project_url', 'service_role_key')`);
+      for (const r of before.rows as { name: string; value: string }[]) {
+        await c.query('insert into private.settings (name, value) values ($1, $2) on conflict (name) do nothing', [
+          r.name,
+          r.value,
+        ]);
+      }
+      await c.query('commit');
+    } catch (err) {
+      await c.query('rollback');
+      throw err;
+    }
+    await expect
+      .poll(async () => (await received(d)).map((m) => m.json.title), { timeout: 20_000 })
+      .toEqual(['Olivia bought your "Brass lamp"']);
+  });
 });

@@ -56,6 +56,7 @@ const AUTHENTICATED_GRANTS: Record<string, string[]> = {
   project_photo_notes: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   project_milestones: ['SELECT'],
   projects: ['INSERT', 'SELECT', 'UPDATE'],
+  push_subscriptions: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   reports: ['INSERT', 'SELECT'],
   reviews: ['INSERT', 'SELECT'],
   saved_designers: ['DELETE', 'INSERT', 'SELECT'],
@@ -221,6 +222,8 @@ describe('schema lint', () => {
       'buy_now_quote',
       // The mail run's, executable by the service role only (docs/decisions/0025-notifications.md).
       'claim_notification_mails',
+      // The push run's, the same way (docs/notifications.md, "The push half").
+      'claim_notification_pushes',
       // Verified badges: the link's confirmation, the operator's decision (docs/trust-and-safety.md).
       'confirm_pickup_window',
       'confirm_school_email',
@@ -236,6 +239,7 @@ describe('schema lint', () => {
       // Ends an account's sessions, for the moderate-account function: service role only (docs/trust-and-safety.md).
       'end_user_sessions',
       'finish_notification_mail',
+      'finish_notification_push',
       // Operators: the check, the console's reads and their actions, each refusing anyone else (docs/trust-and-safety.md).
       'is_operator',
       'make_offer',
