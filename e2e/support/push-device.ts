@@ -10,7 +10,27 @@ import { E2E_APP_URL, E2E_PUSH_URL } from '../stack-ports';
  */
 export async function usePushDevice(context: BrowserContext, page: Page): Promise<void> {
   await context.grantPermissions(['notifications'], { origin: E2E_APP_URL });
-  await page.addInitScript((pushUrl: string) => {
+  // The browser, not the page, talks to its push service: the calls go out from here (Node), so the site's
+  // Content-Security-Policy (connect-src: the app and its API only) has nothing to say about them, as for a real
+  // browser's vendor push service.
+  await page.exposeFunction('e2ePushNewDevice', async (applicationServerKey: string | null) => {
+    const res = await fetch(`${E2E_PUSH_URL}/push/devices`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ applicationServerKey }),
+    });
+    if (!res.ok) throw new Error(`the push service refused a device: ${res.status} ${await res.text()}`);
+    return (await res.json()) as unknown;
+  });
+  await page.exposeFunction('e2ePushForgetDevice', async (id: string) => {
+    await fetch(`${E2E_PUSH_URL}/push/devices/${id}`, { method: 'DELETE' });
+  });
+  await page.addInitScript(() => {
+    // The two functions exposed above, as the page sees them (this project's Node config has no DOM lib's Window).
+    const browserSide = globalThis as unknown as {
+      e2ePushNewDevice(applicationServerKey: string | null): Promise<unknown>;
+      e2ePushForgetDevice(id: string): Promise<void>;
+    };
     const KEY = 'e2e-push-device';
     const toB64u = (buf: ArrayBuffer | ArrayBufferView | null | undefined): string | null => {
       if (!buf) return null;
@@ -34,24 +54,18 @@ export async function usePushDevice(context: BrowserContext, page: Page): Promis
       toJSON: () => ({ endpoint: d.endpoint, expirationTime: null, keys: d.keys }),
       unsubscribe: async () => {
         localStorage.removeItem(KEY);
-        await fetch(`${pushUrl}/push/devices/${d.id}`, { method: 'DELETE' });
+        await browserSide.e2ePushForgetDevice(d.id);
         return true;
       },
     });
     PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
       const stored = localStorage.getItem(KEY);
       if (stored) return asSubscription(JSON.parse(stored) as Device) as unknown as PushSubscription;
-      const res = await fetch(`${pushUrl}/push/devices`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          applicationServerKey:
-            typeof options?.applicationServerKey === 'string'
-              ? options.applicationServerKey
-              : toB64u(options?.applicationServerKey ?? null),
-        }),
-      });
-      const d = (await res.json()) as Device;
+      const d = (await browserSide.e2ePushNewDevice(
+        typeof options?.applicationServerKey === 'string'
+          ? options.applicationServerKey
+          : toB64u(options?.applicationServerKey ?? null),
+      )) as Device;
       localStorage.setItem(KEY, JSON.stringify(d));
       return asSubscription(d) as unknown as PushSubscription;
     };
@@ -59,7 +73,7 @@ export async function usePushDevice(context: BrowserContext, page: Page): Promis
       const stored = localStorage.getItem(KEY);
       return stored ? (asSubscription(JSON.parse(stored) as Device) as unknown as PushSubscription) : null;
     };
-  }, E2E_PUSH_URL);
+  });
 }
 
 /** What this device received, newest first, decrypted by the push service. */

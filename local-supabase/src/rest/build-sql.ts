@@ -592,22 +592,26 @@ export function buildInsert(ctx: BuildContext, rel: Relation, payload: Payload, 
     else {
       const sets = payload.columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`);
       conflict = sets.length
-        ? ` ON CONFLICT${targetSql} DO UPDATE SET ${sets.join(', ')}`
+        ? ` ON CONFLICT${targetSql} DO UPDATE SET ${sets.join(', ')} WHERE ${countInserted('-')}`
         : ` ON CONFLICT${targetSql} DO NOTHING`;
     }
   }
+  // An upsert counts the rows it inserts as PostgREST does (every row tried adds one, every row updated takes it
+  // back), never through a system column: RETURNING xmax needs SELECT on the whole table, which a table granting
+  // SELECT on some columns only does not give, and hosted writes to such a table.
+  const counted = opts.resolution === 'merge-duplicates' ? ` WHERE ${countInserted('+')}` : '';
   const table = `${qualified(rel.schema, rel.name)} AS ${ident(rel.name)}`;
   const returning = returningSql(rel, opts);
   if (payload.columns.length === 0) {
     return [
-      `INSERT INTO ${table} SELECT FROM json_array_elements(${ctx.params.add(payload.json)}::json)${conflict} RETURNING ${returning}`,
+      `INSERT INTO ${table} SELECT FROM json_array_elements(${ctx.params.add(payload.json)}::json)${counted}${conflict} RETURNING ${returning}`,
     ];
   }
   const cols = payload.columns.map(ident).join(', ');
   const picked = payload.columns.map((c) => `pgrst_body.${ident(c)}`).join(', ');
   if (!opts.missingDefault) {
     return [
-      `INSERT INTO ${table} (${cols}) SELECT ${picked} FROM ${recordsetFrom(ctx, rel, payload.columns, payload.json)}${conflict} RETURNING ${returning}`,
+      `INSERT INTO ${table} (${cols}) SELECT ${picked} FROM ${recordsetFrom(ctx, rel, payload.columns, payload.json)}${counted}${conflict} RETURNING ${returning}`,
     ];
   }
   const defaults = payload.columns
@@ -619,7 +623,13 @@ export function buildInsert(ctx: BuildContext, rel: Relation, payload: Payload, 
     `(SELECT ${ctx.params.add(payload.json)}::jsonb AS json_data) pgrst_payload, ` +
     `LATERAL (SELECT jsonb_agg(jsonb_build_object(${defaults.join(', ')}) || elem) AS val FROM jsonb_array_elements(pgrst_payload.json_data) elem) pgrst_json_defs, ` +
     `LATERAL (SELECT * FROM jsonb_to_recordset(pgrst_json_defs.val) AS _ (${defs})) pgrst_body`;
-  return [`INSERT INTO ${table} (${cols}) SELECT ${picked} FROM ${source}${conflict} RETURNING ${returning}`];
+  return [`INSERT INTO ${table} (${cols}) SELECT ${picked} FROM ${source}${counted}${conflict} RETURNING ${returning}`];
+}
+
+/** The transaction's count of upserted rows inserted (PostgREST's `pgrst.inserted`): always true as a condition. */
+const INSERTED_SETTING = `coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0)`;
+function countInserted(step: '+' | '-'): string {
+  return `set_config('pgrst.inserted', (${INSERTED_SETTING} ${step} 1)::text, true) <> '${step === '+' ? '0' : '-1'}'`;
 }
 
 /**
@@ -643,9 +653,10 @@ function returningSql(rel: Relation, opts: MutationOptions): string {
     : opts.returnRows
       ? `${ident(rel.name)} AS pgrst_row`
       : '1 AS pgrst_one';
-  // xmax = 0 tells an inserted row from an updated one: an upsert that inserted nothing answers 200.
+  // An upsert's rows say null: how many it inserted is the count its WHERE clauses kept (countInserted), so an
+  // upsert that inserted nothing answers 200.
   return opts.resolution === 'merge-duplicates'
-    ? `${row}, (xmax = 0) AS pgrst_inserted`
+    ? `${row}, NULL::boolean AS pgrst_inserted`
     : `${row}, true AS pgrst_inserted`;
 }
 
@@ -681,7 +692,11 @@ export function buildMutationStatement(
   const ctes = mutations.map((m, i) => `pgrst_mut_${i} AS ( ${m} )`);
   const all = mutations.map((_, i) => `SELECT * FROM pgrst_mut_${i}`).join(' UNION ALL ');
   ctes.push(`pgrst_mut AS ( ${all} )`);
-  const counts = `(SELECT pg_catalog.count(*) FROM pgrst_mut) AS page_total, (SELECT pg_catalog.count(*) FROM pgrst_mut WHERE pgrst_inserted) AS inserted`;
+  // The upsert's count is read above the aggregate over its rows, so after the data-modifying CTE has run.
+  const counts =
+    `(SELECT pg_catalog.count(*) FROM pgrst_mut) AS page_total, ` +
+    `(SELECT pg_catalog.count(*) FILTER (WHERE pgrst_inserted) + ` +
+    `CASE WHEN pg_catalog.bool_or(pgrst_inserted IS NULL) THEN ${INSERTED_SETTING} ELSE 0 END FROM pgrst_mut) AS inserted`;
   if (!representation) {
     return `WITH ${ctes.join(', ')} SELECT NULL::bigint AS total_result_set, ${counts}, ''::text AS body`;
   }

@@ -51,7 +51,7 @@ create table ${p}_secret (id int primary key);
 create table ${p}_kv (k text primary key, v int not null default 7, note text);
 -- Column privileges: anon may read id and open, never hidden (as profiles.email in the app).
 create table ${p}_cols (id int primary key, open text, hidden text);
-grant select (id, open), insert (id, open, hidden), update (open), delete on ${p}_cols to anon;
+grant select (id, open), insert (id, open, hidden), update (id, open), delete on ${p}_cols to anon;
 grant all on ${p}_cols to service_role;
 
 grant select on ${p}_authors, ${p}_books, ${p}_reviews, ${p}_tags, ${p}_book_tags to anon, authenticated;
