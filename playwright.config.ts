@@ -28,6 +28,9 @@ export default defineConfig({
     // when a failure needs more than its screenshot and error.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // The app's service worker (docs/installable-app.md) would precache the whole build (about 1.7 MB) in every
+    // context of every journey, CPU time npm test cannot spare, and only two specs are about it: they allow it.
+    serviceWorkers: 'block',
   },
   projects: [
     {

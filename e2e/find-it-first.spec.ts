@@ -233,8 +233,9 @@ test("a subscribed device's push for a countered offer reaches the push endpoint
   const piece = `Teak sideboard ${randomUUID().slice(0, 6)}`;
   const pieceId = await listAs(seller, piece, 220, 'cabinet');
 
-  // The buyer turns push on for this browser in Settings (the permission asked only on the click).
-  const context = await browser.newContext();
+  // The buyer turns push on for this browser in Settings (the permission asked only on the click). Push needs the
+  // app's service worker, which the journeys block unless they are about it (playwright.config.ts).
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
   await usePushDevice(context, page);
   await signInBrowser(page, buyer);

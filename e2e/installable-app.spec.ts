@@ -77,6 +77,9 @@ async function serveCopyOfBuild(): Promise<{ url: string; deployNextBuild: () =>
 }
 
 /** The width and height a PNG's header states (its IHDR chunk). */
+// This spec is about the service worker: its pages may register it (the other journeys block it).
+test.use({ serviceWorkers: 'allow' });
+
 function pngSize(bytes: Buffer): [number, number] {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
