@@ -126,12 +126,16 @@ describe('NotificationSettingsCard', () => {
         .getAllByRole('switch')
         .map((s) => s.getAttribute('aria-label')),
     ).toEqual(['E-mail: My designer proposes a piece for my project']);
-    // Saved searches' alerts and saved pieces' price drops (docs/find-it-first.md).
+    // Saved searches' alerts and saved pieces' price drops (docs/find-it-first.md); an alert is urgent enough to push.
     expect(
       within(screen.getByRole('group', { name: 'Saved searches' }))
         .getAllByRole('switch')
         .map((s) => s.getAttribute('aria-label')),
-    ).toEqual(['E-mail: A new piece matches one of my saved searches', 'E-mail: A piece I saved gets cheaper']);
+    ).toEqual([
+      'E-mail: A new piece matches one of my saved searches',
+      'Push: A new piece matches one of my saved searches',
+      'E-mail: A piece I saved gets cheaper',
+    ]);
     expect(screen.getAllByRole('switch').every((s) => (s as HTMLInputElement).checked)).toBe(true);
   });
 
