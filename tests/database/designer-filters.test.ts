@@ -226,7 +226,9 @@ describe('search_designers', () => {
     const mine = (rows: Row[]) => rows.map((r) => keyOf(r.user_id)).filter((k) => k !== 'other');
     const byRating = await allPages({ ...scope, sort: 'rating' }, 2);
     expect(new Set(byRating.map((r) => r.user_id)).size).toBe(byRating.length);
-    expect(byRating).toEqual(await allPages({ ...scope, sort: 'rating' }, 100));
+    // Pages of 2 list this test's designers as one page of 100 does (other tests add designers meanwhile: the
+    // directory is shared, so only this test's own rows are compared).
+    expect(mine(byRating)).toEqual(mine(await allPages({ ...scope, sort: 'rating' }, 100)));
     const ratings = byRating.map((r) => r.rating);
     const rated = ratings.filter((r): r is number => r !== null);
     expect(rated).toEqual([...rated].sort((a, b) => b - a));
