@@ -156,7 +156,7 @@ test("offline, the app opens from the device and says \"You're offline\"; back o
   const reloaded = await page.reload();
   expect(reloaded?.fromServiceWorker()).toBe(true);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const notice = page.getByRole('status').filter({ hasText: "You're offline." });
+  const notice = page.locator('[aria-live="polite"]').filter({ hasText: "You're offline." });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('nothing new loads or saves until you');
   await expectNoAxeViolations(page);
@@ -237,7 +237,7 @@ test('a new build waits for "Reload to update"; taking it reloads the page on th
 
     const reload = page.getByRole('button', { name: 'Reload to update' });
     await expect(reload).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'A new version of Good Space is ready.' })).toBeVisible();
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'A new version of Good Space is ready.' })).toBeVisible();
     await expectNoAxeViolations(page);
     // The page as it is now: gone once the browser has reloaded it.
     await page.evaluate(() => document.documentElement.setAttribute('data-before-update', ''));
