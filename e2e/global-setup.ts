@@ -61,6 +61,8 @@ async function everyTwoSeconds(dbUrl: string): Promise<void> {
     );
     // docs/orders.md: the same for held orders (releases after the 48 hours, pickup reminders, pending payouts).
     await db.query(`select cron.schedule('settle-orders', '2 seconds', 'select private.request_order_settlement()')`);
+    // docs/find-it-first.md: a new piece's saved-search alerts reach the bell within seconds (every 5 s by default).
+    await db.query(`select cron.schedule('send-search-alerts', '2 seconds', 'select private.send_search_alerts()')`);
   } finally {
     await db.end();
   }
