@@ -258,7 +258,8 @@ async function main(): Promise<void> {
     await writePublicApiUrl({ dbUrl: config.dbUrl, apiUrl: config.apiUrl });
     // The saved-search alerts job waits for bench:db's own runs of it (the match and the job are measured on the
     // pieces the bench lists): pg_cron's every 5 seconds would take them first.
-    await stack.db.admin.query(`select cron.unschedule('send-search-alerts')`);
+    await explainClient.connect();
+    await explainClient.query(`select cron.unschedule('send-search-alerts')`);
     const actors = await loadDataset(config.dbUrl, size, log);
     const loadSeconds = (performance.now() - t0) / 1000;
     const counts = await tableCounts(config.dbUrl);
@@ -277,7 +278,6 @@ async function main(): Promise<void> {
     // carry access tokens signed with the project's JWT secret, which the REST service takes as it takes Auth's.
     const senders = await Promise.all(pooled.nudgeSenders.map(async (s) =>
       createClient(config.apiUrl, config.anonKey, { ...nodeOptions, global: { headers: { Authorization: `Bearer ${await accessToken(config.jwtSecret, s.id)}` } } })));
-    await explainClient.connect();
     const queries = buildQueries(clients, actors, pooled, senders, explainClient);
     // The load writes several GB of WAL (checkpoints requested all along it). Left to itself, PostgreSQL writes
     // those dirty pages back in checkpoints during the timed calls, and a write's commit (fsync) can wait behind
