@@ -255,10 +255,21 @@ create table private.saved_search_matches (
   constraint saved_search_matches_notification_id_fkey FOREIGN KEY (notification_id) REFERENCES public.notifications(id) ON DELETE SET NULL,
   constraint saved_search_matches_search_id_fkey FOREIGN KEY (search_id) REFERENCES public.saved_searches(id) ON DELETE CASCADE
 );
-comment on table private.saved_search_matches is 'Each search''s alerts (one per piece ever; at most 20 a day per search): private.match_saved_searches.';
+comment on table private.saved_search_matches is 'Each search''s alerts (one per piece ever; at most 20 a day per search): private.send_search_alerts.';
 CREATE INDEX saved_search_matches_catalog_item_id_idx ON private.saved_search_matches USING btree (catalog_item_id);
 CREATE INDEX saved_search_matches_notification_id_idx ON private.saved_search_matches USING btree (notification_id);
 CREATE INDEX saved_search_matches_search_id_matched_at_idx ON private.saved_search_matches USING btree (search_id, matched_at);
+
+create table private.search_alerts_due (
+  catalog_item_id uuid not null,
+  listed_at timestamp with time zone default now() not null,
+  attempts integer default 0 not null,
+  last_error text,
+  constraint search_alerts_due_pkey PRIMARY KEY (catalog_item_id),
+  constraint search_alerts_due_catalog_item_id_fkey FOREIGN KEY (catalog_item_id) REFERENCES public.catalog_items(id) ON DELETE CASCADE
+);
+comment on table private.search_alerts_due is 'Pieces listed or relisted whose saved-search alerts are not yet written: private.send_search_alerts.';
+CREATE INDEX search_alerts_due_listed_at_idx ON private.search_alerts_due USING btree (listed_at);
 
 create table private.settings (
   name text not null,
@@ -447,11 +458,11 @@ CREATE INDEX catalog_items_search_idx ON public.catalog_items USING gin (search)
 CREATE TRIGGER catalog_items_coordinates BEFORE INSERT OR UPDATE OF location, place_id, latitude, longitude ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.coordinates_from_location();
 CREATE TRIGGER catalog_items_left_market AFTER UPDATE OF status ON public.catalog_items FOR EACH ROW WHEN (old.status = 'available'::text AND new.status <> 'available'::text) EXECUTE FUNCTION private.catalog_item_left_market();
 CREATE TRIGGER catalog_items_market_columns BEFORE INSERT OR UPDATE ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.catalog_item_market_columns();
-CREATE TRIGGER catalog_items_match_saved_searches AFTER INSERT ON public.catalog_items FOR EACH ROW WHEN (new.is_available) EXECUTE FUNCTION private.match_saved_searches();
 CREATE TRIGGER catalog_items_photos_checked BEFORE INSERT OR UPDATE ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.check_catalog_item_photos();
 CREATE TRIGGER catalog_items_price_drop AFTER UPDATE OF price ON public.catalog_items FOR EACH ROW WHEN (new.price < old.price AND new.is_available AND old.is_available) EXECUTE FUNCTION private.notify_price_drop();
+CREATE TRIGGER catalog_items_queue_search_alerts AFTER INSERT ON public.catalog_items FOR EACH ROW WHEN (new.is_available) EXECUTE FUNCTION private.queue_search_alerts();
 CREATE TRIGGER catalog_items_relist_guard BEFORE UPDATE OF status, is_available ON public.catalog_items FOR EACH ROW WHEN (old.status <> 'available'::text AND new.status = 'available'::text) EXECUTE FUNCTION private.catalog_item_relist_guard();
-CREATE TRIGGER catalog_items_rematch_saved_searches AFTER UPDATE ON public.catalog_items FOR EACH ROW WHEN (NOT old.is_available AND new.is_available) EXECUTE FUNCTION private.match_saved_searches();
+CREATE TRIGGER catalog_items_requeue_search_alerts AFTER UPDATE ON public.catalog_items FOR EACH ROW WHEN (NOT old.is_available AND new.is_available) EXECUTE FUNCTION private.queue_search_alerts();
 CREATE TRIGGER catalog_items_returned_rule BEFORE UPDATE ON public.catalog_items FOR EACH ROW WHEN (old.returned_at IS NOT NULL) EXECUTE FUNCTION private.catalog_item_returned_rule();
 CREATE TRIGGER catalog_items_set_updated_at BEFORE UPDATE OF title, description, category, price, dimensions, condition, image_url, photo_urls, width_in, depth_in, height_in, status, is_available, location, place_id ON public.catalog_items FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 create policy catalog_items_delete_own on public.catalog_items
@@ -1940,7 +1951,7 @@ create table public.saved_searches (
 comment on table public.saved_searches is 'A person''s saved Good Stuff filters with a name; a new piece matching one alerts its owner (docs/find-it-first.md).';
 comment on column public.saved_searches.latitude is 'The origin of within_miles, copied by the database from the owner''s place (or the tied project''s) when saved. No client grant.';
 comment on column public.saved_searches.project_id is 'A search tied to a project: max_price follows the project''s remaining budget (kept by the database).';
-comment on column public.saved_searches.match_reach is '(category, price, x, y, z) box of what the search accepts; matched by private.match_saved_searches.';
+comment on column public.saved_searches.match_reach is '(category, price, x, y, z) box of what the search accepts; matched by private.saved_searches_matching.';
 alter table public.saved_searches enable row level security;
 CREATE INDEX saved_searches_match_keys_idx ON public.saved_searches USING gin (match_keys) WHERE (NOT paused);
 CREATE INDEX saved_searches_match_reach_idx ON public.saved_searches USING gist (match_reach) WHERE ((NOT paused) AND (match_keys IS NULL));
@@ -3815,58 +3826,6 @@ begin
 end $function$;
 revoke execute on function private.make_milestones(public.project_bids) from public;
 
-CREATE OR REPLACE FUNCTION private.match_saved_searches()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  pt extensions.cube := private.catalog_item_point(new.category::text, new.price, new.latitude, new.longitude);
-  keys text[] := private.catalog_item_keys(new.search, new.latitude, new.longitude);
-  per_day constant integer := 20;
-begin
-  with candidates as (
-    select s.* from public.saved_searches s
-     where not s.paused and s.match_keys && keys and s.match_reach operator(extensions.@>) pt
-    union all
-    select s.* from public.saved_searches s
-     where not s.paused and s.match_keys is null and s.match_reach operator(extensions.@>) pt
-  ), matching as materialized (
-    -- The notification's id chosen here, so the match's record names it in the same statement.
-    select c.id, c.user_id, c.name, c.email, gen_random_uuid() as notification_id
-      from candidates c
-     where c.user_id <> new.designer_id
-       and (c.match_query is null or new.search @@ c.match_query)
-       and (c.category is null or c.category = new.category::text)
-       and (c.min_price is null or new.price >= c.min_price)
-       and (c.max_price is null or new.price <= c.max_price)
-       and (cardinality(c.conditions) = 0 or new.condition = any (c.conditions))
-       and (c.within_miles is null
-            or floor(private.miles_between(c.latitude, c.longitude, new.latitude, new.longitude) + 0.5) <= c.within_miles)
-       and not exists (select 1 from public.blocks b where b.blocker_id = c.user_id and b.blocked_id = new.designer_id)
-       and not exists (select 1 from public.blocks b where b.blocker_id = new.designer_id and b.blocked_id = c.user_id)
-       and not exists (select 1 from private.saved_search_matches m where m.search_id = c.id and m.catalog_item_id = new.id)
-       and (select count(*) from private.saved_search_matches m
-             where m.search_id = c.id and m.matched_at > now() - interval '1 day') < per_day
-  ), told as (
-    insert into public.notifications (id, user_id, kind, title, body, link, data, mail_next_attempt_at)
-    select m.notification_id, m.user_id, 'search_match',
-           private.clip(format('New match for "%s": %s, %s', m.name, new.title, private.money(new.price)), 200),
-           private.clip(private.condition_words(new.condition)
-                        || coalesce(' · ' || nullif(btrim(new.location), ''), ''), 500),
-           '/good-stuff/' || new.id,
-           jsonb_build_object('search_id', m.id, 'item_id', new.id, 'catalog_item_id', new.id, 'email', m.email),
-           private.search_match_mail_at(m.user_id, m.email)
-      from matching m
-  )
-  -- The piece's row is locked by the statement that listed it, so no other match of it runs meanwhile.
-  insert into private.saved_search_matches (search_id, catalog_item_id, notification_id)
-  select m.id, new.id, m.notification_id from matching m;
-  return null;
-end $function$;
-revoke execute on function private.match_saved_searches() from public;
-
 CREATE OR REPLACE FUNCTION private.message_photo_folders()
  RETURNS SETOF text
  LANGUAGE sql
@@ -5135,6 +5094,18 @@ AS $function$
 $function$;
 revoke execute on function private.public_api_url() from public;
 
+CREATE OR REPLACE FUNCTION private.queue_search_alerts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.search_alerts_due (catalog_item_id) values (new.id) on conflict (catalog_item_id) do nothing;
+  return null;
+end $function$;
+revoke execute on function private.queue_search_alerts() from public;
+
 CREATE OR REPLACE FUNCTION private.rate_limited_insert()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -5877,6 +5848,43 @@ begin
 end $function$;
 revoke execute on function private.saved_search_rules() from public;
 
+CREATE OR REPLACE FUNCTION private.saved_searches_matching(item public.catalog_items)
+ RETURNS TABLE(search_id uuid, user_id uuid, name text, email text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  pt extensions.cube := private.catalog_item_point(item.category::text, item.price, item.latitude, item.longitude);
+  keys text[] := private.catalog_item_keys(item.search, item.latitude, item.longitude);
+  per_day constant integer := 20;
+begin
+  return query
+  with candidates as (
+    select s.* from public.saved_searches s
+     where not s.paused and s.match_keys && keys and s.match_reach operator(extensions.@>) pt
+    union all
+    select s.* from public.saved_searches s
+     where not s.paused and s.match_keys is null and s.match_reach operator(extensions.@>) pt
+  )
+  select c.id, c.user_id, c.name, c.email
+    from candidates c
+   where c.user_id <> item.designer_id
+     and (c.match_query is null or item.search @@ c.match_query)
+     and (c.category is null or c.category = item.category::text)
+     and (c.min_price is null or item.price >= c.min_price)
+     and (c.max_price is null or item.price <= c.max_price)
+     and (cardinality(c.conditions) = 0 or item.condition = any (c.conditions))
+     and (c.within_miles is null
+          or floor(private.miles_between(c.latitude, c.longitude, item.latitude, item.longitude) + 0.5) <= c.within_miles)
+     and not exists (select 1 from public.blocks b where b.blocker_id = c.user_id and b.blocked_id = item.designer_id)
+     and not exists (select 1 from public.blocks b where b.blocker_id = item.designer_id and b.blocked_id = c.user_id)
+     and not exists (select 1 from private.saved_search_matches m where m.search_id = c.id and m.catalog_item_id = item.id)
+     and (select count(*) from private.saved_search_matches m
+           where m.search_id = c.id and m.matched_at > now() - interval '1 day') < per_day;
+end $function$;
+revoke execute on function private.saved_searches_matching(public.catalog_items) from public;
+
 CREATE OR REPLACE FUNCTION private.search_match_mail_at(recipient uuid, email text)
  RETURNS timestamp with time zone
  LANGUAGE sql
@@ -5912,6 +5920,61 @@ begin
 end $function$;
 revoke execute on function private.sell_piece(public.orders) from public;
 grant execute on function private.sell_piece(public.orders) to service_role;
+
+CREATE OR REPLACE FUNCTION private.send_search_alerts(max_pieces integer DEFAULT 50)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  due uuid;
+  item public.catalog_items;
+  told integer := 0;
+  n integer;
+begin
+  for due in
+    select q.catalog_item_id from private.search_alerts_due q
+     where q.attempts < 5
+     order by q.listed_at, q.catalog_item_id
+     limit max_pieces
+     for update skip locked
+  loop
+    begin
+      select * into item from public.catalog_items i where i.id = due;
+      if found and item.is_available then
+        with matching as materialized (
+          select m.search_id, m.user_id, m.name, m.email, gen_random_uuid() as notification_id
+            from private.saved_searches_matching(item) m
+        ), recorded as (
+          insert into private.saved_search_matches (search_id, catalog_item_id, notification_id)
+          select m.search_id, item.id, m.notification_id from matching m
+          on conflict (search_id, catalog_item_id) do nothing
+          returning search_id
+        )
+        insert into public.notifications (id, user_id, kind, title, body, link, data, mail_next_attempt_at)
+        select m.notification_id, m.user_id, 'search_match',
+               private.clip(format('New match for "%s": %s, %s', m.name, item.title, private.money(item.price)), 200),
+               private.clip(private.condition_words(item.condition)
+                            || coalesce(' · ' || nullif(btrim(item.location), ''), ''), 500),
+               '/good-stuff/' || item.id,
+               jsonb_build_object('search_id', m.search_id, 'item_id', item.id, 'catalog_item_id', item.id,
+                                  'email', m.email),
+               private.search_match_mail_at(m.user_id, m.email)
+          from matching m join recorded r on r.search_id = m.search_id;
+        get diagnostics n = row_count;
+        told := told + n;
+      end if;
+      delete from private.search_alerts_due q where q.catalog_item_id = due;
+    exception when others then
+      update private.search_alerts_due q set attempts = q.attempts + 1, last_error = sqlerrm
+       where q.catalog_item_id = due;
+      raise warning 'saved-search alerts of piece % failed: %', due, sqlerrm;
+    end;
+  end loop;
+  return told;
+end $function$;
+revoke execute on function private.send_search_alerts(integer) from public;
 
 CREATE OR REPLACE FUNCTION private.set_order_actor(p_user uuid)
  RETURNS void
@@ -10561,5 +10624,6 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 select cron.schedule('expire-offers', '*/5 * * * *', 'select private.expire_market()');
 select cron.schedule('prune-rate-events', '17 * * * *', 'select private.prune_rate_events()');
 select cron.schedule('send-notification-mails', '* * * * *', 'select private.request_notification_mails()');
+select cron.schedule('send-search-alerts', '5 seconds', 'select private.send_search_alerts()');
 select cron.schedule('settle-milestones', '* * * * *', 'select private.request_milestone_settlement()');
 select cron.schedule('settle-orders', '* * * * *', 'select private.request_order_settlement()');
