@@ -64,6 +64,8 @@ async function everyTwoSeconds(dbUrl: string): Promise<void> {
     await db.query(`select cron.schedule('settle-orders', '2 seconds', 'select private.request_order_settlement()')`);
     // docs/notifications.md, "The push half": posts only when a push may be due.
     await db.query(`select cron.schedule('send-push', '2 seconds', 'select private.request_notification_pushes()')`);
+    // docs/find-it-first.md: a new piece's saved-search alerts reach the bell within seconds (every 5 s by default).
+    await db.query(`select cron.schedule('send-search-alerts', '2 seconds', 'select private.send_search_alerts()')`);
   } finally {
     await db.end();
   }

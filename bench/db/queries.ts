@@ -1,5 +1,6 @@
 // Every database call of src/features/**/api, written as the app writes it
 // with supabase-js (same columns, filters, order and page sizes where the app code exists).
+import type pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { METRO_ORIGIN, METROS, type Actors } from './dataset.ts';
 
@@ -10,7 +11,8 @@ export interface BenchQuery {
   name: string;
   /** The app file (or call) it stands for. */
   spec: string;
-  as: Actor;
+  /** `postgres`: a statement of a database job (as pg_cron runs it), sent on a direct connection. */
+  as: Actor | 'postgres';
   kind: 'read' | 'write';
   /** One call; `i` counts calls from 0 (warm-up included). Throws on an error answer. */
   run(i: number): Promise<unknown>;
@@ -18,6 +20,10 @@ export interface BenchQuery {
   limit?: number;
   /** For those: the plan replays the first call's statement on a row no call used (value rewrite). */
   explainRewrite?: (v: unknown) => unknown;
+  /** A line for the log after the calls (what they did, for information). */
+  note?: () => string;
+  /** Run once before the calls, untimed. */
+  before?: () => Promise<void>;
 }
 
 export interface Pools {
@@ -134,10 +140,14 @@ export function swapValue(from: string, to: string): (v: unknown) => unknown {
   return (v) => (typeof v === 'string' ? v.split(from).join(to) : v);
 }
 
-/** `senders`: pools.nudgeSenders signed in, in the same order. */
-export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools: Pools, senders: SupabaseClient[]): BenchQuery[] {
+/** `senders`: pools.nudgeSenders signed in, in the same order; `jobs`: a direct connection as postgres (pg_cron's jobs). */
+export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools: Pools, senders: SupabaseClient[],
+  jobs: pg.Client): BenchQuery[] {
   const c = db.customer;
   const d = db.designer;
+  // The pieces the listing call below lists, in order: the match and the alerts job then take them.
+  const listed: string[] = [];
+  const alertsWritten: number[] = [];
   const near = { lat: 40.0, lng: -100.0 };
   const createdItems: string[] = [];
   const q: BenchQuery[] = [
@@ -470,19 +480,52 @@ export function buildQueries(db: Record<Actor, SupabaseClient>, a: Actors, pools
       run: (i) => ok(d.from('catalog_items').insert({ designer_id: a.designer.id, title: `Bench chair ${i}`, description: 'Oak', category: 'chair', price: 120, dimensions: '40x40x90', condition: 'good', image_url: null, is_available: true })),
     },
     {
-      // Listing a piece runs the match against every saved search (a trigger on catalog_items:
-      // 20261206000100_saved_searches.sql). Each call lists another piece (material, noun, category, metro), as
-      // sellers do, so the day's cap of 20 alerts per search does not thin later calls' work.
-      name: 'catalog_items: insert, matched against 100,000 saved searches', spec: 'catalog_items insert (a piece with a place) + match_saved_searches', as: 'designer', kind: 'write',
-      run: (i) => {
+      // Listing a piece only queues it for its saved-search alerts (a trigger on catalog_items:
+      // 20261206000100_saved_searches.sql); the job send-search-alerts matches it and writes them. Each call lists
+      // another piece (material, noun, category, metro), as sellers do, so the day's cap of 20 alerts per search
+      // does not thin the job's work on later pieces.
+      name: 'catalog_items: insert a piece with a place (queued for its alerts)', spec: 'catalog_items insert + private.queue_search_alerts', as: 'designer', kind: 'write',
+      run: async (i) => {
         const materials = ['teak', 'oak', 'walnut', 'brass', 'opaline glass', 'rattan', 'cane', 'velvet', 'marble', 'chrome', 'pine', 'leather', 'ceramic'];
         const nouns: [string, string][] = [['sofa', 'couch'], ['armchair', 'chair'], ['coffee table', 'table'], ['writing desk', 'desk'], ['bed frame', 'bed'],
           ['dresser', 'dresser'], ['credenza', 'cabinet'], ['table lamp', 'lighting'], ['wall mirror', 'decor'], ['bench', 'other']];
         const [noun, category] = nouns[i % nouns.length]!;
         const [lat, lng] = METROS[(i * 3) % METROS.length]!;
-        return ok(d.from('catalog_items').insert({ designer_id: a.designer.id, title: `Vintage ${materials[i % materials.length]} ${noun}`,
+        const r = await ok(d.from('catalog_items').insert({ designer_id: a.designer.id, title: `Vintage ${materials[i % materials.length]} ${noun}`,
           description: 'A well-kept piece, ready to pick up.', category, price: 40 + (i * 37) % 600, condition: ['excellent', 'very_good', 'good', 'fair'][i % 4],
-          location: `${(lat + ((i % 7) - 3) * 0.05).toFixed(4)},${(lng + ((i % 5) - 2) * 0.05).toFixed(4)}`, is_available: true }));
+          location: `${(lat + ((i % 7) - 3) * 0.05).toFixed(4)},${(lng + ((i % 5) - 2) * 0.05).toFixed(4)}`, is_available: true }).select('id').single());
+        listed.push((r.data as { id: string }).id);
+        return r;
+      },
+    },
+    {
+      // The issue's line: the match of one freshly listed piece against the 100,000 saved searches, as the job runs
+      // it (private.saved_searches_matching: the two indexes, then each candidate's exact rules). Call i takes the
+      // (i mod n)th piece the call above listed, none alerted yet (the bench stack's job is unscheduled: db.ts).
+      name: 'match a freshly listed piece against 100,000 saved searches', spec: 'private.saved_searches_matching (send-search-alerts, per piece)', as: 'postgres', kind: 'read',
+      run: (i) => jobs.query({
+        text: 'select count(*) from private.saved_searches_matching((select i from public.catalog_items i where i.id = $1))',
+        values: [listed[i % listed.length]],
+      }),
+    },
+    {
+      // For information: the job's whole run for one listing (the match, each match recorded, one alert per match
+      // with its own triggers), oldest waiting piece first, as pg_cron runs it every 5 seconds.
+      name: 'send-search-alerts: one run for one listing (match + alerts)', spec: 'private.send_search_alerts(1)', as: 'postgres', kind: 'write',
+      // As many runs as pieces listed (read when the calls start, after the listing call).
+      get limit() { return listed.length; },
+      // Only the pieces listed above wait: the other listing calls' plain chairs would come first (oldest first).
+      before: async () => {
+        await jobs.query({ text: 'delete from private.search_alerts_due where catalog_item_id <> all ($1::uuid[])', values: [listed] });
+      },
+      run: async () => {
+        const r = await jobs.query<{ n: number }>({ text: 'select private.send_search_alerts(1) as n', values: [] });
+        alertsWritten.push(r.rows[0]!.n);
+        return r;
+      },
+      note: () => {
+        const sorted = [...alertsWritten].sort((x, y) => x - y);
+        return `alerts written per run: min ${sorted[0]}, median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted.at(-1)}`;
       },
     },
     {

@@ -4,11 +4,14 @@
 -- 1. public.saved_searches: a person's Good Stuff filters with a name (at most 50; names unique per person), the
 --    origin of its distance copied by the database from the owner's place (or the tied project's), its e-mail
 --    setting (instant, daily digest, off) and pause. A search tied to a project follows its remaining budget.
--- 2. Matching runs in the database when a piece is listed or relisted (is_available becoming true): a trigger on
---    catalog_items, never a sweep over the searches. It reaches the few searches a piece can match through two
---    indexes: searches with words by their words' lexemes (GIN: the piece must contain one of them), the others
---    by a 5-dimensional box of what they accept (category, price, the sphere around their origin: GiST on cube).
---    One search_match per search and piece ever, at most 20 per search a day.
+-- 2. Matching runs in the database for each piece listed or relisted (is_available becoming true), never a sweep
+--    over the searches: a trigger on catalog_items records the piece in private.search_alerts_due, and the job
+--    send-search-alerts (every 5 seconds) matches each piece waiting and writes its alerts, so the listing's own
+--    statement stays light. The match reaches the few searches a piece can match through two indexes: searches
+--    with words by their words' lexemes (GIN: the piece must contain one of them), the others by a 5-dimensional
+--    box of what they accept (category, price, the sphere around their origin: GiST on cube). One search_match
+--    per search and piece ever, at most 20 per search a day; a piece no longer listed when the job runs alerts
+--    nobody.
 -- 3. Price drops: a price falling while the piece is listed tells each person who saved it (price_drop); a later
 --    drop updates their unread, unmailed notice instead of adding one.
 -- 4. Mail: an instant search mails at most once an hour per search (the rest folds into the next mail); a daily
@@ -186,12 +189,12 @@ comment on column public.saved_searches.latitude is
 comment on column public.saved_searches.project_id is
   'A search tied to a project: max_price follows the project''s remaining budget (kept by the database).';
 comment on column public.saved_searches.match_reach is
-  '(category, price, x, y, z) box of what the search accepts; matched by private.match_saved_searches.';
+  '(category, price, x, y, z) box of what the search accepts; matched by private.saved_searches_matching.';
 
 create unique index saved_searches_user_id_name_key on public.saved_searches (user_id, lower(name));
 create index saved_searches_user_id_created_at_idx on public.saved_searches (user_id, created_at desc, id desc);
 create index saved_searches_project_id_idx on public.saved_searches (project_id) where project_id is not null;
--- The two ways in from a new piece (private.match_saved_searches).
+-- The two ways in from a new piece (private.saved_searches_matching).
 create index saved_searches_match_keys_idx on public.saved_searches using gin (match_keys) where not paused;
 create index saved_searches_match_reach_idx on public.saved_searches using gist (match_reach)
   where not paused and match_keys is null;
@@ -231,7 +234,7 @@ create index saved_search_matches_catalog_item_id_idx on private.saved_search_ma
 create index saved_search_matches_notification_id_idx on private.saved_search_matches (notification_id);
 revoke all on private.saved_search_matches from public, anon, authenticated;
 comment on table private.saved_search_matches is
-  'Each search''s alerts (one per piece ever; at most 20 a day per search): private.match_saved_searches.';
+  'Each search''s alerts (one per piece ever; at most 20 a day per search): private.send_search_alerts.';
 
 -- ---------------------------------------------------------------------------------------------------------
 -- 3. What the database keeps on a saved search
@@ -391,57 +394,131 @@ create trigger saved_searches_email_changed after update of email on public.save
 -- ---------------------------------------------------------------------------------------------------------
 -- 5. Matching a listed piece
 -- ---------------------------------------------------------------------------------------------------------
--- Tells the owner of each saved search the piece matches: not paused, not the seller's own, nobody in a block
--- with the seller (either way), the piece not alerted to that search before, fewer than 20 alerts from the
--- search in the last day. The words, category, price, conditions and distance as Good Stuff's search reads them
--- (search_catalog_items: the piece's search vector, whole miles rounded).
-create function private.match_saved_searches() returns trigger
-language plpgsql security definer set search_path = '' as $$
+-- Listing a piece only records it here (private.queue_search_alerts: one row per piece waiting, whether listed or
+-- relisted); the job send-search-alerts, every 5 seconds, matches each piece waiting and writes its alerts
+-- (private.send_search_alerts). A listing's own statement stays light: writing hundreds of alerts, each with its
+-- own triggers, cost a popular piece's listing half a second (docs/benchmarks.md).
+create table private.search_alerts_due (
+  catalog_item_id uuid primary key references public.catalog_items (id) on delete cascade,
+  listed_at timestamptz not null default now(),
+  -- Runs that failed on this piece (the error kept for whoever looks); after 5 the job leaves it for a person.
+  attempts integer not null default 0,
+  last_error text
+);
+create index search_alerts_due_listed_at_idx on private.search_alerts_due (listed_at);
+revoke all on private.search_alerts_due from public, anon, authenticated;
+comment on table private.search_alerts_due is
+  'Pieces listed or relisted whose saved-search alerts are not yet written: private.send_search_alerts.';
+
+-- The saved searches a piece matches now, whose owners it should alert: not paused, not the seller's own, nobody
+-- in a block with the seller (either way), the piece not alerted to that search before, fewer than 20 alerts from
+-- the search in the last day. The words, category, price, conditions and distance as Good Stuff's search reads them
+-- (search_catalog_items: the piece's search vector, whole miles rounded). Reaches the few candidates through the
+-- two indexes on saved_searches (its words' keys and place; the box of category, price and place): never a sweep.
+create function private.saved_searches_matching(item public.catalog_items)
+returns table (search_id uuid, user_id uuid, name text, email text)
+language plpgsql stable set search_path = '' as $$
 declare
-  pt extensions.cube := private.catalog_item_point(new.category::text, new.price, new.latitude, new.longitude);
-  keys text[] := private.catalog_item_keys(new.search, new.latitude, new.longitude);
+  pt extensions.cube := private.catalog_item_point(item.category::text, item.price, item.latitude, item.longitude);
+  keys text[] := private.catalog_item_keys(item.search, item.latitude, item.longitude);
   per_day constant integer := 20;
 begin
+  return query
   with candidates as (
     select s.* from public.saved_searches s
      where not s.paused and s.match_keys && keys and s.match_reach operator(extensions.@>) pt
     union all
     select s.* from public.saved_searches s
      where not s.paused and s.match_keys is null and s.match_reach operator(extensions.@>) pt
-  ), matching as materialized (
-    -- The notification's id chosen here, so the match's record names it in the same statement.
-    select c.id, c.user_id, c.name, c.email, gen_random_uuid() as notification_id
-      from candidates c
-     where c.user_id <> new.designer_id
-       and (c.match_query is null or new.search @@ c.match_query)
-       and (c.category is null or c.category = new.category::text)
-       and (c.min_price is null or new.price >= c.min_price)
-       and (c.max_price is null or new.price <= c.max_price)
-       and (cardinality(c.conditions) = 0 or new.condition = any (c.conditions))
-       and (c.within_miles is null
-            or floor(private.miles_between(c.latitude, c.longitude, new.latitude, new.longitude) + 0.5) <= c.within_miles)
-       and not exists (select 1 from public.blocks b where b.blocker_id = c.user_id and b.blocked_id = new.designer_id)
-       and not exists (select 1 from public.blocks b where b.blocker_id = new.designer_id and b.blocked_id = c.user_id)
-       and not exists (select 1 from private.saved_search_matches m where m.search_id = c.id and m.catalog_item_id = new.id)
-       and (select count(*) from private.saved_search_matches m
-             where m.search_id = c.id and m.matched_at > now() - interval '1 day') < per_day
-  ), told as (
-    insert into public.notifications (id, user_id, kind, title, body, link, data, mail_next_attempt_at)
-    select m.notification_id, m.user_id, 'search_match',
-           private.clip(format('New match for "%s": %s, %s', m.name, new.title, private.money(new.price)), 200),
-           private.clip(private.condition_words(new.condition)
-                        || coalesce(' · ' || nullif(btrim(new.location), ''), ''), 500),
-           '/good-stuff/' || new.id,
-           jsonb_build_object('search_id', m.id, 'item_id', new.id, 'catalog_item_id', new.id, 'email', m.email),
-           private.search_match_mail_at(m.user_id, m.email)
-      from matching m
   )
-  -- The piece's row is locked by the statement that listed it, so no other match of it runs meanwhile.
-  insert into private.saved_search_matches (search_id, catalog_item_id, notification_id)
-  select m.id, new.id, m.notification_id from matching m;
+  select c.id, c.user_id, c.name, c.email
+    from candidates c
+   where c.user_id <> item.designer_id
+     and (c.match_query is null or item.search @@ c.match_query)
+     and (c.category is null or c.category = item.category::text)
+     and (c.min_price is null or item.price >= c.min_price)
+     and (c.max_price is null or item.price <= c.max_price)
+     and (cardinality(c.conditions) = 0 or item.condition = any (c.conditions))
+     and (c.within_miles is null
+          or floor(private.miles_between(c.latitude, c.longitude, item.latitude, item.longitude) + 0.5) <= c.within_miles)
+     and not exists (select 1 from public.blocks b where b.blocker_id = c.user_id and b.blocked_id = item.designer_id)
+     and not exists (select 1 from public.blocks b where b.blocker_id = item.designer_id and b.blocked_id = c.user_id)
+     and not exists (select 1 from private.saved_search_matches m where m.search_id = c.id and m.catalog_item_id = item.id)
+     and (select count(*) from private.saved_search_matches m
+           where m.search_id = c.id and m.matched_at > now() - interval '1 day') < per_day;
+end $$;
+revoke execute on function private.saved_searches_matching(public.catalog_items) from public, anon, authenticated;
+
+-- The job: takes up to `max_pieces` waiting pieces, oldest first, that no other run holds (two runs at once share
+-- the work, never a piece), and for each still listed writes one search_match per matching search in one statement.
+-- A piece sold, delisted or hidden meanwhile alerts nobody. The match's record is written first and only the
+-- searches it newly records are told: at most one alert per search and piece, whatever runs at once. A piece
+-- whose alerts fail stays waiting (attempts, last_error) without holding up the others; after 5 failures it is
+-- left for a person to look at. Returns the alerts written.
+create function private.send_search_alerts(max_pieces integer default 50) returns integer
+language plpgsql security definer set search_path = '' as $$
+declare
+  due uuid;
+  item public.catalog_items;
+  told integer := 0;
+  n integer;
+begin
+  for due in
+    select q.catalog_item_id from private.search_alerts_due q
+     where q.attempts < 5
+     order by q.listed_at, q.catalog_item_id
+     limit max_pieces
+     for update skip locked
+  loop
+    begin
+      select * into item from public.catalog_items i where i.id = due;
+      if found and item.is_available then
+        with matching as materialized (
+          select m.search_id, m.user_id, m.name, m.email, gen_random_uuid() as notification_id
+            from private.saved_searches_matching(item) m
+        ), recorded as (
+          insert into private.saved_search_matches (search_id, catalog_item_id, notification_id)
+          select m.search_id, item.id, m.notification_id from matching m
+          on conflict (search_id, catalog_item_id) do nothing
+          returning search_id
+        )
+        insert into public.notifications (id, user_id, kind, title, body, link, data, mail_next_attempt_at)
+        select m.notification_id, m.user_id, 'search_match',
+               private.clip(format('New match for "%s": %s, %s', m.name, item.title, private.money(item.price)), 200),
+               private.clip(private.condition_words(item.condition)
+                            || coalesce(' · ' || nullif(btrim(item.location), ''), ''), 500),
+               '/good-stuff/' || item.id,
+               jsonb_build_object('search_id', m.search_id, 'item_id', item.id, 'catalog_item_id', item.id,
+                                  'email', m.email),
+               private.search_match_mail_at(m.user_id, m.email)
+          from matching m join recorded r on r.search_id = m.search_id;
+        get diagnostics n = row_count;
+        told := told + n;
+      end if;
+      delete from private.search_alerts_due q where q.catalog_item_id = due;
+    exception when others then
+      update private.search_alerts_due q set attempts = q.attempts + 1, last_error = sqlerrm
+       where q.catalog_item_id = due;
+      raise warning 'saved-search alerts of piece % failed: %', due, sqlerrm;
+    end;
+  end loop;
+  return told;
+end $$;
+revoke execute on function private.send_search_alerts(integer) from public, anon, authenticated;
+
+-- Every 5 seconds, so an alert reaches the bell within seconds of the listing (pg_cron 1.5+ takes seconds; the
+-- journeys run it every 2: e2e/global-setup.ts). A run without waiting pieces is one index probe.
+select cron.schedule('send-search-alerts', '5 seconds', 'select private.send_search_alerts()');
+
+-- A piece listed or relisted waits for its alerts; one row per piece however often it is relisted meanwhile
+-- (the alerts are once per search and piece anyway).
+create function private.queue_search_alerts() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  insert into private.search_alerts_due (catalog_item_id) values (new.id) on conflict (catalog_item_id) do nothing;
   return null;
 end $$;
-revoke execute on function private.match_saved_searches() from public, anon, authenticated;
+revoke execute on function private.queue_search_alerts() from public, anon, authenticated;
 
 -- "Excellent condition", as the piece's page says it.
 create function private.condition_words(condition text) returns text
@@ -454,10 +531,10 @@ revoke execute on function private.condition_words(text) from public;
 -- Listed (a new piece that is available) or relisted (is_available false → true: sold or delisted and listed
 -- again, or shown again after moderation). is_available is set by a BEFORE trigger from status and hidden_at, so
 -- the relist trigger is a WHEN on the row, not UPDATE OF.
-create trigger catalog_items_match_saved_searches after insert on public.catalog_items
-  for each row when (new.is_available) execute function private.match_saved_searches();
-create trigger catalog_items_rematch_saved_searches after update on public.catalog_items
-  for each row when (not old.is_available and new.is_available) execute function private.match_saved_searches();
+create trigger catalog_items_queue_search_alerts after insert on public.catalog_items
+  for each row when (new.is_available) execute function private.queue_search_alerts();
+create trigger catalog_items_requeue_search_alerts after update on public.catalog_items
+  for each row when (not old.is_available and new.is_available) execute function private.queue_search_alerts();
 
 -- ---------------------------------------------------------------------------------------------------------
 -- 6. Price drops

@@ -92,6 +92,8 @@ interface PieceArgs {
   by?: string;
   description?: string;
   status?: string;
+  /** Leave the piece waiting for the job (pg_cron's run every 5 seconds, or a test's own) instead of running it. */
+  waiting?: boolean;
 }
 async function list(p: PieceArgs): Promise<string> {
   const r = await c.query<{ id: string }>(
@@ -108,7 +110,33 @@ async function list(p: PieceArgs): Promise<string> {
       p.status ?? 'available',
     ],
   );
-  return r.rows[0]!.id;
+  const id = r.rows[0]!.id;
+  if (!p.waiting) await alertsSent(id);
+  return id;
+}
+
+/**
+ * A listing only queues the piece; the job send-search-alerts writes its alerts (pg_cron runs it every 5 seconds).
+ * Runs the job as pg_cron does until the piece no longer waits: a run elsewhere holding it (SKIP LOCKED) is waited
+ * out, so what the alerts are can be read at once after.
+ */
+async function alertsSent(id: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await c.query('select private.send_search_alerts()');
+    const due = await c.query<{ last_error: string | null }>(
+      'select last_error from private.search_alerts_due where catalog_item_id = $1',
+      [id],
+    );
+    if (due.rows.length === 0) return;
+    expect(due.rows[0]!.last_error).toBeNull();
+    if (Date.now() > deadline) throw new Error(`piece ${id} still waits for its alerts`);
+    await sleep(50);
+  }
+}
+async function setStatus(id: string, status: string): Promise<void> {
+  await c.query(`update public.catalog_items set status = $2 where id = $1`, [id, status]);
+  await alertsSent(id);
 }
 
 interface Note {
@@ -235,8 +263,13 @@ describe('matching a listed piece', () => {
     });
   });
 
-  it('alerts the owner of a matching search in the bell, with the piece and its price', async () => {
-    const id = await list({ title: 'Brass lamp', price: 80, condition: 'very_good', location: BOULDER });
+  it('alerts the owner of a matching search in the bell within seconds, with the piece and its price', async () => {
+    expect((await c.query(`select schedule, command, active from cron.job where jobname = 'send-search-alerts'`)).rows)
+      .toEqual([{ schedule: '5 seconds', command: 'select private.send_search_alerts()', active: true }]);
+    // Left to pg_cron's own run of the job.
+    const id = await list({ title: 'Brass lamp', price: 80, condition: 'very_good', location: BOULDER, waiting: true });
+    const deadline = Date.now() + 30_000;
+    while ((await matchesFor(buyer, search.id)).length === 0 && Date.now() < deadline) await sleep(100);
     const [n, ...more] = await matchesFor(buyer, search.id);
     expect(more).toEqual([]);
     expect(n).toMatchObject({
@@ -296,13 +329,61 @@ describe('matching a listed piece', () => {
     const s = await saved(buyer, { name: `Mirrors ${tag}`, words: `${tag} mirror` });
     const id = await list({ title: 'Round mirror', price: 90, category: 'decor', status: 'delisted' });
     expect(await matchesFor(buyer, s.id)).toEqual([]);
-    await c.query(`update public.catalog_items set status = 'available' where id = $1`, [id]);
+    await setStatus(id, 'available');
     expect(await matchesFor(buyer, s.id)).toHaveLength(1);
-    await c.query(`update public.catalog_items set status = 'delisted' where id = $1`, [id]);
-    await c.query(`update public.catalog_items set status = 'available' where id = $1`, [id]);
+    await setStatus(id, 'delisted');
+    await setStatus(id, 'available');
     // Edits of a listed piece are not a new listing.
     await c.query(`update public.catalog_items set title = 'Round mirror, large' where id = $1`, [id]);
+    await alertsSent(id);
     expect(await matchesFor(buyer, s.id)).toHaveLength(1);
+  });
+
+  it('alerts nobody for a piece no longer listed when the job runs', async () => {
+    const s = await saved(buyer, { name: `Sconces ${tag}`, words: `${tag} sconce` });
+    await c.query('begin');
+    const id = await list({ title: 'Brass sconce', price: 45, waiting: true });
+    await c.query(`update public.catalog_items set status = 'sold' where id = $1`, [id]);
+    await c.query('commit');
+    await alertsSent(id);
+    expect(await matchesFor(buyer, s.id)).toEqual([]);
+  });
+
+  it('alerts a search once per piece when two runs of the job go at once', async () => {
+    const s = await saved(buyer, { name: `Screens ${tag}`, words: `${tag} screen` });
+    const ids = [
+      await list({ title: 'Folding screen', price: 70, category: 'decor', waiting: true }),
+      await list({ title: 'Paper screen', price: 50, category: 'decor', waiting: true }),
+    ];
+    const a = await connect();
+    const b = await connect();
+    try {
+      // One run holds the pieces it took, uncommitted; the other goes meanwhile and passes them by, not waiting.
+      await a.query('begin');
+      await a.query('select private.send_search_alerts()');
+      await b.query('select private.send_search_alerts()');
+      await a.query('commit');
+      // Then both at once, the pieces waiting again as a relisting leaves them.
+      await c.query(
+        `insert into private.search_alerts_due (catalog_item_id) select unnest($1::uuid[]) on conflict do nothing`,
+        [ids],
+      );
+      await Promise.all([
+        a.query('select private.send_search_alerts()'),
+        b.query('select private.send_search_alerts()'),
+      ]);
+    } finally {
+      await a.end();
+      await b.end();
+    }
+    for (const id of ids) await alertsSent(id);
+    const told = await matchesFor(buyer, s.id);
+    expect(told.map((n) => n.data.item_id).sort()).toEqual([...ids].sort());
+    const recorded = await c.query<{ n: number }>(
+      'select count(*)::int as n from private.saved_search_matches where search_id = $1',
+      [s.id],
+    );
+    expect(recorded.rows[0]!.n).toBe(2);
   });
 
   it('tells a search at most 20 pieces a day, so a bulk lister cannot flood', async () => {
