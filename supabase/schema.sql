@@ -631,6 +631,8 @@ create table public.designer_profiles (
   place_id text,
   confirmed boolean default false not null,
   verified text,
+  rating numeric(2,1),
+  review_count integer default 0 not null,
   constraint designer_profiles_pkey PRIMARY KEY (user_id),
   constraint designer_profiles_availability_status_check CHECK (availability_status = ANY (ARRAY['available'::text, 'unavailable'::text])),
   constraint designer_profiles_base_rate_check CHECK (base_rate >= 0::numeric),
@@ -642,6 +644,9 @@ create table public.designer_profiles (
   constraint designer_profiles_portfolio_url_check CHECK (portfolio_url IS NULL OR portfolio_url = ''::text OR portfolio_url ~* '^https?://[^\s/$.?#][^\s]*$'::text),
   constraint designer_profiles_rate_per_item_check CHECK (rate_per_item >= 0::numeric),
   constraint designer_profiles_rate_per_sqft_check CHECK (rate_per_sqft >= 0::numeric),
+  constraint designer_profiles_rating_check CHECK (rating IS NULL OR rating >= 1::numeric AND rating <= 5::numeric),
+  constraint designer_profiles_rating_with_reviews CHECK ((rating IS NULL) = (review_count = 0)),
+  constraint designer_profiles_review_count_check CHECK (review_count >= 0),
   constraint designer_profiles_specialties_check CHECK (cardinality(specialties) <= 20),
   constraint designer_profiles_username_check CHECK (username IS NULL OR char_length(btrim(username)) >= 1 AND char_length(btrim(username)) <= 50),
   constraint designer_profiles_verified_check CHECK (verified IS NULL OR (verified = ANY (ARRAY['student'::text, 'pro'::text]))),
@@ -652,10 +657,14 @@ comment on column public.designer_profiles.full_name is 'Maintained by the datab
 comment on column public.designer_profiles.place_id is 'The place the location names (public.places), kept by the database with the coordinates.';
 comment on column public.designer_profiles.confirmed is 'Kept by the database from auth.users (email_confirmed_at set, not deleted): only confirmed designers are listed to others (designer_profiles_select_confirmed). Not writable through the API.';
 comment on column public.designer_profiles.verified is 'The verified badge (student | pro | null), set by decide_verification and cleared by withdraw_verification. Not writable through the API.';
+comment on column public.designer_profiles.rating is 'Average rating of the designer''s visible reviews, rounded half up to one decimal as shown; null without one. Set only by the database (reviews trigger).';
+comment on column public.designer_profiles.review_count is 'How many visible (not hidden) reviews the designer has. Set only by the database (reviews trigger).';
 alter table public.designer_profiles enable row level security;
 CREATE INDEX designer_profiles_available_coordinates_idx ON public.designer_profiles USING btree (latitude, longitude) WHERE (availability_status = 'available'::text);
 CREATE INDEX designer_profiles_available_created_at_user_id_idx ON public.designer_profiles USING btree (created_at DESC, user_id DESC) WHERE (availability_status = 'available'::text);
 CREATE INDEX designer_profiles_available_no_coordinates_idx ON public.designer_profiles USING btree (created_at) WHERE ((availability_status = 'available'::text) AND ((latitude IS NULL) OR (longitude IS NULL)));
+CREATE INDEX designer_profiles_available_rate_idx ON public.designer_profiles USING btree (base_rate, user_id) WHERE (availability_status = 'available'::text);
+CREATE INDEX designer_profiles_available_rating_idx ON public.designer_profiles USING btree (rating DESC NULLS LAST, user_id) WHERE (availability_status = 'available'::text);
 CREATE INDEX designer_profiles_available_sphere_idx ON public.designer_profiles USING gist (private.sphere_point(latitude, longitude)) WHERE ((availability_status = 'available'::text) AND (latitude IS NOT NULL) AND (longitude IS NOT NULL));
 CREATE INDEX designer_profiles_available_unplaced_idx ON public.designer_profiles USING btree (user_id) WHERE ((availability_status = 'available'::text) AND ((latitude IS NULL) OR (longitude IS NULL)));
 CREATE INDEX designer_profiles_place_id_idx ON public.designer_profiles USING btree (place_id);
@@ -963,6 +972,7 @@ create table public.notification_preferences (
   kind text not null,
   email boolean default true not null,
   updated_at timestamp with time zone default now() not null,
+  push boolean default true not null,
   constraint notification_preferences_pkey PRIMARY KEY (user_id, kind),
   constraint notification_preferences_kind_check CHECK (kind = ANY (ARRAY['bid_received'::text, 'bid_accepted'::text, 'bid_rejected'::text, 'nudge_received'::text, 'nudge_accepted'::text, 'nudge_declined'::text, 'message_received'::text, 'item_added'::text, 'item_removed'::text, 'budget_80'::text, 'budget_100'::text, 'photos_added'::text, 'project_completed'::text, 'review_received'::text, 'payment_failed'::text, 'membership_ending'::text, 'offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_declined'::text, 'listing_message'::text, 'order_paid'::text, 'order_receipt'::text, 'order_ready'::text, 'order_completed'::text, 'order_cancelled'::text, 'order_refunded'::text, 'report_outcome'::text, 'account_warning'::text, 'content_hidden'::text, 'project_paused'::text, 'verification_decided'::text, 'milestone_funded'::text, 'milestone_submitted'::text, 'milestone_changes_requested'::text, 'milestone_released'::text, 'milestone_release_reminder'::text, 'milestone_refunded'::text, 'milestone_cancel_requested'::text, 'milestone_disputed'::text, 'milestone_dispute_decided'::text, 'pickup_proposed'::text, 'pickup_confirmed'::text, 'pickup_reschedule'::text, 'pickup_reminder'::text, 'pickup_missed'::text, 'order_collected'::text, 'order_refused'::text, 'order_problem'::text, 'order_problem_decided'::text, 'order_chargeback'::text, 'board_proposed'::text, 'board_approved'::text, 'board_declined'::text, 'board_alternative'::text, 'search_match'::text, 'price_drop'::text])),
   constraint notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
@@ -988,7 +998,7 @@ create policy "two-factor users need aal2" on public.notification_preferences as
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant all on table public.notification_preferences to service_role;
 grant delete, insert, select on table public.notification_preferences to authenticated;
-grant update (user_id, kind, email, updated_at) on table public.notification_preferences to authenticated;
+grant update (user_id, kind, email, updated_at, push) on table public.notification_preferences to authenticated;
 
 create table public.notifications (
   id uuid default gen_random_uuid() not null,
@@ -1018,6 +1028,11 @@ CASE
     END
     ELSE (kind || ':'::text) || COALESCE(actor_id::text, project_id::text, data ->> 'catalog_item_id'::text, '-'::text)
 END) stored,
+  pushed_at timestamp with time zone,
+  push_attempts integer default 0 not null,
+  push_next_attempt_at timestamp with time zone,
+  push_claimed_until timestamp with time zone,
+  push_error text,
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_body_check CHECK (body IS NULL OR char_length(body) <= 500),
   constraint notifications_data_check CHECK (jsonb_typeof(data) = 'object'::text),
@@ -1025,6 +1040,8 @@ END) stored,
   constraint notifications_link_check CHECK (char_length(link) <= 500 AND link ~ '^/([^/\\]|$)'::text),
   constraint notifications_mail_attempts_check CHECK (mail_attempts >= 0),
   constraint notifications_mail_error_check CHECK (mail_error IS NULL OR char_length(mail_error) <= 1000),
+  constraint notifications_push_attempts_check CHECK (push_attempts >= 0),
+  constraint notifications_push_error_check CHECK (push_error IS NULL OR char_length(push_error) <= 1000),
   constraint notifications_title_check CHECK (char_length(title) >= 1 AND char_length(title) <= 200),
   constraint notifications_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint notifications_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE,
@@ -1039,6 +1056,7 @@ CREATE INDEX notifications_mail_due_idx ON public.notifications USING btree (cre
 CREATE INDEX notifications_mail_fold_key_idx ON public.notifications USING btree (user_id, mail_fold_key, mailed_at) WHERE (mail_fold_key IS NOT NULL);
 CREATE INDEX notifications_mail_folded_into_idx ON public.notifications USING btree (mail_folded_into) WHERE (mail_folded_into IS NOT NULL);
 CREATE INDEX notifications_project_id_idx ON public.notifications USING btree (project_id);
+CREATE INDEX notifications_push_due_idx ON public.notifications USING btree (created_at) WHERE ((pushed_at IS NULL) AND (push_attempts < 3) AND (kind = ANY (ARRAY['offer_received'::text, 'offer_countered'::text, 'offer_accepted'::text, 'search_match'::text, 'order_paid'::text, 'message_received'::text, 'listing_message'::text])));
 CREATE INDEX notifications_user_id_created_at_id_idx ON public.notifications USING btree (user_id, created_at DESC, id DESC);
 CREATE INDEX notifications_user_id_unread_idx ON public.notifications USING btree (user_id) WHERE (read_at IS NULL);
 create policy notifications_select_own on public.notifications
@@ -1765,6 +1783,48 @@ create policy "two-factor users need aal2" on public.projects as restrictive
 grant all on table public.projects to service_role;
 grant insert (customer_id, title, description, location, latitude, longitude, space_size, budget, budget_type, preferred_style, status, place_id), select (id, customer_id, designer_id, title, description, space_size, budget, budget_type, preferred_style, status, items_total, created_at, updated_at, completed_at, portfolio_consent, portfolio_show_costs, place_id, hidden_at), update (status, portfolio_consent, portfolio_show_costs) on table public.projects to authenticated;
 
+create table public.push_subscriptions (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid default auth.uid() not null,
+  endpoint text not null,
+  p256dh text not null,
+  auth text not null,
+  user_agent text,
+  created_at timestamp with time zone default now() not null,
+  last_used_at timestamp with time zone,
+  constraint push_subscriptions_pkey PRIMARY KEY (id),
+  constraint push_subscriptions_endpoint_key UNIQUE (endpoint),
+  constraint push_subscriptions_auth_check CHECK (auth ~ '^[A-Za-z0-9_-]{22}(==)?$'::text),
+  constraint push_subscriptions_endpoint_check CHECK (char_length(endpoint) <= 1000 AND (endpoint ~ '^https://[^/?#@\s]+/\S*$'::text OR endpoint ~ '^http://(127\.0\.0\.1|localhost)(:[0-9]{1,5})?/\S*$'::text)),
+  constraint push_subscriptions_p256dh_check CHECK (p256dh ~ '^[A-Za-z0-9_-]{87}=?$'::text),
+  constraint push_subscriptions_user_agent_check CHECK (user_agent IS NULL OR char_length(user_agent) <= 300),
+  constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+comment on table public.push_subscriptions is 'Devices (Web Push subscriptions) that receive push notifications for their owner (docs/notifications.md).';
+alter table public.push_subscriptions enable row level security;
+CREATE INDEX push_subscriptions_user_id_idx ON public.push_subscriptions USING btree (user_id);
+CREATE TRIGGER push_subscriptions_before_insert BEFORE INSERT ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION private.push_subscription_before_insert();
+create policy push_subscriptions_delete_own on public.push_subscriptions
+  for delete to authenticated
+  using (user_id = (( SELECT auth.uid() AS uid)));
+create policy push_subscriptions_insert_own on public.push_subscriptions
+  for insert to authenticated
+  with check (user_id = (( SELECT auth.uid() AS uid)));
+create policy push_subscriptions_select_own on public.push_subscriptions
+  for select to authenticated
+  using (user_id = (( SELECT auth.uid() AS uid)));
+create policy push_subscriptions_update_own on public.push_subscriptions
+  for update to authenticated
+  using (user_id = (( SELECT auth.uid() AS uid)))
+  with check (user_id = (( SELECT auth.uid() AS uid)));
+create policy "two-factor users need aal2" on public.push_subscriptions as restrictive
+  for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant all on table public.push_subscriptions to service_role;
+grant delete on table public.push_subscriptions to authenticated;
+grant insert (user_id, endpoint, p256dh, auth, user_agent), select (id, user_id, endpoint, p256dh, auth, user_agent, created_at, last_used_at), update (user_id, endpoint, p256dh, auth, user_agent) on table public.push_subscriptions to authenticated;
+
 create table public.reports (
   id uuid default gen_random_uuid() not null,
   reporter_id uuid default auth.uid() not null,
@@ -1833,6 +1893,7 @@ CREATE INDEX reviews_client_id_idx ON public.reviews USING btree (client_id);
 CREATE INDEX reviews_designer_id_created_at_idx ON public.reviews USING btree (designer_id, created_at DESC);
 CREATE TRIGGER reviews_client_name BEFORE INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.review_client_name();
 CREATE TRIGGER reviews_notify AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.notify_review();
+CREATE TRIGGER reviews_rating AFTER INSERT OR DELETE OR UPDATE OF rating, hidden_at, designer_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.reviews_rating();
 create policy reviews_hidden_operators_only on public.reviews as restrictive
   for select to authenticated
   using (hidden_at IS NULL OR ( SELECT private.is_operator() AS is_operator));
@@ -3093,6 +3154,7 @@ AS $function$
   where s.id = btrim(style) or s.name = btrim(style)
 $function$;
 revoke execute on function private.design_style_name(text) from public;
+grant execute on function private.design_style_name(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.designer_folders()
  RETURNS SETOF text
@@ -3128,6 +3190,23 @@ begin
   return new;
 end $function$;
 revoke execute on function private.designer_profile_full_name() from public;
+
+CREATE OR REPLACE FUNCTION private.designer_rating_refresh(designer uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.designer_profiles d
+     set rating = r.average, review_count = r.count
+    from (
+      select round(avg(v.rating)::numeric, 1) as average, count(*)::integer as count
+      from public.reviews v where v.designer_id = designer and v.hidden_at is null
+    ) r
+   where d.user_id = designer
+     and (d.rating is distinct from r.average or d.review_count <> r.count)
+$function$;
+revoke execute on function private.designer_rating_refresh(uuid) from public;
 
 CREATE OR REPLACE FUNCTION private.expire_market()
  RETURNS void
@@ -5094,6 +5173,23 @@ AS $function$
 $function$;
 revoke execute on function private.public_api_url() from public;
 
+CREATE OR REPLACE FUNCTION private.push_subscription_before_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.push_subscriptions where endpoint = new.endpoint and user_id <> new.user_id;
+  if (select count(*) from public.push_subscriptions
+       where user_id = new.user_id and endpoint <> new.endpoint) >= 20 then
+    raise exception 'You can have push notifications on at most 20 devices. Turn them off on one you no longer use.'
+      using errcode = '23514';
+  end if;
+  return new;
+end $function$;
+revoke execute on function private.push_subscription_before_insert() from public;
+
 CREATE OR REPLACE FUNCTION private.queue_search_alerts()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -5578,6 +5674,39 @@ begin
 end $function$;
 revoke execute on function private.request_notification_mails() from public;
 
+CREATE OR REPLACE FUNCTION private.request_notification_pushes()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  base text := private.setting('project_url');
+  key text := private.setting('service_role_key');
+begin
+  if base is null or key is null then
+    raise notice 'send-push: project_url or service_role_key is not set (Vault or private.settings)';
+    return null;
+  end if;
+  -- Posts only when something may be due (the partial index answers it), so an idle minute costs one query, not a
+  -- function call.
+  if not exists (
+    select 1 from public.notifications n
+     where n.pushed_at is null and n.push_attempts < 3
+       and n.kind in ('offer_received', 'offer_countered', 'offer_accepted', 'search_match', 'order_paid',
+                      'message_received', 'listing_message')
+       and n.created_at > now() - interval '1 hour'
+       and exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id)) then
+    return null;
+  end if;
+  return net.http_post(
+    url := rtrim(base, '/') || '/functions/v1/send-push',
+    body := '{}'::jsonb,
+    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || key),
+    timeout_milliseconds := 60000);
+end $function$;
+revoke execute on function private.request_notification_pushes() from public;
+
 CREATE OR REPLACE FUNCTION private.request_order_settlement()
  RETURNS bigint
  LANGUAGE plpgsql
@@ -5663,6 +5792,23 @@ begin
   return new;
 end $function$;
 revoke execute on function private.review_client_name() from public;
+
+CREATE OR REPLACE FUNCTION private.reviews_rating()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    perform private.designer_rating_refresh(old.designer_id);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and (tg_op = 'INSERT' or new.designer_id is distinct from old.designer_id) then
+    perform private.designer_rating_refresh(new.designer_id);
+  end if;
+  return null;
+end $function$;
+revoke execute on function private.reviews_rating() from public;
 
 CREATE OR REPLACE FUNCTION private.save_pickup_address(o public.orders, p_role text, p_address text, p_directions text)
  RETURNS void
@@ -6900,6 +7046,55 @@ end $function$;
 revoke execute on function public.claim_notification_mails(integer,integer) from public;
 grant execute on function public.claim_notification_mails(integer,integer) to service_role;
 
+CREATE OR REPLACE FUNCTION public.claim_notification_pushes(batch integer DEFAULT 100, hold_seconds integer DEFAULT 120)
+ RETURNS TABLE(id uuid, user_id uuid, kind text, project_id uuid, title text, body text, link text, data jsonb, created_at timestamp with time zone, push_attempts integer, devices jsonb)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  if batch is null or batch < 1 or batch > 500 then
+    raise exception 'batch must be between 1 and 500' using errcode = '22023';
+  end if;
+  return query
+  with due as (
+    select n.id
+      from public.notifications n
+     where n.pushed_at is null
+       and n.push_attempts < 3
+       and n.kind in ('offer_received', 'offer_countered', 'offer_accepted', 'search_match', 'order_paid',
+                      'message_received', 'listing_message')
+       and n.created_at > now() - interval '1 hour'
+       and n.read_at is null
+       and coalesce(n.push_next_attempt_at, n.created_at) <= now()
+       and (n.push_claimed_until is null or n.push_claimed_until < now())
+       and (n.kind not in ('message_received', 'listing_message') or n.created_at <= now() - interval '2 minutes')
+       and not exists (
+         select 1 from public.notification_preferences p
+          where p.user_id = n.user_id and p.kind = n.kind and not p.push)
+       and exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id)
+     order by n.created_at, n.id
+     limit batch
+       for update of n skip locked
+  ), claimed as (
+    update public.notifications n
+       set push_attempts = n.push_attempts + 1,
+           push_claimed_until = now() + make_interval(secs => greatest(hold_seconds, 1))
+      from due
+     where n.id = due.id
+    returning n.*
+  )
+  select c.id, c.user_id, c.kind, c.project_id, c.title, c.body, c.link, c.data, c.created_at, c.push_attempts,
+         (select coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh,
+                                                       'auth', s.auth) order by s.created_at), '[]'::jsonb)
+            from public.push_subscriptions s where s.user_id = c.user_id)
+    from claimed c
+   order by c.created_at, c.id;
+end $function$;
+revoke execute on function public.claim_notification_pushes(integer,integer) from public;
+grant execute on function public.claim_notification_pushes(integer,integer) to service_role;
+
 CREATE OR REPLACE FUNCTION public.confirm_pickup_window(window_id uuid, address text DEFAULT NULL::text, directions text DEFAULT NULL::text)
  RETURNS public.order_pickup_windows
  LANGUAGE plpgsql
@@ -7435,6 +7630,38 @@ begin
 end $function$;
 revoke execute on function public.finish_notification_mail(uuid,text) from public;
 grant execute on function public.finish_notification_mail(uuid,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.finish_notification_push(notification_id uuid, error text DEFAULT NULL::text, delivered uuid[] DEFAULT '{}'::uuid[], gone uuid[] DEFAULT '{}'::uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  n public.notifications;
+begin
+  select * into n from public.notifications where id = notification_id for update;
+  if not found then
+    return;
+  end if;
+  delete from public.push_subscriptions where user_id = n.user_id and id = any(coalesce(gone, '{}'));
+  update public.push_subscriptions set last_used_at = now()
+   where user_id = n.user_id and id = any(coalesce(delivered, '{}'));
+  if error is null or cardinality(coalesce(delivered, '{}')) > 0
+     or not exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id) then
+    update public.notifications
+       set pushed_at = coalesce(pushed_at, now()), push_claimed_until = null, push_error = left(error, 1000)
+     where id = n.id;
+  else
+    update public.notifications
+       set push_claimed_until = null,
+           push_error = left(error, 1000),
+           push_next_attempt_at = now() + make_interval(mins => power(2, least(n.push_attempts - 1, 10))::integer)
+     where id = n.id and pushed_at is null;
+  end if;
+end $function$;
+revoke execute on function public.finish_notification_push(uuid,text,uuid[],uuid[]) from public;
+grant execute on function public.finish_notification_push(uuid,text,uuid[],uuid[]) to service_role;
 
 CREATE OR REPLACE FUNCTION public.is_operator()
  RETURNS boolean
@@ -10053,6 +10280,256 @@ end $function$;
 revoke execute on function public.search_catalog_items(text,public.catalog_category,numeric,numeric,text[],integer,double precision,double precision,text,text,uuid,integer) from public;
 grant execute on function public.search_catalog_items(text,public.catalog_category,numeric,numeric,text[],integer,double precision,double precision,text,text,uuid,integer) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.search_designers(style text DEFAULT NULL::text, min_rate numeric DEFAULT NULL::numeric, max_rate numeric DEFAULT NULL::numeric, min_rating numeric DEFAULT NULL::numeric, verified_only boolean DEFAULT false, within_miles integer DEFAULT NULL::integer, origin_latitude double precision DEFAULT NULL::double precision, origin_longitude double precision DEFAULT NULL::double precision, sort text DEFAULT 'nearest'::text, after jsonb DEFAULT NULL::jsonb, page_size integer DEFAULT 24, near_only boolean DEFAULT false)
+ RETURNS TABLE(user_id uuid, full_name text, username text, bio text, base_rate numeric, rate_per_item numeric, rate_per_sqft numeric, specialties text[], experience_years integer, location text, place_id text, portfolio_url text, created_at timestamp with time zone, verified text, rating numeric, review_count integer, distance_miles integer, within_reach boolean)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+ SET enable_sort TO 'off'
+AS $function$
+#variable_conflict use_column
+declare
+  lim integer := least(greatest(coalesce(page_size, 24), 1), 100);
+  order_by text := coalesce(nullif(btrim(sort), ''), 'nearest');
+  style_name text;
+  chosen boolean := within_miles is not null;
+  has_o boolean;
+  cos_origin double precision;
+  cut_miles integer;
+  lo_lat double precision;
+  hi_lat double precision;
+  lo_lng double precision;
+  hi_lng double precision;
+  reach boolean;
+  origin_point extensions.cube;
+  walk_size integer;
+  got integer;
+  farthest double precision;
+  page_miles integer;
+  walked_ids uuid[];
+  walked_miles integer[];
+  n integer := 0;
+  a_id uuid;
+  a_miles integer;
+  a_created timestamptz;
+  a_rating numeric;
+  a_rate numeric;
+  -- The people in a block with the caller, either way, and suspended accounts (docs/trust-and-safety.md): not listed.
+  blocked_ids uuid[] := private.blocked_user_ids() || private.suspended_user_ids();
+begin
+  if order_by not in ('nearest', 'rating', 'rate') then
+    raise exception 'Sort designers by nearest, rating or rate.' using errcode = '22023';
+  end if;
+  if nullif(btrim(style), '') is not null then
+    style_name := private.design_style_name(style);
+    if style_name is null then
+      raise exception 'Choose a style from the list.' using errcode = '22023';
+    end if;
+  end if;
+  if min_rate < 0 or max_rate < 0 then
+    raise exception 'A rate cannot be below $0.' using errcode = '22023';
+  end if;
+  if min_rate > max_rate then
+    raise exception 'The lowest rate cannot be above the highest.' using errcode = '22023';
+  end if;
+  if min_rating not between 1 and 5 then
+    raise exception 'A minimum rating is from 1 to 5 stars.' using errcode = '22023';
+  end if;
+  if within_miles < 1 then
+    raise exception 'A distance is at least 1 mile.' using errcode = '22023';
+  end if;
+  if after is not null and jsonb_typeof(after) <> 'object' then
+    raise exception 'The page cursor is the last row of the page before.' using errcode = '22023';
+  end if;
+  has_o := private.has_origin(origin_latitude, origin_longitude);
+  if chosen and not has_o then
+    raise exception 'A distance needs your place: add it to your profile.' using errcode = '22023';
+  end if;
+
+  a_id := (after ->> 'user_id')::uuid;
+  a_miles := (after ->> 'distance_miles')::integer;
+  a_created := (after ->> 'created_at')::timestamptz;
+  a_rating := (after ->> 'rating')::numeric;
+  a_rate := (after ->> 'base_rate')::numeric;
+
+  if has_o then
+    cos_origin := cos(radians(origin_latitude));
+    if chosen then
+      cut_miles := within_miles;
+      reach := true;
+    elsif coalesce(near_only, false) then
+      select * into lo_lat, hi_lat, lo_lng, hi_lng from private.box_around(origin_latitude, origin_longitude, 100.5);
+      reach := exists (
+        select 1 from public.designer_profiles d
+        where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
+          and (style_name is null or d.specialties @> array[style_name])
+          and (min_rate is null or d.base_rate >= min_rate) and (max_rate is null or d.base_rate <= max_rate)
+          and (min_rating is null or d.rating >= min_rating)
+          and (not coalesce(verified_only, false) or d.verified is not null)
+          and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
+          and 2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
+                + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
+              < 100.5
+      );
+      if reach then
+        cut_miles := 100;
+      end if;
+    else
+      reach := false;
+    end if;
+    if cut_miles is not null then
+      select * into lo_lat, hi_lat, lo_lng, hi_lng
+        from private.box_around(origin_latitude, origin_longitude, cut_miles + 0.5);
+    end if;
+  end if;
+
+  -- Rating and rate: one read in the order's index, the distance measured on the rows it returns.
+  if order_by in ('rating', 'rate') then
+    return query
+      select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft,
+             d.specialties, d.experience_years, d.location, d.place_id, d.portfolio_url, d.created_at, d.verified,
+             d.rating, d.review_count, m.miles, reach
+      from public.designer_profiles d
+      cross join lateral (
+        select case when has_o and d.latitude is not null and d.longitude is not null then
+          floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
+            + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
+            + 0.5)::integer
+        end as miles
+      ) m
+      where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
+        and (style_name is null or d.specialties @> array[style_name])
+        and (min_rate is null or d.base_rate >= min_rate) and (max_rate is null or d.base_rate <= max_rate)
+        and (min_rating is null or d.rating >= min_rating)
+        and (not coalesce(verified_only, false) or d.verified is not null)
+        -- A distance cut keeps the placed designers inside it and, under the 100-mile rule only, the unplaced.
+        and (cut_miles is null
+             or (d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
+                 and m.miles <= cut_miles)
+             or (not chosen and (d.latitude is null or d.longitude is null)))
+        and (a_id is null
+             or (order_by = 'rate' and (d.base_rate, d.user_id) > (a_rate, a_id))
+             or (order_by = 'rating' and a_rating is not null
+                 and (d.rating < a_rating or (d.rating = a_rating and d.user_id > a_id) or d.rating is null))
+             or (order_by = 'rating' and a_rating is null and d.rating is null and d.user_id > a_id))
+      order by case when order_by = 'rating' then d.rating end desc nulls last,
+               case when order_by = 'rate' then d.base_rate end,
+               d.user_id
+      limit lim;
+    return;
+  end if;
+
+  -- Nearest without an origin: the directory's order, newest first.
+  if not has_o then
+    return query
+      select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft,
+             d.specialties, d.experience_years, d.location, d.place_id, d.portfolio_url, d.created_at, d.verified,
+             d.rating, d.review_count, null::integer, null::boolean
+      from public.designer_profiles d
+      where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
+        and (style_name is null or d.specialties @> array[style_name])
+        and (min_rate is null or d.base_rate >= min_rate) and (max_rate is null or d.base_rate <= max_rate)
+        and (min_rating is null or d.rating >= min_rating)
+        and (not coalesce(verified_only, false) or d.verified is not null)
+        and (a_id is null or (d.created_at, d.user_id) < (a_created, a_id))
+      order by d.created_at desc, d.user_id desc
+      limit lim;
+    return;
+  end if;
+
+  if (a_id is null or a_miles is not null) and cut_miles is not null then
+    -- Within a distance: the box on the coordinate index, as nearby_designers.
+    return query
+      select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft,
+             d.specialties, d.experience_years, d.location, d.place_id, d.portfolio_url, d.created_at, d.verified,
+             d.rating, d.review_count, k.miles, reach
+      from (
+        select x.user_id, x.miles from (
+          select d.user_id,
+                 floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
+                   + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
+                   + 0.5)::integer as miles
+          from public.designer_profiles d
+          where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
+            and (style_name is null or d.specialties @> array[style_name])
+            and (min_rate is null or d.base_rate >= min_rate) and (max_rate is null or d.base_rate <= max_rate)
+            and (min_rating is null or d.rating >= min_rating)
+            and (not coalesce(verified_only, false) or d.verified is not null)
+            and d.latitude between lo_lat and hi_lat and d.longitude between lo_lng and hi_lng
+        ) x
+        where x.miles <= cut_miles
+          and (a_id is null or x.miles > a_miles or (x.miles = a_miles and x.user_id > a_id))
+        order by x.miles, x.user_id
+        limit lim
+      ) k
+      join public.designer_profiles d on d.user_id = k.user_id
+      order by k.miles, k.user_id;
+    get diagnostics n = row_count;
+  elsif a_id is null or a_miles is not null then
+    -- Every matching designer with coordinates: the nearest-neighbour walk (docs/places.md), the filters applied to
+    -- the rows it reads; a selective filter makes it read further (the walk grows eightfold until a page is sure).
+    origin_point := private.sphere_point(origin_latitude, origin_longitude);
+    walk_size := 2 * lim + 16;
+    loop
+      select coalesce(array_agg(w.user_id), '{}'), coalesce(array_agg(floor(w.exact + 0.5)::integer), '{}'),
+             max(w.exact), count(*)
+        into walked_ids, walked_miles, farthest, got
+      from (
+        select d.user_id,
+               2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
+                 + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
+                 as exact
+        from public.designer_profiles d
+        where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
+          and d.latitude is not null and d.longitude is not null
+          and (style_name is null or d.specialties @> array[style_name])
+          and (min_rate is null or d.base_rate >= min_rate) and (max_rate is null or d.base_rate <= max_rate)
+          and (min_rating is null or d.rating >= min_rating)
+          and (not coalesce(verified_only, false) or d.verified is not null)
+          and (a_id is null
+               or (floor(2 * 3959 * asin(least(1, sqrt(power(sin(radians(d.latitude - origin_latitude) / 2), 2)
+                     + cos_origin * cos(radians(d.latitude)) * power(sin(radians(d.longitude - origin_longitude) / 2), 2))))
+                     + 0.5)::integer, d.user_id) > (a_miles, a_id))
+        order by private.sphere_point(d.latitude, d.longitude) operator(extensions.<->) origin_point
+        limit walk_size
+      ) w;
+      exit when got < walk_size;
+      page_miles := (select m from unnest(walked_miles) m order by m offset lim - 1 limit 1);
+      exit when farthest > page_miles + 0.501;
+      walk_size := walk_size * 8;
+    end loop;
+    return query
+      select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft,
+             d.specialties, d.experience_years, d.location, d.place_id, d.portfolio_url, d.created_at, d.verified,
+             d.rating, d.review_count, w.miles, reach
+      from unnest(walked_ids, walked_miles) as w(id, miles)
+      join public.designer_profiles d on d.user_id = w.id
+      order by w.miles, w.id
+      limit lim;
+    get diagnostics n = row_count;
+  end if;
+  -- Designers without a place close the list in id order, except under a distance the user chose.
+  if n < lim and not chosen then
+    return query
+      select d.user_id, d.full_name, d.username, d.bio, d.base_rate, d.rate_per_item, d.rate_per_sqft,
+             d.specialties, d.experience_years, d.location, d.place_id, d.portfolio_url, d.created_at, d.verified,
+             d.rating, d.review_count, null::integer, reach
+      from public.designer_profiles d
+      where d.availability_status = 'available' and d.user_id <> all (blocked_ids)
+        and (d.latitude is null or d.longitude is null)
+        and (style_name is null or d.specialties @> array[style_name])
+        and (min_rate is null or d.base_rate >= min_rate) and (max_rate is null or d.base_rate <= max_rate)
+        and (min_rating is null or d.rating >= min_rating)
+        and (not coalesce(verified_only, false) or d.verified is not null)
+        and (a_id is null or a_miles is not null or d.user_id > a_id)
+      order by d.user_id
+      limit lim - n;
+  end if;
+end $function$;
+comment on function public.search_designers(text,numeric,numeric,numeric,boolean,integer,double precision,double precision,text,jsonb,integer,boolean) is 'The designer directory with filters and orders, keyset-paged (docs/places.md, "Designer filters").';
+revoke execute on function public.search_designers(text,numeric,numeric,numeric,boolean,integer,double precision,double precision,text,jsonb,integer,boolean) from public;
+grant execute on function public.search_designers(text,numeric,numeric,numeric,boolean,integer,double precision,double precision,text,jsonb,integer,boolean) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.search_places(query text, max_results integer DEFAULT 8)
  RETURNS TABLE(id text, label text, kind text, latitude double precision, longitude double precision)
  LANGUAGE plpgsql
@@ -10624,6 +11101,7 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 select cron.schedule('expire-offers', '*/5 * * * *', 'select private.expire_market()');
 select cron.schedule('prune-rate-events', '17 * * * *', 'select private.prune_rate_events()');
 select cron.schedule('send-notification-mails', '* * * * *', 'select private.request_notification_mails()');
+select cron.schedule('send-push', '* * * * *', 'select private.request_notification_pushes()');
 select cron.schedule('send-search-alerts', '5 seconds', 'select private.send_search_alerts()');
 select cron.schedule('settle-milestones', '* * * * *', 'select private.request_milestone_settlement()');
 select cron.schedule('settle-orders', '* * * * *', 'select private.request_order_settlement()');
