@@ -57,7 +57,7 @@ async function notificationsFor(item: string) {
       // The offers' own notices: a piece listed here may also match other tests' saved searches (search_match
       // alerts link to the piece too, docs/find-it-first.md).
       `select user_id, kind, title, actor_id, link from public.notifications
-        where link = $1 and kind like 'offer\_%' order by created_at, kind`,
+        where link = $1 and kind like 'offer_%' order by created_at, kind`,
       ['/good-stuff/' + item],
     )
   ).rows;
