@@ -35,6 +35,12 @@ afterAll(async () => {
 
 const designer = () => clientAs(w.otherDesigner);
 
+/** A timestamp as PostgREST writes it (`2026-11-29T10:14:22.970938+00:00`) in microseconds since the epoch. */
+function micros(timestamp: string): bigint {
+  const [, whole, fraction = '', zone] = /^(.*?:\d\d)(?:\.(\d+))?([+-]\d\d:\d\d|Z)$/.exec(timestamp)!;
+  return BigInt(Date.parse(`${whole}${zone}`)) * 1000n + BigInt(fraction.padEnd(6, '0').slice(0, 6));
+}
+
 describe('open projects, keyset pages', () => {
   it('lists every open project once, newest first, across pages that split same-instant projects', async () => {
     const client = await designer();
@@ -55,11 +61,12 @@ describe('open projects, keyset pages', () => {
     const ids = seen.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of tied) expect(ids).toContain(id);
-    // Strictly descending by (created_at, id): the order the pages are cut in.
+    // Strictly descending by (created_at, id): the order the pages are cut in. Timestamps in microseconds, as the
+    // database keeps them (Date.parse stops at milliseconds, and other tests post projects a few µs apart).
     for (let i = 1; i < seen.length; i++) {
       const [a, b] = [seen[i - 1]!, seen[i]!];
-      const newer =
-        Date.parse(a.created_at) > Date.parse(b.created_at) || (a.created_at === b.created_at && a.id > b.id);
+      const [ta, tb] = [micros(a.created_at), micros(b.created_at)];
+      const newer = ta > tb || (ta === tb && a.id > b.id);
       expect(newer, `${a.created_at} ${a.id} before ${b.created_at} ${b.id}`).toBe(true);
     }
     // The tied projects fill the end of the list and span two pages.
