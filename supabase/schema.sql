@@ -4564,6 +4564,9 @@ begin
        and exists (select 1 from public.profiles p where p.id = si.user_id)
        and not exists (select 1 from public.blocks b where b.blocker_id = si.user_id and b.blocked_id = new.designer_id)
        and not exists (select 1 from public.blocks b where b.blocker_id = new.designer_id and b.blocked_id = si.user_id)
+       and not exists (select 1 from public.notifications t
+                        where t.user_id = si.user_id and t.kind = 'price_drop'
+                          and t.link = '/good-stuff/' || new.id and (t.data ->> 'new_price')::numeric <= new.price)
   ), updated as (
     update public.notifications n
        set title = private.clip(format('The %s you saved is now %s, was %s', private.saved_piece_phrase(new.title),

@@ -550,7 +550,9 @@ revoke execute on function private.saved_piece_phrase(text) from public;
 
 -- Tells each person who saved the piece (not its seller, nobody in a block with the seller). A saver whose last
 -- notice of this piece's drop is unread and not yet mailed has it brought up to date (the first "was", the new
--- price) rather than a second one: lowering a price a dollar at a time is one notice.
+-- price) rather than a second one: lowering a price a dollar at a time is one notice. A saver already told of a
+-- price as low or lower is not told again: raising the price and lowering it back, over and over, would otherwise
+-- ring their bell each time.
 create function private.notify_price_drop() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -560,6 +562,9 @@ begin
        and exists (select 1 from public.profiles p where p.id = si.user_id)
        and not exists (select 1 from public.blocks b where b.blocker_id = si.user_id and b.blocked_id = new.designer_id)
        and not exists (select 1 from public.blocks b where b.blocker_id = new.designer_id and b.blocked_id = si.user_id)
+       and not exists (select 1 from public.notifications t
+                        where t.user_id = si.user_id and t.kind = 'price_drop'
+                          and t.link = '/good-stuff/' || new.id and (t.data ->> 'new_price')::numeric <= new.price)
   ), updated as (
     update public.notifications n
        set title = private.clip(format('The %s you saved is now %s, was %s', private.saved_piece_phrase(new.title),

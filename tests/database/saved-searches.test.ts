@@ -425,6 +425,10 @@ describe('price drops', () => {
       'The teak sideboard you saved is now $150, was $180',
     ]);
     expect(await notes(seller, 'price_drop')).toEqual([]);
+    // Up and down again to a price the saver was already told of, or above it, is no news.
+    await c.query(`update public.catalog_items set price = 300 where id = $1`, [id]);
+    await c.query(`update public.catalog_items set price = 160 where id = $1`, [id]);
+    expect(await notes(saver, 'price_drop')).toHaveLength(2);
     // A sold piece's price is no news.
     await c.query(`update public.catalog_items set status = 'sold' where id = $1`, [id]);
     await c.query(`update public.catalog_items set price = 100 where id = $1`, [id]);
