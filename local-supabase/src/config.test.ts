@@ -145,3 +145,35 @@ describe('the project folder', () => {
     expect(loadConfig({ projectDir: dir }, {}).dataDir).toBe(path.join(dir, '.data', 'local-supabase'));
   });
 });
+
+describe('[auth] signing_keys_path', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'signing-keys-path-'));
+    mkdirSync(path.join(dir, 'supabase'), { recursive: true });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const load = (toml: string, env: Record<string, string> = {}) => {
+    writeFileSync(path.join(dir, 'supabase', 'config.toml'), toml);
+    return loadConfig({ projectDir: dir }, env).signingKeysPath;
+  };
+
+  it('is null when unset or empty (the stack keeps its own key)', () => {
+    expect(load('[auth]\nenabled = true\n')).toBeNull();
+    expect(load('[auth]\nsigning_keys_path = ""\n')).toBeNull();
+  });
+
+  it('resolves a relative path against the supabase/ folder, as the CLI does, and keeps an absolute one', () => {
+    expect(load('[auth]\nsigning_keys_path = "./signing_keys.json"\n')).toBe(
+      path.join(dir, 'supabase', 'signing_keys.json'),
+    );
+    expect(load('[auth]\nsigning_keys_path = "../keys/k.json"\n')).toBe(path.join(dir, 'keys', 'k.json'));
+    expect(load('[auth]\nsigning_keys_path = "/etc/k.json"\n')).toBe('/etc/k.json');
+  });
+
+  it('takes env(NAME)', () => {
+    expect(load('[auth]\nsigning_keys_path = "env(KEYS)"\n', { KEYS: 'k.json' })).toBe(
+      path.join(dir, 'supabase', 'k.json'),
+    );
+  });
+});

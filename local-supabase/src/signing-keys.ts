@@ -45,7 +45,9 @@ export async function readSigningKeysFile(file: string): Promise<SigningKey[]> {
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new SigningKeysError(`failed to decode signing keys: failed to parse response body: ${(err as Error).message}`);
+    throw new SigningKeysError(
+      `failed to decode signing keys: failed to parse response body: ${(err as Error).message}`,
+    );
   }
   return parseSigningKeys(parsed);
 }
@@ -101,7 +103,8 @@ export async function parseSigningKeys(parsed: unknown): Promise<SigningKey[]> {
 
 /** The JWK's algorithm: `alg` when given (RS256 or ES256 only, as the CLI's decoder allows), else from its type. */
 function algorithmOf(jwk: JWK): SigningAlg | null {
-  if (typeof jwk.alg === 'string') return (ALGS as readonly string[]).includes(jwk.alg) ? (jwk.alg as SigningAlg) : null;
+  if (typeof jwk.alg === 'string')
+    return (ALGS as readonly string[]).includes(jwk.alg) ? (jwk.alg as SigningAlg) : null;
   if (jwk.kty === 'EC' && jwk.crv === 'P-256') return 'ES256';
   if (jwk.kty === 'RSA') return 'RS256';
   return null;

@@ -1,4 +1,4 @@
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, nodeOptions, uniqueEmail } from '../../src/testing/index.ts';
@@ -24,12 +24,12 @@ afterAll(async () => {
 });
 
 /** A client whose requests are recorded (method and path), to see which calls getClaims makes. */
-function recordingClient(): { client: ReturnType<typeof createClient>; calls: string[] } {
+function recordingClient(): { client: SupabaseClient; calls: string[] } {
   const calls: string[] = [];
   const client = createClient(p.config.apiUrl, p.config.anonKey, {
     ...nodeOptions,
     global: {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      fetch: (input: string | URL | Request, init?: RequestInit) => {
         const url = new URL(input instanceof Request ? input.url : String(input));
         calls.push(`${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.pathname}`);
         return fetch(input, init);

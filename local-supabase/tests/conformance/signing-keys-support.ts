@@ -14,7 +14,10 @@ import type { StackConfig } from '../../src/config.ts';
  * The stack reads the file when it starts, as the CLI does, so a rotation or revocation is a rewrite and a restart.
  */
 export async function genSigningKey(alg: 'ES256' | 'RS256'): Promise<JWK & { kid: string }> {
-  const { privateKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' && { modulusLength: 2048 }) });
+  const { privateKey } = await generateKeyPair(alg, {
+    extractable: true,
+    ...(alg === 'RS256' && { modulusLength: 2048 }),
+  });
   const jwk = await exportJWK(privateKey);
   return { ...jwk, kid: crypto.randomUUID(), use: 'sig', key_ops: ['sign', 'verify'], alg, ext: true };
 }

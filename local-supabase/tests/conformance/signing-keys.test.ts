@@ -110,8 +110,7 @@ async function realtimeRefresh(joinToken: string, token: string): Promise<Record
     sock.send([null, 'ping', 'phoenix', 'heartbeat', {}]);
     await sock.expect('phoenix', 'phx_reply', 'ping');
     const system = sock.frames.find((f) => Array.isArray(f) && f[2] === topic && f[3] === 'system') as
-      | [unknown, unknown, string, string, Record<string, unknown>]
-      | undefined;
+      [unknown, unknown, string, string, Record<string, unknown>] | undefined;
     return system ? system[4] : null;
   } finally {
     sock.close();
@@ -190,13 +189,17 @@ describe('a keys file the stack cannot use', () => {
     p.writeKeys([{ ...k1, alg: 'HS256' }]);
     expect(await startError()).toBe('failed to decode signing keys: key 0: alg must be one of [RS256 ES256]');
     p.writeKeys([{ ...k1, key_ops: ['verify'] }]);
-    expect(await startError()).toMatch(/^failed to decode signing keys: no signing key detected in .*signing_keys\.json/);
+    expect(await startError()).toMatch(
+      /^failed to decode signing keys: no signing key detected in .*signing_keys\.json/,
+    );
     const { kid: _kid, ...noKid } = k1;
     p.writeKeys([noKid]);
     expect(await startError()).toMatch(/^failed to decode signing keys: key 0: missing kid/);
     const missing = { ...p.config, signingKeysPath: `${p.keysFile}.missing` };
     const err = await startStack(missing, () => undefined).catch((e: unknown) => e as Error);
-    expect((err as Error).message).toBe(`failed to read signing keys: open ${p.keysFile}.missing: no such file or directory`);
+    expect((err as Error).message).toBe(
+      `failed to read signing keys: open ${p.keysFile}.missing: no such file or directory`,
+    );
   });
 });
 
@@ -226,7 +229,7 @@ describe('revocation: K1 taken out of the file', () => {
     expect(res.body).toMatchObject({ statusCode: '403', error: 'Unauthorized' });
   });
 
-  it("is refused by Realtime on join and on an access_token refresh, naming the kid it cannot find", async () => {
+  it('is refused by Realtime on join and on an access_token refresh, naming the kid it cannot find', async () => {
     const signer = `Failed to generate JWT signer for key ID (kid) "${k1.kid}", check your JWT secret or JWKS configuration`;
     expect(await realtimeJoin(k1Token)).toEqual({ status: 'error', response: { reason: `JwtSignerError: ${signer}` } });
     expect(await realtimeRefresh(k2Token, k1Token)).toMatchObject({ status: 'error', message: signer });
