@@ -33,6 +33,12 @@ export interface StackConfig {
   publishableKey: string;
   secretKey: string;
   /**
+   * `[auth] signing_keys_path` as an absolute path (relative values are relative to the `supabase/` folder, as the
+   * CLI resolves them in pkg/config/config.go), or null when unset: the stack then signs with its own ES256 key.
+   * The file is read when the stack starts (src/signing-keys.ts).
+   */
+  signingKeysPath: string | null;
+  /**
    * `supabase/config.toml`, parsed, its `env(NAME)` values resolved against `configEnv`; services read their own
    * sections (auth, storage, functions, api).
    */
@@ -178,6 +184,7 @@ export function loadConfig(
     serviceRoleKey: DEFAULT_SERVICE_ROLE_KEY,
     publishableKey: DEFAULT_PUBLISHABLE_KEY,
     secretKey: DEFAULT_SECRET_KEY,
+    signingKeysPath: signingKeysPathOf(projectDir, toml),
     toml,
     configEnv,
     testMode: processEnv.LOCAL_SUPABASE_TEST === '1',
@@ -185,6 +192,14 @@ export function loadConfig(
     // A relative data folder given as an override is relative to the project, like LOCAL_SUPABASE_DATA_DIR.
     dataDir,
   };
+}
+
+function signingKeysPathOf(projectDir: string, toml: Record<string, unknown>): string | null {
+  const auth = toml.auth;
+  const value = auth && typeof auth === 'object' ? (auth as Record<string, unknown>).signing_keys_path : undefined;
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string') throw new Error('Invalid config for auth.signing_keys_path: expected a string');
+  return path.resolve(projectDir, 'supabase', value);
 }
 
 /** Reads a nested section of config.toml, e.g. section(config, 'auth', 'email'). */

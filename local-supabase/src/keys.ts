@@ -9,24 +9,36 @@ import {
   jwtVerify,
   SignJWT,
   errors as joseErrors,
+  type CryptoKey,
   type JWK,
   type JWTPayload,
+  type KeyObject,
 } from 'jose';
 import type { StackConfig } from './config.ts';
+import { readSigningKeysFile, SigningKeysError, type SigningAlg, type SigningKey } from './signing-keys.ts';
 
 /**
  * Signing and verification shared by every service.
- * User access tokens are ES256 with a `kid` (the CLI's default signing key type); the anon and
- * service_role API keys are the CLI's HS256 demo JWTs. Verification accepts both, as hosted does
- * (GOTRUE_JWT_VALID_METHODS / PostgREST's JWKS with the legacy secret).
+ * User access tokens are signed with the project's signing key: the first key of `[auth] signing_keys_path` that
+ * may sign (src/signing-keys.ts), or, without that setting, the stack's own ES256 key (the CLI's default signing key
+ * type, kept in the data folder). Every listed key verifies, by `kid` and `alg`; the anon and service_role API keys
+ * are the CLI's HS256 demo JWTs and HS256 tokens keep verifying against the legacy secret, as hosted keeps the legacy
+ * JWT secret trusted until it is revoked (GOTRUE_JWT_VALID_METHODS / PostgREST's JWKS with the legacy secret).
+ * Keys are read when the stack starts; a changed file takes a restart, as with the CLI. See
+ * docs/decisions/0037-keys-and-claims.md.
  */
 export interface Keys {
-  /** Public JWKS as served at /auth/v1/.well-known/jwks.json (symmetric keys filtered out). */
+  /** Public JWKS as served at /auth/v1/.well-known/jwks.json (public parts only; symmetric keys left out). */
   jwks: { keys: JWK[] };
+  /** The kid of the key that signs now ('' when an empty keys file leaves signing to the legacy secret). */
   kid: string;
+  /** The algorithm new access tokens are signed with. */
+  alg: SigningAlg | 'HS256';
   signAccessToken(claims: JWTPayload, expiresInSeconds: number): Promise<string>;
   /** Throws JwtError with a PostgREST-style message on failure. */
   verify(token: string): Promise<JWTPayload>;
+  /** The listed (not revoked) key a token's header names, or null: asymmetric tokens must name one. */
+  verificationKey(header: { alg?: string; kid?: string }): SigningKey | null;
   /** Maps an API key (legacy JWT or sb_ key) to its role, or null when it is not one of ours. */
   apiKeyRole(key: string): 'anon' | 'service_role' | null;
   /** The legacy JWT the gateway substitutes for an sb_ key. */
@@ -48,24 +60,41 @@ interface StoredKey {
   privateJwk: JWK;
 }
 
-async function loadOrCreateSigningKey(dataDir: string): Promise<StoredKey> {
+/** The stack's own ES256 key (without `signing_keys_path`), made once per data folder. */
+async function loadOrCreateOwnKey(dataDir: string): Promise<SigningKey> {
   const file = path.join(dataDir, 'keys', 'signing-key.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StoredKey;
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  const privateJwk = await exportJWK(privateKey);
-  const stored: StoredKey = { kid: randomUUID(), privateJwk };
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-  return stored;
+  let stored: StoredKey;
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as StoredKey;
+  else {
+    const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+    stored = { kid: randomUUID(), privateJwk: await exportJWK(privateKey) };
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  const privateKey = (await importJWK({ ...stored.privateJwk, alg: 'ES256' }, 'ES256')) as CryptoKey;
+  const { d: _d, ...publicPart } = stored.privateJwk;
+  const publicJwk: JWK = { ...publicPart, kid: stored.kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
+  const publicKey = (await importJWK(publicJwk, 'ES256')) as CryptoKey;
+  return { kid: stored.kid, alg: 'ES256', publicJwk, publicKey, privateKey, canSign: true };
 }
 
 export async function createKeys(config: StackConfig): Promise<Keys> {
-  const stored = await loadOrCreateSigningKey(config.dataDir);
-  const privateKey = await importJWK({ ...stored.privateJwk, alg: 'ES256' }, 'ES256');
-  const { d: _d, ...publicPart } = stored.privateJwk;
-  const publicJwk: JWK = { ...publicPart, kid: stored.kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
-  const publicKey = await importJWK(publicJwk, 'ES256');
+  const listed = config.signingKeysPath
+    ? await readSigningKeysFile(config.signingKeysPath)
+    : [await loadOrCreateOwnKey(config.dataDir)];
+  // An empty file leaves GoTrue without asymmetric keys: it signs with the legacy secret (conf ApplyDefaults).
+  const signer = listed.find((k) => k.canSign) ?? null;
+  if (listed.length > 0 && !signer) {
+    // GoTrue's own refusal (internal/conf/jwk.go Validate), with what to change.
+    throw new SigningKeysError(
+      `failed to decode signing keys: no signing key detected in ${config.signingKeysPath}: ` +
+        'list a private key whose key_ops include "sign" (or leave key_ops out)',
+    );
+  }
   const secret = new TextEncoder().encode(config.jwtSecret);
+  const signingKey: { key: CryptoKey | KeyObject | Uint8Array; alg: SigningAlg | 'HS256'; kid: string } = signer
+    ? { key: signer.privateKey!, alg: signer.alg, kid: signer.kid }
+    : { key: secret, alg: 'HS256', kid: '' };
 
   const apiKeys = new Map<string, 'anon' | 'service_role'>([
     [config.anonKey, 'anon'],
@@ -74,16 +103,24 @@ export async function createKeys(config: StackConfig): Promise<Keys> {
     [config.secretKey, 'service_role'],
   ]);
 
+  function verificationKey(header: { alg?: string; kid?: string }): SigningKey | null {
+    // A token without kid is matched on its algorithm alone, as PostgREST tries a JWKS's keys.
+    return listed.find((k) => k.alg === header.alg && (header.kid === undefined || k.kid === header.kid)) ?? null;
+  }
+
   return {
-    jwks: { keys: [publicJwk] },
-    kid: stored.kid,
+    jwks: { keys: listed.map((k) => k.publicJwk) },
+    kid: signingKey.kid,
+    alg: signingKey.alg,
     async signAccessToken(claims, expiresInSeconds) {
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT(claims)
-        .setProtectedHeader({ alg: 'ES256', kid: stored.kid, typ: 'JWT' })
+        .setProtectedHeader(
+          signingKey.kid ? { alg: signingKey.alg, kid: signingKey.kid, typ: 'JWT' } : { alg: 'HS256', typ: 'JWT' },
+        )
         .setIssuedAt(now)
         .setExpirationTime(now + expiresInSeconds)
-        .sign(privateKey);
+        .sign(signingKey.key);
     },
     async verify(token) {
       const parts = token.split('.');
@@ -96,9 +133,9 @@ export async function createKeys(config: StackConfig): Promise<Keys> {
         throw new JwtError('JWT cryptographic operation failed', 'PGRST301');
       }
       try {
-        const key = alg === 'HS256' ? secret : alg === 'ES256' && (!kid || kid === stored.kid) ? publicKey : null;
+        const key = alg === 'HS256' ? secret : (verificationKey({ alg, kid })?.publicKey ?? null);
         if (!key) throw new JwtError('No suitable key or wrong key type', 'PGRST301');
-        const { payload } = await jwtVerify(token, key, { clockTolerance: 30 });
+        const { payload } = await jwtVerify(token, key, { clockTolerance: 30, algorithms: [alg!] });
         return payload;
       } catch (err) {
         if (err instanceof JwtError) throw err;
@@ -107,6 +144,7 @@ export async function createKeys(config: StackConfig): Promise<Keys> {
         throw new JwtError('JWT cryptographic operation failed', 'PGRST301');
       }
     },
+    verificationKey,
     apiKeyRole(key) {
       return apiKeys.get(key) ?? null;
     },

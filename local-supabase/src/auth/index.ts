@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { decodeProtectedHeader } from 'jose';
 import { readBody, BodyTooLargeError } from '../http.ts';
 import { JwtError } from '../keys.ts';
 import type { GatewayRequest, Service, ServiceContext } from '../service.ts';
@@ -177,12 +178,26 @@ async function settings(q: AuthRequest): Promise<void> {
 }
 
 /** golang-jwt's wording for the failures auth-js may surface in `error.message`. */
-function jwtFailure(err: unknown): string {
+function jwtFailure(err: unknown, token: string): string {
   const msg = err instanceof JwtError ? err.message : String(err);
   if (/Expected 3 parts/.test(msg)) return 'token is malformed: token contains an invalid number of segments';
   if (/expired/i.test(msg)) return 'token has invalid claims: token is expired';
-  if (/No suitable key/.test(msg)) return 'token is unverifiable: error while executing keyfunc: unrecognized JWT kid';
+  if (/No suitable key/.test(msg)) {
+    // parseJWTClaims' keyfunc (internal/api/auth.go): neither a listed kid nor HS256 with the secret.
+    let header: { kid?: unknown; alg?: unknown } = {};
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      /* unreachable: verify decoded it */
+    }
+    return `token is unverifiable: error while executing keyfunc: unrecognized JWT kid ${goValue(header.kid)} for algorithm ${goValue(header.alg)}`;
+  }
   return 'token signature is invalid: signature is invalid';
+}
+
+/** A header value as Go's %v prints it (a missing one is <nil>). */
+function goValue(v: unknown): string {
+  return v === undefined || v === null ? '<nil>' : String(v);
 }
 
 function bearer(q: AuthRequest): string {
@@ -196,7 +211,7 @@ async function parseClaims(q: AuthRequest): Promise<void> {
   try {
     q.claims = (await q.env.keys.verify(t)) as AuthRequest['claims'];
   } catch (err) {
-    throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${jwtFailure(err)}`);
+    throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${jwtFailure(err, t)}`);
   }
 }
 

@@ -38,7 +38,7 @@ async function caller(
   const apikey = req.headers.apikey;
   const token = bearerToken(req) ?? (typeof apikey === 'string' ? apikey : null);
   if (!token) return null;
-  const verified = await verifyChannelToken(keys, token, keys.kid);
+  const verified = await verifyChannelToken(keys, token);
   if (!verified.ok) return null;
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;

@@ -174,7 +174,7 @@ export class Channel implements Subscriber, Member {
     const given =
       typeof p.access_token === 'string' ? p.access_token : typeof p.user_token === 'string' ? p.user_token : null;
     this.accessToken = given === null || given.startsWith('sb_') ? this.socket.tenantToken : given;
-    const verified = await verifyChannelToken(this.deps.keys, this.accessToken, this.deps.keys.kid);
+    const verified = await verifyChannelToken(this.deps.keys, this.accessToken);
     if (!verified.ok) return { ok: false, reason: joinFailureReason(verified.failure) };
     const config = p.config && typeof p.config === 'object' ? (p.config as Record<string, unknown>) : null;
     this.setClaims(verified.claims);
@@ -355,7 +355,7 @@ export class Channel implements Subscriber, Member {
       payload && typeof payload === 'object' ? (payload as Record<string, unknown>).access_token : undefined;
     if (typeof token !== 'string' || token.startsWith('sb_') || token === this.accessToken) return;
     this.accessToken = token;
-    const verified = await verifyChannelToken(this.deps.keys, token, this.deps.keys.kid);
+    const verified = await verifyChannelToken(this.deps.keys, token);
     if (!this.open) return;
     if (!verified.ok) {
       this.shutdown(refreshFailureMessage(verified.failure));
@@ -415,7 +415,7 @@ export class Channel implements Subscriber, Member {
 
   private async confirmToken(): Promise<void> {
     if (!this.open) return;
-    const verified = await verifyChannelToken(this.deps.keys, this.accessToken, this.deps.keys.kid);
+    const verified = await verifyChannelToken(this.deps.keys, this.accessToken);
     if (!this.open) return;
     if (!verified.ok) {
       this.shutdown(refreshFailureMessage(verified.failure));

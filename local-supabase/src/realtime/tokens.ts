@@ -28,7 +28,7 @@ function decodePart(part: string): Record<string, unknown> | null {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export async function verifyChannelToken(keys: Keys, rawToken: string, ownKid: string): Promise<TokenResult> {
+export async function verifyChannelToken(keys: Keys, rawToken: string): Promise<TokenResult> {
   const token = rawToken.replace(/\s/g, '');
   const parts = token.split('.');
   if (parts.length !== 3) return { ok: false, failure: { kind: 'malformed' } };
@@ -38,9 +38,10 @@ export async function verifyChannelToken(keys: Keys, rawToken: string, ownKid: s
   if (!header) return { ok: false, failure: { kind: 'signature' } };
   const alg = typeof header.alg === 'string' ? header.alg : '';
   const kid = typeof header.kid === 'string' ? header.kid : null;
-  // Asymmetric tokens need a JWK with their kid; HS* falls back to the project secret.
+  // Asymmetric tokens need a JWK with their kid among the project's listed keys (a revoked key is no longer
+  // listed); HS* falls back to the project secret.
   if (!/^HS(256|384|512)$/.test(alg)) {
-    if (!kid || kid !== ownKid || alg !== 'ES256') return { ok: false, failure: { kind: 'signer', kid } };
+    if (!kid || !keys.verificationKey({ alg, kid })) return { ok: false, failure: { kind: 'signer', kid } };
   }
   const exp = claims.exp;
   try {

@@ -33,19 +33,19 @@ export interface TokenVerifier {
 
 export function createVerifier(keys: Keys, jwtSecret: string, serviceRoleKey: string): TokenVerifier {
   const secret = encoder.encode(jwtSecret);
-  const ecKeys = keys.jwks.keys.filter((k) => k.kty === 'EC');
-
-  // The key hosted's findJWKFromHeader would pick: HS* → the secret, ES* → the JWKS key with that kid.
+  // The key hosted's findJWKFromHeader would pick: HS* → the secret; ES*/RS* → the first JWKS key of that key type
+  // with the token's kid (or none on either side), else the secret (whose use jose then refuses).
   const keyFor = async (header: { alg?: string; kid?: string }) => {
-    if (!header.alg?.startsWith('ES')) return secret;
-    const jwk = ecKeys.find((k: JWK) => (!k.kid && !header.kid) || k.kid === header.kid);
+    const kty = header.alg?.startsWith('ES') ? 'EC' : header.alg?.startsWith('RS') ? 'RSA' : null;
+    if (!kty) return secret;
+    const jwk = keys.jwks.keys.find((k: JWK) => k.kty === kty && ((!k.kid && !header.kid) || k.kid === header.kid));
     return jwk ? importJWK(jwk, header.alg) : secret;
   };
 
   /** jose's message for a token that failed, i.e. the message hosted would show. */
   async function joseMessage(token: string): Promise<string> {
     try {
-      await jwtVerify(token, (h) => keyFor(h), { algorithms: ['HS256', 'ES256'] });
+      await jwtVerify(token, (h) => keyFor(h), { algorithms: ['HS256', 'ES256', 'RS256'] });
       return 'JWT could not be verified';
     } catch (e) {
       return (e as Error).message;
@@ -100,7 +100,7 @@ export function createVerifier(keys: Keys, jwtSecret: string, serviceRoleKey: st
     async verifyUrlToken(token) {
       try {
         decodeProtectedHeader(token);
-        const { payload } = await jwtVerify(token, (h) => keyFor(h), { algorithms: ['HS256', 'ES256'] });
+        const { payload } = await jwtVerify(token, (h) => keyFor(h), { algorithms: ['HS256', 'ES256', 'RS256'] });
         return payload;
       } catch (e) {
         throw ERRORS.InvalidJWT((e as Error).message);
