@@ -116,7 +116,11 @@ describe('Authorization filled from apikey, per key kind (no Authorization sent)
   it('the MFA API without a session answers 401 "This endpoint requires a valid Bearer token" (auth-js)', async () => {
     const res = await fetch(`${API_URL}/auth/v1/factors`, {
       method: 'POST',
-      headers: { apikey: stackConfig.anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      headers: {
+        apikey: stackConfig.anonKey,
+        'Content-Type': 'application/json',
+        'X-Supabase-Api-Version': '2024-01-01',
+      },
       body: JSON.stringify({ factor_type: 'totp' }),
     });
     expect(res.status).toBe(401);
@@ -211,7 +215,9 @@ describe('a secret key from a browser is refused with 401', () => {
   });
 
   it('the refusal carries CORS on REST, so the page can read it', async () => {
-    const res = await asBrowser(`/rest/v1/rpc/${P}_whoami`, { headers: { ...secret, Origin: 'http://localhost:5173' } });
+    const res = await asBrowser(`/rest/v1/rpc/${P}_whoami`, {
+      headers: { ...secret, Origin: 'http://localhost:5173' },
+    });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     await expectRefused(res);
   });
@@ -259,7 +265,9 @@ describe('a secret key from a browser is refused with 401', () => {
       headers: { apikey: stackConfig.serviceRoleKey, Authorization: `Bearer ${stackConfig.serviceRoleKey}` },
     });
     expect(await legacy.json()).toBe('service_role');
-    const publishable = await asBrowser(`/rest/v1/rpc/${P}_whoami`, { headers: { apikey: stackConfig.publishableKey } });
+    const publishable = await asBrowser(`/rest/v1/rpc/${P}_whoami`, {
+      headers: { apikey: stackConfig.publishableKey },
+    });
     expect(await publishable.json()).toBe('anon');
   });
 
@@ -276,7 +284,9 @@ describe('a secret key from a browser is refused with 401', () => {
     });
     expect(fn.status).toBe(200);
     await fn.body?.cancel();
-    const ws = new WebSocket(wsUrl(undefined, { apikey: stackConfig.secretKey }), { headers: { 'User-Agent': 'node' } });
+    const ws = new WebSocket(wsUrl(undefined, { apikey: stackConfig.secretKey }), {
+      headers: { 'User-Agent': 'node' },
+    });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
