@@ -5,11 +5,15 @@ import type { Keys } from './keys.ts';
 import type { Log } from './db.ts';
 import type { GatewayRequest, Service } from './service.ts';
 import { sendJson } from './http.ts';
+import { apiKeyKind, downstreamAuthorization, isBrowserUserAgent, SECRET_KEY_IN_BROWSER } from './api-keys.ts';
 
 /**
  * The API gateway on :54321, standing in for hosted Supabase's Kong:
  * - key-auth on /auth/v1 (but /verify, /callback, /authorize, /.well-known/jwks.json), /rest/v1 and /realtime/v1;
- * - an sb_ key sent as Bearer, or no Authorization, becomes the legacy JWT of the key's role;
+ * - the Authorization each service is handed follows the key's kind as Kong's expression does (api-keys.ts):
+ *   a user's JWT passes, `Bearer sb_…` or none is filled from the apikey (sb_ keys → their role's JWT, a legacy
+ *   key → itself, bare); Functions get Authorization untouched;
+ * - a secret key from a browser's User-Agent is refused with 401 on every service;
  * - CORS for REST, Auth and Storage; none for Functions (each function answers its own preflight).
  * Source: supabase/cli templates/kong.yml, supabase/supabase docker/volumes/api/kong.yml.
  */
@@ -39,20 +43,30 @@ function parseTarget(req: IncomingMessage): { service: string; path: string; url
   return { service: m[1]!, path: m[2] ?? '/', url };
 }
 
+type ApiKeyRole = 'anon' | 'service_role' | null;
+
 function needsKeyAuth(service: string, path: string): boolean {
   if (service === 'rest' || service === 'realtime') return true;
   if (service === 'auth') return !KEY_AUTH_FREE_AUTH_PATHS.some((re) => re.test(path));
   return false;
 }
 
-/** Applies key-auth and key translation. Returns an error body to send, or null to go on. */
-function admit(
-  req: IncomingMessage,
-  target: { service: string; path: string; url: URL },
-  keys: Keys,
-): { status: number; body: object } | { role: 'anon' | 'service_role' | null } {
-  const headerKey = req.headers['apikey'];
-  const apikey = (Array.isArray(headerKey) ? headerKey[0] : headerKey) ?? target.url.searchParams.get('apikey');
+type Target = { service: string; path: string; url: URL };
+type Refusal = { status: number; body: object; headers?: Record<string, string> };
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Applies key-auth, the refusal of a secret key from a browser, and the `Authorization` each service is
+ * handed (api-keys.ts `downstreamAuthorization`). Returns the refusal to send, or the apikey's role to go on.
+ * `upgrade` marks Realtime's WebSocket, whose route only carries the `?apikey=` parameter (Realtime reads it).
+ */
+function admit(req: IncomingMessage, target: Target, keys: Keys, upgrade = false): Refusal | { role: ApiKeyRole } {
+  const headerKey = firstHeader(req.headers['apikey']);
+  const queryKey = target.url.searchParams.get('apikey') ?? undefined;
+  const apikey = headerKey ?? queryKey;
   const role = apikey ? keys.apiKeyRole(apikey) : null;
   if (needsKeyAuth(target.service, target.path)) {
     if (!apikey)
@@ -66,13 +80,29 @@ function admit(
         body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
       };
   }
-  const auth = req.headers.authorization;
-  const bearerSb = auth ? /^Bearer\s+(sb_\S+)$/i.exec(auth.trim()) : null;
-  if (bearerSb) {
-    const bearerRole = keys.apiKeyRole(bearerSb[1]!);
-    if (bearerRole) req.headers.authorization = `Bearer ${keys.legacyJwtFor(bearerRole)}`;
-  } else if (!auth && role && target.service !== 'functions') {
-    req.headers.authorization = `Bearer ${keys.legacyJwtFor(role)}`;
+  // A secret key wherever it is presented (header, query parameter, or as Bearer, which Functions accept),
+  // on every service, is refused to a browser.
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (
+    isBrowserUserAgent(req.headers['user-agent']) &&
+    [headerKey, queryKey, bearer].some((k) => k !== undefined && apiKeyKind(k, keys) === 'secret')
+  ) {
+    return {
+      status: SECRET_KEY_IN_BROWSER.status,
+      body: SECRET_KEY_IN_BROWSER.body,
+      headers: { 'sb-error-code': SECRET_KEY_IN_BROWSER.errorCode },
+    };
+  }
+  // Functions get the caller's Authorization untouched (the platform's verify_jwt accepts the new keys on
+  // either header: functions/verify-jwt.ts); Realtime's socket gets its token from the query parameter.
+  if (target.service !== 'functions' && !upgrade) {
+    let authorization = downstreamAuthorization(req.headers.authorization, headerKey, keys);
+    // Hosted Storage strips an optional "Bearer " itself (src/http/plugins/jwt.ts), so the bare legacy key the
+    // gateway copies from apikey is read as that key's JWT; the local Storage reads only "Bearer <token>".
+    if (target.service === 'storage' && authorization !== undefined && authorization === headerKey)
+      authorization = `Bearer ${authorization}`;
+    if (authorization === undefined) delete req.headers.authorization;
+    else req.headers.authorization = authorization;
   }
   return { role };
 }
@@ -154,7 +184,7 @@ export function createGateway(
     }
     const verdict = admit(req, target, keys);
     if ('status' in verdict) {
-      sendJson(res, verdict.status, verdict.body);
+      sendJson(res, verdict.status, verdict.body, verdict.headers);
       return;
     }
     const greq = req as GatewayRequest;
@@ -184,11 +214,14 @@ export function createGateway(
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    const verdict = admit(req, target, keys);
+    const verdict = admit(req, target, keys, true);
     if ('status' in verdict) {
       const body = JSON.stringify(verdict.body);
+      const extra = Object.entries(verdict.headers ?? {})
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
       socket.end(
-        `HTTP/1.1 ${verdict.status} Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        `HTTP/1.1 ${verdict.status} Unauthorized\r\nContent-Type: application/json\r\n${extra}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
       return;
     }

@@ -16,9 +16,9 @@ export interface ServiceContext {
 }
 
 /**
- * A request after the gateway: the API key was checked (where hosted checks it), an sb_ key used as
- * Bearer (or no Authorization at all) was replaced by the legacy JWT of its role, and the prefix was
- * stripped. `path` starts with '/'; `url.searchParams` holds the query.
+ * A request after the gateway: the API key was checked (where hosted checks it), Authorization was set
+ * per key kind as hosted's gateway sets it (src/api-keys.ts `downstreamAuthorization`; Functions' is
+ * untouched), and the prefix was stripped. `path` starts with '/'; `url.searchParams` holds the query.
  */
 export interface GatewayRequest extends IncomingMessage {
   path: string;

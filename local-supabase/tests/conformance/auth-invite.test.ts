@@ -72,6 +72,7 @@ describe('inviting a user by e-mail', () => {
       method: 'POST',
       headers: {
         apikey: stackConfig.anonKey,
+        Authorization: `Bearer ${stackConfig.anonKey}`,
         'Content-Type': 'application/json',
         'X-Supabase-Api-Version': '2024-01-01',
       },

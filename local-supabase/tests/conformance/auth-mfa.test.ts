@@ -172,9 +172,11 @@ describe('enrol a TOTP factor', () => {
   });
 
   it('needs a signed-in user (the anon key alone carries no sub)', async () => {
+    // The anon key as Bearer, as supabase-js sends it without a session (with no Authorization at all the
+    // gateway hands Auth the key bare and Auth asks for a Bearer token: gateway-api-keys.test.ts).
     const res = await api('/auth/v1/factors', {
       method: 'POST',
-      headers: V,
+      headers: { ...V, Authorization: `Bearer ${stackConfig.anonKey}` },
       body: JSON.stringify({ factor_type: 'totp' }),
     });
     expect(res.status).toBe(403);

@@ -152,7 +152,8 @@ describe('garbage and stale tokens on authenticated routes', () => {
   });
 
   it('403 bad_jwt "missing sub claim" for the anon key, 403 user_not_found for an unknown sub', async () => {
-    const anon = await api('/auth/v1/user', { headers: V });
+    // The anon key as Bearer, as supabase-js sends it without a session (gateway-api-keys.test.ts covers none).
+    const anon = await api('/auth/v1/user', { headers: { ...V, Authorization: `Bearer ${stackConfig.anonKey}` } });
     expect(anon.status).toBe(403);
     expect(await anon.json()).toEqual({ code: 'bad_jwt', message: 'invalid claim: missing sub claim' });
     const ghost = await api('/auth/v1/user', { headers: { ...V, Authorization: `Bearer ${await signUserJwt()}` } });
