@@ -43,8 +43,8 @@ function scaled(size: DatasetSize, f: number): DatasetSize {
     items: r(size.items), catalog: r(size.catalog), savedSearches: r(size.savedSearches), hotMessages: Math.max(200, Math.round(size.hotMessages * Math.min(1, f * 10))) };
 }
 
-async function signIn(apiUrl: string, anonKey: string, email: string, password: string): Promise<SupabaseClient> {
-  const client = createClient(apiUrl, anonKey, nodeOptions);
+async function signIn(apiUrl: string, publishableKey: string, email: string, password: string): Promise<SupabaseClient> {
+  const client = createClient(apiUrl, publishableKey, nodeOptions);
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw new Error(`sign-in ${email}: ${error.message}`);
   return client;
@@ -270,14 +270,14 @@ async function main(): Promise<void> {
     // anon: the publishable key alone, as the landing page's location field calls search_places before sign-in.
     const clients = { anon: createClient(config.apiUrl, config.publishableKey, nodeOptions) } as Record<Actor, SupabaseClient>;
     for (const who of ['customer', 'designer', 'acceptor', 'reviewer'] as const) {
-      clients[who] = await signIn(config.apiUrl, config.anonKey, actors[who].email, actors.password);
+      clients[who] = await signIn(config.apiUrl, config.publishableKey, actors[who].email, actors.password);
     }
     const pooled = await pools(config.dbUrl, actors, WARMUP + WRITE_REPS + 1);
     log(`page 5 cursors (miles, id): ${JSON.stringify(pooled.page5After)}`);
     // Auth's sign-in limit (per address, 5 minutes) would refuse some 40 password sign-ins in a row: the senders
     // carry access tokens signed with the project's JWT secret, which the REST service takes as it takes Auth's.
     const senders = await Promise.all(pooled.nudgeSenders.map(async (s) =>
-      createClient(config.apiUrl, config.anonKey, { ...nodeOptions, global: { headers: { Authorization: `Bearer ${await accessToken(config.jwtSecret, s.id)}` } } })));
+      createClient(config.apiUrl, config.publishableKey, { ...nodeOptions, global: { headers: { Authorization: `Bearer ${await accessToken(config.jwtSecret, s.id)}` } } })));
     const queries = buildQueries(clients, actors, pooled, senders, explainClient);
     // The load writes several GB of WAL (checkpoints requested all along it). Left to itself, PostgreSQL writes
     // those dirty pages back in checkpoints during the timed calls, and a write's commit (fsync) can wait behind

@@ -114,8 +114,10 @@ export async function benchOwnStack(opts: Omit<FunctionsBenchOptions, 'apiUrl' |
 }
 
 /** The section `bench/stack.ts` prints and writes to docs/benchmarks.md. */
-export async function benchSection(common: { apiUrl: string; anonKey: string }): Promise<{ title: string; lines: string[] }> {
-  return section(await benchWithFixtures({ apiUrl: common.apiUrl, anonKey: common.anonKey }));
+// The legacy anon JWT on purpose: this measures the platform's verify_jwt on a JWT Bearer token, which an
+// sb_publishable_ key is not (hosted's functions refuse a Bearer sb_ key; docs/decisions/0037-keys-and-claims.md).
+export async function benchSection(common: { apiUrl: string; config: { anonKey: string } }): Promise<{ title: string; lines: string[] }> {
+  return section(await benchWithFixtures({ apiUrl: common.apiUrl, anonKey: common.config.anonKey }));
 }
 
 function section(r: FunctionsBenchResult): { title: string; lines: string[] } {

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { DEFAULT_JWT_SECRET, startIsolatedStack } from '@good-space/local-supabase';
 import { percentile } from './stats.ts';
 
-type Common = { apiUrl: string; dbUrl: string; anonKey: string; config?: { jwtSecret: string } };
+type Common = { apiUrl: string; dbUrl: string; publishableKey: string; config?: { jwtSecret: string } };
 type Pair = { customer: string; designer: string; project: string };
 
 const PAIRS = 20;
@@ -76,7 +76,7 @@ function token(secret: Uint8Array, sub: string): Promise<string> {
 const BELLS_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const WebSocket = require(workerData.wsPath);
-const { wsUrl, restUrl, anonKey, bells } = workerData;
+const { wsUrl, restUrl, publishableKey, bells } = workerData;
 const COMMIT_TS = /"commit_timestamp":"([^"]+)"/;
 const toEvent = [], toCount = [];
 const sockets = [];
@@ -97,7 +97,7 @@ function join(bell) {
         try {
           const r = await fetch(restUrl + '/rpc/unread_notification_count', {
             method: 'POST',
-            headers: { apikey: anonKey, Authorization: 'Bearer ' + bell.token, 'Content-Type': 'application/json' },
+            headers: { apikey: publishableKey, Authorization: 'Bearer ' + bell.token, 'Content-Type': 'application/json' },
             body: '{}',
           });
           await r.text();
@@ -162,9 +162,9 @@ async function eventToBell(common: Common, pairs: Pair[], secret: Uint8Array, pe
     eval: true,
     workerData: {
       wsPath: createRequire(import.meta.url).resolve('ws'),
-      wsUrl: `${common.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(common.anonKey)}&vsn=2.0.0`,
+      wsUrl: `${common.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(common.publishableKey)}&vsn=2.0.0`,
       restUrl: `${common.apiUrl}/rest/v1`,
-      anonKey: common.anonKey,
+      publishableKey: common.publishableKey,
       bells,
     },
   });
@@ -185,7 +185,7 @@ async function eventToBell(common: Common, pairs: Pair[], secret: Uint8Array, pe
         fetch(`${common.apiUrl}/rest/v1/messages`, {
           method: 'POST',
           headers: {
-            apikey: common.anonKey,
+            apikey: common.publishableKey,
             Authorization: `Bearer ${customerTokens[k]}`,
             'Content-Type': 'application/json',
             Prefer: 'return=minimal',
@@ -216,7 +216,7 @@ async function eventToBell(common: Common, pairs: Pair[], secret: Uint8Array, pe
  */
 const SENDERS_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { restUrl, anonKey, senders, perSecond, seconds } = workerData;
+const { restUrl, publishableKey, senders, perSecond, seconds } = workerData;
 const http = require('node:http');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const url = new URL(restUrl + '/messages');
@@ -225,7 +225,7 @@ function post(s, i) {
     const body = JSON.stringify({ project_id: s.project, content: 'Load ' + i });
     const t0 = performance.now();
     const req = http.request({ agent, method: 'POST', hostname: url.hostname, port: url.port, path: url.pathname,
-      headers: { apikey: anonKey, Authorization: 'Bearer ' + s.token, 'Content-Type': 'application/json',
+      headers: { apikey: publishableKey, Authorization: 'Bearer ' + s.token, 'Content-Type': 'application/json',
                  Prefer: 'return=minimal', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
       res.resume();
       res.on('end', () => (res.statusCode === 201 ? resolve(performance.now() - t0) : reject(new Error('status ' + res.statusCode))));
@@ -259,7 +259,7 @@ function restRun(
 ): Promise<{ times: number[]; rate: number }> {
   const worker = new Worker(SENDERS_WORKER, {
     eval: true,
-    workerData: { restUrl: `${common.apiUrl}/rest/v1`, anonKey: common.anonKey, senders, perSecond, seconds },
+    workerData: { restUrl: `${common.apiUrl}/rest/v1`, publishableKey: common.publishableKey, senders, perSecond, seconds },
   });
   return new Promise<{ times: number[]; rate: number }>((resolve, reject) => {
     worker.once('message', (m: { times: number[]; rate: number } | { error: string }) =>

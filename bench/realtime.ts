@@ -14,7 +14,7 @@ export interface RealtimeBenchOptions {
   apiUrl: string;
   /** As `postgres` (DB_URL): creates and drops the bench table. */
   dbUrl: string;
-  anonKey: string;
+  publishableKey: string;
   /** Signs the clients' user tokens (the project's JWT secret). */
   jwtSecret?: string;
   clients?: number;
@@ -167,7 +167,7 @@ export async function benchRealtime(opts: RealtimeBenchOptions): Promise<Realtim
     );
   }
   const tokens = Array.from({ length: n }, (_, i) => userTokens[i % users]!);
-  const url = `${opts.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(opts.anonKey)}&vsn=2.0.0`;
+  const url = `${opts.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(opts.publishableKey)}&vsn=2.0.0`;
   const worker = new Worker(CLIENTS_WORKER, {
     eval: true,
     workerData: { wsPath: createRequire(import.meta.url).resolve('ws'), url, tokens, table: TABLE },
@@ -236,10 +236,10 @@ function section(r: RealtimeBenchResult): { title: string; lines: string[] } {
 export async function benchSection(common: {
   apiUrl: string;
   dbUrl: string;
-  anonKey: string;
+  publishableKey: string;
   config?: { jwtSecret: string };
 }): Promise<{ title: string; lines: string[] }> {
-  return section(await benchRealtime({ apiUrl: common.apiUrl, dbUrl: common.dbUrl, anonKey: common.anonKey, jwtSecret: common.config?.jwtSecret }));
+  return section(await benchRealtime({ apiUrl: common.apiUrl, dbUrl: common.dbUrl, publishableKey: common.publishableKey, jwtSecret: common.config?.jwtSecret }));
 }
 
 /** A database + Realtime stack of its own, benched and removed. */
@@ -247,7 +247,7 @@ export async function benchOwnStack(opts: Partial<RealtimeBenchOptions> = {}): P
   const own = await startIsolatedStack({ name: 'bench-realtime', env: { LOCAL_SUPABASE_SERVICES: 'realtime' } });
   const { config } = own;
   try {
-    return await benchRealtime({ ...opts, apiUrl: config.apiUrl, dbUrl: config.dbUrl, anonKey: config.anonKey, jwtSecret: config.jwtSecret });
+    return await benchRealtime({ ...opts, apiUrl: config.apiUrl, dbUrl: config.dbUrl, publishableKey: config.publishableKey, jwtSecret: config.jwtSecret });
   } finally {
     await own.stop();
   }

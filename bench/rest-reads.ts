@@ -12,7 +12,7 @@ import { percentile } from './stats.ts';
 export interface RestReadsOptions {
   apiUrl: string;
   dbUrl: string;
-  anonKey: string;
+  publishableKey: string;
   /** A user access token; its `sub` owns the fixture rows. Made from `jwtSecret` when absent. */
   jwt?: string;
   jwtSecret?: string;
@@ -144,7 +144,7 @@ export async function benchRestReads(opts: RestReadsOptions): Promise<RestReadsR
 
   await createFixture(opts.dbUrl, owner, rows);
   const http = new Pool(api.origin, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
-  const headers = { apikey: opts.anonKey, authorization: `Bearer ${jwt}`, accept: 'application/vnd.pgrst.object+json' };
+  const headers = { apikey: opts.publishableKey, authorization: `Bearer ${jwt}`, accept: 'application/vnd.pgrst.object+json' };
   try {
     await waitVisible(http, headers);
     const once = async () => {
@@ -205,8 +205,8 @@ export function formatRestReads(r: RestReadsResult): string[] {
 }
 
 /** The section `npm run bench:stack` prints (bench/stack.ts). */
-export async function benchSection(common: { apiUrl: string; dbUrl: string; anonKey: string; config?: { jwtSecret: string } }) {
-  const r = await benchRestReads({ apiUrl: common.apiUrl, dbUrl: common.dbUrl, anonKey: common.anonKey, jwtSecret: common.config?.jwtSecret });
+export async function benchSection(common: { apiUrl: string; dbUrl: string; publishableKey: string; config?: { jwtSecret: string } }) {
+  const r = await benchRestReads({ apiUrl: common.apiUrl, dbUrl: common.dbUrl, publishableKey: common.publishableKey, jwtSecret: common.config?.jwtSecret });
   return { title: 'REST single-row PK reads (authenticated, RLS, 20 connections; PostgREST ≈ 2,000 req/s)', lines: formatRestReads(r) };
 }
 
@@ -214,9 +214,9 @@ export async function benchSection(common: { apiUrl: string; dbUrl: string; anon
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const apiUrl = process.argv[2] ?? process.env.API_URL ?? 'http://127.0.0.1:54321';
   const dbUrl = process.argv[3] ?? process.env.DB_URL ?? 'postgresql://postgres:postgres@127.0.0.1:54322/postgres';
-  const anonKey = process.env.ANON_KEY ?? (await import('@good-space/local-supabase')).DEFAULT_ANON_KEY;
+  const publishableKey = process.env.PUBLISHABLE_KEY ?? (await import('@good-space/local-supabase')).DEFAULT_PUBLISHABLE_KEY;
   const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
-  benchRestReads({ apiUrl, dbUrl, anonKey, durationMs })
+  benchRestReads({ apiUrl, dbUrl, publishableKey, durationMs })
     .then((r) => {
       for (const line of formatRestReads(r)) console.log(line);
     })

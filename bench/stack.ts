@@ -67,7 +67,7 @@ async function startupTimes(runs: number): Promise<number[]> {
 }
 
 type Section = { title: string; lines: string[] };
-type Common = { apiUrl: string; dbUrl: string; anonKey: string; serviceKey: string; config: StackConfig };
+type Common = { apiUrl: string; dbUrl: string; publishableKey: string; serviceKey: string; config: StackConfig };
 /** Each bench/<area>.ts exports a section builder that runs against the shared stack. */
 type BenchModule = { benchSection(common: Common): Promise<Section> };
 
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   process.env.LOCAL_SUPABASE_FUNCTIONS_DIRS ??= BENCH_FUNCTIONS_DIR;
   const config = loadConfig({ apiPort: ports.api, dbPort: ports.db, inboxPort: ports.inbox, dataDir });
   const stack = await startStack(config, () => undefined);
-  const common: Common = { apiUrl: config.apiUrl, dbUrl: config.dbUrl, anonKey: config.anonKey, serviceKey: config.serviceRoleKey, config };
+  const common: Common = { apiUrl: config.apiUrl, dbUrl: config.dbUrl, publishableKey: config.publishableKey, serviceKey: config.secretKey, config };
   try {
     for (const file of ['rest-reads.ts', 'realtime.ts', 'storage.ts', 'functions.ts', 'notifications.ts']) sections.push(await runBench(file, common));
   } finally {

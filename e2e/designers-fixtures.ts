@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
-import { DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';
+import { DEFAULT_SECRET_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL } from './stack-ports.ts';
 import type { TestUser } from './support/users.ts';
 
@@ -10,7 +10,7 @@ const nodeOptions: SupabaseClientOptions<'public'> = {
 };
 
 /** Service-role client for arranging data the UI under test does not create itself. */
-export const admin = createClient(E2E_API_URL, DEFAULT_SERVICE_ROLE_KEY, nodeOptions);
+export const admin = createClient(E2E_API_URL, DEFAULT_SECRET_KEY, nodeOptions);
 
 async function check<T>(promise: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await promise;

@@ -40,7 +40,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // journeys then run the three jobs every 2 seconds instead of every minute, so a mail arrives, a milestone due
     // for its automatic release or a payout waiting for Get paid is settled, and an order past its 48 hours is paid
     // to its seller, while a journey waits for it.
-    await writeMailJobSettings({ dbUrl: config.dbUrl, apiUrl: config.apiUrl, serviceRoleKey: config.serviceRoleKey });
+    await writeMailJobSettings({ dbUrl: config.dbUrl, apiUrl: config.apiUrl, secretKey: config.secretKey });
     await everyTwoSeconds(config.dbUrl);
   } catch (err) {
     await stack.stop();

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from './support/test.ts';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
-import { DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';
+import { DEFAULT_SECRET_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL } from './stack-ports.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signInBrowser, type TestUser } from './support/users.ts';
 
-const admin = createClient(E2E_API_URL, DEFAULT_SERVICE_ROLE_KEY, {
+const admin = createClient(E2E_API_URL, DEFAULT_SECRET_KEY, {
   auth: { persistSession: false, autoRefreshToken: false },
   // Node 20 has no global WebSocket; supabase-js needs a transport even when realtime is unused.
   realtime: { transport: ws as unknown as NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'] },

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect, test } from './support/test.ts';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
-import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';
+import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL } from './stack-ports.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signInBrowser } from './support/users.ts';
@@ -11,7 +11,7 @@ const nodeOptions: SupabaseClientOptions<'public'> = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   realtime: { transport: ws as unknown as NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'] },
 };
-const admin = createClient(E2E_API_URL, DEFAULT_SERVICE_ROLE_KEY, nodeOptions);
+const admin = createClient(E2E_API_URL, DEFAULT_SECRET_KEY, nodeOptions);
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, written here so the test does not trust the stack's own. */
 function totp(secret: string, timeMs = Date.now()): string {

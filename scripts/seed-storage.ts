@@ -11,7 +11,8 @@
  *                                                            selection-board proposals keep it
  *
  * Everything is drawn from code (seed-art/, @good-space/seed-art) and rasterised with sharp; nothing is downloaded.
- * Target: SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY when set, else the local stack's defaults.
+ * Target: SUPABASE_URL + SUPABASE_SECRET_KEY (an sb_secret_ key; a legacy SUPABASE_SERVICE_ROLE_KEY is still read)
+ * when set, else the local stack's defaults.
  */
 import { availableParallelism } from 'node:os';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -50,7 +51,7 @@ import {
 const FORCE = process.argv.includes('--force');
 const config = loadConfig();
 const url = process.env.SUPABASE_URL ?? config.apiUrl;
-const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? config.serviceRoleKey;
+const key = process.env.SUPABASE_SECRET_KEY ?? process.env.SUPABASE_SERVICE_ROLE_KEY ?? config.secretKey;
 const supabase: SupabaseClient = createClient(url, key, {
   auth: { persistSession: false, autoRefreshToken: false },
   // Node 20 has no global WebSocket; supabase-js needs one even though this script never subscribes.

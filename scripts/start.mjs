@@ -109,14 +109,14 @@ await new Promise((resolve) => {
   run('supabase', process.execPath, [bin('local-supabase'), 'stack'], { ...APP_ORIGINS, ...SMTP_ENV }, (line) => {
     if (/^[A-Z_]+="/.test(line)) statusLines.push(line);
     if (line.startsWith('local Supabase ready')) ready = true;
-    if (ready && ['API_URL', 'DB_URL', 'INBUCKET_URL', 'PUBLISHABLE_KEY', 'ANON_KEY', 'SERVICE_ROLE_KEY'].every(get))
+    if (ready && ['API_URL', 'DB_URL', 'INBUCKET_URL', 'PUBLISHABLE_KEY', 'SECRET_KEY'].every(get))
       resolve();
   });
 });
 
-// The notification mail job's settings (ADR 0025), wherever the ports are.
+// The minute jobs' settings (ADR 0025): the URL and the secret key, wherever the ports are.
 try {
-  await writeMailJobSettings({ dbUrl: get('DB_URL'), apiUrl: get('API_URL'), serviceRoleKey: get('SERVICE_ROLE_KEY') });
+  await writeMailJobSettings({ dbUrl: get('DB_URL'), apiUrl: get('API_URL'), secretKey: get('SECRET_KEY') });
 } catch (err) {
   console.error(`settings | notification mails stay unsent: private.settings could not be written (${err.message})`);
 }
@@ -169,6 +169,5 @@ console.log(`
   Mail SMTP      ${get('SMTP_URL')}
   Push service   ${get('PUSH_URL')}
   Publishable    ${get('PUBLISHABLE_KEY')}
-  Anon key       ${get('ANON_KEY')}
-  Service key    ${get('SERVICE_ROLE_KEY')}
+  Secret key     ${get('SECRET_KEY')}  (server side only: never in a browser)
 ${existsSync(logins) ? `\n  Demo logins (more accounts, same password, in docs/demo-logins.md):\n${formatDemoLogins(parseDemoLogins(readFileSync(logins, 'utf8')))}\n` : ''}`);

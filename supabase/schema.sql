@@ -276,7 +276,7 @@ create table private.settings (
   value text not null,
   constraint settings_pkey PRIMARY KEY (name)
 );
-comment on table private.settings is 'Settings the database''s jobs read where Vault is absent (the local stack): project_url, service_role_key.';
+comment on table private.settings is 'Settings the database''s jobs read where Vault is absent (the local stack): project_url, secret_key (an sb_secret_ key; service_role_key, the legacy JWT, is read when secret_key is absent).';
 
 create table private.stripe_events (
   id text not null,
@@ -3599,6 +3599,26 @@ $function$;
 revoke execute on function private.is_school_email(text) from public;
 grant execute on function private.is_school_email(text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.job_request_headers(job text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  key text := coalesce(private.setting('secret_key'), private.setting('service_role_key'));
+begin
+  if private.setting('project_url') is null or key is null then
+    raise notice '%: project_url or secret_key is not set (Vault or private.settings)', job;
+    return null;
+  end if;
+  if key like 'sb\_%' then
+    return jsonb_build_object('Content-Type', 'application/json', 'apikey', key);
+  end if;
+  return jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || key);
+end $function$;
+revoke execute on function private.job_request_headers(text) from public;
+
 CREATE OR REPLACE FUNCTION private.listing_conversation_ids()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -5635,22 +5655,19 @@ CREATE OR REPLACE FUNCTION private.request_milestone_settlement()
  SET search_path TO ''
 AS $function$
 declare
-  base text;
-  key text;
+  headers jsonb;
 begin
   if not private.milestone_work_due() then
     return null;
   end if;
-  base := private.setting('project_url');
-  key := private.setting('service_role_key');
-  if base is null or key is null then
-    raise notice 'settle-milestones: project_url or service_role_key is not set (Vault or private.settings)';
+  headers := private.job_request_headers('settle-milestones');
+  if headers is null then
     return null;
   end if;
   return net.http_post(
-    url := rtrim(base, '/') || '/functions/v1/settle-milestones',
+    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/settle-milestones',
     body := '{}'::jsonb,
-    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || key),
+    headers := headers,
     timeout_milliseconds := 60000);
 end $function$;
 revoke execute on function private.request_milestone_settlement() from public;
@@ -5662,17 +5679,15 @@ CREATE OR REPLACE FUNCTION private.request_notification_mails()
  SET search_path TO ''
 AS $function$
 declare
-  base text := private.setting('project_url');
-  key text := private.setting('service_role_key');
+  headers jsonb := private.job_request_headers('send-notification-mails');
 begin
-  if base is null or key is null then
-    raise notice 'send-notification-mails: project_url or service_role_key is not set (Vault or private.settings)';
+  if headers is null then
     return null;
   end if;
   return net.http_post(
-    url := rtrim(base, '/') || '/functions/v1/send-notification-mails',
+    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/send-notification-mails',
     body := '{}'::jsonb,
-    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || key),
+    headers := headers,
     timeout_milliseconds := 60000);
 end $function$;
 revoke execute on function private.request_notification_mails() from public;
@@ -5684,11 +5699,9 @@ CREATE OR REPLACE FUNCTION private.request_notification_pushes()
  SET search_path TO ''
 AS $function$
 declare
-  base text := private.setting('project_url');
-  key text := private.setting('service_role_key');
+  headers jsonb := private.job_request_headers('send-push');
 begin
-  if base is null or key is null then
-    raise notice 'send-push: project_url or service_role_key is not set (Vault or private.settings)';
+  if headers is null then
     return null;
   end if;
   -- Posts only when something may be due (the partial index answers it), so an idle minute costs one query, not a
@@ -5703,9 +5716,9 @@ begin
     return null;
   end if;
   return net.http_post(
-    url := rtrim(base, '/') || '/functions/v1/send-push',
+    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/send-push',
     body := '{}'::jsonb,
-    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || key),
+    headers := headers,
     timeout_milliseconds := 60000);
 end $function$;
 revoke execute on function private.request_notification_pushes() from public;
@@ -5717,22 +5730,19 @@ CREATE OR REPLACE FUNCTION private.request_order_settlement()
  SET search_path TO ''
 AS $function$
 declare
-  base text;
-  key text;
+  headers jsonb;
 begin
   if not private.order_work_due() then
     return null;
   end if;
-  base := private.setting('project_url');
-  key := private.setting('service_role_key');
-  if base is null or key is null then
-    raise notice 'settle-orders: project_url or service_role_key is not set (Vault or private.settings)';
+  headers := private.job_request_headers('settle-orders');
+  if headers is null then
     return null;
   end if;
   return net.http_post(
-    url := rtrim(base, '/') || '/functions/v1/settle-orders',
+    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/settle-orders',
     body := '{}'::jsonb,
-    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || key),
+    headers := headers,
     timeout_milliseconds := 60000);
 end $function$;
 revoke execute on function private.request_order_settlement() from public;

@@ -17,7 +17,7 @@ export const PROJECT_PANELS = ['Items & Budget', 'Photos', 'Messages'];
 export interface StackAccess {
   apiUrl: string;
   publishableKey: string;
-  serviceRoleKey: string;
+  secretKey: string;
 }
 
 export interface BenchProject {
@@ -33,7 +33,7 @@ export interface BenchProject {
 export async function seedStorage(stack: StackAccess, timeoutMs = 6 * 60_000): Promise<string | null> {
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/seed-storage.ts')], {
     cwd: root,
-    env: { ...process.env, SUPABASE_URL: stack.apiUrl, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey },
+    env: { ...process.env, SUPABASE_URL: stack.apiUrl, SUPABASE_SECRET_KEY: stack.secretKey },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
-import { DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';
+import { DEFAULT_SECRET_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL, E2E_PORT_BASE } from '../stack-ports.ts';
 
 /** The e2e stack's mail inbox (Mailpit-style JSON API) at base+4. */
@@ -67,7 +67,7 @@ export function freshEmail(prefix: string): string {
 }
 
 /** Service-role client: checks what the database holds, and removes the users a journey created. */
-export const serviceClient = createClient(E2E_API_URL, DEFAULT_SERVICE_ROLE_KEY, {
+export const serviceClient = createClient(E2E_API_URL, DEFAULT_SECRET_KEY, {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   // Node 20 has no global WebSocket; supabase-js needs the `ws` transport here.
   realtime: { transport: ws as unknown as NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'] },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createClient, type Session, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
-import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SERVICE_ROLE_KEY } from '@good-space/local-supabase';
+import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY } from '@good-space/local-supabase';
 import { E2E_API_URL } from '../stack-ports.ts';
 
 export type Role = 'customer' | 'designer';
@@ -13,7 +13,7 @@ const nodeOptions: SupabaseClientOptions<'public'> = {
   realtime: { transport: ws as unknown as NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'] },
 };
 
-const admin = createClient(E2E_API_URL, DEFAULT_SERVICE_ROLE_KEY, nodeOptions);
+const admin = createClient(E2E_API_URL, DEFAULT_SECRET_KEY, nodeOptions);
 
 export type TestUser = { id: string; email: string; password: string; role: Role; session: Session };
 

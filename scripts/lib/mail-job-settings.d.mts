@@ -2,5 +2,5 @@
 export declare function writeMailJobSettings(settings: {
   dbUrl: string;
   apiUrl: string;
-  serviceRoleKey: string;
+  secretKey: string;
 }): Promise<void>;

@@ -85,7 +85,7 @@ async function listed(bucket: string, folder: string): Promise<string[]> {
 
 async function downloadStatus(bucket: string, name: string): Promise<number> {
   const res = await fetch(`${API_URL}/storage/v1/object/authenticated/${bucket}/${name}`, {
-    headers: { apikey: stackConfig.serviceRoleKey, Authorization: `Bearer ${stackConfig.serviceRoleKey}` },
+    headers: { apikey: stackConfig.secretKey, Authorization: `Bearer ${stackConfig.secretKey}` },
   });
   await res.arrayBuffer();
   return res.status;

@@ -49,7 +49,7 @@ async function run(): Promise<RunResult> {
   const port = await worker.ready;
   const res = await fetch(`http://127.0.0.1:${port}/send-notification-mails`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${stackConfig.serviceRoleKey}`, 'Content-Type': 'application/json' },
+    headers: { apikey: stackConfig.secretKey, 'Content-Type': 'application/json' },
   });
   expect(res.status).toBe(200);
   return (await res.json()) as RunResult;

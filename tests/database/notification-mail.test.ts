@@ -3,7 +3,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFunction, type ServedFunction } from '@good-space/local-supabase';
-import { latestMailTo, sleep, stackConfig } from '@good-space/local-supabase/testing';
+import { latestMailTo, signUserJwt, sleep, stackConfig } from '@good-space/local-supabase/testing';
 import { asActor, connect, createUser, deleteUsers, user } from './support/pg.ts';
 
 /**
@@ -68,11 +68,18 @@ interface RunResult {
   failed: number;
 }
 
-async function run(key = stackConfig.serviceRoleKey): Promise<{ status: number; body: RunResult }> {
+/** The minute job's call: the secret key in `apikey` (migration 20261207000100_secret_key_jobs.sql). */
+async function run(
+  key = stackConfig.secretKey,
+  header: 'apikey' | 'bearer' = 'apikey',
+): Promise<{ status: number; body: RunResult }> {
   const port = await worker.ready;
   const res = await fetch(`http://127.0.0.1:${port}/send-notification-mails`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    headers: {
+      ...(header === 'apikey' ? { apikey: key } : { Authorization: `Bearer ${key}` }),
+      'Content-Type': 'application/json',
+    },
   });
   return { status: res.status, body: (await res.json()) as RunResult };
 }
@@ -150,9 +157,9 @@ describe('notification mail', () => {
     // The job's own statement, with the settings the local stack reads where hosted reads Vault.
     const port = await worker.ready;
     await c.query(
-      `insert into private.settings (name, value) values ('project_url', $1), ('service_role_key', $2)
+      `insert into private.settings (name, value) values ('project_url', $1), ('secret_key', $2)
        on conflict (name) do update set value = excluded.value`,
-      [`http://127.0.0.1:${port}`, stackConfig.serviceRoleKey],
+      [`http://127.0.0.1:${port}`, stackConfig.secretKey],
     );
     await c.query('select private.request_notification_mails()');
 
@@ -166,12 +173,37 @@ describe('notification mail', () => {
     // The function records the mail after the server took it.
     await until(async () => (await mailState(id))?.mailed === true, 'the nudge recorded as mailed');
     expect(await mailState(id)).toEqual({ mailed: true, mail_attempts: 1, mail_error: null, due_later: false });
-    await c.query(`delete from private.settings where name in ('project_url', 'service_role_key')`);
+    await c.query(`delete from private.settings where name in ('project_url', 'secret_key')`);
   });
 
   it('only the service role may run it', async () => {
-    const { status } = await run(stackConfig.anonKey);
-    expect(status).toBe(401);
+    expect((await run(stackConfig.publishableKey)).status).toBe(401);
+    expect((await run(stackConfig.publishableKey, 'bearer')).status).toBe(401);
+    expect((await run(await signUserJwt(), 'bearer')).status).toBe(401);
+  });
+
+  // Legacy keys: an installation whose Vault still holds the service-role JWT posts it as a Bearer token.
+  it('the legacy service-role JWT as a Bearer token still runs it; the legacy anon JWT does not', async () => {
+    expect((await run(stackConfig.serviceRoleKey, 'bearer')).status).toBe(200);
+    expect((await run(stackConfig.anonKey, 'bearer')).status).toBe(401);
+  });
+
+  it("the job sends an sb_ key as apikey and a legacy JWT as a Bearer token", async () => {
+    await c.query('begin');
+    try {
+      await c.query(`delete from private.settings where name in ('secret_key', 'service_role_key')`);
+      await c.query(
+        `insert into private.settings (name, value) values ('project_url', 'http://127.0.0.1:9'), ('service_role_key', 'eyJ.legacy.jwt')
+         on conflict (name) do update set value = excluded.value`,
+      );
+      const legacy = await c.query(`select private.job_request_headers('x') as h`);
+      expect(legacy.rows[0].h).toEqual({ 'Content-Type': 'application/json', Authorization: 'Bearer eyJ.legacy.jwt' });
+      await c.query(`insert into private.settings (name, value) values ('secret_key', 'sb_secret_x')`);
+      const secret = await c.query(`select private.job_request_headers('x') as h`);
+      expect(secret.rows[0].h).toEqual({ 'Content-Type': 'application/json', apikey: 'sb_secret_x' });
+    } finally {
+      await c.query('rollback');
+    }
   });
 
   it('a mailed notification is never mailed again, even by two runs at once', async () => {

@@ -92,11 +92,12 @@ async function claim(batch = 100): Promise<{ id: string; devices: { id: string }
   return out.rows as { id: string; devices: { id: string }[] }[];
 }
 
-async function run(key = stackConfig.serviceRoleKey) {
+/** The minute job's call: the secret key in `apikey` (migration 20261207000100_secret_key_jobs.sql). */
+async function run(key = stackConfig.secretKey) {
   const port = await worker.ready;
   const res = await fetch(`http://127.0.0.1:${port}/send-push`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    headers: { apikey: key, 'Content-Type': 'application/json' },
   });
   return { status: res.status, body: (await res.json()) as Record<string, number> };
 }
@@ -314,13 +315,13 @@ describe('send-push against the stack’s push service', () => {
     try {
       const before = await c.query('select name, value from private.settings');
       await c.query(
-        `insert into private.settings (name, value) values ('project_url', $1), ('service_role_key', $2)
+        `insert into private.settings (name, value) values ('project_url', $1), ('secret_key', $2)
          on conflict (name) do update set value = excluded.value`,
-        [`http://127.0.0.1:${port}`, stackConfig.serviceRoleKey],
+        [`http://127.0.0.1:${port}`, stackConfig.secretKey],
       );
       const { rows } = await c.query<{ id: string | null }>('select private.request_notification_pushes() as id');
       expect(rows[0]!.id).not.toBeNull();
-      await c.query(`delete from private.settings where name in ('project_url', 'service_role_key')`);
+      await c.query(`delete from private.settings where name in ('project_url', 'secret_key')`);
       for (const r of before.rows as { name: string; value: string }[]) {
         await c.query('insert into private.settings (name, value) values ($1, $2) on conflict (name) do nothing', [
           r.name,

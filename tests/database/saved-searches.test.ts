@@ -494,7 +494,7 @@ describe('the mail: instant, daily digest, off', () => {
     const port = await worker!.ready;
     const res = await fetch(`http://127.0.0.1:${port}/send-notification-mails`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${stackConfig.serviceRoleKey}`, 'Content-Type': 'application/json' },
+      headers: { apikey: stackConfig.secretKey, 'Content-Type': 'application/json' },
     });
     expect(res.status).toBe(200);
   }

@@ -40,11 +40,11 @@ async function ledger(milestoneId: string) {
   );
 }
 
-/** The minute job's call: the service key through the gateway. */
-async function settle(token = stackConfig.serviceRoleKey): Promise<{ status: number; body: Record<string, unknown> }> {
+/** The minute job's call: the secret key in `apikey` through the gateway (as private.job_request_headers sends it). */
+async function settle(key = stackConfig.secretKey): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${API_URL}/functions/v1/settle-milestones`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, apikey: stackConfig.anonKey, 'Content-Type': 'application/json' },
+    headers: { apikey: key, 'Content-Type': 'application/json' },
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -230,6 +230,6 @@ describe('leaving the sandbox page and refusals', () => {
       status: 403,
     });
     // settle-milestones is the minute job's alone.
-    expect((await settle(stackConfig.anonKey)).status).toBe(403);
+    expect((await settle(stackConfig.publishableKey)).status).toBe(403);
   });
 });

@@ -427,7 +427,7 @@ describe('confirm, failures and chargebacks', () => {
     expect((await call('settle-milestones', { token: customer.token })).status).toBe(403);
     // A noted row waits 15 minutes before the next try: let that time pass.
     await sql(`update public.milestone_payments set retry_after = null where id = $1`, [row.id]);
-    const settled = await call('settle-milestones', { token: stackConfig.serviceRoleKey });
+    const settled = await call('settle-milestones', { token: stackConfig.secretKey });
     expect(settled.status).toBe(200);
     const after = (await ledger(first!)).find((r) => r.kind === 'transfer')!;
     expect(after).toMatchObject({ status: 'succeeded', note: null, provider_id: fake.transfers.at(-1)!.id });

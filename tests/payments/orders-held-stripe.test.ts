@@ -359,7 +359,7 @@ describe('payouts that wait, the 48 hours, chargebacks and decisions', () => {
     });
     // A noted row waits 15 minutes before the next try: let that time pass.
     await sql(`update public.order_payments set retry_after = null where id = $1`, [row!.id]);
-    const settled = await call('settle-orders', { token: stackConfig.serviceRoleKey });
+    const settled = await call('settle-orders', { token: stackConfig.secretKey });
     expect(settled.status).toBe(200);
     expect(settled.body).toMatchObject({ transfers: 1 });
     const [after] = await ledger(orderId);
@@ -376,11 +376,11 @@ describe('payouts that wait, the 48 hours, chargebacks and decisions', () => {
     await rpc(seller, 'mark_order_collected', { order_id: orderId });
     expect(await orderRow(orderId)).toMatchObject({ status: 'collected' });
     // Before the 48 hours pass nothing is released.
-    const early = await call('settle-orders', { token: stackConfig.serviceRoleKey });
+    const early = await call('settle-orders', { token: stackConfig.secretKey });
     expect(early.status).toBe(200);
     expect(await orderRow(orderId)).toMatchObject({ status: 'collected' });
     await releaseDue(orderId);
-    const settled = await call('settle-orders', { token: stackConfig.serviceRoleKey });
+    const settled = await call('settle-orders', { token: stackConfig.secretKey });
     expect(settled.status).toBe(200);
     expect(settled.body).toMatchObject({ released: 1, transfers: 1 });
     expect(await orderRow(orderId)).toMatchObject({ status: 'completed', released_amount: '35.00' });

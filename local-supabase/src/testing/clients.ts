@@ -16,14 +16,17 @@ export function anonClient(key: 'publishable' | 'legacy' = 'publishable'): Supab
   return createClient(API_URL, key === 'legacy' ? stackConfig.anonKey : stackConfig.publishableKey, nodeOptions);
 }
 
-/** A client with the service role (bypasses RLS); test set-up only. */
-export function serviceClient(key: 'secret' | 'legacy' = 'legacy'): SupabaseClient {
+/**
+ * A client with the service role (bypasses RLS); test set-up only. The secret key (`sb_secret_…`) by default, the
+ * legacy service-role JWT on request (tests about legacy keys). Never in a browser: hosted refuses secret keys there.
+ */
+export function serviceClient(key: 'secret' | 'legacy' = 'secret'): SupabaseClient {
   return createClient(API_URL, key === 'legacy' ? stackConfig.serviceRoleKey : stackConfig.secretKey, nodeOptions);
 }
 
-/** Raw fetch against the gateway with the anon key unless headers say otherwise. */
+/** Raw fetch against the gateway with the publishable key unless headers say otherwise. */
 export function api(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  if (!headers.has('apikey')) headers.set('apikey', stackConfig.anonKey);
+  if (!headers.has('apikey')) headers.set('apikey', stackConfig.publishableKey);
   return fetch(`${API_URL}${path}`, { ...init, headers });
 }

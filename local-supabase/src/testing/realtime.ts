@@ -57,9 +57,9 @@ export async function listen(
   return { channel, changes, system };
 }
 
-/** A supabase-js client whose realtime connection carries `token` (or the anon key). */
+/** A supabase-js client whose realtime connection carries `token` (or the publishable key). */
 export function realtimeClient(token?: string, apiUrl?: string, anonKey?: string): SupabaseClient {
-  const client = apiUrl ? anonClientFor(apiUrl, anonKey!) : anonClient();
+  const client = apiUrl ? anonClientFor(apiUrl, anonKey ?? stackConfig.publishableKey) : anonClient();
   if (token) void client.realtime.setAuth(token);
   return client;
 }
@@ -70,7 +70,7 @@ export function realtimeClient(token?: string, apiUrl?: string, anonKey?: string
  * reconnects and heartbeats, and a token given once to setAuth (realtimeClient) falls back to the signed-out
  * anon key there, making later joins anonymous. Resolves once the first join will carry the token.
  */
-export async function realtimeClientAs(token: string, apiUrl = stackConfig.apiUrl, anonKey = stackConfig.anonKey) {
+export async function realtimeClientAs(token: string, apiUrl = stackConfig.apiUrl, anonKey = stackConfig.publishableKey) {
   const client = createClient(apiUrl, anonKey, { ...nodeOptions, accessToken: async () => token });
   await client.realtime.setAuth(token);
   return client;

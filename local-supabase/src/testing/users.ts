@@ -9,7 +9,7 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const DEFAULT_PASSWORD = 'Passw0rd-Good';
 
-/** Creates a user through the admin API (service key), confirmed unless told otherwise. */
+/** Creates a user through the admin API (the secret key), confirmed unless told otherwise. */
 export async function createUser(
   opts: {
     email?: string;
@@ -24,8 +24,9 @@ export async function createUser(
   const res = await fetch(`${API_URL}/auth/v1/admin/users`, {
     method: 'POST',
     headers: {
-      apikey: stackConfig.serviceRoleKey,
-      Authorization: `Bearer ${stackConfig.serviceRoleKey}`,
+      // As supabase-js' auth.admin sends it; the gateway turns the Bearer sb_ key into the service role's JWT.
+      apikey: stackConfig.secretKey,
+      Authorization: `Bearer ${stackConfig.secretKey}`,
       'Content-Type': 'application/json',
     },
     body: JSON.stringify({

@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { requireAssurance, SECOND_FACTOR_NEEDED, tokenAal } from './assurance.ts';
+import {
+  ACCOUNT_SUSPENDED,
+  callerReadRefusal,
+  requireAssurance,
+  SECOND_FACTOR_NEEDED,
+  tokenAal,
+} from './assurance.ts';
 import { HttpError } from './http.ts';
 
 /** An unsigned JWT-shaped token with these claims (the signature is Auth's business, checked before). */
@@ -56,4 +62,22 @@ Deno.test('a user without a verified factor (none, or only an unverified one) is
     refusal(() => requireAssurance({ factors: [{ status: 'unverified' }] }, token({ aal: 'aal1' }))),
     null,
   );
+});
+
+Deno.test("the database's refusals of the caller's own read pass on as the functions' 403s, other errors do not", () => {
+  const aal = callerReadRefusal({ code: 'insufficient_aal' });
+  assert.deepEqual(aal && { status: aal.status, code: aal.code, message: aal.message }, {
+    status: 403,
+    code: 'insufficient_aal',
+    message: SECOND_FACTOR_NEEDED,
+  });
+  const suspended = callerReadRefusal({ code: 'account_suspended' });
+  assert.deepEqual(suspended && { status: suspended.status, code: suspended.code, message: suspended.message }, {
+    status: 403,
+    code: 'account_suspended',
+    message: ACCOUNT_SUSPENDED,
+  });
+  assert.equal(callerReadRefusal({ code: '42501' }), null);
+  assert.equal(callerReadRefusal({ code: 'PGRST301' }), null);
+  assert.equal(callerReadRefusal({}), null);
 });

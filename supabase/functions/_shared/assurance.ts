@@ -2,7 +2,10 @@ import { HttpError } from './http.ts';
 
 // Two-factor sign-in protects the functions too (docs/product.md, Accounts; docs/decisions/0030-safe-by-default.md):
 // a user with a verified factor acts only with an aal2 token, as the database's policies and pre-request
-// demand of the Data API. Checked right after Auth has accepted the token, before anything is read or changed.
+// demand of the Data API. requireCaller (_shared/supabase.ts) has the database answer it: the caller's role is read
+// as the caller, and the pre-request refuses that read (callerReadRefusal). delete-account and moderate-account,
+// which ask Auth (/user) for the user, check the factors /user lists (requireAssurance). Either way before
+// anything is read or changed.
 
 /** What the caller reads; the same words and code as the Data API's refusal (private.check_request()). */
 export const SECOND_FACTOR_NEEDED = 'Verify your second factor to continue';
@@ -32,4 +35,18 @@ export interface FactorsOf {
 export function requireAssurance(user: FactorsOf, token: string): void {
   const twoFactor = (user.factors ?? []).some((factor) => factor.status === 'verified');
   if (twoFactor && tokenAal(token) !== 'aal2') throw new HttpError(403, SECOND_FACTOR_NEEDED, 'insufficient_aal');
+}
+
+/** The Data API's sentence for a suspended account (private.check_request), passed on as the functions' refusal. */
+export const ACCOUNT_SUSPENDED = 'This account is suspended.';
+
+/**
+ * The refusal to pass on when the database refused the caller's own read (requireCaller reads the role as the
+ * caller): its pre-request check's 403s, insufficient_aal (two-factor user, aal1 token) and account_suspended, with
+ * the same code and words the Data API sends; null for any other error.
+ */
+export function callerReadRefusal(error: { code?: string | null }): HttpError | null {
+  if (error.code === 'insufficient_aal') return new HttpError(403, SECOND_FACTOR_NEEDED, 'insufficient_aal');
+  if (error.code === 'account_suspended') return new HttpError(403, ACCOUNT_SUSPENDED, 'account_suspended');
+  return null;
 }

@@ -1,19 +1,33 @@
 import { HttpError } from './http.ts';
 
-// The minute jobs' functions (settle-milestones, settle-orders) answer only the service role: pg_cron posts to
-// them through pg_net with the service key (docs/payments.md). verify_jwt lets any valid JWT through, so the key
-// itself is compared.
+// The minute jobs' functions (settle-milestones, settle-orders, send-push, send-notification-mails) answer only the
+// service role: pg_cron posts to them through pg_net with the project's secret key in the `apikey` header, where
+// hosted's guide puts `sb_secret_…` keys (it is no JWT; docs/payments.md, docs/security.md "Which key goes where").
+// Installations that still store the legacy service-role JWT send it as a Bearer token, which stays accepted.
+// The key itself is compared: a valid user JWT is not enough.
 
-/** The project's service keys: the legacy JWT and the newer secret keys, whichever are set. */
+/** The project's service keys: the newer secret keys and the legacy JWT, whichever are set. */
 export function serviceKeys(): string[] {
   const keys = Object.values(JSON.parse(Deno.env.get('SUPABASE_SECRET_KEYS') ?? '{}') as Record<string, string>);
   const legacy = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
-  return [...(legacy ? [legacy] : []), ...keys].filter(Boolean);
+  return [...keys, ...(legacy ? [legacy] : [])].filter(Boolean);
 }
 
-/** No token: 401 not_logged_in; a token that is not a service key: 403 not_service_role with `refusal`. */
-export function requireServiceRole(req: Request, refusal: string): void {
+/** The keys a request presents: its `apikey` header and its Bearer token. */
+export function presentedKeys(req: Request): string[] {
+  const apikey = req.headers.get('apikey')?.trim();
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.get('Authorization') ?? '');
-  if (!m) throw new HttpError(401, 'Must be logged in', 'not_logged_in');
-  if (!serviceKeys().includes(m[1]!)) throw new HttpError(403, refusal, 'not_service_role');
+  return [...(apikey ? [apikey] : []), ...(m ? [m[1]!] : [])];
+}
+
+/** Whether the request carries one of the project's service keys (in `apikey` or as the Bearer token). */
+export function isServiceCall(req: Request): boolean {
+  const keys = serviceKeys();
+  return presentedKeys(req).some((key) => keys.includes(key));
+}
+
+/** No key: 401 not_logged_in; keys none of which is a service key: 403 not_service_role with `refusal`. */
+export function requireServiceRole(req: Request, refusal: string): void {
+  if (presentedKeys(req).length === 0) throw new HttpError(401, 'Must be logged in', 'not_logged_in');
+  if (!isServiceCall(req)) throw new HttpError(403, refusal, 'not_service_role');
 }

@@ -61,15 +61,36 @@ export async function verifyUnsubscribeToken(
 }
 
 /**
- * The secret: UNSUBSCRIBE_SECRET when set, else the project's service-role key, which both functions already
- * hold and no user sees (rotating it invalidates old links, which then simply show the "link not valid" page).
+ * The secrets tokens may be signed with, the one new links are signed with first: UNSUBSCRIBE_SECRET when set, else
+ * the project's legacy service-role JWT, else its secret key (`sb_secret_…`, SUPABASE_SECRET_KEYS). The order
+ * is the one links were always signed in, so moving the functions to the secret key (docs/security.md, "Which key
+ * goes where") leaves every link already mailed valid; checking against all of them keeps a link valid when the
+ * project later sets UNSUBSCRIBE_SECRET or drops its legacy key. Rotating a key still retires its links, which
+ * then show the "link not valid" page. Set UNSUBSCRIBE_SECRET on hosted so links outlive key rotations.
  */
+export function unsubscribeSecrets(env: (name: string) => string | undefined = (n) => Deno.env.get(n)): string[] {
+  const secretKeys = Object.values(JSON.parse(env('SUPABASE_SECRET_KEYS') ?? '{}') as Record<string, string>);
+  const all = [env('UNSUBSCRIBE_SECRET'), env('SUPABASE_SERVICE_ROLE_KEY'), secretKeys.length ? secretKeys : []]
+    .flat()
+    .filter((s): s is string => typeof s === 'string' && s !== '');
+  const unique = [...new Set(all)];
+  if (unique.length === 0) throw new Error('UNSUBSCRIBE_SECRET is not set');
+  return unique;
+}
+
+/** The secret new links are signed with: the first of unsubscribeSecrets(). */
 export function unsubscribeSecret(env: (name: string) => string | undefined = (n) => Deno.env.get(n)): string {
-  const own = env('UNSUBSCRIBE_SECRET');
-  if (own) return own;
-  const legacy = env('SUPABASE_SERVICE_ROLE_KEY');
-  if (legacy) return legacy;
-  const keys = JSON.parse(env('SUPABASE_SECRET_KEYS') ?? '{}') as Record<string, string>;
-  if (keys.default) return keys.default;
-  throw new Error('UNSUBSCRIBE_SECRET is not set');
+  return unsubscribeSecrets(env)[0]!;
+}
+
+/** The user and kind a token names, when any of `secrets` signed it (see unsubscribeSecrets); else null. */
+export async function verifyUnsubscribeTokenWithAny(
+  secrets: string[],
+  token: string,
+): Promise<{ userId: string; kind: NotificationKind } | null> {
+  for (const secret of secrets) {
+    const found = await verifyUnsubscribeToken(secret, token);
+    if (found) return found;
+  }
+  return null;
 }

@@ -17,7 +17,7 @@ Deno.serve(
   withHttp(['POST'], async (req) => {
     const { config, market, provider } = payments();
     const db = serviceClient();
-    const caller = await requireCaller(req, db, 'Sign in to buy');
+    const caller = await requireCaller(req, 'Sign in to buy');
     // Each call opens a payment page at the provider: at most 10 an hour per buyer (docs/product.md, Limits).
     await takeRate(db, caller.id, 'buy_now');
     const body = await readJsonObject(req);

@@ -6,12 +6,12 @@ import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { isUuid } from '../_shared/ids.ts';
 import { settleMilestoneCheckout } from '../_shared/milestone-payments.ts';
 import { payments } from '../_shared/payments.ts';
-import { requireCaller, serviceClient } from '../_shared/supabase.ts';
+import { requireCaller } from '../_shared/supabase.ts';
 
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const { milestones, provider } = payments();
-    const caller = await requireCaller(req, serviceClient(), 'Must be logged in');
+    const caller = await requireCaller(req, 'Must be logged in');
     const body = await readJsonObject(req);
     if (!isUuid(body.paymentId)) throw new HttpError(400, 'paymentId must be a payment id', 'invalid_payment');
 

@@ -7,12 +7,12 @@ import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { isUuid } from '../_shared/ids.ts';
 import { settleCheckoutPayment } from '../_shared/market-orders.ts';
 import { payments } from '../_shared/payments.ts';
-import { requireCaller, serviceClient } from '../_shared/supabase.ts';
+import { requireCaller } from '../_shared/supabase.ts';
 
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const { market, provider } = payments();
-    const caller = await requireCaller(req, serviceClient(), 'Must be logged in');
+    const caller = await requireCaller(req, 'Must be logged in');
     const body = await readJsonObject(req);
     if (!isUuid(body.orderId)) throw new HttpError(400, 'orderId must be an order id', 'invalid_order');
 

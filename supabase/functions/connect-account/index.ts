@@ -17,7 +17,7 @@ Deno.serve(
   withHttp(['POST'], async (req) => {
     const { config, market, provider } = payments();
     const db = serviceClient();
-    const caller = await requireCaller(req, db, 'Must be logged in');
+    const caller = await requireCaller(req, 'Must be logged in');
     if (caller.role !== 'designer') {
       throw new HttpError(403, 'Only designers sell Good Stuff and get paid for it', 'designers_only');
     }

@@ -13,7 +13,7 @@ Deno.serve(
   withHttp(['POST'], async (req) => {
     const { config, store, provider } = payments();
     const db = serviceClient();
-    const caller = await requireCaller(req, db, 'Must be logged in to subscribe');
+    const caller = await requireCaller(req, 'Must be logged in to subscribe');
     // Each call opens a Checkout session at the provider: at most 10 an hour per user (docs/product.md, Limits).
     await takeRate(db, caller.id, 'create_checkout');
     const body = await readJsonObject(req);

@@ -3,12 +3,12 @@
 import { json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { payments } from '../_shared/payments.ts';
 import { resolveReturnUrl } from '../_shared/return-urls.ts';
-import { requireCaller, serviceClient } from '../_shared/supabase.ts';
+import { requireCaller } from '../_shared/supabase.ts';
 
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const { config, provider } = payments();
-    const caller = await requireCaller(req, serviceClient(), 'Must be logged in');
+    const caller = await requireCaller(req, 'Must be logged in');
     const body = await readJsonObject(req);
     const returnUrl = resolveReturnUrl(body.returnUrl, 'returnUrl', '/settings', {
       ...config,

@@ -9,12 +9,12 @@ import { isUuid } from '../_shared/ids.ts';
 import { carryOutRows } from '../_shared/milestone-payments.ts';
 import { type MilestonePaymentRow, refusalOf } from '../_shared/milestone-store.ts';
 import { payments } from '../_shared/payments.ts';
-import { callerClient, requireCaller, serviceClient } from '../_shared/supabase.ts';
+import { callerClient, requireCaller } from '../_shared/supabase.ts';
 
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const { milestones, provider } = payments();
-    await requireCaller(req, serviceClient(), 'Must be logged in');
+    await requireCaller(req, 'Must be logged in');
     const body = await readJsonObject(req);
     if (!isUuid(body.disputeId)) throw new HttpError(400, 'disputeId must be a dispute id', 'invalid_milestone');
     const refundAmount = parseAmount(body.refundAmount, 'refundAmount', { allowZero: true });

@@ -13,12 +13,12 @@ import { parseReason } from '../_shared/order-input.ts';
 import { carryOutOrderRows } from '../_shared/order-payments.ts';
 import { payments } from '../_shared/payments.ts';
 import { refusalOf } from '../_shared/rpc-errors.ts';
-import { callerClient, requireCaller, serviceClient } from '../_shared/supabase.ts';
+import { callerClient, requireCaller } from '../_shared/supabase.ts';
 
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const { market, provider } = payments();
-    await requireCaller(req, serviceClient(), 'Must be logged in');
+    await requireCaller(req, 'Must be logged in');
     const body = await readJsonObject(req);
     if (!isUuid(body.problemId)) throw new HttpError(400, 'problemId must be a problem id', 'invalid_problem');
     const refundAmount = parseAmount(body.refundAmount, 'refundAmount', { allowZero: true });

@@ -64,7 +64,7 @@ async function removeClosedDocuments(admin: SupabaseClient, decided: string): Pr
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const admin = serviceClient();
-    await requireCaller(req, admin, 'Sign in to decide on verification requests');
+    await requireCaller(req, 'Sign in to decide on verification requests');
     const body = await readJsonObject(req);
     const requestId = typeof body.request_id === 'string' ? body.request_id : '';
     if (!UUID.test(requestId)) throw new HttpError(400, 'Name the request to decide.', 'invalid_request');

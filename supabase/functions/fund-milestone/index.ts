@@ -19,7 +19,7 @@ Deno.serve(
   withHttp(['POST'], async (req) => {
     const { config, milestones, provider } = payments();
     const db = serviceClient();
-    const caller = await requireCaller(req, db, 'Must be logged in');
+    const caller = await requireCaller(req, 'Must be logged in');
     const body = await readJsonObject(req);
     const milestoneId = body.milestoneId;
     if (!isUuid(milestoneId)) throw new HttpError(400, 'milestoneId must be a milestone id', 'invalid_milestone');

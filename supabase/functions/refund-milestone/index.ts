@@ -7,7 +7,7 @@ import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts';
 import { isUuid } from '../_shared/ids.ts';
 import { carryOutRows } from '../_shared/milestone-payments.ts';
 import { payments } from '../_shared/payments.ts';
-import { requireCaller, serviceClient } from '../_shared/supabase.ts';
+import { requireCaller } from '../_shared/supabase.ts';
 import { parseAmount } from '../_shared/amounts.ts';
 
 const REASONS = ['designer_refund', 'cancel_agreed'] as const;
@@ -15,7 +15,7 @@ const REASONS = ['designer_refund', 'cancel_agreed'] as const;
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const { milestones, provider } = payments();
-    const caller = await requireCaller(req, serviceClient(), 'Must be logged in');
+    const caller = await requireCaller(req, 'Must be logged in');
     const body = await readJsonObject(req);
     if (!isUuid(body.milestoneId)) throw new HttpError(400, 'milestoneId must be a milestone id', 'invalid_milestone');
     const amount = parseAmount(body.amount, 'amount', { allowZero: false });

@@ -7,7 +7,7 @@ import type { SandboxAction } from '../_shared/billing-store.ts';
 import { loadPaymentsConfig } from '../_shared/config.ts';
 import { payments } from '../_shared/payments.ts';
 import { PLAN_DETAILS } from '../_shared/plans.ts';
-import { requireCaller, serviceClient } from '../_shared/supabase.ts';
+import { requireCaller } from '../_shared/supabase.ts';
 import { isUuid } from '../_shared/ids.ts';
 
 const ACTIONS: readonly (SandboxAction | 'get')[] = ['get', 'confirm', 'cancel', 'cancel-subscription', 'close'];
@@ -28,7 +28,7 @@ Deno.serve(
       return errorJson(403, 'Sandbox payments are disabled because Stripe is configured', 'sandbox_disabled');
     }
     const { store } = payments(config);
-    const caller = await requireCaller(req, serviceClient(), 'Must be logged in');
+    const caller = await requireCaller(req, 'Must be logged in');
     const body = await readJsonObject(req);
     const action = body.action;
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {

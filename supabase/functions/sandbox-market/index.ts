@@ -12,7 +12,7 @@ import { effectiveStatus, type MarketStore, type OrderRow, sellerAccountView } f
 import { payments } from '../_shared/payments.ts';
 import { resolveReturnUrl } from '../_shared/return-urls.ts';
 import { sandboxId } from '../_shared/sandbox-provider.ts';
-import { type Caller, requireCaller, serviceClient } from '../_shared/supabase.ts';
+import { type Caller, requireCaller } from '../_shared/supabase.ts';
 
 const ACTIONS = ['connect-get', 'connect-finish', 'connect-leave', 'order-get', 'order-pay', 'order-cancel'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -35,7 +35,7 @@ Deno.serve(
       return errorJson(403, 'Sandbox payments are disabled because Stripe is configured', 'sandbox_disabled');
     }
     const { market, provider } = payments(config);
-    const caller = await requireCaller(req, serviceClient(), 'Must be logged in');
+    const caller = await requireCaller(req, 'Must be logged in');
     const body = await readJsonObject(req);
     const action = body.action;
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {

@@ -12,7 +12,7 @@ import { payments } from '../_shared/payments.ts';
 import { resolveReturnUrl } from '../_shared/return-urls.ts';
 import { sandboxId } from '../_shared/sandbox-provider.ts';
 import { toCents } from '../_shared/stripe-market.ts';
-import { type Caller, requireCaller, serviceClient } from '../_shared/supabase.ts';
+import { type Caller, requireCaller } from '../_shared/supabase.ts';
 
 const ACTIONS = ['get', 'pay', 'cancel'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -43,7 +43,7 @@ Deno.serve(
       return errorJson(403, 'Sandbox payments are disabled because Stripe is configured', 'sandbox_disabled');
     }
     const { milestones, provider } = payments(config);
-    const caller = await requireCaller(req, serviceClient(), 'Must be logged in');
+    const caller = await requireCaller(req, 'Must be logged in');
     const body = await readJsonObject(req);
     const action = body.action;
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {

@@ -1,6 +1,6 @@
 // send-notification-mails: mails what is due (docs/notifications.md, "The e-mail half").
-// Called every minute by the pg_cron job private.request_notification_mails() through pg_net, with the service
-// key; nobody else may run it. Body: none. Answer: { claimed, mailed, failed }.
+// Called every minute by the pg_cron job private.request_notification_mails() through pg_net, with the secret
+// key (_shared/service-role.ts); nobody else may run it. Body: none. Answer: { claimed, mailed, failed }.
 //
 // claim_notification_mails() takes the due rows under row locks and holds them, so two runs never mail one
 // row; each is then mailed over SMTP and reported with finish_notification_mail(): mailed once, or failed and
@@ -9,6 +9,7 @@
 import nodemailer from 'npm:nodemailer@10.6.1';
 import { denoEnv } from '../_shared/config.ts';
 import { HttpError, json, withHttp } from '../_shared/http.ts';
+import { isServiceCall } from '../_shared/service-role.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 import { signUnsubscribeToken, unsubscribeSecret } from '../_shared/unsubscribe-token.ts';
 import { renderMail, type DueNotification } from './mail-content.ts';
@@ -17,15 +18,8 @@ import { smtpSettings } from '../_shared/smtp-settings.ts';
 /** At most this many per run; the rest are due in the next minute's run. */
 const BATCH = 100;
 
-function serviceKeys(): string[] {
-  const keys = Object.values(JSON.parse(Deno.env.get('SUPABASE_SECRET_KEYS') ?? '{}') as Record<string, string>);
-  const legacy = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
-  return [...(legacy ? [legacy] : []), ...keys].filter(Boolean);
-}
-
 function requireServiceRole(req: Request): void {
-  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.get('Authorization') ?? '');
-  if (!m || !serviceKeys().includes(m[1]!)) {
+  if (!isServiceCall(req)) {
     throw new HttpError(401, 'Only the service role may send notification mails', 'not_service_role');
   }
 }

@@ -7,7 +7,7 @@
 import { corsHeaders } from '../_shared/cors.ts';
 import { KIND_TOPICS } from '../_shared/notification-kinds.ts';
 import { serviceClient } from '../_shared/supabase.ts';
-import { unsubscribeSecret, verifyUnsubscribeToken } from '../_shared/unsubscribe-token.ts';
+import { unsubscribeSecrets, verifyUnsubscribeTokenWithAny } from '../_shared/unsubscribe-token.ts';
 
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -62,7 +62,7 @@ Deno.serve(async (req) => {
     const sent = body && typeof body === 'object' ? (body as { token?: unknown }).token : undefined;
     token = typeof sent === 'string' ? sent : '';
   }
-  const target = await verifyUnsubscribeToken(unsubscribeSecret(), token);
+  const target = await verifyUnsubscribeTokenWithAny(unsubscribeSecrets(), token);
   if (!target) {
     return asJson
       ? answer(400, { error: 'This unsubscribe link is incomplete or out of date.', code: 'invalid_token' })

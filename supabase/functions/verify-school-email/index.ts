@@ -17,7 +17,7 @@ import { confirmUrl, renderSchoolEmailMail } from './school-email-mail.ts';
 Deno.serve(
   withHttp(['POST'], async (req) => {
     const admin = serviceClient();
-    const caller = await requireCaller(req, admin, 'Sign in to verify your school e-mail address');
+    const caller = await requireCaller(req, 'Sign in to verify your school e-mail address');
     if (caller.role !== 'designer') {
       throw new HttpError(403, 'Only designers can ask for a verified badge.', 'not_designer');
     }
