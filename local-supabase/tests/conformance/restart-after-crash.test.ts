@@ -342,4 +342,24 @@ describe('npm run stack after kill -9 of its process group under load', () => {
     },
     CYCLES * 120_000,
   );
+
+  it('starts when only the stack process was killed and its PostgreSQL was left running', async () => {
+    if (!current || current.exitCode !== null || current.signalCode !== null) {
+      current = (await startStack()).child;
+    }
+    // The OOM killer, or `kill -9 <pid>` of the Node process alone: PostgreSQL lives on, an orphan on the folder.
+    const orphan = livePostmaster(dbDirOf(stackConfig));
+    expect(orphan).not.toBeNull();
+    await new Promise<void>((resolve) => {
+      current!.once('exit', () => resolve());
+      current!.kill('SIGKILL');
+    });
+    expect(livePostmaster(dbDirOf(stackConfig))).toBe(orphan);
+
+    const started = await startStack();
+    current = started.child;
+    expect(started.output()).toContain(`PostgreSQL (pid ${orphan}) was left running by a stack that is gone`);
+    expect(livePostmaster(dbDirOf(stackConfig))).not.toBe(orphan);
+    await expectHealthy();
+  });
 });
