@@ -295,7 +295,14 @@ async function expectHealthy(): Promise<void> {
 }
 
 let current: ChildProcess | null = null;
-const figures: { cycle: number; startMs: number; requests: number; rows: number; survivors: number }[] = [];
+const figures: {
+  cycle: number;
+  startMs: number;
+  recoveredS: number;
+  requests: number;
+  rows: number;
+  survivors: number;
+}[] = [];
 
 afterAll(async () => {
   if (current && current.exitCode === null && current.signalCode === null) await killGroup(current);
@@ -332,7 +339,8 @@ describe('npm run stack after kill -9 of its process group under load', () => {
         const survivors = liveIn(dbDirOf(stackConfig)).length + liveInGroup(pgid).length;
         started = await startStack();
         current = started.child;
-        figures.push({ cycle, startMs: started.ms, requests, rows: load.acked.length, survivors });
+        const recoveredS = Number(/PostgreSQL recovered in ([\d.]+) s/.exec(started.output())?.[1] ?? NaN);
+        figures.push({ cycle, startMs: started.ms, recoveredS, requests, rows: load.acked.length, survivors });
         // The person waiting is told why this start takes longer than usual.
         expect(started.output()).toContain('PostgreSQL is recovering after an unclean stop');
         await expectHealthy();
