@@ -5,13 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
 import { mkdirShared, reachableByOthers, runningAsRoot, SHARED_ROOT } from './postgres-os.ts';
-import {
-  clearDeadPostmaster,
-  initCluster,
-  runningPostmaster,
-  startServer,
-  type PostgresServer,
-} from './postgres-server.ts';
+import { initCluster, reclaimCluster, runningPostmaster, startServer, type PostgresServer } from './postgres-server.ts';
 import { assertPortFree } from './ports.ts';
 
 const SQL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sql');
@@ -48,10 +42,12 @@ export function dbDirOf(config: StackConfig): string {
   return path.join(SHARED_ROOT, createHash('sha256').update(config.dataDir).digest('hex').slice(0, 16), 'db');
 }
 
-async function applySqlFile(client: pg.Client, sql: string): Promise<void> {
+/** Runs `sql` and then `record` (what says it ran) in one transaction. */
+async function applySqlFile(client: pg.Client, sql: string, record: pg.QueryConfig): Promise<void> {
   await client.query('begin');
   try {
     await client.query(sql);
+    await client.query(record);
     await client.query('commit');
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
@@ -76,19 +72,9 @@ export function livePostmaster(dir: string): number | null {
 
 export async function startDatabase(config: StackConfig, log: Log): Promise<Database> {
   const dir = dbDirOf(config);
-  const running = livePostmaster(dir);
-  if (running) {
-    throw new Error(
-      `PostgreSQL (pid ${running}) is still running on ${dir}: stop the stack that started it (or \`kill ${running}\`) first.`,
-    );
-  }
-  // After a kill -9: wait for the dead server's processes to go and remove its postmaster.pid.
-  const leftOver = await clearDeadPostmaster(dir);
-  if (leftOver.length) {
-    throw new Error(
-      `PostgreSQL processes of a stopped server (pids ${leftOver.join(', ')}) are still running on ${dir}: end them first.`,
-    );
-  }
+  // After kill -9 or a crash: whatever the dead stack left on the cluster folder (a server still ending or left
+  // running, backends, postmaster.pid) is waited for or ended first; a running stack's server refuses the start.
+  const reclaimed = await reclaimCluster(dir, log);
   const url = (user = 'postgres') => `postgresql://${user}:${PASSWORD}@${config.host}:${config.dbPort}/postgres`;
   await assertPortFree(config.host, config.dbPort, 'PostgreSQL', 'LOCAL_SUPABASE_DB_PORT');
 
@@ -97,6 +83,7 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
   if (dir.startsWith(`${SHARED_ROOT}/`)) mkdirShared(path.dirname(dir));
   else mkdirSync(path.dirname(dir), { recursive: true });
   const pgLog: string[] = [];
+  let recovering = 0;
   const options = {
     dataDir: dir,
     port: config.dbPort,
@@ -131,6 +118,17 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
     onLog: (m: string) => {
       pgLog.push(m);
       if (pgLog.length > 200) pgLog.shift();
+      // PostgreSQL's own words for an unclean stop (it replays its WAL before it accepts connections), and its
+      // progress reports on a long replay (log_startup_progress_interval): the person waiting is told why.
+      if (!recovering && /database system was (not properly shut down|interrupted)/.test(m)) {
+        recovering = performance.now();
+        log(
+          'PostgreSQL is recovering after an unclean stop (the stack was killed or crashed): it replays its ' +
+            'write-ahead log before it accepts connections, which takes longer after heavy writing…',
+        );
+      }
+      const progress = /redo in progress, elapsed time: [^\n]*/.exec(m);
+      if (progress) log(`PostgreSQL recovery: ${progress[0]}`);
     },
   };
   const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -147,8 +145,10 @@ export async function startDatabase(config: StackConfig, log: Log): Promise<Data
     server = await startServer(options);
   } catch (err) {
     const tail = pgLog.slice(-10).join('').trim();
-    throw new Error(`PostgreSQL did not start: ${message(err)}${tail ? `\n${tail}` : ''}`);
+    const after = reclaimed.unclean ? ' after an unclean stop' : '';
+    throw new Error(`PostgreSQL did not start${after}: ${message(err)}${tail ? `\n${tail}` : ''}`);
   }
+  if (recovering) log(`PostgreSQL recovered in ${((performance.now() - recovering) / 1000).toFixed(1)} s`);
 
   try {
     await bootstrap(url(SUPERUSER), log);
@@ -196,14 +196,14 @@ async function bootstrap(superUrl: string, log: Log): Promise<void> {
       if (done.get(name) === hash) continue;
       log(`platform: applying ${name}`);
       try {
-        await applySqlFile(c, sql);
+        // The file and its record commit together: a kill in between must not leave one without the other.
+        await applySqlFile(c, sql, {
+          text: 'insert into _local_supabase.bootstrap (name, hash) values ($1, $2) on conflict (name) do update set hash = excluded.hash',
+          values: [name, hash],
+        });
       } catch (err) {
         throw new Error(`platform SQL ${name} failed: ${(err as Error).message}`);
       }
-      await c.query(
-        'insert into _local_supabase.bootstrap (name, hash) values ($1, $2) on conflict (name) do update set hash = excluded.hash',
-        [name, hash],
-      );
     }
   });
 }
@@ -263,14 +263,15 @@ async function applySeed(config: StackConfig, postgresUrl: string, log: Log): Pr
     }
     log('seed: applying supabase/seed.sql');
     try {
-      await applySqlFile(c, sql);
+      // Seed and record in one transaction: a seed committed but not recorded would run again on the next start
+      // (a kill in between) and fail on its own rows.
+      await applySqlFile(c, sql, {
+        text: 'insert into supabase_migrations.seed_files (path, hash) values ($1, $2)',
+        values: ['supabase/seed.sql', sha(sql)],
+      });
     } catch (err) {
       throw new Error(`seed failed: ${(err as Error).message}`);
     }
-    await c.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-      'supabase/seed.sql',
-      sha(sql),
-    ]);
   });
 }
 

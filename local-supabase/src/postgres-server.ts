@@ -275,29 +275,152 @@ function realDir(dir: string): string {
   }
 }
 
-/**
- * Before a start over a server that died without stopping (kill -9, a crash): PostgreSQL refuses to start while
- * postmaster.pid names a pid `kill(pid, 0)` accepts, zombies included, and while backends of the old server still
- * hold its shared memory. So wait (up to `timeoutMs`) for the old server's processes to be gone, then remove a
- * postmaster.pid that names no running server; PostgreSQL then recovers from its WAL as after any crash.
- * Returns the pids still alive when time ran out (the caller refuses to start), else [].
- */
-export async function clearDeadPostmaster(dir: string, timeoutMs = 15_000): Promise<number[]> {
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile) || runningPostmaster(dir) !== null) return [];
-  const real = realDir(dir);
-  const deadline = Date.now() + timeoutMs;
-  let left = liveProcessesIn(real);
-  while (left.length && Date.now() < deadline) {
-    // Backends notice their postmaster's death on their own and exit within moments.
-    await new Promise((r) => setTimeout(r, 50));
-    left = liveProcessesIn(real);
+/** /proc/<pid>/stat's fields after the name: [state, ppid, pgrp, …]; null when unreadable. */
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
   }
-  if (left.length) return left;
+}
+
+/** The program a process runs (its file name), null when unknown. */
+function programOf(pid: number): string | null {
+  try {
+    return path.basename(readlinkSync(`/proc/${pid}/exe`));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a SIGKILL is on its way to the process (pending for it or its thread group: /proc/<pid>/status'
+ * SigPnd/ShdPnd masks, bit 9). `kill -9` is delivered, not awaited: a killed server on a busy machine can still
+ * be running, unscheduled, when the next start looks.
+ */
+function killPending(pid: number): boolean {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some(
+      (m) => (Number.parseInt(m[1]!.slice(-3), 16) & 0x100) !== 0,
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the stack that started this server is gone. Every stack is a Node.js process and the server its child;
+ * when that process dies (kill -9 of it alone, the OOM killer), the server is handed to the system's reaper
+ * (pid 1 or a subreaper), which is not Node. A server whose parent is a Node process belongs to a running stack.
+ */
+function stackGone(pid: number): boolean {
+  const ppid = Number(statFields(pid)?.[1]);
+  if (!Number.isInteger(ppid) || ppid <= 1) return true;
+  const program = programOf(ppid);
+  return program !== null && !/^node/.test(program);
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
+/** What the cluster folder held from a server that did not stop cleanly, as reclaimCluster found it. */
+export interface Reclaimed {
+  /** The server died without a shutdown (postmaster.pid left behind): PostgreSQL recovers from its WAL. */
+  unclean: boolean;
+}
+
+/** A live server of a running stack on the folder: the start is refused. */
+export class ClusterInUseError extends Error {
+  constructor(
+    readonly pid: number,
+    dir: string,
+  ) {
+    super(
+      `PostgreSQL (pid ${pid}) is still running on ${dir}: stop the stack that started it (or \`kill ${pid}\`) first.`,
+    );
+  }
+}
+
+/**
+ * Before a start, makes the cluster folder `dir` free of whatever a stack that died left on it (Linux reads
+ * /proc; elsewhere only a dead server's postmaster.pid is handled):
+ * - a server killed a moment ago but still ending (SIGKILL pending): waited for;
+ * - a server whose stack is gone (its Node parent was killed alone): stopped with a fast shutdown, as Ctrl-C would;
+ * - backends of a dead server: PostgreSQL's children each call setsid(), so a SIGKILL of the stack's process group
+ *   does not reach them. They end by themselves once they notice their postmaster died; one still busy (a long
+ *   statement, an fsync) keeps the old shared memory attached, and PostgreSQL then refuses to start. After a
+ *   short wait for them, those still working in the folder (PostgreSQL processes only) are killed, as
+ *   PostgreSQL's own message asks ("terminate any old server processes");
+ * - the dead server's postmaster.pid: removed once its processes are gone (PostgreSQL accepts a zombie's pid).
+ * A server of a running stack makes it throw ClusterInUseError; processes that outlive `timeoutMs` an Error.
+ */
+export async function reclaimCluster(dir: string, log: (m: string) => void, timeoutMs = 15_000): Promise<Reclaimed> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  const running = runningPostmaster(dir);
+  if (running !== null) {
+    if (process.platform !== 'linux') throw new ClusterInUseError(running, dir);
+    if (killPending(running)) {
+      log(`PostgreSQL (pid ${running}) of the previous stack was killed and is still ending: waiting for it`);
+    } else if (stackGone(running)) {
+      log(`PostgreSQL (pid ${running}) was left running by a stack that is gone (killed or crashed): stopping it`);
+      try {
+        process.kill(running, 'SIGINT'); // fast shutdown: a clean stop, nothing to recover
+      } catch {
+        /* ended meanwhile */
+      }
+    } else {
+      throw new ClusterInUseError(running, dir);
+    }
+    if (!(await waitFor(() => runningPostmaster(dir) === null, timeoutMs))) {
+      const still = runningPostmaster(dir);
+      if (still !== null) {
+        // It did not finish its shutdown in time: an immediate stop, recovered from the WAL like a crash.
+        log(`PostgreSQL (pid ${still}) did not stop within ${timeoutMs / 1000} s: killing it`);
+        try {
+          process.kill(still, 'SIGKILL');
+        } catch {
+          /* ended meanwhile */
+        }
+        if (!(await waitFor(() => runningPostmaster(dir) === null, timeoutMs))) throw new ClusterInUseError(still, dir);
+      }
+    }
+  }
+  if (!existsSync(pidFile)) return { unclean: false };
+
+  const real = realDir(dir);
+  // PostgreSQL's processes only (unknown programs count as such): a shell working in the folder holds nothing.
+  const serverProcesses = () => liveProcessesIn(real).filter((pid) => (programOf(pid) ?? 'postgres') === 'postgres');
+  // Backends notice their postmaster's death on their own and exit within moments: give them that.
+  if (!(await waitFor(() => serverProcesses().length === 0, Math.min(2_000, timeoutMs)))) {
+    const ours = serverProcesses().filter((pid) => programOf(pid) === 'postgres');
+    if (ours.length) {
+      log(`PostgreSQL processes of the killed server (pids ${ours.join(', ')}) were still running: ending them`);
+      for (const pid of ours) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* ended meanwhile */
+        }
+      }
+    }
+    if (!(await waitFor(() => serverProcesses().length === 0, timeoutMs))) {
+      throw new Error(
+        `Processes of a stopped PostgreSQL (pids ${serverProcesses().join(', ')}) are still running on ${dir}: end them first.`,
+      );
+    }
+  }
   try {
     unlinkSync(pidFile);
   } catch {
     /* already gone */
   }
-  return [];
+  return { unclean: true };
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { loadConfig, type StackConfig } from './config.ts';
 import { startCronScheduler } from './cron/scheduler.ts';
 import { startDatabase, type Database } from './db.ts';
@@ -7,9 +8,39 @@ import { startInbox } from './mail/inbox.ts';
 import { startSmtp } from './mail/smtp.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { startNetWorker } from './net/index.ts';
-import { assertPortFree } from './ports.ts';
+import { PortInUseError } from './ports.ts';
 import { createPushService, startPushServer, type PushService } from './push/service.ts';
 import type { Service, ServiceFactory } from './service.ts';
+
+/**
+ * Checks that a port is free and keeps it bound until `release()`, right before its own server listens. Starting
+ * takes seconds (PostgreSQL, migrations, services), during which the stack opens many connections; the default
+ * ports (54321…) lie in Linux's ephemeral range (32768–60999), so a port merely checked free could be handed to one
+ * of those connections as its source port, and the server's listen would then fail. A bound port is never handed
+ * out. Node listens with SO_REUSEADDR, so the old run's connections in TIME_WAIT do not count as using it.
+ */
+async function reservePort(
+  host: string,
+  port: number,
+  what: string,
+  envVar: string,
+): Promise<{ release(): Promise<void> }> {
+  // A client that connects meanwhile is dropped at once (as a closed port would refuse it), not kept waiting.
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' || err.code === 'EACCES' ? new PortInUseError(port, what, envVar) : err),
+    );
+    server.listen(port, host, () => resolve());
+  });
+  let released: Promise<void> | null = null;
+  return {
+    release() {
+      released ??= new Promise<void>((resolve) => server.close(() => resolve()));
+      return released;
+    },
+  };
+}
 
 /**
  * The services, loaded only when started (LOCAL_SUPABASE_SERVICES may leave some out). Order matters only for
@@ -44,12 +75,23 @@ export async function startStack(
   config: StackConfig = loadConfig(),
   logger: Logger = consoleLogger,
 ): Promise<RunningStack> {
-  await assertPortFree(config.host, config.apiPort, 'API gateway', 'LOCAL_SUPABASE_API_PORT');
-  await assertPortFree(config.host, config.inboxPort, 'mail inbox', 'LOCAL_SUPABASE_INBOX_PORT');
-  await assertPortFree(config.host, config.smtpPort, 'mail inbox SMTP', 'LOCAL_SUPABASE_SMTP_PORT');
-  await assertPortFree(config.host, config.pushPort, 'push service', 'LOCAL_SUPABASE_PUSH_PORT');
-  const keys = await createKeys(config);
-  const db = await startDatabase(config, (m) => logger('db', m));
+  // Held from here until each server listens on its port: see reservePort.
+  const reserved = {
+    api: await reservePort(config.host, config.apiPort, 'API gateway', 'LOCAL_SUPABASE_API_PORT'),
+    inbox: await reservePort(config.host, config.inboxPort, 'mail inbox', 'LOCAL_SUPABASE_INBOX_PORT'),
+    smtp: await reservePort(config.host, config.smtpPort, 'mail inbox SMTP', 'LOCAL_SUPABASE_SMTP_PORT'),
+    push: await reservePort(config.host, config.pushPort, 'push service', 'LOCAL_SUPABASE_PUSH_PORT'),
+  };
+  const releaseAll = () => Promise.all(Object.values(reserved).map((r) => r.release()));
+  let keys: Keys;
+  let db: Database;
+  try {
+    keys = await createKeys(config);
+    db = await startDatabase(config, (m) => logger('db', m));
+  } catch (err) {
+    await releaseAll();
+    throw err;
+  }
   const mailer = createMailer();
   const push = createPushService(config.pushUrl);
   const services: Service[] = [];
@@ -65,12 +107,15 @@ export async function startStack(
       const { createService } = await load();
       services.push(await createService({ config, db, keys, mailer, log: (m) => logger(name, m) }));
     }
+    await reserved.inbox.release();
     const inbox = await startInbox(config, mailer);
     closers.push(() => inbox.close());
     const cron = await startCronScheduler(db, (m) => logger('cron', m));
     closers.push(() => cron.stop());
+    await reserved.smtp.release();
     const smtp = await startSmtp(config, mailer);
     closers.push(() => smtp.close());
+    await reserved.push.release();
     const pushServer = await startPushServer(config, push);
     closers.push(() => pushServer.close());
     const gateway = createGateway(
@@ -79,12 +124,14 @@ export async function startStack(
       (m) => logger('gateway', m),
       parseTrustedProxies(process.env.LOCAL_SUPABASE_TRUSTED_PROXIES),
     );
+    await reserved.api.release();
     await new Promise<void>((resolve, reject) => {
       gateway.server.once('error', reject);
       gateway.server.listen(config.apiPort, config.host, () => resolve());
     });
     closers.unshift(() => gateway.close());
   } catch (err) {
+    await releaseAll();
     await Promise.allSettled([...closers.map((c) => c()), ...services.map((s) => s.stop?.())]);
     await db.stop();
     throw err;
