@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   decodeProtectedHeader,
@@ -69,7 +69,11 @@ async function loadOrCreateOwnKey(dataDir: string): Promise<SigningKey> {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     stored = { kid: randomUUID(), privateJwk: await exportJWK(privateKey) };
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    // Written aside and renamed into place: a stack killed during its first start must not leave half a key that
+    // every later start would fail to read (local-supabase/README.md, "After a crash").
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    renameSync(partial, file);
   }
   const privateKey = (await importJWK({ ...stored.privateJwk, alg: 'ES256' }, 'ES256')) as CryptoKey;
   const { d: _d, ...publicPart } = stored.privateJwk;
