@@ -5126,6 +5126,26 @@ end $function$;
 revoke execute on function private.portfolio_place(text) from public;
 grant execute on function private.portfolio_place(text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.post_job_request(job text)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  headers jsonb := private.job_request_headers(job);
+begin
+  if headers is null then
+    return null;
+  end if;
+  return net.http_post(
+    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/' || job,
+    body := '{}'::jsonb,
+    headers := headers,
+    timeout_milliseconds := 60000);
+end $function$;
+revoke execute on function private.post_job_request(text) from public;
+
 CREATE OR REPLACE FUNCTION private.project_coordinates_to_place()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -5650,101 +5670,49 @@ revoke execute on function private.report_outcome(public.report_subject,text) fr
 
 CREATE OR REPLACE FUNCTION private.request_milestone_settlement()
  RETURNS bigint
- LANGUAGE plpgsql
+ LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  headers jsonb;
-begin
-  if not private.milestone_work_due() then
-    return null;
-  end if;
-  headers := private.job_request_headers('settle-milestones');
-  if headers is null then
-    return null;
-  end if;
-  return net.http_post(
-    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/settle-milestones',
-    body := '{}'::jsonb,
-    headers := headers,
-    timeout_milliseconds := 60000);
-end $function$;
+  select case when private.milestone_work_due() then private.post_job_request('settle-milestones') end;
+$function$;
 revoke execute on function private.request_milestone_settlement() from public;
 
 CREATE OR REPLACE FUNCTION private.request_notification_mails()
  RETURNS bigint
- LANGUAGE plpgsql
+ LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  headers jsonb := private.job_request_headers('send-notification-mails');
-begin
-  if headers is null then
-    return null;
-  end if;
-  return net.http_post(
-    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/send-notification-mails',
-    body := '{}'::jsonb,
-    headers := headers,
-    timeout_milliseconds := 60000);
-end $function$;
+  select private.post_job_request('send-notification-mails');
+$function$;
 revoke execute on function private.request_notification_mails() from public;
 
 CREATE OR REPLACE FUNCTION private.request_notification_pushes()
  RETURNS bigint
- LANGUAGE plpgsql
+ LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  headers jsonb := private.job_request_headers('send-push');
-begin
-  if headers is null then
-    return null;
-  end if;
-  -- Posts only when something may be due (the partial index answers it), so an idle minute costs one query, not a
-  -- function call.
-  if not exists (
+  select case when exists (
     select 1 from public.notifications n
      where n.pushed_at is null and n.push_attempts < 3
        and n.kind in ('offer_received', 'offer_countered', 'offer_accepted', 'search_match', 'order_paid',
                       'message_received', 'listing_message')
        and n.created_at > now() - interval '1 hour'
-       and exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id)) then
-    return null;
-  end if;
-  return net.http_post(
-    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/send-push',
-    body := '{}'::jsonb,
-    headers := headers,
-    timeout_milliseconds := 60000);
-end $function$;
+       and exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id))
+  then private.post_job_request('send-push') end;
+$function$;
 revoke execute on function private.request_notification_pushes() from public;
 
 CREATE OR REPLACE FUNCTION private.request_order_settlement()
  RETURNS bigint
- LANGUAGE plpgsql
+ LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  headers jsonb;
-begin
-  if not private.order_work_due() then
-    return null;
-  end if;
-  headers := private.job_request_headers('settle-orders');
-  if headers is null then
-    return null;
-  end if;
-  return net.http_post(
-    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/settle-orders',
-    body := '{}'::jsonb,
-    headers := headers,
-    timeout_milliseconds := 60000);
-end $function$;
+  select case when private.order_work_due() then private.post_job_request('settle-orders') end;
+$function$;
 revoke execute on function private.request_order_settlement() from public;
 
 CREATE OR REPLACE FUNCTION private.require_operator()

@@ -26,84 +26,52 @@ begin
 end $$;
 revoke all on function private.job_request_headers(text) from public, anon, authenticated;
 
-create or replace function private.request_notification_mails() returns bigint
+-- One job's call to its function: the headers above, then pg_net's post (null, and nothing posted, while the URL or
+-- the key is missing). The four jobs differ only in when they call and which function.
+create function private.post_job_request(job text) returns bigint
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  headers jsonb := private.job_request_headers('send-notification-mails');
+  headers jsonb := private.job_request_headers(job);
 begin
   if headers is null then
     return null;
   end if;
   return net.http_post(
-    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/send-notification-mails',
+    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/' || job,
     body := '{}'::jsonb,
     headers := headers,
     timeout_milliseconds := 60000);
 end $$;
+revoke all on function private.post_job_request(text) from public, anon, authenticated;
+
+create or replace function private.request_notification_mails() returns bigint
+language sql volatile security definer set search_path = '' as $$
+  select private.post_job_request('send-notification-mails');
+$$;
 
 create or replace function private.request_milestone_settlement() returns bigint
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  headers jsonb;
-begin
-  if not private.milestone_work_due() then
-    return null;
-  end if;
-  headers := private.job_request_headers('settle-milestones');
-  if headers is null then
-    return null;
-  end if;
-  return net.http_post(
-    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/settle-milestones',
-    body := '{}'::jsonb,
-    headers := headers,
-    timeout_milliseconds := 60000);
-end $$;
+language sql volatile security definer set search_path = '' as $$
+  select case when private.milestone_work_due() then private.post_job_request('settle-milestones') end;
+$$;
 
 create or replace function private.request_order_settlement() returns bigint
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  headers jsonb;
-begin
-  if not private.order_work_due() then
-    return null;
-  end if;
-  headers := private.job_request_headers('settle-orders');
-  if headers is null then
-    return null;
-  end if;
-  return net.http_post(
-    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/settle-orders',
-    body := '{}'::jsonb,
-    headers := headers,
-    timeout_milliseconds := 60000);
-end $$;
+language sql volatile security definer set search_path = '' as $$
+  select case when private.order_work_due() then private.post_job_request('settle-orders') end;
+$$;
 
+-- Posts only when something may be due (the partial index answers it), so an idle minute costs one query, not a
+-- function call.
 create or replace function private.request_notification_pushes() returns bigint
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  headers jsonb := private.job_request_headers('send-push');
-begin
-  if headers is null then
-    return null;
-  end if;
-  -- Posts only when something may be due (the partial index answers it), so an idle minute costs one query, not a
-  -- function call.
-  if not exists (
+language sql volatile security definer set search_path = '' as $$
+  select case when exists (
     select 1 from public.notifications n
      where n.pushed_at is null and n.push_attempts < 3
        and n.kind in ('offer_received', 'offer_countered', 'offer_accepted', 'search_match', 'order_paid',
                       'message_received', 'listing_message')
        and n.created_at > now() - interval '1 hour'
-       and exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id)) then
-    return null;
-  end if;
-  return net.http_post(
-    url := rtrim(private.setting('project_url'), '/') || '/functions/v1/send-push',
-    body := '{}'::jsonb,
-    headers := headers,
-    timeout_milliseconds := 60000);
-end $$;
+       and exists (select 1 from public.push_subscriptions s where s.user_id = n.user_id))
+  then private.post_job_request('send-push') end;
+$$;
 
 -- create or replace keeps the grants; restated so this file alone shows who may run them.
 revoke all on function private.request_notification_mails(), private.request_milestone_settlement(),
