@@ -5220,7 +5220,8 @@ begin
     return false;
   end if;
   return host in ('fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com')
-    -- Apple: "allow URLs from *.push.apple.com"; Edge (WNS): per-region hosts such as wns2-par02p.notify.windows.com.
+    -- Apple's push service is under push.apple.com (web.push.apple.com today); Edge's WNS has per-region hosts
+    -- such as wns2-par02p.notify.windows.com. Sources: ADR 0036, "Endpoints limited to the browsers' push services".
     or host ~ '^([a-z0-9-]+\.)+push\.apple\.com$'
     or host ~ '^([a-z0-9-]+\.)+notify\.windows\.com$';
 end $function$;
