@@ -171,7 +171,11 @@ describe('devices (push_subscriptions)', () => {
     const client = await clientAs(me);
     const { error } = await client
       .from('push_subscriptions')
-      .insert({ endpoint: `https://fcm.googleapis.com/fcm/send/${me}-21`, p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) });
+      .insert({
+        endpoint: `https://fcm.googleapis.com/fcm/send/${me}-21`,
+        p256dh: 'B'.repeat(87),
+        auth: 'A'.repeat(22),
+      });
     expect(error?.code).toBe('23514');
     expect(error?.message).toMatch(/at most 20 devices/);
   });
@@ -464,7 +468,10 @@ describe('send-push against the stack’s push service', () => {
         [me, `https://collector.invalid/push/${me}`, local.keys.p256dh, local.keys.auth],
       );
       oldId = rows[0]!.id;
-      await c.query(`update private.settings set value = $1 where name = $2`, [stackConfig.pushUrl, LOCAL_PUSH_SETTING]);
+      await c.query(`update private.settings set value = $1 where name = $2`, [
+        stackConfig.pushUrl,
+        LOCAL_PUSH_SETTING,
+      ]);
       await c.query('commit');
     } catch (err) {
       await c.query('rollback');

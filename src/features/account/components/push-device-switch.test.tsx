@@ -162,9 +162,7 @@ describe('PushDeviceSwitch', () => {
     expectConsoleError('Error changing push on this device');
     browserDouble('granted', 'granted', 'https://fcm.googleapis.com/fcm/send/device-1');
     devicesAnswer([]);
-    server.use(
-      http.post(restUrl('push_subscriptions'), () => pgrstError(400, '23514', UNSUPPORTED_PUSH_SERVICE)),
-    );
+    server.use(http.post(restUrl('push_subscriptions'), () => pgrstError(400, '23514', UNSUPPORTED_PUSH_SERVICE)));
     renderSwitch();
     const toggle = await screen.findByRole('switch', { name: 'Push notifications on this device' });
     await waitFor(() => expect(toggle).toBeEnabled());
