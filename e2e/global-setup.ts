@@ -2,6 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, startStack, wipeData } from '@good-space/local-supabase';
 import { writeMailJobSettings } from '../scripts/lib/mail-job-settings.mjs';
+import { writeLocalPushServiceUrl } from '../scripts/lib/push-service-setting.mjs';
 import { loadPlaces } from '../scripts/places/load-places.ts';
 import { E2E_APP_PORT, E2E_APP_URL, E2E_PORT_BASE } from './stack-ports.ts';
 
@@ -41,6 +42,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // for its automatic release or a payout waiting for Get paid is settled, and an order past its 48 hours is paid
     // to its seller, while a journey waits for it.
     await writeMailJobSettings({ dbUrl: config.dbUrl, apiUrl: config.apiUrl, secretKey: config.secretKey });
+    // The journeys' devices are the stack's push service's, as under `npm start` (docs/security.md, "Push endpoints").
+    await writeLocalPushServiceUrl({ dbUrl: config.dbUrl, pushUrl: config.pushUrl });
     await everyTwoSeconds(config.dbUrl);
   } catch (err) {
     await stack.stop();

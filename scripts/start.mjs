@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { formatDemoLogins, parseDemoLogins } from './lib/demo-logins.mjs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { writeMailJobSettings } from './lib/mail-job-settings.mjs';
+import { writeLocalPushServiceUrl } from './lib/push-service-setting.mjs';
 import { portFree } from './lib/ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,6 +120,12 @@ try {
   await writeMailJobSettings({ dbUrl: get('DB_URL'), apiUrl: get('API_URL'), secretKey: get('SECRET_KEY') });
 } catch (err) {
   console.error(`settings | notification mails stay unsent: private.settings could not be written (${err.message})`);
+}
+// The stack's own push service is where devices may subscribe on it (docs/security.md, "Push endpoints").
+try {
+  await writeLocalPushServiceUrl({ dbUrl: get('DB_URL'), pushUrl: get('PUSH_URL') });
+} catch (err) {
+  console.error(`settings | push to this stack's devices stays off: private.settings could not be written (${err.message})`);
 }
 
 // The app talks to the stack just started, wherever its ports are (LOCAL_SUPABASE_API_PORT): the process

@@ -1795,7 +1795,7 @@ create table public.push_subscriptions (
   constraint push_subscriptions_pkey PRIMARY KEY (id),
   constraint push_subscriptions_endpoint_key UNIQUE (endpoint),
   constraint push_subscriptions_auth_check CHECK (auth ~ '^[A-Za-z0-9_-]{22}(==)?$'::text),
-  constraint push_subscriptions_endpoint_check CHECK (char_length(endpoint) <= 1000 AND (endpoint ~ '^https://[^/?#@\s]+/\S*$'::text OR endpoint ~ '^http://(127\.0\.0\.1|localhost)(:[0-9]{1,5})?/\S*$'::text)),
+  constraint push_subscriptions_endpoint_check CHECK (char_length(endpoint) <= 1000 AND endpoint ~ '^https?://[^/?#@\s]+/\S*$'::text),
   constraint push_subscriptions_p256dh_check CHECK (p256dh ~ '^[A-Za-z0-9_-]{87}=?$'::text),
   constraint push_subscriptions_user_agent_check CHECK (user_agent IS NULL OR char_length(user_agent) <= 300),
   constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
@@ -1803,6 +1803,7 @@ create table public.push_subscriptions (
 comment on table public.push_subscriptions is 'Devices (Web Push subscriptions) that receive push notifications for their owner (docs/notifications.md).';
 alter table public.push_subscriptions enable row level security;
 CREATE INDEX push_subscriptions_user_id_idx ON public.push_subscriptions USING btree (user_id);
+CREATE TRIGGER push_subscriptions_allowed_endpoint BEFORE INSERT OR UPDATE OF endpoint ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION private.push_subscription_endpoint_check();
 CREATE TRIGGER push_subscriptions_before_insert BEFORE INSERT ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION private.push_subscription_before_insert();
 create policy push_subscriptions_delete_own on public.push_subscriptions
   for delete to authenticated
@@ -5216,6 +5217,37 @@ AS $function$
 $function$;
 revoke execute on function private.public_api_url() from public;
 
+CREATE OR REPLACE FUNCTION private.push_endpoint_allowed(endpoint text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  local_service text := nullif(rtrim(private.setting('local_push_service_url'), '/'), '');
+  host text;
+begin
+  if endpoint is null or char_length(endpoint) > 1000 or endpoint ~ '\s' then
+    return false;
+  end if;
+  -- The local stack's push service: its own origin, then a path.
+  if local_service is not null and starts_with(endpoint, local_service || '/') then
+    return true;
+  end if;
+  -- https, then a host of letters, digits, dots and hyphens (so no user:password@), an optional :443, then a path.
+  host := lower(substring(endpoint from '^https://([A-Za-z0-9.-]+)(?::443)?/'));
+  if host is null then
+    return false;
+  end if;
+  return host in ('fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com')
+    -- Apple's push service is under push.apple.com (web.push.apple.com today); Edge's WNS has per-region hosts
+    -- such as wns2-par02p.notify.windows.com. Sources: ADR 0036, "Endpoints limited to the browsers' push services".
+    or host ~ '^([a-z0-9-]+\.)+push\.apple\.com$'
+    or host ~ '^([a-z0-9-]+\.)+notify\.windows\.com$';
+end $function$;
+comment on function private.push_endpoint_allowed(text) is 'Whether a push endpoint is a browser vendor''s push service, or the local push service where the installation sets local_push_service_url (docs/security.md, "Push endpoints").';
+revoke execute on function private.push_endpoint_allowed(text) from public;
+
 CREATE OR REPLACE FUNCTION private.push_subscription_before_insert()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -5232,6 +5264,23 @@ begin
   return new;
 end $function$;
 revoke execute on function private.push_subscription_before_insert() from public;
+
+CREATE OR REPLACE FUNCTION private.push_subscription_endpoint_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.push_endpoint_allowed(new.endpoint) then
+    raise exception 'This push service is not supported. Push works from Chrome, Edge, Firefox and Safari.'
+      using errcode = '23514',
+            detail = 'A push endpoint must be https on fcm.googleapis.com, updates.push.services.mozilla.com, '
+                     || '*.push.apple.com or *.notify.windows.com, without a user name or another port.';
+  end if;
+  return new;
+end $function$;
+revoke execute on function private.push_subscription_endpoint_check() from public;
 
 CREATE OR REPLACE FUNCTION private.queue_search_alerts()
  RETURNS trigger
@@ -7068,7 +7117,9 @@ begin
   )
   select c.id, c.user_id, c.kind, c.project_id, c.title, c.body, c.link, c.data, c.created_at, c.push_attempts,
          (select coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh,
-                                                       'auth', s.auth) order by s.created_at), '[]'::jsonb)
+                                                       'auth', s.auth,
+                                                       'allowed', private.push_endpoint_allowed(s.endpoint))
+                                    order by s.created_at), '[]'::jsonb)
             from public.push_subscriptions s where s.user_id = c.user_id)
     from claimed c
    order by c.created_at, c.id;

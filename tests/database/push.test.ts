@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFunction, type ServedFunction } from '@good-space/local-supabase';
 import { clientAs, signUserJwt, stackConfig } from '@good-space/local-supabase/testing';
-import { asActor, connect, createUser, deleteUsers } from './support/pg.ts';
+import { actAs, asActor, connect, createUser, deleteUsers } from './support/pg.ts';
 
 /**
  * Push (docs/notifications.md, "The push half"): devices are each person's own rows; the push run claims what is
@@ -129,7 +129,7 @@ describe('devices (push_subscriptions)', () => {
     expect(del.data).toEqual([{ id: mine }]);
   });
 
-  it('refuses a device for someone else (42501), a plain-http endpoint elsewhere than loopback and bad keys (23514)', async () => {
+  it('refuses a device for someone else (42501), a plain-http endpoint and bad keys (23514)', async () => {
     const me = await person();
     const other = await person();
     const d = await device();
@@ -163,7 +163,7 @@ describe('devices (push_subscriptions)', () => {
     for (let i = 0; i < 20; i++) {
       await c.query(`insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`, [
         me,
-        `https://push.example/${me}/${i}`,
+        `https://fcm.googleapis.com/fcm/send/${me}-${i}`,
         'B'.repeat(87),
         'A'.repeat(22),
       ]);
@@ -171,7 +171,11 @@ describe('devices (push_subscriptions)', () => {
     const client = await clientAs(me);
     const { error } = await client
       .from('push_subscriptions')
-      .insert({ endpoint: `https://push.example/${me}/21`, p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) });
+      .insert({
+        endpoint: `https://fcm.googleapis.com/fcm/send/${me}-21`,
+        p256dh: 'B'.repeat(87),
+        auth: 'A'.repeat(22),
+      });
     expect(error?.code).toBe('23514');
     expect(error?.message).toMatch(/at most 20 devices/);
   });
@@ -195,6 +199,115 @@ describe('devices (push_subscriptions)', () => {
       'select * from public.claim_notification_pushes(10)',
     );
     expect(out.code).toBe('42501');
+  });
+});
+
+/** The installation's setting that allows the local stack's push service (tests/support/global-setup.ts). */
+const LOCAL_PUSH_SETTING = 'local_push_service_url';
+
+/**
+ * Runs `fn` on the test connection inside a transaction without the local push service's setting, rolled back, so
+ * no other test ever sees it missing.
+ */
+async function withoutLocalPushSetting<T>(fn: () => Promise<T>): Promise<T> {
+  await c.query('begin');
+  try {
+    await c.query('delete from private.settings where name = $1', [LOCAL_PUSH_SETTING]);
+    return await fn();
+  } finally {
+    await c.query('rollback');
+  }
+}
+
+describe('endpoints: the browsers’ push services only (docs/security.md, "Push endpoints")', () => {
+  const P256DH = 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4';
+  const AUTH = 'BTBZMqHH6r4Tts7J_aSIgg';
+  const count = async (userId: string) =>
+    Number(
+      (await c.query('select count(*) from public.push_subscriptions where user_id = $1', [userId])).rows[0]!.count,
+    );
+
+  it('an attacker with supabase-js cannot save an endpoint elsewhere: other hosts, http, a port, a user name (23514)', async () => {
+    const attacker = await person();
+    const client = await clientAs(attacker);
+    for (const endpoint of [
+      'https://collector.example/push/1',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://fcm.googleapis.com.collector.example/fcm/send/1',
+      'https://collector.example/fcm.googleapis.com/fcm/send/1',
+      'https://evilnotify.windows.com/w/?token=1',
+      'https://notify.windows.com.collector.example/w/?token=1',
+      'https://android.googleapis.com/gcm/send/1',
+      'http://fcm.googleapis.com/fcm/send/1',
+      'https://fcm.googleapis.com:8443/fcm/send/1',
+      'https://user:secret@fcm.googleapis.com/fcm/send/1',
+      'https://fcm.googleapis.com@collector.example/fcm/send/1',
+      `http://127.0.0.1:1/push/send/1`,
+    ]) {
+      const { error } = await client.from('push_subscriptions').insert({ endpoint, p256dh: P256DH, auth: AUTH });
+      expect(error?.code, endpoint).toBe('23514');
+      expect(error?.message, endpoint).toMatch(/^This push service is not supported\./);
+      // The app's own call, an upsert on the endpoint, is refused the same way.
+      const upsert = await client
+        .from('push_subscriptions')
+        .upsert({ user_id: attacker, endpoint, p256dh: P256DH, auth: AUTH }, { onConflict: 'endpoint' });
+      expect(upsert.error?.code, endpoint).toBe('23514');
+    }
+    expect(await count(attacker)).toBe(0);
+  });
+
+  it('a saved device cannot be moved to another host afterwards', async () => {
+    const attacker = await person();
+    const client = await clientAs(attacker);
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${attacker}`;
+    expect((await client.from('push_subscriptions').insert({ endpoint, p256dh: P256DH, auth: AUTH })).error).toBeNull();
+    const { error } = await client
+      .from('push_subscriptions')
+      .update({ endpoint: 'https://collector.example/push/2' })
+      .eq('endpoint', endpoint);
+    expect(error?.code).toBe('23514');
+    const { rows } = await c.query('select endpoint from public.push_subscriptions where user_id = $1', [attacker]);
+    expect(rows).toEqual([{ endpoint }]);
+  });
+
+  it('each browser’s push service is accepted: Chrome (FCM), Firefox, Safari, Edge (WNS)', async () => {
+    const me = await person();
+    const client = await clientAs(me);
+    const endpoints = [
+      `https://fcm.googleapis.com/fcm/send/${me}`,
+      `https://updates.push.services.mozilla.com/wpush/v2/${me}`,
+      `https://web.push.apple.com/Q${me}`,
+      `https://wns2-par02p.notify.windows.com/w/?token=${me}`,
+      `https://fcm.googleapis.com:443/fcm/send/${me}-443`,
+    ];
+    for (const endpoint of endpoints) {
+      const { error } = await client.from('push_subscriptions').insert({ endpoint, p256dh: P256DH, auth: AUTH });
+      expect(error, endpoint).toBeNull();
+    }
+    expect(await count(me)).toBe(endpoints.length);
+  });
+
+  it('the local push service only where the installation sets it: refused without the setting', async () => {
+    const me = await person();
+    const d = await device();
+    const refused = await withoutLocalPushSetting(async () => {
+      await actAs(c, { role: 'authenticated', sub: me });
+      return c
+        .query('insert into public.push_subscriptions (endpoint, p256dh, auth) values ($1, $2, $3)', [
+          d.endpoint,
+          d.keys.p256dh,
+          d.keys.auth,
+        ])
+        .then(
+          () => null,
+          (err: { code?: string; message?: string }) => err,
+        );
+    });
+    expect(refused?.code).toBe('23514');
+    expect(refused?.message).toMatch(/^This push service is not supported\./);
+    // With it (as `npm start` and the tests' setup write it), the same device is saved.
+    await subscribe(me, d);
+    expect(await count(me)).toBe(1);
   });
 });
 
@@ -336,5 +449,50 @@ describe('send-push against the stack’s push service', () => {
     await expect
       .poll(async () => (await received(d)).map((m) => m.json.title), { timeout: 20_000 })
       .toEqual(['Olivia bought your "Brass lamp"']);
+  });
+
+  it('a stored device the rule does not allow (from before it, or a setting since removed) is not posted to, and is deleted', async () => {
+    const me = await person();
+    const local = await device();
+    const localId = await subscribe(me, local);
+    // A row on a host no browser uses, saved while a setting allowed it (as a row from before the rule was): the
+    // setting is changed and put back in one transaction, so no other test ever sees it.
+    await c.query('begin');
+    let oldId: string;
+    try {
+      await c.query(`update private.settings set value = 'https://collector.invalid' where name = $1`, [
+        LOCAL_PUSH_SETTING,
+      ]);
+      const { rows } = await c.query<{ id: string }>(
+        `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4) returning id`,
+        [me, `https://collector.invalid/push/${me}`, local.keys.p256dh, local.keys.auth],
+      );
+      oldId = rows[0]!.id;
+      await c.query(`update private.settings set value = $1 where name = $2`, [
+        stackConfig.pushUrl,
+        LOCAL_PUSH_SETTING,
+      ]);
+      await c.query('commit');
+    } catch (err) {
+      await c.query('rollback');
+      throw err;
+    }
+    const id = await notify(me, 'offer_countered');
+    // The installation no longer allows its local push service: the setting is gone while the run claims.
+    await c.query('delete from private.settings where name = $1', [LOCAL_PUSH_SETTING]);
+    try {
+      expect((await run()).status).toBe(200);
+    } finally {
+      await c.query('insert into private.settings (name, value) values ($1, $2) on conflict (name) do nothing', [
+        LOCAL_PUSH_SETTING,
+        stackConfig.pushUrl,
+      ]);
+    }
+    // Neither was posted to: the local device received nothing, and a post to collector.invalid would have failed
+    // (an error and a retry), not come back gone. Both are deleted, and with no device left the push is done.
+    expect(await received(local)).toEqual([]);
+    const left = await c.query('select id from public.push_subscriptions where id = any($1)', [[localId, oldId]]);
+    expect(left.rows).toEqual([]);
+    expect(await pushState(id)).toMatchObject({ pushed: true, push_error: null });
   });
 });

@@ -201,13 +201,13 @@ const subjectStatement = (w: World) => `${subjectDispute(w)};
 
 /**
  * A device of the owner (docs/notifications.md, "The push half"). Its endpoint is the world's own (the SQL and API
- * matrices share one database and the column is unique).
+ * matrices share one database and the column is unique), on a browser's push service (the only hosts saved).
  */
 const subjectDeviceId = (w: World) => worldId(w, 'ee01');
 const DEVICE_P256DH = 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4';
 const DEVICE_AUTH = 'BTBZMqHH6r4Tts7J_aSIgg';
 const subjectDevice = (w: World) => `insert into public.push_subscriptions (id, user_id, endpoint, p256dh, auth)
-  values ('${subjectDeviceId(w)}', '${w.owner}', 'https://push.example/${subjectDeviceId(w)}', '${DEVICE_P256DH}',
+  values ('${subjectDeviceId(w)}', '${w.owner}', 'https://fcm.googleapis.com/fcm/send/${subjectDeviceId(w)}', '${DEVICE_P256DH}',
           '${DEVICE_AUTH}') on conflict (id) do nothing`;
 
 const subjectPreference = (w: World) => `insert into public.notification_preferences (user_id, kind, email)
@@ -505,7 +505,7 @@ export const RLS_MATRIX: TableSpec[] = [
       allow: ['owner', 'service'],
       values: (w) => ({
         user_id: w.owner,
-        endpoint: `https://push.example/${worldId(w, 'ee02')}`,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${worldId(w, 'ee02')}`,
         p256dh: DEVICE_P256DH,
         auth: DEVICE_AUTH,
       }),

@@ -1,5 +1,6 @@
 import { stackGlobalSetup, testStackConfig, type TestProjectLike } from '@good-space/local-supabase/testing';
 import { writePublicApiUrl } from '../../scripts/lib/public-api-url.mjs';
+import { writeLocalPushServiceUrl } from '../../scripts/lib/push-service-setting.mjs';
 import { loadPlaces } from '../../scripts/places/load-places.ts';
 
 const startStack = stackGlobalSetup();
@@ -16,6 +17,8 @@ export async function setup(project: TestProjectLike): Promise<() => Promise<voi
     // Listing photos must be this stack's URLs (20261130000500_listing_photos.sql). Its own setting here, as
     // notification-mail.test.ts points project_url at a worker of its own for a while.
     await writePublicApiUrl({ dbUrl: config.dbUrl, apiUrl: config.apiUrl });
+    // Devices of the stack's push service may be saved, as under `npm start` (docs/security.md, "Push endpoints").
+    await writeLocalPushServiceUrl({ dbUrl: config.dbUrl, pushUrl: config.pushUrl });
   } catch (err) {
     await teardown();
     throw err;

@@ -5,45 +5,18 @@
 // claim_notification_pushes() takes the due notifications under row locks and holds them, with each recipient's
 // devices; each device gets one encrypted Web Push (RFC 8291) signed with the project's VAPID key (RFC 8292),
 // and finish_notification_push() records the outcome: delivered devices, devices the push service says are gone
-// (404/410: deleted), or an error that makes the notification due again.
+// (404/410: deleted), or an error that makes the notification due again. A device whose endpoint is not a browser's
+// push service (a row from before that rule, or a local one the installation no longer allows) is never posted to
+// and is deleted the same way (docs/security.md, "Push endpoints").
 import { denoEnv } from '../_shared/config.ts';
 import { HttpError, json, withHttp } from '../_shared/http.ts';
 import { requireServiceRole } from '../_shared/service-role.ts';
 import { serviceClient } from '../_shared/supabase.ts';
-import { endpointAllowed, pushOptions, pushPayload, vapidSettings, type DuePush } from './push-content.ts';
-import { pushRequest } from './web-push.ts';
+import { deliver } from './deliver.ts';
+import { vapidSettings, type DuePush } from './push-content.ts';
 
 /** At most this many notifications per run; the rest are due in the next minute's run. */
 const BATCH = 100;
-/** A push service that does not answer within this is a failed attempt (the run has 100 to get through). */
-const TIMEOUT_MS = 10_000;
-
-type Outcome = 'delivered' | 'gone' | { error: string };
-
-async function deliver(
-  device: DuePush['devices'][number],
-  n: DuePush,
-  vapid: NonNullable<ReturnType<typeof vapidSettings>>,
-  supabaseUrl: string | undefined,
-): Promise<Outcome> {
-  if (!endpointAllowed(device.endpoint, supabaseUrl)) return { error: 'endpoint not allowed' };
-  try {
-    const req = await pushRequest(device, JSON.stringify(pushPayload(n)), vapid, pushOptions(n.kind));
-    const res = await fetch(req.url, {
-      method: 'POST',
-      headers: req.headers,
-      body: req.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const text = await res.text().catch(() => '');
-    if (res.status === 404 || res.status === 410) return 'gone';
-    if (res.ok) return 'delivered';
-    return { error: `push service answered ${res.status}: ${text.slice(0, 200)}` };
-  } catch (err) {
-    return { error: err instanceof Error ? err.message : String(err) };
-  }
-}
 
 Deno.serve(
   withHttp(['POST'], async (req) => {

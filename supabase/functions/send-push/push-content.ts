@@ -36,10 +36,25 @@ export function vapidSettings(env: EnvReader): Vapid | null {
 }
 
 /**
- * Whether a device's endpoint may be posted to: https anywhere (every browser vendor's push service), plain http
- * only to a loopback address and only from a function that itself runs on a local stack (the local push service).
- * The database's check on push_subscriptions.endpoint says the same; this is the second lock, so a hosted
- * function never posts to its own loopback.
+ * The browser vendors' push services (docs/security.md, "Push endpoints"; the sources are in
+ * docs/decisions/0036-find-it-first.md): Chrome and the other Chromium browsers use FCM, Firefox Mozilla autopush,
+ * Safari Apple's (*.push.apple.com), Edge the Windows Push Notification Services (per-region *.notify.windows.com).
+ * The database's private.push_endpoint_allowed() holds the same list.
+ */
+export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com'];
+const PUSH_SERVICE_DOMAINS = [/^([a-z0-9-]+\.)+push\.apple\.com$/, /^([a-z0-9-]+\.)+notify\.windows\.com$/];
+
+export function isPushServiceHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return PUSH_SERVICE_HOSTS.includes(host) || PUSH_SERVICE_DOMAINS.some((re) => re.test(host));
+}
+
+/**
+ * Whether a device's endpoint may be posted to: https on a browser vendor's push service, with no user name and no
+ * port but 443; or plain http to a loopback address, only from a function that itself runs on a local stack (the
+ * local push service). The database refuses any other endpoint when it is saved and says, per device in the claim,
+ * whether the installation allows it now (`allowed`); this is the second lock, so a row from before the rule, or
+ * one a changed setting no longer allows, is never posted to, and a hosted function never posts to a loopback.
  */
 export function endpointAllowed(endpoint: string, supabaseUrl: string | null | undefined): boolean {
   let url: URL;
@@ -49,7 +64,8 @@ export function endpointAllowed(endpoint: string, supabaseUrl: string | null | u
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
+  // URL drops a port that is the scheme's default, so any port left here is another one.
+  if (url.protocol === 'https:') return url.port === '' && isPushServiceHost(url.hostname);
   return url.protocol === 'http:' && isLoopbackUrl(endpoint) && isLoopbackUrl(supabaseUrl);
 }
 
@@ -65,7 +81,8 @@ export interface DuePush {
   data: Record<string, unknown> | null;
   created_at: string;
   push_attempts: number;
-  devices: { id: string; endpoint: string; p256dh: string; auth: string }[];
+  /** `allowed`: whether the database's rule allows the endpoint now (private.push_endpoint_allowed). */
+  devices: { id: string; endpoint: string; p256dh: string; auth: string; allowed: boolean }[];
 }
 
 /** What the service worker reads (src/service-worker/push.ts): the bell's title and body, and the page to open. */

@@ -143,14 +143,39 @@ Deno.test('VAPID keys: the secrets, else the local pair on a local stack only', 
   );
 });
 
-Deno.test('endpoints: https anywhere, http only to loopback from a local stack', () => {
-  assert.ok(endpointAllowed('https://fcm.googleapis.com/fcm/send/x', 'https://abc.supabase.co'));
-  assert.ok(endpointAllowed('http://127.0.0.1:54330/push/send/x', 'http://127.0.0.1:54321'));
-  assert.ok(!endpointAllowed('http://127.0.0.1:54330/push/send/x', 'https://abc.supabase.co'));
-  assert.ok(!endpointAllowed('http://169.254.169.254/latest', 'http://127.0.0.1:54321'));
-  assert.ok(!endpointAllowed('https://user:pw@push.example/x', 'https://abc.supabase.co'));
-  assert.ok(!endpointAllowed('not a url', 'https://abc.supabase.co'));
-});
+Deno.test(
+  'endpoints: https on the browsers’ push services only; plain http only to loopback from a local stack',
+  () => {
+    const hosted = 'https://abc.supabase.co';
+    for (const ok of [
+      'https://fcm.googleapis.com/fcm/send/x',
+      'https://updates.push.services.mozilla.com/wpush/v2/x',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-par02p.notify.windows.com/w/?token=x',
+      'https://FCM.googleapis.com:443/fcm/send/x',
+    ]) {
+      assert.ok(endpointAllowed(ok, hosted), ok);
+    }
+    for (const bad of [
+      'https://push.example/x',
+      'https://evil.example/fcm.googleapis.com/x',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://notify.windows.com.evil.example/x',
+      'https://evilnotify.windows.com/x',
+      'https://android.googleapis.com/gcm/send/x',
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+      'http://127.0.0.1:54330/push/send/x',
+      'not a url',
+    ]) {
+      assert.ok(!endpointAllowed(bad, hosted), bad);
+    }
+    assert.ok(endpointAllowed('http://127.0.0.1:54330/push/send/x', 'http://127.0.0.1:54321'));
+    assert.ok(!endpointAllowed('http://169.254.169.254/latest', 'http://127.0.0.1:54321'));
+    assert.ok(!endpointAllowed('https://push.example/x', 'http://127.0.0.1:54321'));
+  },
+);
 
 Deno.test('the payload: title, body, link, and one tag per conversation', () => {
   const base: DuePush = {

@@ -4,8 +4,22 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PushDeviceSwitch } from '@/features/account/components/push-device-switch';
-import { LOCAL_VAPID_PUBLIC_KEY, PERMISSION_DENIED, base64UrlToBytes } from '@/features/account/utils/push-device';
-import { authUser, pgrstRows, recordRequests, restUrl, sentAs, server, storeSession } from '@/testing/supabase-http';
+import {
+  LOCAL_VAPID_PUBLIC_KEY,
+  PERMISSION_DENIED,
+  UNSUPPORTED_PUSH_SERVICE,
+  base64UrlToBytes,
+} from '@/features/account/utils/push-device';
+import {
+  authUser,
+  pgrstError,
+  pgrstRows,
+  recordRequests,
+  restUrl,
+  sentAs,
+  server,
+  storeSession,
+} from '@/testing/supabase-http';
 import { expectConsoleError } from '@/testing/console';
 
 const USER = authUser('00000000-0000-4000-8000-0000000000c1', 'pia@example.com');
@@ -18,12 +32,12 @@ const AUTH = 'BTBZMqHH6r4Tts7J_aSIgg';
  * Notification, the service worker registration), as the journeys do with a device of the local push service
  * (docs/notifications.md, "The push half"). The backend is MSW at the HTTP boundary.
  */
-function browserDouble(permission: NotificationPermission, afterAsking: NotificationPermission) {
+function browserDouble(permission: NotificationPermission, afterAsking: NotificationPermission, endpoint = ENDPOINT) {
   let subscription: { endpoint: string; toJSON(): unknown; unsubscribe(): Promise<boolean> } | null = null;
   const subscribe = vi.fn(async () => {
     subscription = {
-      endpoint: ENDPOINT,
-      toJSON: () => ({ endpoint: ENDPOINT, expirationTime: null, keys: { p256dh: P256DH, auth: AUTH } }),
+      endpoint,
+      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: P256DH, auth: AUTH } }),
       unsubscribe: async () => true,
     };
     return subscription;
@@ -129,5 +143,31 @@ describe('PushDeviceSwitch', () => {
     await waitFor(() => expect(toggle).not.toBeChecked());
     const [del] = await sent.to('DELETE', 'rest/v1/push_subscriptions');
     expect(del!.url.searchParams.get('endpoint')).toBe(`eq.${ENDPOINT}`);
+  });
+
+  it('refuses an endpoint that is not a browser’s push service in a sentence, and records nothing', async () => {
+    expectConsoleError('Error changing push on this device');
+    browserDouble('granted', 'granted', 'https://collector.example/push/device-1');
+    devicesAnswer([]);
+    renderSwitch();
+    const toggle = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNSUPPORTED_PUSH_SERVICE);
+    expect(toggle).not.toBeChecked();
+    expect(await sent.to('POST', 'rest/v1/push_subscriptions')).toEqual([]);
+  });
+
+  it('says the database’s refusal of the push service in the same sentence', async () => {
+    expectConsoleError('Error changing push on this device');
+    browserDouble('granted', 'granted', 'https://fcm.googleapis.com/fcm/send/device-1');
+    devicesAnswer([]);
+    server.use(http.post(restUrl('push_subscriptions'), () => pgrstError(400, '23514', UNSUPPORTED_PUSH_SERVICE)));
+    renderSwitch();
+    const toggle = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNSUPPORTED_PUSH_SERVICE);
+    expect(toggle).not.toBeChecked();
   });
 });

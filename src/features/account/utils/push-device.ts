@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { env } from '@/config/env';
 
 /**
@@ -66,11 +67,48 @@ export const PERMISSION_DENIED =
 export const NO_SERVICE_WORKER =
   'Push needs the Good Space app to be installed in this browser, which it isn’t yet. Reload the page and try again.';
 
-export interface DeviceSubscription {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
+export const UNSUPPORTED_PUSH_SERVICE =
+  'This push service is not supported. Push works from Chrome, Edge, Firefox and Safari.';
+export const INCOMPLETE_SUBSCRIPTION = 'Your browser gave an incomplete push subscription. Please try again.';
+
+/**
+ * The browser vendors' push services (docs/security.md, "Push endpoints"): FCM (Chrome and the other Chromium
+ * browsers), Mozilla autopush (Firefox), Apple (Safari) and the Windows Push Notification Services (Edge). The
+ * database (private.push_endpoint_allowed) and send-push hold the same list.
+ */
+const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com'];
+const PUSH_SERVICE_DOMAINS = [/^([a-z0-9-]+\.)+push\.apple\.com$/, /^([a-z0-9-]+\.)+notify\.windows\.com$/];
+
+/**
+ * Whether an endpoint is one the database takes: https on a browser vendor's push service, with no user name and no
+ * port but 443. An app talking to a local stack also takes plain http on loopback (the stack's own push service,
+ * which the database allows only where the installation sets it).
+ */
+export function isSupportedPushEndpoint(endpoint: string, supabaseUrl = env.SUPABASE_URL): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || endpoint.length > 1000 || /\s/.test(endpoint)) return false;
+  if (url.protocol === 'http:') return isLoopback(endpoint) && isLoopback(supabaseUrl);
+  const host = url.hostname.toLowerCase();
+  return (
+    url.protocol === 'https:' &&
+    url.port === '' &&
+    (PUSH_SERVICE_HOSTS.includes(host) || PUSH_SERVICE_DOMAINS.some((re) => re.test(host)))
+  );
 }
+
+/** A subscription as saved (the database checks the same: push_subscriptions' checks and endpoint trigger). */
+export const deviceSubscriptionSchema = z.object({
+  endpoint: z.string().refine((endpoint) => isSupportedPushEndpoint(endpoint), UNSUPPORTED_PUSH_SERVICE),
+  p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}=?$/, INCOMPLETE_SUBSCRIPTION),
+  auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, INCOMPLETE_SUBSCRIPTION),
+});
+
+export type DeviceSubscription = z.infer<typeof deviceSubscriptionSchema>;
 
 /**
  * Asks for permission (only ever called from a click) and subscribes this browser with the project's VAPID key.
@@ -88,7 +126,7 @@ export async function subscribeThisDevice(): Promise<DeviceSubscription> {
   const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) });
   const json = sub.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) {
-    throw new PushDeviceError('Your browser gave an incomplete push subscription. Please try again.');
+    throw new PushDeviceError(INCOMPLETE_SUBSCRIPTION);
   }
   return { endpoint: json.endpoint, p256dh: json.keys.p256dh, auth: json.keys.auth };
 }
