@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormSetFocus } from 'react-hook-form';
 import type { z } from 'zod';
 
 export type ShownError<Name extends string = string> = { field: Name; message: string };
@@ -37,4 +37,20 @@ export function errorProps(shown: ShownError | null, field: string, errorId: str
     'aria-invalid': invalid ? true : undefined,
     'aria-describedby': invalid ? errorId : undefined,
   } as const;
+}
+
+/**
+ * After a failed submit, focus goes to the field whose message is shown: the first invalid field in the form's order.
+ * react-hook-form's own choice follows the order fields registered in, and a Controller's field (the location)
+ * registers after the plain inputs rendered beside it, so it focused Space size under "Location is required". Use as
+ * handleSubmit's second argument, with `shouldFocusError: false` in useForm.
+ */
+export function focusShownError<T extends FieldValues>(
+  order: readonly (keyof T & string)[],
+  setFocus: UseFormSetFocus<T>,
+): (errors: FieldErrors<T>) => void {
+  return (errors) => {
+    const shown = firstError(order, errors);
+    if (shown) setFocus(shown.field as Path<T>);
+  };
 }

@@ -13,7 +13,7 @@ import {
   type CustomerProfileInput,
   type CustomerProfileValues,
 } from '@/features/account/api/customer-profile';
-import { errorProps, firstError } from '@/lib/first-error';
+import { errorProps, firstError, focusShownError } from '@/lib/first-error';
 import { placeValueOf } from '@/lib/places/place';
 
 const order = ['username', 'location', 'space_size', 'budget_range', 'preferred_style'] as const;
@@ -35,6 +35,7 @@ export function CustomerProfileForm({ userId, initial }: Props) {
   const errorId = `${useId()}-error`;
   const form = useForm<CustomerProfileInput, unknown, CustomerProfileValues>({
     resolver: zodResolver(customerProfileInputSchema),
+    shouldFocusError: false,
     defaultValues: {
       username: initial?.username ?? '',
       location: placeValueOf(initial),
@@ -53,7 +54,7 @@ export function CustomerProfileForm({ userId, initial }: Props) {
   return (
     <CardForm
       title="Your details"
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={form.handleSubmit((values) => save.mutate(values), focusShownError(order, form.setFocus))}
       errorId={errorId}
       error={shown?.message}
       pending={save.isPending}

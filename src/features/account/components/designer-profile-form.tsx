@@ -15,7 +15,7 @@ import {
   type DesignerProfileInput,
   type DesignerProfileValues,
 } from '@/features/account/api/designer-profile';
-import { errorProps, firstError } from '@/lib/first-error';
+import { errorProps, firstError, focusShownError } from '@/lib/first-error';
 import { placeValueOf } from '@/lib/places/place';
 
 const order = [
@@ -46,6 +46,7 @@ export function DesignerProfileForm({ userId, initial }: { userId: string; initi
   const errorId = `${useId()}-error`;
   const form = useForm<DesignerProfileInput, unknown, DesignerProfileValues>({
     resolver: zodResolver(designerProfileInputSchema),
+    shouldFocusError: false,
     defaultValues: {
       username: initial?.username ?? '',
       bio: initial?.bio ?? '',
@@ -68,7 +69,7 @@ export function DesignerProfileForm({ userId, initial }: { userId: string; initi
   return (
     <CardForm
       title="Your designer profile"
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={form.handleSubmit((values) => save.mutate(values), focusShownError(order, form.setFocus))}
       errorId={errorId}
       error={shown?.message}
       pending={save.isPending}

@@ -49,12 +49,15 @@ describe('MovingDialog (docs/product.md, Projects)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Location is required');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getByLabelText('New location')).toHaveAttribute('aria-invalid', 'true');
+    // Focus goes where the message is: the location, not the first plain input react-hook-form registered.
+    await waitFor(() => expect(screen.getByLabelText('New location')).toHaveFocus());
 
     await user.type(screen.getByLabelText('New location'), 'Austin');
     await user.type(screen.getByLabelText('Space size (sq ft)'), 'about');
     await user.click(screen.getByRole('button', { name: 'Create Moving Project' }));
     // What does not parse becomes empty, and empty is "required".
     expect(await screen.findByRole('alert')).toHaveTextContent('Space size is required');
+    await waitFor(() => expect(screen.getByLabelText('Space size (sq ft)')).toHaveFocus());
     expect(await inserts(sent)).toEqual([]);
   });
 

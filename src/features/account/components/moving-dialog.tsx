@@ -18,7 +18,7 @@ import {
   type MovingProjectInput,
   type MovingProjectValues,
 } from '@/features/account/api/create-moving-project';
-import { errorProps, firstError } from '@/lib/first-error';
+import { errorProps, firstError, focusShownError } from '@/lib/first-error';
 import { emptyPlace } from '@/lib/places/place';
 
 const order = ['location', 'space_size', 'budget', 'budget_type', 'preferred_style', 'items'] as const;
@@ -44,6 +44,7 @@ export function MovingDialog({ customerId, membership }: Props) {
   const errorId = `${useId()}-error`;
   const form = useForm<MovingProjectInput, unknown, MovingProjectValues>({
     resolver: zodResolver(movingProjectInputSchema),
+    shouldFocusError: false,
     defaultValues: empty,
   });
   const create = useCreateMovingProject(customerId, {
@@ -76,7 +77,7 @@ export function MovingDialog({ customerId, membership }: Props) {
         onOpenChange={setOpen}
         title="Moving soon?"
         description="We create a project “Moving to …” that designers can bid on."
-        onSubmit={form.handleSubmit((values) => create.mutate(values))}
+        onSubmit={form.handleSubmit((values) => create.mutate(values), focusShownError(order, form.setFocus))}
         errorId={errorId}
         error={shown?.message}
         pending={create.isPending}

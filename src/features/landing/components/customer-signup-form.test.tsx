@@ -29,6 +29,7 @@ describe('CustomerSignupForm', { timeout: 20_000 }, () => {
     await submit();
     await expectAlert('Location is required');
     expect(screen.getByLabelText('Location')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Location')).toHaveFocus());
 
     await user.type(screen.getByLabelText('Location'), '   ');
     await submit();

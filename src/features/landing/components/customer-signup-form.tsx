@@ -15,7 +15,7 @@ import {
   toPendingCustomerProfile,
   type CustomerSignupInput,
 } from '@/features/landing/utils/signup-schemas';
-import { errorProps, firstError } from '@/lib/first-error';
+import { errorProps, firstError, focusShownError } from '@/lib/first-error';
 import type { PendingCustomerProfile } from '@/lib/pending-profile';
 import { emptyPlace } from '@/lib/places/place';
 import type { z } from 'zod';
@@ -29,6 +29,7 @@ type CustomerSignupFormProps = {
 export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
   const form = useForm<CustomerSignupInput, unknown, z.output<typeof customerSignupSchema>>({
     resolver: zodResolver(customerSignupSchema),
+    shouldFocusError: false,
     defaultValues: { location: emptyPlace, space_size: '', budget_range: '', preferred_style: '' },
   });
   const shown = firstError(customerFieldOrder, form.formState.errors);
@@ -48,7 +49,10 @@ export function CustomerSignupForm({ onSubmit }: CustomerSignupFormProps) {
     <QueryClientBoundary>
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => onSubmit(toPendingCustomerProfile(values)))}
+        onSubmit={form.handleSubmit(
+          (values) => onSubmit(toPendingCustomerProfile(values)),
+          focusShownError(customerFieldOrder, form.setFocus),
+        )}
         className="flex flex-col gap-5"
         aria-label="Find a designer"
       >

@@ -14,7 +14,7 @@ import {
   toPendingDesignerProfile,
   type DesignerSignupInput,
 } from '@/features/landing/utils/signup-schemas';
-import { errorProps, firstError } from '@/lib/first-error';
+import { errorProps, firstError, focusShownError } from '@/lib/first-error';
 import type { PendingDesignerProfile } from '@/lib/pending-profile';
 import { emptyPlace } from '@/lib/places/place';
 import type { z } from 'zod';
@@ -25,6 +25,7 @@ type DesignerSignupFormProps = { onSubmit: (profile: PendingDesignerProfile) => 
 export function DesignerSignupForm({ onSubmit }: DesignerSignupFormProps) {
   const form = useForm<DesignerSignupInput, unknown, z.output<typeof designerSignupSchema>>({
     resolver: zodResolver(designerSignupSchema),
+    shouldFocusError: false,
     defaultValues: { location: emptyPlace, portfolio_url: '', style: '', bio: '', base_rate: '' },
   });
   const shown = firstError(designerFieldOrder, form.formState.errors);
@@ -43,7 +44,10 @@ export function DesignerSignupForm({ onSubmit }: DesignerSignupFormProps) {
     <QueryClientBoundary>
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => onSubmit(toPendingDesignerProfile(values)))}
+        onSubmit={form.handleSubmit(
+          (values) => onSubmit(toPendingDesignerProfile(values)),
+          focusShownError(designerFieldOrder, form.setFocus),
+        )}
         className="flex flex-col gap-5"
         aria-label="Become a designer"
       >

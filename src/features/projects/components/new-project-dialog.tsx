@@ -18,7 +18,7 @@ import {
   type CreateProjectFormValues,
   type CreateProjectInput,
 } from '@/features/projects/api/create-project';
-import { errorProps, firstError } from '@/lib/first-error';
+import { errorProps, firstError, focusShownError } from '@/lib/first-error';
 import { emptyPlace } from '@/lib/places/place';
 
 const FIELD_ORDER = [
@@ -52,6 +52,7 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
   const [photos, setPhotos] = useState<File[]>([]);
   const form = useForm<CreateProjectFormValues, unknown, CreateProjectInput>({
     resolver: zodResolver(createProjectInputSchema),
+    shouldFocusError: false,
     defaultValues: DEFAULTS,
   });
   const create = useCreateProject(customerId, {
@@ -85,7 +86,12 @@ export function NewProjectDialog({ customerId, open, onOpenChange, onCreated }: 
       contentClassName="sm:max-w-2xl"
       title="New Project"
       description="Tell designers about your space. They will bid on it."
-      onSubmit={(event) => void form.handleSubmit((input) => create.mutate({ input, photos }))(event)}
+      onSubmit={(event) =>
+        void form.handleSubmit(
+          (input) => create.mutate({ input, photos }),
+          focusShownError(FIELD_ORDER, form.setFocus),
+        )(event)
+      }
       errorId={`${id}-error`}
       error={shown?.message}
       pending={create.isPending}
