@@ -428,10 +428,10 @@ describe('factors through the admin API', () => {
 
   it("does not reach another user's factor", async () => {
     const { factorId } = await userWithVerifiedFactor();
+    // By the id createUser returns: the first page of listUsers() is the 50 newest accounts, and other files
+    // running beside this one can sign up more than that in between.
     const other = await createUser();
-    const { data } = await serviceClient().auth.admin.listUsers();
-    const otherId = data.users.find((u) => u.email === other.email)!.id;
-    const { error } = await serviceClient().auth.admin.mfa.deleteFactor({ userId: otherId, id: factorId });
+    const { error } = await serviceClient().auth.admin.mfa.deleteFactor({ userId: other.id, id: factorId });
     expect(error!.status).toBe(404);
     expect(error!.code).toBe('mfa_factor_not_found');
     expect(await sql('select 1 from auth.mfa_factors where id = $1', [factorId])).toHaveLength(1);
