@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './http.ts';
 
 // The minute jobs' functions (settle-milestones, settle-orders, send-push, send-notification-mails) answer only the
@@ -22,8 +23,19 @@ export function presentedKeys(req: Request): string[] {
 
 /** Whether the request carries one of the project's service keys (in `apikey` or as the Bearer token). */
 export function isServiceCall(req: Request): boolean {
-  const keys = serviceKeys();
-  return presentedKeys(req).some((key) => keys.includes(key));
+  const keys = serviceKeys().map(digest);
+  return presentedKeys(req).some((key) => {
+    const presented = digest(key);
+    return keys.some((known) => timingSafeEqual(presented, known));
+  });
+}
+
+/**
+ * Keys are compared as SHA-256 digests in constant time: equal lengths whatever was sent, and no early exit at the
+ * first differing character that would let response times spell out a key.
+ */
+function digest(key: string): Uint8Array {
+  return createHash('sha256').update(key).digest();
 }
 
 /** No key: 401 not_logged_in; keys none of which is a service key: 403 not_service_role with `refusal`. */
